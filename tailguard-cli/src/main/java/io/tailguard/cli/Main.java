@@ -1,0 +1,54 @@
+package io.tailguard.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of the {@code tailguard} command. */
+@Command(
+        name = "tailguard",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        description = {
+            "Keep tail latency under control when more work arrives than a service can finish.",
+            "The policy code you simulate is the code you deploy.",
+            ""
+        },
+        subcommands = {
+            LabCommand.class,
+            JournalCommand.class,
+            CommandLine.HelpCommand.class
+        },
+        footer = {
+            "",
+            "Run 'tailguard help <command>' or 'tailguard <command> --help' for a command's options.",
+            "Exit codes: 0 success, 1 failure, 2 bad usage."
+        })
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Runs the command line and exits with its exit code. */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line in-process and returns its exit code (used by tests). */
+    public static int run(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** Builds the configured picocli command line. */
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setParameterExceptionHandler(new UsageErrorHandler());
+        cli.setExecutionExceptionHandler(new FailureHandler());
+        return cli;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

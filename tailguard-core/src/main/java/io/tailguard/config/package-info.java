@@ -1,0 +1,2 @@
+/** Validation helpers shared by every policy's config record. */
+package io.tailguard.config;
