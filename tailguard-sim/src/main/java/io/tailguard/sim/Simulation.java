@@ -70,7 +70,10 @@ public final class Simulation {
         this.listener = b.listener;
     }
 
-    /** Starts a builder; arrivals, a station and a horizon or arrival cap are required. */
+    /**
+     * Starts a builder; arrivals and a station are required, and a horizon or an arrival cap unless
+     * the source ends by itself (a trace).
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -337,9 +340,9 @@ public final class Simulation {
             Check.notNull("station", station);
             Check.notNull("histogram", histogram);
             Check.notNull("listener", listener);
-            if (horizonNanos == Long.MAX_VALUE && maxArrivals == Long.MAX_VALUE) {
-                throw new IllegalArgumentException(
-                        "horizon or maxArrivals must be set but was neither (the run would never end)");
+            if (horizonNanos == Long.MAX_VALUE && maxArrivals == Long.MAX_VALUE && !arrivals.finite()) {
+                throw new IllegalArgumentException("horizon or maxArrivals must be set for an endless"
+                        + " arrival source but was neither (the run would never end)");
             }
             return new Simulation(this);
         }
