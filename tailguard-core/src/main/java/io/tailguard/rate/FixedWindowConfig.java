@@ -6,8 +6,8 @@ import java.time.Duration;
 /**
  * Configuration of a {@link FixedWindowRateLimiter}, named as in Resilience4j's RateLimiter:
  * {@code limitForPeriod} permits in every {@code refreshPeriod}, unused permits lost at the end of
- * each period. The rate is limited to two permits per nanosecond, which keeps the permit count exact
- * for at least 146 years of uptime (2^63 ns × refreshPeriod / limitForPeriod).
+ * each period. The rate is limited to four permits per nanosecond, which keeps the permit count exact
+ * for at least 73 years of uptime (2^63 ns × refreshPeriod / limitForPeriod).
  *
  * @param limitForPeriod permits granted per period, at least 1
  * @param refreshPeriod  the period length, greater than zero
@@ -19,9 +19,9 @@ public record FixedWindowConfig(int limitForPeriod, Duration refreshPeriod) {
         Check.positive("limitForPeriod", limitForPeriod);
         Check.positive("refreshPeriod", refreshPeriod);
         long periodNanos = TokenBucketConfig.toNanos(refreshPeriod);
-        if (limitForPeriod > 2 * periodNanos) {
-            throw new IllegalArgumentException("limitForPeriod must be <= 2 × refreshPeriod in nanoseconds ("
-                    + 2 * periodNanos + ", at most two permits per nanosecond) but was " + limitForPeriod);
+        if (limitForPeriod > 4 * periodNanos) {
+            throw new IllegalArgumentException("limitForPeriod must be <= 4 × refreshPeriod in nanoseconds ("
+                    + 4 * periodNanos + ", at most four permits per nanosecond) but was " + limitForPeriod);
         }
     }
 }
