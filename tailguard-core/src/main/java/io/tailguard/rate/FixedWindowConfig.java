@@ -19,7 +19,7 @@ public record FixedWindowConfig(int limitForPeriod, Duration refreshPeriod) {
         Check.positive("limitForPeriod", limitForPeriod);
         Check.positive("refreshPeriod", refreshPeriod);
         long periodNanos = TokenBucketConfig.toNanos(refreshPeriod);
-        if (limitForPeriod > 4 * periodNanos) {
+        if (periodNanos < (limitForPeriod + 3L) / 4) { // limit > 4 × period, without overflow
             throw new IllegalArgumentException("limitForPeriod must be <= 4 × refreshPeriod in nanoseconds ("
                     + 4 * periodNanos + ", at most four permits per nanosecond) but was " + limitForPeriod);
         }
