@@ -1,5 +1,6 @@
 package io.tailguard.lab;
 
+import io.tailguard.lab.backpressure.BackpressureExperiment;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,7 +11,7 @@ import java.util.Optional;
 public final class Experiments {
 
     private static final List<Experiment> ALL = List.of(
-            );
+            new BackpressureExperiment());
 
     private Experiments() {
     }
