@@ -1,9 +1,12 @@
 package io.tailguard.lab.backpressure;
 
+import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.limit.FixedLimit;
+import io.tailguard.queue.BoundedQueueConfig;
+import io.tailguard.queue.LeakyBucketConfig;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.rate.TokenBucketConfig;
 import io.tailguard.sim.Station;
-import io.tailguard.sim.StationQueues;
 import io.tailguard.sim.service.ServiceModel;
 import java.time.Duration;
 import java.util.Arrays;
@@ -28,32 +31,40 @@ enum Strategy {
         }
     },
 
-    /** One worker, 10 ms service, a FIFO that holds 50 including the one in service. */
+    /**
+     * One worker, 10 ms service, a core FIFO {@code BoundedQueue} of 49: 50 held including the one
+     * in service (whenever somebody waits, the worker is busy).
+     */
     BOUNDED_QUEUE("bounded-queue", true) {
         @Override
         Station station() {
             return Station.builder().workers(1).service(SERVICE_10MS)
-                    .queue(StationQueues.bounded(49))
+                    .queue(CoreStationQueues.boundedQueue(
+                            BoundedQueueConfig.fifo(49, BoundedQueueConfig.NO_MAX_QUEUEING_TIME)))
                     .build();
         }
     },
 
-    /** A shaper releasing one request every 10 ms to a 10 ms service; 25 held in all. */
+    /**
+     * A core {@code LeakyBucketShaper} releasing one request every 10 ms to one worker with 10 ms
+     * service (completion = release + 10 ms). The published bucket counts 25 including the request
+     * in service; whenever the shaper holds anything the worker is busy, so the shaper holds 24.
+     */
     LEAKY_BUCKET("leaky-bucket", true) {
         @Override
         Station station() {
             return Station.builder().workers(1).service(SERVICE_10MS)
-                    .queue(StationQueues.bounded(24))
+                    .queue(CoreStationQueues.leakyBucket(new LeakyBucketConfig(24, Duration.ofMillis(10))))
                     .build();
         }
     },
 
-    /** At most 5 requests in flight, 50 ms service, no waiting. */
+    /** Core {@code ConcurrencyLimiter} with a fixed limit of 5; 50 ms service, as many workers as admitted. */
     LOAD_SHEDDER("load-shedder", true) {
         @Override
         Station station() {
-            return Station.builder().workers(5).service(ServiceModel.fixed(Duration.ofMillis(50)))
-                    .queue(StationQueues.bounded(0))
+            return Station.builder().unboundedWorkers().service(ServiceModel.fixed(Duration.ofMillis(50)))
+                    .gate(new ConcurrencyLimiter(FixedLimit.of(5)))
                     .build();
         }
     },
