@@ -30,7 +30,8 @@ final class BackpressureFindings {
                     .append(signed(diff)).append(") at p99 ").append(b.p99Millis()).append(" ms (")
                     .append(signed(added)).append(" ms)");
             if (diff <= 0 && added > 0) {
-                s.append(": it rejected as many or more and made everything it accepted slower, the worst of both.");
+                s.append(diff < 0 ? ": it rejected more" : ": it rejected as many")
+                        .append(" and made what it accepted slower, the worst of both.");
             } else if (diff > 0 && added > 0) {
                 s.append(": it bought ").append(diff).append(" more acceptances with ").append(added)
                         .append(" ms of p99.");
@@ -43,34 +44,34 @@ final class BackpressureFindings {
 
     /** Paragraph on the transient run: did the buffers earn their latency when the burst drains? */
     static String transientRun(List<Outcome> outcomes, Workload workload) {
-        Outcome noCredit = bestOf(outcomes, Strategy.LOAD_SHEDDER, Strategy.RESILIENCE4J);
+        Outcome noBuffer = bestOf(outcomes, Strategy.LOAD_SHEDDER, Strategy.RESILIENCE4J);
         Outcome bucket = find(outcomes, Strategy.TOKEN_BUCKET);
         StringBuilder s = new StringBuilder();
         s.append("Transient overload (").append(workload.with(Workload.Overload.TRANSIENT).describe())
-                .append("): ").append(noCredit.strategy().label())
-                .append(", which keeps no waiting room and no burst credit, accepted ").append(share(noCredit))
-                .append('.');
+                .append("): of the strategies that keep nobody waiting and grant no burst beyond 100 per second, ")
+                .append(noBuffer.strategy().label()).append(" accepted the most: ").append(share(noBuffer)).append('.');
         for (Outcome b : outcomes) {
             if (!b.strategy().buffers()) {
                 continue;
             }
-            long gain = b.accepted() - noCredit.accepted();
-            long last = b.snapshots().isEmpty() ? 0 : b.snapshots().get(b.snapshots().size() - 1).maxBuffered();
+            long gain = b.accepted() - noBuffer.accepted();
+            int last = b.snapshots().isEmpty() ? 0 : b.snapshots().get(b.snapshots().size() - 1).maxBuffered();
             s.append(' ').append(b.strategy().label()).append(" accepted ").append(share(b));
             if (gain > 0) {
                 s.append(": its buffer turned ").append(gain).append(" would-be rejections into served requests");
             } else {
-                s.append(": its buffer gained nothing over it (").append(signed(gain)).append(')');
+                s.append(": its buffer gained nothing (").append(signed(gain)).append(')');
             }
-            s.append(" for a p99 of ").append(b.p99Millis()).append(" ms, and ")
-                    .append(last <= 1 ? "its backlog had drained by the last snapshot (max buffered "
-                            : "its backlog had not drained by the last snapshot (max buffered ")
-                    .append(last).append(").");
+            s.append(" for a p99 of ").append(b.p99Millis()).append(" ms; its backlog peaked at ")
+                    .append(b.maxBuffered()).append(" and was ").append(last).append(" at most in the last snapshot")
+                    .append(last * 4 <= b.maxBuffered() ? " (drained)." : " (not drained).");
         }
+        long bestBuffer = maxBuffering(outcomes);
         s.append(" The token bucket accepted ").append(share(bucket)).append(" at p99 ").append(bucket.p99Millis())
-                .append(" ms: its burst credit absorbs a burst ")
-                .append(bucket.accepted() >= maxBuffering(outcomes) ? "at least as well as a buffer, without making anyone wait."
-                        : "less well than a buffer, but without making anyone wait.");
+                .append(" ms: its 100-token burst credit absorbed the burst ")
+                .append(bucket.accepted() >= bestBuffer ? "at least as well as any buffer"
+                        : "less well than the best buffer (" + bestBuffer + " accepted)")
+                .append(", without making anyone wait.");
         return s.toString();
     }
 
