@@ -46,6 +46,7 @@ public final class Simulation {
     private EventQueue events;
     private Recorder recorder;
     private StationQueue queue;
+    private boolean shaping;
     private AdmissionPolicy[] gates;
     private ServiceModel service;
     private RandomGenerator serviceRandom;
@@ -70,7 +71,10 @@ public final class Simulation {
         this.listener = b.listener;
     }
 
-    /** Starts a builder; arrivals, a station and a horizon or arrival cap are required. */
+    /**
+     * Starts a builder; arrivals and a station are required, and a horizon or an arrival cap unless
+     * the source ends by itself (a trace).
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -144,7 +148,7 @@ public final class Simulation {
                 return;
             }
         }
-        if (queued == 0 && busy < workers && !queue.shapes()) {
+        if (queued == 0 && busy < workers && !shaping) {
             recorder.accepted(false);
             listener.onAdmitted(job.id, nowNanos);
             start(job, nowNanos, false);
@@ -247,6 +251,7 @@ public final class Simulation {
         events = new EventQueue();
         recorder = new Recorder(histogram, intervalNanos, listener);
         queue = station.queue().create(this::shed);
+        shaping = queue.shapes();
         gates = station.gates().toArray(new AdmissionPolicy[0]);
         service = station.service();
         serviceRandom = RandomStreams.stream(seed, "service");
@@ -337,9 +342,9 @@ public final class Simulation {
             Check.notNull("station", station);
             Check.notNull("histogram", histogram);
             Check.notNull("listener", listener);
-            if (horizonNanos == Long.MAX_VALUE && maxArrivals == Long.MAX_VALUE) {
-                throw new IllegalArgumentException(
-                        "horizon or maxArrivals must be set but was neither (the run would never end)");
+            if (horizonNanos == Long.MAX_VALUE && maxArrivals == Long.MAX_VALUE && !arrivals.finite()) {
+                throw new IllegalArgumentException("horizon or maxArrivals must be set for an endless"
+                        + " arrival source but was neither (the run would never end)");
             }
             return new Simulation(this);
         }

@@ -14,6 +14,11 @@ public interface ArrivalSource {
     /** Starts a new stream of arrival times drawing randomness (if any) from {@code random}. */
     ArrivalStream open(RandomGenerator random);
 
+    /** Returns true if every stream of this source ends by itself (a replayed trace). */
+    default boolean finite() {
+        return false;
+    }
+
     /**
      * Evenly spaced arrivals: arrival k at exactly {@code k * interval} (k = 0, 1, …), computed by
      * multiplication in integer nanoseconds, so there is no drift.

@@ -102,6 +102,11 @@ public final class TraceSource implements ArrivalSource {
     }
 
     @Override
+    public boolean finite() {
+        return true;
+    }
+
+    @Override
     public ArrivalStream open(RandomGenerator random) {
         return new ArrivalStream() {
             private int next;
