@@ -75,7 +75,7 @@ class LabCommandTest {
         assertThat(run("lab", "backpressure", "--help")).isZero();
         assertThat(out.toString()).contains("--duration=<duration>").contains("Default: 5s")
                 .contains("--backpressure-strategy=<all|token-bucket|").contains("--output-dir=DIR")
-                .contains("Examples:").contains("tailguard lab backpressure --arrivals poisson");
+                .contains("Examples:").contains("tailguard lab backpressure --arrivals poisson --seed 7");
     }
 
     @Test

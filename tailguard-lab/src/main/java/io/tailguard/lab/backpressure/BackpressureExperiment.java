@@ -74,9 +74,10 @@ public final class BackpressureExperiment implements Experiment {
     public List<String> examples() {
         return List.of(
                 "lab backpressure",
-                "lab backpressure --deterministic --duration 5s --concurrency 10 --snapshot-interval 1s --output-dir out/bp",
-                "lab backpressure --backpressure-strategy bounded-queue --concurrency 7",
-                "lab backpressure --arrivals poisson --seed 7 --overload transient --duration 20s");
+                "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
+                "lab backpressure --backpressure-strategy bounded-queue",
+                "lab backpressure --arrivals poisson --seed 7 --overload transient",
+                "lab backpressure --arrivals bursty --snapshot-interval 500ms");
     }
 
     @Override
