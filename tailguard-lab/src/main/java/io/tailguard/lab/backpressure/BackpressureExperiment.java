@@ -109,9 +109,8 @@ public final class BackpressureExperiment implements Experiment {
                 .finding(BackpressureFindings.transientRun(transientOutcomes, workload));
         BackpressureTables.charts(outcomes, sustained, transientOutcomes, workload.describe())
                 .forEach(result::chart);
-        if (workload.arrivals() != Workload.Arrivals.CONSTANT) {
-            result.seed(workload.seed());
-        }
+        // The simulator is always seeded with it; only poisson and bursty arrivals draw from it.
+        result.seed(workload.seed());
         return result.build();
     }
 
