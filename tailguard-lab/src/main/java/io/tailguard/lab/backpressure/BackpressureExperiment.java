@@ -60,13 +60,16 @@ public final class BackpressureExperiment implements Experiment {
                         + "The published model (constant, sustained) uses whole seconds, at least 1."),
                 LabOption.positiveInt(CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "
                         + "against strategies that admit about 100/s."),
-                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Snapshot window for --arrivals "
-                        + "poisson|bursty or --overload transient. The published model snapshots every 20 x N arrivals."),
-                LabOption.choice(STRATEGY, "all", strategies, "Which strategy to run; all runs the five in this order."),
+                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Snapshot window for "
+                        + "--arrivals poisson|bursty or --overload transient. The published model snapshots "
+                        + "every 20 x N arrivals."),
+                LabOption.choice(STRATEGY, "all", strategies,
+                        "Which strategy to run; all runs the five in this order."),
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
-                LabOption.choice(OVERLOAD, "sustained", List.of("sustained", "transient"), "sustained: the offered "
-                        + "load throughout (published); transient: every 5 s, 1 s at the offered load then 4 s at 50 rps."),
+                LabOption.choice(OVERLOAD, "sustained", List.of("sustained", "transient"), "sustained: the "
+                        + "offered load throughout (published); transient: every 5 s, 1 s at the offered load "
+                        + "then 4 s at 50 rps."),
                 LabOption.longValue(SEED, 42, "Seed of the random arrival streams (poisson, bursty)."));
     }
 
@@ -140,8 +143,8 @@ public final class BackpressureExperiment implements Experiment {
                     workload.concurrency()));
         }
         if (!workload.published() && workload.windowCount() > 100_000) {
-            throw new LabUsageException(SNAPSHOT_INTERVAL + " must give at most 100000 snapshots over --duration but was '"
-                    + args.rawValues().get(SNAPSHOT_INTERVAL) + "'");
+            throw new LabUsageException(SNAPSHOT_INTERVAL + " must give at most 100000 snapshots over "
+                    + "--duration but was '" + args.rawValues().get(SNAPSHOT_INTERVAL) + "'");
         }
         return workload;
     }
