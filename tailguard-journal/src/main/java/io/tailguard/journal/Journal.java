@@ -90,7 +90,7 @@ public final class Journal implements AutoCloseable {
             Files.createDirectories(directory);
             lockFile = FileChannel.open(directory.resolve("journal.lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE);
-            lock = lockFile.tryLock();
+            lock = tryLock(lockFile);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open journal " + directory, e);
         }
@@ -118,6 +118,14 @@ public final class Journal implements AutoCloseable {
         }
         if (sender != null) {
             sender.start();
+        }
+    }
+
+    private static FileLock tryLock(FileChannel ch) throws IOException {
+        try {
+            return ch.tryLock();
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            return null;
         }
     }
 

@@ -135,9 +135,13 @@ public sealed interface Durability {
         /** Reads the value as a little-endian long at {@code offset} of the payload. */
         public static ToLongFunction<ByteBuffer> longAt(int offset) {
             Check.nonNegative("offset", offset);
-            return payload -> payload.remaining() >= offset + Long.BYTES
-                    ? Long.reverseBytes(payload.getLong(payload.position() + offset))
-                    : 0L;
+            return payload -> {
+                if (payload.remaining() < offset + Long.BYTES) {
+                    return 0L;
+                }
+                long v = payload.getLong(payload.position() + offset);
+                return payload.order() == java.nio.ByteOrder.LITTLE_ENDIAN ? v : Long.reverseBytes(v);
+            };
         }
 
         @Override

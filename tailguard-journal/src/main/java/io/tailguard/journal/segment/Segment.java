@@ -54,25 +54,41 @@ public final class Segment implements AutoCloseable {
 
     /**
      * Maps an existing segment. Returns null and puts the reason in {@code why[0]} when its header
-     * is not valid for a segment whose file name says {@code baseSequence}.
+     * is not valid for a segment whose file name says {@code baseSequence}. A file shorter than its
+     * header says (cut off by a crash or a copy) is extended with zeros when {@code writable}, and
+     * otherwise mapped as it is: a frame running past its end reads as torn.
      */
     public static Segment open(Path file, long baseSequence, boolean writable, String[] why) {
         try (FileChannel ch = writable
                 ? FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = ch.size();
-            if (size < SegmentLayout.MIN_SEGMENT_SIZE || size > Integer.MAX_VALUE) {
-                why[0] = "file size " + size + " is not a segment size";
+            ByteBuffer header = ByteBuffer.allocate(SegmentLayout.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+            while (header.hasRemaining()) {
+                if (ch.read(header, header.position()) <= 0) {
+                    break;
+                }
+            }
+            if (header.hasRemaining()) {
+                why[0] = "file of " + ch.size() + " bytes is shorter than a segment header";
                 return null;
             }
-            MappedByteBuffer map = ch.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
-                    0, size);
-            map.order(ByteOrder.LITTLE_ENDIAN);
-            String bad = SegmentLayout.checkHeader(map, size, baseSequence);
+            String bad = SegmentLayout.checkHeader(header, baseSequence);
             if (bad != null) {
                 why[0] = bad;
                 return null;
             }
+            long declared = header.getLong(16);
+            long size = ch.size();
+            if (size > declared) {
+                why[0] = "file of " + size + " bytes is larger than its header's segment size " + declared;
+                return null;
+            }
+            if (size < declared && writable) {
+                ch.write(ByteBuffer.allocate(1), declared - 1);
+                size = declared;
+            }
+            MappedByteBuffer map = ch.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
+                    0, size);
             return new Segment(file, baseSequence, (int) size, map);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open segment " + file, e);
@@ -137,6 +153,10 @@ public final class Segment implements AutoCloseable {
 
     /** Checks the frame at {@code position}; {@code expectedSequence} &lt; 0 accepts any sequence. */
     public FrameStatus check(int position, long expectedSequence) {
+        if (position > sizeBytes - 4) {
+            // a file cut short inside a frame's length field: torn if any of its bytes were written
+            return endOfNonZero(position) > position ? FrameStatus.BAD_LENGTH : FrameStatus.END;
+        }
         int frameLength = frameLength(position);
         if (frameLength == 0) {
             return FrameStatus.END;

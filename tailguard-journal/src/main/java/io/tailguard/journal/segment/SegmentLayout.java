@@ -119,7 +119,7 @@ public final class SegmentLayout {
     }
 
     /** Returns why the header is invalid, or null if it is a valid header for this file. */
-    static String checkHeader(ByteBuffer header, long fileSize, long expectedBase) {
+    static String checkHeader(ByteBuffer header, long expectedBase) {
         if (header.getLong(0) != MAGIC) {
             return "bad magic";
         }
@@ -130,8 +130,9 @@ public final class SegmentLayout {
         if (version != FORMAT_VERSION) {
             return "format version " + version + " is not supported (this build reads version " + FORMAT_VERSION + ")";
         }
-        if (header.getInt(12) != HEADER_LENGTH || header.getLong(16) != fileSize) {
-            return "header length or segment size does not match the file";
+        long size = header.getLong(16);
+        if (header.getInt(12) != HEADER_LENGTH || size < MIN_SEGMENT_SIZE || size > (1L << 30)) {
+            return "header length or segment size out of range";
         }
         if (header.getLong(24) != expectedBase) {
             return "base sequence " + header.getLong(24) + " does not match file name " + expectedBase;
