@@ -96,7 +96,9 @@ public final class ReplicaServer implements AutoCloseable {
 
     private void acceptLoop() {
         while (running) {
-            try (SocketChannel ch = server.accept()) {
+            SocketChannel ch = null;
+            try {
+                ch = server.accept();
                 ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 connection = ch;
                 connections++;
@@ -110,7 +112,19 @@ public final class ReplicaServer implements AutoCloseable {
                     errors.onError("replica connection ended: " + e.getMessage(), null);
                 }
             } finally {
+                // closed only after the reason is counted and logged
                 connection = null;
+                closeQuietly(ch);
+            }
+        }
+    }
+
+    private void closeQuietly(SocketChannel ch) {
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                errors.onError("closing the primary's connection failed", e);
             }
         }
     }
