@@ -31,6 +31,7 @@ public final class OpenLoop {
     private final RandomGenerator random;
     private final LatencyRecorder recorder;
     private volatile long committedIndex = -1;
+    private long nextDueNanos;
 
     /** Sends one message; the target reports commits back through {@link #committedUpTo(long)}. */
     @FunctionalInterface
@@ -84,8 +85,10 @@ public final class OpenLoop {
             long due = start + i * intervalNanos;
             intendedNanos[i] = due;
             while (clock.nanoTime() < due) {
-                Thread.onSpinWait();
+                // yield rather than spin: on a small machine the journal's own threads need this core
+                Thread.yield();
             }
+            nextDueNanos = i + 1 < intendedNanos.length ? due + intervalNanos : Long.MAX_VALUE;
             message.putLong(0, random.nextDouble() < largeProbability ? LARGE_VALUE : 1L);
             message.putLong(8, i);
             message.clear();
@@ -96,6 +99,14 @@ public final class OpenLoop {
             LockSupport.parkNanos(100_000L);
         }
         return committedIndex >= intendedNanos.length - 1;
+    }
+
+    /**
+     * Returns true, during {@link Sender#send}, when the next message is already due: a sender
+     * that batches (group commit) should append it before flushing.
+     */
+    public boolean nextIsDue() {
+        return clock.nanoTime() >= nextDueNanos;
     }
 
     /**
