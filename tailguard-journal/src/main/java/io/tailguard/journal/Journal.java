@@ -58,7 +58,7 @@ public final class Journal implements AutoCloseable {
     private Segment current;
     private int position;
     private long nextSequence;
-    private final List<Segment> rolled = new ArrayList<>();
+    private List<Segment> rolled = new ArrayList<>();
 
     private volatile long written;
     private volatile long mustForceUpTo;
@@ -465,6 +465,7 @@ public final class Journal implements AutoCloseable {
     /** The one thread that forces: takes a snapshot under the append lock, forces outside it. */
     private final class SyncThread extends Thread {
         private final Object idle = new Object();
+        private List<Segment> forcing = new ArrayList<>();
         private Segment forcedSegment;
         private int forcedPosition;
         private volatile boolean running = true;
@@ -551,23 +552,27 @@ public final class Journal implements AutoCloseable {
             Segment seg;
             int pos;
             long seq;
-            Segment[] done;
+            List<Segment> done;
             appendLock.lock();
             try {
                 seg = current;
                 pos = position;
                 seq = written;
-                done = rolled.toArray(new Segment[0]);
-                rolled.clear();
+                // swap the two lists instead of copying: a force allocates nothing
+                done = rolled;
+                rolled = forcing;
+                forcing = done;
                 policy.onForce(config.clock().nanoTime());
                 forceDueAtNanos = policy.forceDueAtNanos();
             } finally {
                 appendLock.unlock();
             }
-            for (Segment s : done) {
+            for (int i = 0; i < done.size(); i++) {
+                Segment s = done.get(i);
                 s.force(s == forcedSegment ? forcedPosition : 0, s.sizeBytes());
             }
-            if (done.length > 0) {
+            if (!done.isEmpty()) {
+                done.clear();
                 SegmentScanner.forceDirectory(directory);
             }
             seg.force(seg == forcedSegment ? forcedPosition : 0, pos);
