@@ -104,6 +104,9 @@ public final class Journal implements AutoCloseable {
         this.position = r.position();
         this.nextSequence = r.nextSequence();
         long last = nextSequence - 1;
+        // what recovery kept may still be only in the page cache (a process crash keeps it there);
+        // force the tail once so that `forced` is true from the start
+        current.force(0, position);
         this.written = last;
         this.forced = last;
         this.committed = last;

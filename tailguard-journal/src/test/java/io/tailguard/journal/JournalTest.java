@@ -163,4 +163,33 @@ class JournalTest {
                     .hasMessageContaining("already open");
         }
     }
+
+    @Test
+    void concurrentAppendersGetUniqueContiguousSequencesAndIntactRecords() throws Exception {
+        int threads = 4;
+        int each = 500;
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(64 * 1024)
+                .withDurability(Durability.sync()))) {
+            List<Thread> workers = new ArrayList<>();
+            java.util.Set<Long> seqs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            for (int t = 0; t < threads; t++) {
+                int id = t;
+                Thread w = new Thread(() -> {
+                    for (int i = 0; i < each; i++) {
+                        byte[] b = record(id * 1_000_000L + i, 40 + i % 300);
+                        seqs.add(j.appendBlocking(b));
+                    }
+                });
+                workers.add(w);
+                w.start();
+            }
+            for (Thread w : workers) {
+                w.join();
+            }
+            assertThat(seqs).hasSize(threads * each);
+            assertThat(j.committedSequence()).isEqualTo(threads * each);
+        }
+        assertThat(io.tailguard.journal.segment.SegmentScanner.verify(dir).records()).isEqualTo(threads * each);
+        assertThat(readAll(dir, 1)).hasSize(threads * each);
+    }
 }

@@ -85,8 +85,8 @@ public final class OpenLoop {
             long due = start + i * intervalNanos;
             intendedNanos[i] = due;
             while (clock.nanoTime() < due) {
-                // yield rather than spin: on a small machine the journal's own threads need this core
-                Thread.yield();
+                // spin, not yield: a yield hands the core to any runnable thread for a whole slice
+                Thread.onSpinWait();
             }
             nextDueNanos = i + 1 < intendedNanos.length ? due + intervalNanos : Long.MAX_VALUE;
             message.putLong(0, random.nextDouble() < largeProbability ? LARGE_VALUE : 1L);
