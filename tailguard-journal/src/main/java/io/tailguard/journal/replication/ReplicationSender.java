@@ -192,20 +192,34 @@ public final class ReplicationSender implements AutoCloseable {
 
         @Override
         public void run() {
-            ByteBuffer ack = ByteBuffer.allocateDirect(ReplicationProtocol.CONTROL_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+            // read acknowledgements in bulk: under load many are queued, only the last one matters
+            ByteBuffer acks = ByteBuffer.allocateDirect(ReplicationProtocol.CONTROL_LENGTH * 256)
+                    .order(ByteOrder.LITTLE_ENDIAN);
             try {
                 while (true) {
-                    ack.clear();
-                    readFully(ch, ack);
-                    long seq = ack.getLong(8);
-                    if (ack.getInt(0) != ReplicationProtocol.ACK_MAGIC) {
-                        throw new IOException("bad ACK magic " + Integer.toHexString(ack.getInt(0)));
+                    if (ch.read(acks) < 0) {
+                        throw new IOException("connection closed by peer");
                     }
-                    if (seq < last || seq > sentUpTo) {
-                        throw new IOException("bad ACK sequence " + seq + " (last " + last + ", sent " + sentUpTo + ")");
+                    acks.flip();
+                    long newest = last;
+                    while (acks.remaining() >= ReplicationProtocol.CONTROL_LENGTH) {
+                        int at = acks.position();
+                        long seq = acks.getLong(at + 8);
+                        if (acks.getInt(at) != ReplicationProtocol.ACK_MAGIC) {
+                            throw new IOException("bad ACK magic " + Integer.toHexString(acks.getInt(at)));
+                        }
+                        if (seq < newest || seq > sentUpTo) {
+                            throw new IOException("bad ACK sequence " + seq + " (last " + newest + ", sent "
+                                    + sentUpTo + ")");
+                        }
+                        newest = seq;
+                        acks.position(at + ReplicationProtocol.CONTROL_LENGTH);
                     }
-                    last = seq;
-                    listener.onAcknowledged(seq);
+                    acks.compact();
+                    if (newest > last) {
+                        last = newest;
+                        listener.onAcknowledged(newest);
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 if (running && ch.isOpen()) {
