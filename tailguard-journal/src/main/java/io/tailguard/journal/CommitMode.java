@@ -2,7 +2,7 @@ package io.tailguard.journal;
 
 import java.util.Locale;
 
-/** When an appended record counts as committed, given the durability policy and a replica. */
+/** Thread-safe (immutable): when an appended record counts as committed, given the durability policy and a replica. */
 public enum CommitMode {
     /** The durability policy alone decides (no replica needed). */
     LOCAL("local"),

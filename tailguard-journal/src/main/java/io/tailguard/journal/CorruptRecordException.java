@@ -1,6 +1,6 @@
 package io.tailguard.journal;
 
-/** Thrown by a {@link Tailer} instead of ever returning a record whose checksum or sequence is wrong. */
+/** Thread-safe (immutable): thrown by a {@link Tailer} instead of ever returning a record whose checksum or sequence is wrong. */
 public final class CorruptRecordException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

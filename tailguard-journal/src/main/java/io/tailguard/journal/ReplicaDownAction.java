@@ -1,6 +1,6 @@
 package io.tailguard.journal;
 
-/** What an append waiting for a replica's acknowledgement does while no replica is connected. */
+/** Thread-safe (immutable): what an append waiting for a replica's acknowledgement does while no replica is connected. */
 public enum ReplicaDownAction {
     /** Wait: the record commits once a replica reconnects and catches up. */
     WAIT,

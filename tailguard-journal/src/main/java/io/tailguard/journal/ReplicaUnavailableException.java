@@ -1,7 +1,7 @@
 package io.tailguard.journal;
 
 /**
- * Thrown (or completes a future) when the commit mode needs a replica's acknowledgement, no
+ * Thread-safe (immutable): thrown (or completes a future) when the commit mode needs a replica's acknowledgement, no
  * replica is connected and {@link ReplicaDownAction#FAIL} is configured. A record that was
  * written before the failure stays in the journal and is replicated once a replica catches up.
  */

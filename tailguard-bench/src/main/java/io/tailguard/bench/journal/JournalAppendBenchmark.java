@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Closed-loop cost of one append, to prove the append path allocates nothing per record
+ * Not thread-safe (JMH state, one thread): closed-loop cost of one append, to prove the append path allocates nothing per record
  * ({@code gc.alloc.rate.norm} with {@code -prof gc}), with Chronicle Queue's append in the same
  * run. {@code tailguard-none} is {@code appendNoWait} (commit at write); {@code tailguard-sync} is
  * {@code appendBlocking} with durability sync (waits for the group force).
@@ -64,6 +64,7 @@ public class JournalAppendBenchmark {
     private ExcerptAppender appender;
     private BytesStore<?, ByteBuffer> store;
 
+    /** Opens the subject on a fresh directory. */
     @Setup(Level.Trial)
     public void setUp() {
         dir = Path.of(System.getProperty("tailguard.bench.dir", "journal-bench-data")).resolve("append-" + subject);
@@ -81,6 +82,7 @@ public class JournalAppendBenchmark {
         }
     }
 
+    /** Appends one message. */
     @Benchmark
     public long append() {
         message.putLong(0, 1L);
@@ -94,6 +96,7 @@ public class JournalAppendBenchmark {
         };
     }
 
+    /** Closes the subject and deletes its files. */
     @TearDown(Level.Trial)
     public void tearDown() {
         if (journal != null) {

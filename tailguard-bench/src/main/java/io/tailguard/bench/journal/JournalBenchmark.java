@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The seed's open-loop durability benchmark: 1 KB messages at 50K/s and 200K/s, latency from each
+ * Not thread-safe (JMH state, one thread): the seed's open-loop durability benchmark: 1 KB messages at 50K/s and 200K/s, latency from each
  * message's intended send time to its commit (HdrHistogram), for tailguard's journal (none, sync,
  * selective 10/s; local, ack, ack-or-sync, replica on loopback in the same JVM) and Chronicle
  * Queue open source with and without {@code sync()}, in the same run. Each combination runs in its
@@ -88,6 +88,7 @@ public class JournalBenchmark {
     private Path dir;
     private boolean complete;
 
+    /** Prepares the histogram, the open loop and the run's directory. */
     @Setup(Level.Trial)
     public void setUp() {
         histogram = new Histogram(3);
@@ -99,6 +100,7 @@ public class JournalBenchmark {
                 .resolve(subject.replace('+', '-') + "-" + rate);
     }
 
+    /** One open-loop run of the subject; returns whether every message committed. */
     @Benchmark
     public boolean openLoop() {
         long drainNanos = TimeUnit.SECONDS.toNanos(60);
@@ -126,6 +128,7 @@ public class JournalBenchmark {
         return complete;
     }
 
+    /** Prints the percentiles and appends them to {@code journal-openloop.csv}. */
     @TearDown(Level.Trial)
     public void report() {
         Histogram h = histogram;

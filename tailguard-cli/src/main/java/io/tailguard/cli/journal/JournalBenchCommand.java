@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code tailguard journal bench}: open-loop append-to-commit latency per durability and replication mode. */
+/** Not thread-safe (one command run): {@code tailguard journal bench}, open-loop latency per mode. */
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,

@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code tailguard journal replica}: runs a replica until the process is stopped. */
+/** Not thread-safe (one command run): {@code tailguard journal replica} runs a replica until the process is stopped. */
 @Command(
         name = "replica",
         mixinStandardHelpOptions = true,

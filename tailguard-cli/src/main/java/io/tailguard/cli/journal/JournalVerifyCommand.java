@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code tailguard journal verify}: checks every record of a journal without changing it. */
+/** Not thread-safe (one command run): {@code tailguard journal verify} checks every record of a journal without changing it. */
 @Command(
         name = "verify",
         mixinStandardHelpOptions = true,

@@ -1,6 +1,6 @@
 package io.tailguard.journal.segment;
 
-/** Outcome of checking the frame at a position of a segment (a value, never an exception). */
+/** Thread-safe (immutable): the outcome of checking the frame at a position of a segment (a value, never an exception). */
 public enum FrameStatus {
     /** A complete frame with a matching checksum and the expected sequence. */
     OK,

@@ -1,6 +1,6 @@
 package io.tailguard.journal.segment;
 
-/** Thrown when a journal cannot be opened because a record before its tail is corrupt. */
+/** Thread-safe (immutable): thrown when a journal cannot be opened because a record before its tail is corrupt. */
 public final class JournalCorruptedException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
