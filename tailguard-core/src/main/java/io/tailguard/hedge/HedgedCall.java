@@ -12,8 +12,14 @@ import java.util.function.Supplier;
  * Thread-safe state machine of one hedged call. State changes happen under this object's monitor;
  * user code (the supplier, the futures' callbacks, the retriable test) runs outside it, so an
  * attempt that completes synchronously re-enters safely.
+ *
+ * <p>A call holds at most one timer, for its next event: the next attempt while one is due before
+ * the timeout, otherwise the timeout. A first attempt that answers before the delay costs one
+ * schedule and one cancel; one that completes inside the supplier costs no timer at all.
  */
-final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
+final class HedgedCall<T> implements Runnable, BiConsumer<HedgeResult<T>, Throwable> {
+
+    private static final int TIMEOUT = -1;
 
     private final Hedger owner;
     private final HedgePolicy policy;
@@ -21,6 +27,7 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
     private final CompletableFuture<HedgeResult<T>> result = new CompletableFuture<>();
     private final long startNanos;
     private final long delayNanos;
+    private final long timeoutNanos;
     private final CompletableFuture<?>[] attempts;
 
     // guarded by this
@@ -29,9 +36,9 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
     private boolean done;
     private boolean firstFailed;
     private boolean hedgingStopped;
-    private int timerIndex = -1;
-    private Cancellable hedgeTimer;
-    private Cancellable timeoutTimer;
+    private int timerEvent;
+    private long timerDueNanos;
+    private Cancellable timer;
 
     HedgedCall(Hedger owner, Supplier<? extends CompletableFuture<? extends T>> supplier,
             long startNanos, long delayNanos) {
@@ -40,6 +47,7 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
         this.supplier = supplier;
         this.startNanos = startNanos;
         this.delayNanos = delayNanos;
+        this.timeoutNanos = owner.timeoutNanos();
         this.attempts = new CompletableFuture<?>[policy.maxAttempts()];
     }
 
@@ -50,7 +58,6 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
     void begin() {
         synchronized (this) {
             started = 1;
-            timeoutTimer = owner.scheduler().schedule(owner.timeoutNanos(), this::onTimeout);
         }
         result.whenComplete(this);
         launch(0);
@@ -78,40 +85,61 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
         }
         attempt.whenComplete((value, error) -> onAttemptDone(index, value, error));
         synchronized (this) {
-            armHedgeTimer();
+            arm();
         }
     }
 
-    /** Schedules the timer of the next attempt if it is due before the timeout. Guarded by this. */
-    private void armHedgeTimer() {
-        if (done || hedgingStopped || started >= attempts.length || timerIndex == started
-                || delayNanos == DelayEstimator.NEVER
-                || delayNanos > (owner.timeoutNanos() - 1) / started) {
+    /**
+     * Points the timer at the next event: attempt {@code started + 1} if it is due before the
+     * timeout and may still start, else the timeout. Guarded by this.
+     */
+    private void arm() {
+        if (done) {
             return;
         }
-        if (hedgeTimer != null) {
-            hedgeTimer.cancel();
+        int event = TIMEOUT;
+        long offsetNanos = timeoutNanos;
+        if (!hedgingStopped && started < attempts.length && delayNanos != DelayEstimator.NEVER
+                && delayNanos <= (timeoutNanos - 1) / started) {
+            event = started;
+            offsetNanos = started * delayNanos;
         }
-        timerIndex = started;
-        long dueNanos = startNanos + started * delayNanos;
-        hedgeTimer = owner.scheduler().schedule(dueNanos - owner.clock().nanoTime(), this::onHedgeTimer);
+        if (timer != null) {
+            if (timerEvent == event) {
+                return;
+            }
+            timer.cancel();
+        }
+        timerEvent = event;
+        timerDueNanos = startNanos + offsetNanos;
+        timer = owner.scheduler().schedule(timerDueNanos - owner.clock().nanoTime(), this);
     }
 
-    private void onHedgeTimer() {
+    /** The timer fired: start the next attempt, or time out. */
+    @Override
+    public void run() {
         int index;
         synchronized (this) {
-            if (done || timerIndex != started) {
-                return;
+            if (done || timer == null || owner.clock().nanoTime() < timerDueNanos) {
+                return; // a timer replaced by a later one that lost the race to cancel
             }
-            timerIndex = -1;
-            hedgeTimer = null;
-            if (!owner.tryStartExtra()) {
+            timer = null;
+            if (timerEvent == TIMEOUT) {
+                done = true;
+                index = TIMEOUT;
+            } else if (!owner.tryStartExtra()) {
                 hedgingStopped = true;
+                arm();
                 return;
+            } else {
+                index = started++;
             }
-            index = started++;
         }
-        launch(index);
+        if (index == TIMEOUT) {
+            timeOut();
+        } else {
+            launch(index);
+        }
     }
 
     private void onAttemptDone(int index, T value, Throwable error) {
@@ -141,11 +169,6 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
             firstFailed |= index == 0;
             if (retriable && failed == started && started < attempts.length && owner.tryStartExtra()) {
                 next = started++;
-                timerIndex = -1;
-                if (hedgeTimer != null) {
-                    hedgeTimer.cancel();
-                    hedgeTimer = null;
-                }
             } else if (!retriable || failed == started) {
                 done = true;
             } else {
@@ -159,19 +182,15 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
         }
     }
 
-    private void onTimeout() {
-        int attemptsStarted;
+    private void timeOut() {
         boolean record;
+        int attemptsStarted;
         synchronized (this) {
-            if (done) {
-                return;
-            }
-            done = true;
-            attemptsStarted = started;
             record = !firstFailed;
+            attemptsStarted = started;
         }
         recordLatency(record);
-        result.completeExceptionally(new HedgeTimeoutException(owner.timeoutNanos(), attemptsStarted));
+        result.completeExceptionally(new HedgeTimeoutException(timeoutNanos, attemptsStarted));
     }
 
     private void recordLatency(boolean record) {
@@ -184,20 +203,14 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
     /** Runs once the call's future completes, whoever completed it: cancels what is left. */
     @Override
     public void accept(HedgeResult<T> ignoredValue, Throwable ignoredError) {
-        Cancellable hedge;
-        Cancellable timeout;
+        Cancellable pending;
         synchronized (this) {
             done = true;
-            hedge = hedgeTimer;
-            timeout = timeoutTimer;
-            hedgeTimer = null;
-            timeoutTimer = null;
+            pending = timer;
+            timer = null;
         }
-        if (hedge != null) {
-            hedge.cancel();
-        }
-        if (timeout != null) {
-            timeout.cancel();
+        if (pending != null) {
+            pending.cancel();
         }
         // attempts[] is no longer written once done is set under the monitor
         for (CompletableFuture<?> attempt : attempts) {
