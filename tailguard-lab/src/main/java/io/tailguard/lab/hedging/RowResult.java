@@ -1,0 +1,21 @@
+package io.tailguard.lab.hedging;
+
+/**
+ * Thread-safe (immutable) measured outcome of one row.
+ *
+ * @param row the row
+ * @param requests calls made
+ * @param hedgedPct calls that started more than one attempt, in percent
+ * @param extraLoadPct attempts beyond the first per 100 calls
+ * @param timeoutPct calls that ended by the policy's timeout, in percent
+ * @param utilizationPct busy share of the station's workers, NaN for unlimited capacity
+ * @param p50Ms 50th percentile of call latency in ms (timed-out calls count at their timeout)
+ * @param p90Ms 90th percentile
+ * @param p95Ms 95th percentile
+ * @param p99Ms 99th percentile
+ * @param p999Ms 99.9th percentile
+ */
+record RowResult(HedgingRow row, long requests, double hedgedPct, double extraLoadPct,
+        double timeoutPct, double utilizationPct,
+        double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms) {
+}
