@@ -49,6 +49,7 @@ final class HedgedCall<T> implements Runnable, BiConsumer<HedgeResult<T>, Throwa
         this.delayNanos = delayNanos;
         this.timeoutNanos = owner.timeoutNanos();
         this.attempts = new CompletableFuture<?>[policy.maxAttempts()];
+        this.started = 1; // safely published: no other thread sees this call before begin()
     }
 
     CompletableFuture<HedgeResult<T>> result() {
@@ -56,9 +57,6 @@ final class HedgedCall<T> implements Runnable, BiConsumer<HedgeResult<T>, Throwa
     }
 
     void begin() {
-        synchronized (this) {
-            started = 1;
-        }
         result.whenComplete(this);
         launch(0);
     }
@@ -78,15 +76,15 @@ final class HedgedCall<T> implements Runnable, BiConsumer<HedgeResult<T>, Throwa
         synchronized (this) {
             attempts[index] = attempt;
             cancelNow = done;
+            if (!cancelNow && !attempt.isDone()) {
+                arm(); // an attempt already done needs no timer unless it failed (see onAttemptDone)
+            }
         }
         if (cancelNow) {
             attempt.cancel(true);
             return;
         }
         attempt.whenComplete((value, error) -> onAttemptDone(index, value, error));
-        synchronized (this) {
-            arm();
-        }
     }
 
     /**
@@ -172,7 +170,8 @@ final class HedgedCall<T> implements Runnable, BiConsumer<HedgeResult<T>, Throwa
             } else if (!retriable || failed == started) {
                 done = true;
             } else {
-                return; // other attempts are still running
+                arm(); // other attempts are still running; the next one may still be due
+                return;
             }
         }
         if (next >= 0) {

@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.hedge.ScriptedBackend.Step;
 import io.tailguard.time.VirtualScheduler;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class HedgerTest {
@@ -113,6 +116,26 @@ class HedgerTest {
         scheduler.advance(Duration.ofMillis(10));
 
         assertThat(backend.startMillis()).containsExactly(0L, 3L, 7L);
+    }
+
+    @Test
+    void hedgeThatFailsInsideTheSupplierWhileTheFirstRunsKeepsTheNextHedgeOnSchedule()
+            throws Exception {
+        ScriptedBackend backend = new ScriptedBackend(scheduler, Step.ok(100, "first"), Step.ok(5, "third"));
+        List<Long> startMillis = new ArrayList<>();
+        Supplier<CompletableFuture<String>> supplier = () -> {
+            startMillis.add(scheduler.clock().nanoTime() / 1_000_000);
+            return startMillis.size() == 2
+                    ? CompletableFuture.failedFuture(new RuntimeException("refused"))
+                    : backend.get();
+        };
+        Hedger hedger = new Hedger(speculative(3, 10, 300), scheduler);
+
+        CompletableFuture<HedgeResult<String>> call = hedger.call(supplier);
+        scheduler.advance(Duration.ofMillis(30));
+
+        assertThat(startMillis).containsExactly(0L, 10L, 20L);
+        assertThat(call.get()).isEqualTo(new HedgeResult<>("third", 3, 3));
     }
 
     @Test
