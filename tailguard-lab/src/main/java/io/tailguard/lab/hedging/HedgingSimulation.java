@@ -18,6 +18,8 @@ import org.HdrHistogram.Histogram;
 final class HedgingSimulation {
 
     private static final long HIGHEST_MICROS = 3_600_000_000L;
+    /** The seed's service limit: a call slower than this, or failed, misses it. */
+    static final long SLA_NANOS = 50_000_000L;
 
     private final HedgingRow row;
     private final long requests;
@@ -30,6 +32,7 @@ final class HedgingSimulation {
     private long issued;
     private long hedged;
     private long timedOut;
+    private long slaMisses;
 
     HedgingSimulation(HedgingRow row, long requests, long seed) {
         this.row = row;
@@ -53,7 +56,7 @@ final class HedgingSimulation {
         long endNanos = scheduler.clock().nanoTime();
         long extra = hedger == null ? 0 : hedger.extraAttempts();
         return new RowResult(row, issued, 100.0 * hedged / issued, 100.0 * extra / issued,
-                100.0 * timedOut / issued, backend.utilizationPct(endNanos),
+                100.0 * timedOut / issued, 100.0 * slaMisses / issued, backend.utilizationPct(endNanos),
                 percentileMs(50.0), percentileMs(90.0), percentileMs(95.0), percentileMs(99.0),
                 percentileMs(99.9));
     }
@@ -95,6 +98,9 @@ final class HedgingSimulation {
         }
         if (timeout) {
             timedOut++;
+        }
+        if (timeout || latencyNanos > SLA_NANOS) {
+            slaMisses++;
         }
     }
 

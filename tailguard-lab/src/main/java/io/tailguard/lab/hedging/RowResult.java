@@ -8,6 +8,7 @@ package io.tailguard.lab.hedging;
  * @param hedgedPct calls that started more than one attempt, in percent
  * @param extraLoadPct attempts beyond the first per 100 calls
  * @param timeoutPct calls that ended by the policy's timeout, in percent
+ * @param slaMissPct calls not answered with success within the seed's 50 ms limit, in percent
  * @param utilizationPct busy share of the station's workers, NaN for unlimited capacity
  * @param p50Ms 50th percentile of call latency in ms (timed-out calls count at their timeout)
  * @param p90Ms 90th percentile
@@ -16,6 +17,6 @@ package io.tailguard.lab.hedging;
  * @param p999Ms 99.9th percentile
  */
 record RowResult(HedgingRow row, long requests, double hedgedPct, double extraLoadPct,
-        double timeoutPct, double utilizationPct,
+        double timeoutPct, double slaMissPct, double utilizationPct,
         double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms) {
 }
