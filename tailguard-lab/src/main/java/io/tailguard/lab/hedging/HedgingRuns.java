@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 /**
  * Thread-safe (stateless) runner of every row of both scenarios. Rows are independent
@@ -25,6 +26,15 @@ final class HedgingRuns {
 
     /** Runs {@code rows} with {@code requests} calls each on {@code threads} threads. */
     static List<RowResult> run(List<HedgingRow> rows, long requests, long seed, int threads) {
+        return run(rows, requests, seed, threads, result -> { });
+    }
+
+    /**
+     * Runs {@code rows} with {@code requests} calls each on {@code threads} threads, handing each
+     * result to {@code done} on the calling thread, in row order.
+     */
+    static List<RowResult> run(List<HedgingRow> rows, long requests, long seed, int threads,
+            Consumer<RowResult> done) {
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), runnable -> {
             Thread thread = new Thread(runnable, "hedging-lab");
             thread.setDaemon(true);
@@ -37,7 +47,9 @@ final class HedgingRuns {
             }
             List<RowResult> results = new ArrayList<>();
             for (Future<RowResult> future : futures) {
-                results.add(future.get());
+                RowResult result = future.get();
+                done.accept(result);
+                results.add(result);
             }
             return results;
         } catch (InterruptedException e) {

@@ -3,6 +3,7 @@ package io.tailguard.lab.hedging;
 import io.tailguard.hedge.HedgeResult;
 import io.tailguard.hedge.HedgeTimeoutException;
 import io.tailguard.hedge.Hedger;
+import io.tailguard.sim.service.ServiceModel;
 import io.tailguard.time.VirtualScheduler;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletionException;
@@ -40,7 +41,7 @@ final class HedgingSimulation {
         SplittableRandom root = new SplittableRandom(seed);
         this.arrivals = root.split();
         SplittableRandom service = root.split();
-        SeedLatencyModel model = SeedLatencyModel.INSTANCE;
+        ServiceModel model = SeedLatency.MODEL;
         Scenario scenario = row.scenario();
         this.backend = scenario.workers() == 0
                 ? new IndependentBackend(scheduler, model, service)
@@ -58,7 +59,7 @@ final class HedgingSimulation {
         return new RowResult(row, issued, 100.0 * hedged / issued, 100.0 * extra / issued,
                 100.0 * timedOut / issued, 100.0 * slaMisses / issued, backend.utilizationPct(endNanos),
                 percentileMs(50.0), percentileMs(90.0), percentileMs(95.0), percentileMs(99.0),
-                percentileMs(99.9));
+                percentileMs(99.9), RowResult.CURVE_PERCENTILES.stream().map(this::percentileMs).toList());
     }
 
     private void arrive() {

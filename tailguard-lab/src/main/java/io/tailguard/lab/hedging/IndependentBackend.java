@@ -1,5 +1,6 @@
 package io.tailguard.lab.hedging;
 
+import io.tailguard.sim.service.ServiceModel;
 import io.tailguard.time.VirtualScheduler;
 import java.util.concurrent.CompletableFuture;
 import java.util.random.RandomGenerator;
@@ -13,10 +14,10 @@ final class IndependentBackend implements Backend {
     private static final Object ANSWER = "ok";
 
     private final VirtualScheduler scheduler;
-    private final SeedLatencyModel model;
+    private final ServiceModel model;
     private final RandomGenerator random;
 
-    IndependentBackend(VirtualScheduler scheduler, SeedLatencyModel model, RandomGenerator random) {
+    IndependentBackend(VirtualScheduler scheduler, ServiceModel model, RandomGenerator random) {
         this.scheduler = scheduler;
         this.model = model;
         this.random = random;

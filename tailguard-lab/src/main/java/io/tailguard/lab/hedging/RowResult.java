@@ -1,5 +1,7 @@
 package io.tailguard.lab.hedging;
 
+import java.util.List;
+
 /**
  * Thread-safe (immutable) measured outcome of one row.
  *
@@ -15,8 +17,18 @@ package io.tailguard.lab.hedging;
  * @param p95Ms 95th percentile
  * @param p99Ms 99th percentile
  * @param p999Ms 99.9th percentile
+ * @param curveMs latency at each of {@link #CURVE_PERCENTILES}, in ms
  */
 record RowResult(HedgingRow row, long requests, double hedgedPct, double extraLoadPct,
         double timeoutPct, double slaMissPct, double utilizationPct,
-        double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms) {
+        double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms, List<Double> curveMs) {
+
+    /** Percentiles of the latency curves in the charts. */
+    static final List<Double> CURVE_PERCENTILES =
+            List.of(50.0, 75.0, 90.0, 95.0, 98.0, 99.0, 99.5, 99.8, 99.9, 99.95, 99.99);
+
+    /** Copies the curve. */
+    RowResult {
+        curveMs = List.copyOf(curveMs);
+    }
 }

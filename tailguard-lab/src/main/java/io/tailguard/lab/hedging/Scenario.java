@@ -1,5 +1,7 @@
 package io.tailguard.lab.hedging;
 
+import io.tailguard.sim.service.ServiceModel;
+
 /** Thread-safe (immutable) backend setting of the experiment. */
 enum Scenario {
 
@@ -33,10 +35,10 @@ enum Scenario {
     }
 
     /** Poisson arrival rate: fixed for the seed, 80 % of capacity for the saturated station. */
-    double ratePerSecond(SeedLatencyModel model) {
+    double ratePerSecond(ServiceModel model) {
         if (workers == 0) {
             return fixedRatePerSecond;
         }
-        return UTILIZATION * workers * 1000.0 / model.meanMillis();
+        return UTILIZATION * workers * 1e9 / model.meanNanos();
     }
 }

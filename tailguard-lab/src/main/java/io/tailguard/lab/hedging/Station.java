@@ -1,5 +1,6 @@
 package io.tailguard.lab.hedging;
 
+import io.tailguard.sim.service.ServiceModel;
 import io.tailguard.time.VirtualScheduler;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
@@ -16,14 +17,14 @@ final class Station implements Backend {
     private static final Object ANSWER = "ok";
 
     private final VirtualScheduler scheduler;
-    private final SeedLatencyModel model;
+    private final ServiceModel model;
     private final RandomGenerator random;
     private final int workers;
     private final ArrayDeque<CompletableFuture<Object>> queue = new ArrayDeque<>();
     private int busy;
     private long busyNanos;
 
-    Station(VirtualScheduler scheduler, int workers, SeedLatencyModel model, RandomGenerator random) {
+    Station(VirtualScheduler scheduler, int workers, ServiceModel model, RandomGenerator random) {
         this.scheduler = scheduler;
         this.workers = workers;
         this.model = model;

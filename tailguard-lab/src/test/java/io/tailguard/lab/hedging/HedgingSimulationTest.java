@@ -77,7 +77,7 @@ class HedgingSimulationTest {
     @Test
     void summaryCsvHasTheIssuesHeaderAndOneLinePerRow() {
         List<RowResult> results = HedgingRuns.run(HedgingRow.of(Scenario.SEED), 2_000, 1, 2);
-        String csv = HedgingCsv.summary(results);
+        String csv = HedgingTables.summary(results).toCsv();
 
         assertThat(csv.lines().findFirst()).hasValue("scenario,policy,attempts,delay,budget_pct,"
                 + "requests,hedged_pct,extra_load_pct,p50_ms,p90_ms,p95_ms,p99_ms,p999_ms");
