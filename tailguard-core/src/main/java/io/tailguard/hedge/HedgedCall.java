@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * the timeout, otherwise the timeout. A first attempt that answers before the delay costs one
  * schedule and one cancel; one that completes inside the supplier costs no timer at all.
  */
-final class HedgedCall<T> implements Runnable, BiConsumer<HedgeResult<T>, Throwable> {
+final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
 
     private static final int TIMEOUT = -1;
 
@@ -37,7 +37,7 @@ final class HedgedCall<T> implements Runnable, BiConsumer<HedgeResult<T>, Throwa
     private boolean firstFailed;
     private boolean hedgingStopped;
     private int timerEvent;
-    private long timerDueNanos;
+    private long timerSequence;
     private Cancellable timer;
 
     HedgedCall(Hedger owner, Supplier<? extends CompletableFuture<? extends T>> supplier,
@@ -109,17 +109,17 @@ final class HedgedCall<T> implements Runnable, BiConsumer<HedgeResult<T>, Throwa
             timer.cancel();
         }
         timerEvent = event;
-        timerDueNanos = startNanos + offsetNanos;
-        timer = owner.scheduler().schedule(timerDueNanos - owner.clock().nanoTime(), this);
+        long sequence = ++timerSequence;
+        long dueNanos = startNanos + offsetNanos;
+        timer = owner.scheduler().schedule(dueNanos - owner.clock().nanoTime(), () -> onTimer(sequence));
     }
 
-    /** The timer fired: start the next attempt, or time out. */
-    @Override
-    public void run() {
+    /** Timer {@code sequence} fired: start the next attempt, or time out. */
+    private void onTimer(long sequence) {
         int index;
         synchronized (this) {
-            if (done || timer == null || owner.clock().nanoTime() < timerDueNanos) {
-                return; // a timer replaced by a later one that lost the race to cancel
+            if (done || sequence != timerSequence) {
+                return; // a replaced timer that lost the race to its cancellation
             }
             timer = null;
             if (timerEvent == TIMEOUT) {
