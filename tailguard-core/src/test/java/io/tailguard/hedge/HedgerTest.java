@@ -297,4 +297,34 @@ class HedgerTest {
 
         assertThat(hedger.currentDelayNanos()).isEqualTo(Duration.ofMillis(18).toNanos());
     }
+
+    @Test
+    void percentileDelayFollowsTheBackendWhenItSlowsDown() {
+        HedgePolicy policy = speculative(2, 1, 5000)
+                .withDelay(new HedgeDelay.Percentile(90, 100, 20, Duration.ofMillis(1)));
+        Hedger hedger = new Hedger(policy, scheduler);
+        // 200 calls of 1..10 ms (p90 = 9 ms), then 200 calls of 100..190 ms, one call at a time
+        for (int i = 0; i < 200; i++) {
+            hedger.call(new ScriptedBackend(scheduler, Step.ok(1 + i % 10, "fast"), Step.ok(1, "hedge")));
+            scheduler.runUntilIdle();
+        }
+        assertThat(hedger.currentDelayNanos()).isEqualTo(Duration.ofMillis(9).toNanos());
+        long hedgesBefore = hedger.extraAttempts();
+
+        for (int i = 0; i < 200; i++) {
+            hedger.call(new ScriptedBackend(scheduler, Step.ok(100 + 10 * (i % 10), "slow"),
+                    Step.ok(1_000, "slower hedge")));
+            scheduler.runUntilIdle();
+        }
+
+        // the window now holds only slow calls; each recorded at its true latency because the
+        // hedge never wins, so p90 of 100..190 ms is 180 ms
+        assertThat(hedger.currentDelayNanos()).isEqualTo(Duration.ofMillis(180).toNanos());
+        // while the delay caught up every slow call hedged; then only those slower than p90 do
+        ScriptedBackend late = new ScriptedBackend(scheduler, Step.ok(170, "late"), Step.ok(1, "hedge"));
+        hedger.call(late);
+        scheduler.runUntilIdle();
+        assertThat(late.startMillis()).hasSize(1);
+        assertThat(hedger.extraAttempts()).isGreaterThan(hedgesBefore);
+    }
 }
