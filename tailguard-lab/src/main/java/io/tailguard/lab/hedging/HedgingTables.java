@@ -75,6 +75,7 @@ final class HedgingTables {
                     "percentile, in nines (1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99)", "latency (ms, log)",
                     nines, series);
             chart.getStyler().setYAxisLogarithmic(true);
+            chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
             charts.add(new ChartArtifact("Latency percentiles, " + scenario.label() + " scenario",
                     "hedging-percentiles-" + scenario.label() + ".png", chart));
         }
