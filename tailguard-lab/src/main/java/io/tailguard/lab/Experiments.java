@@ -1,6 +1,7 @@
 package io.tailguard.lab;
 
 import io.tailguard.lab.backpressure.BackpressureExperiment;
+import io.tailguard.lab.hedging.HedgingExperiment;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,7 +12,8 @@ import java.util.Optional;
 public final class Experiments {
 
     private static final List<Experiment> ALL = List.of(
-            new BackpressureExperiment());
+            new BackpressureExperiment(),
+            new HedgingExperiment());
 
     private Experiments() {
     }
