@@ -1,6 +1,6 @@
 package io.tailguard.lease;
 
-/** Not thread-safe holder of one period's responder statistics, reused from period to period. */
+/** Not thread-safe holder of one period's responder statistics (requests admitted in the period), reused from period to period. */
 final class PeriodStats {
     int accepted;
     int rejected;
