@@ -1,0 +1,99 @@
+package io.tailguard.limit;
+
+import io.tailguard.admission.AdmissionPolicy;
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.admission.Rejection;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Thread-safe enforcer of a concurrency limit: admits a request while fewer than {@link #limit()}
+ * are in flight, rejects with {@link RejectReason#CONCURRENCY_LIMITED} otherwise. The limit comes
+ * from a pluggable {@link Limit} estimator (fixed, AIMD, Vegas, Gradient2), fed one sample
+ * {@code (now, rtt, inFlight, dropped)} per permit completed with success or dropped.
+ *
+ * <p>The check and the increment are one CAS, so the limit is never exceeded. Permits are recycled
+ * through a lock-free pool sized to twice the estimator's {@link Limit#maxLimit()} (at most 131,072
+ * slots), so
+ * acquire and release allocate nothing once every slot has been used. Estimator updates are
+ * serialized by a small lock taken only on completion (never for {@link FixedLimit}); the limit is
+ * published through a volatile. Follow the {@link io.tailguard.admission.Permit} rule: never touch a
+ * permit after completing it, since a later request may be holding the same object.
+ */
+public final class ConcurrencyLimiter implements AdmissionPolicy {
+
+    static final int SUCCESS = 0;
+    static final int DROPPED = 1;
+    static final int IGNORED = 2;
+
+    private static final Rejection CONCURRENCY_LIMITED = Rejection.of(RejectReason.CONCURRENCY_LIMITED);
+    private static final int MAX_POOL = 1 << 17;
+
+    private final Limit estimator;
+    private final boolean adaptive;
+    private final Object estimatorLock = new Object();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final PermitPool pool;
+    private volatile int limit;
+
+    /** Creates a limiter enforcing the limit {@code estimator} computes; it takes ownership of it. */
+    public ConcurrencyLimiter(Limit estimator) {
+        if (estimator == null) {
+            throw new IllegalArgumentException("estimator must be non-null but was null");
+        }
+        this.estimator = estimator;
+        this.adaptive = !(estimator instanceof FixedLimit);
+        this.limit = estimator.limit();
+        // Twice the most permits ever out, so that a poll stalled mid-way never makes an offer fail.
+        this.pool = new PermitPool((int) Math.min(MAX_POOL, 2L * Math.max(1, estimator.maxLimit())));
+    }
+
+    /** Returns a limiter with a {@link FixedLimit} of {@code limit}: a plain load shedder. */
+    public static ConcurrencyLimiter fixed(int limit) {
+        return new ConcurrencyLimiter(FixedLimit.of(limit));
+    }
+
+    @Override
+    public Decision tryAcquire(long nowNanos) {
+        while (true) {
+            int current = inFlight.get();
+            if (current >= limit) {
+                return CONCURRENCY_LIMITED;
+            }
+            if (inFlight.compareAndSet(current, current + 1)) {
+                PooledPermit permit = pool.poll();
+                if (permit == null) {
+                    permit = new PooledPermit(this); // warm-up only: the pool fills as permits return
+                }
+                permit.activate(nowNanos, current + 1);
+                return permit;
+            }
+        }
+    }
+
+    /** Returns the number of requests admitted and not yet completed. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /** Returns the limit currently enforced. */
+    public int limit() {
+        return limit;
+    }
+
+    void release(PooledPermit permit, long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
+        pool.offer(permit); // before the decrement, so the next admitted request finds it
+        inFlight.decrementAndGet();
+        if (adaptive && outcome != IGNORED) {
+            synchronized (estimatorLock) {
+                int updated = estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart, outcome == DROPPED);
+                limit = Math.max(1, updated);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ConcurrencyLimiter[" + estimator + ", inFlight=" + inFlight.get() + "]";
+    }
+}

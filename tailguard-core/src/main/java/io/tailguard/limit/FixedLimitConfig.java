@@ -1,0 +1,16 @@
+package io.tailguard.limit;
+
+import io.tailguard.config.Check;
+
+/**
+ * Configuration of a {@link FixedLimit}.
+ *
+ * @param limit the constant concurrency limit, at least 1
+ */
+public record FixedLimitConfig(int limit) {
+
+    /** Validates the limit. */
+    public FixedLimitConfig {
+        Check.positive("limit", limit);
+    }
+}

@@ -1,0 +1,26 @@
+package io.tailguard.limit;
+
+/**
+ * A concurrency-limit estimator: a pure function of the samples it is fed. Not thread-safe: the
+ * {@link ConcurrencyLimiter} that owns it serializes every call. It never reads a clock; time comes
+ * in as {@code nowNanos}, so the simulator and a live server run the same estimator.
+ */
+public interface Limit {
+
+    /**
+     * Learns from one completed request and returns the new limit.
+     *
+     * @param nowNanos  when the request completed
+     * @param rttNanos  how long it took, from acquire to completion
+     * @param inFlight  requests in flight when it was admitted (itself included)
+     * @param dropped   true if it ended in a way that signals overload (timeout, rejection downstream)
+     * @return the limit to enforce from now on, between 1 and {@link #maxLimit()}
+     */
+    int update(long nowNanos, long rttNanos, int inFlight, boolean dropped);
+
+    /** Returns the current limit, between 1 and {@link #maxLimit()}. */
+    int limit();
+
+    /** Returns the largest limit this estimator can ever return; enforcers size their pools by it. */
+    int maxLimit();
+}

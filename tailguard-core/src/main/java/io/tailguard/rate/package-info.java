@@ -1,0 +1,6 @@
+/**
+ * Rate gates: {@link io.tailguard.rate.TokenBucket} (burst capacity plus exact refill, GCRA form)
+ * and {@link io.tailguard.rate.FixedWindowRateLimiter} (Resilience4j's fixed cycles). Both are
+ * lock-free, keep their state in one {@code long}, and hand out the shared no-op permit.
+ */
+package io.tailguard.rate;

@@ -1,0 +1,120 @@
+package io.tailguard.limit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.Permit;
+import io.tailguard.admission.RejectReason;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ConcurrencyLimiterTest {
+
+    /** Records every sample and returns a scripted limit. */
+    private static final class RecordingLimit implements Limit {
+        final List<String> samples = new ArrayList<>();
+        int next = 2;
+
+        @Override
+        public int update(long nowNanos, long rttNanos, int inFlight, boolean dropped) {
+            samples.add(nowNanos + "/" + rttNanos + "/" + inFlight + "/" + dropped);
+            return next;
+        }
+
+        @Override
+        public int limit() {
+            return 2;
+        }
+
+        @Override
+        public int maxLimit() {
+            return 10;
+        }
+    }
+
+    @Test
+    void rejectsWithConcurrencyLimitedOnceLimitIsInFlight() {
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(2);
+        Decision first = limiter.tryAcquire(0);
+        Decision second = limiter.tryAcquire(0);
+        assertThat(first.isAdmitted()).isTrue();
+        assertThat(second.isAdmitted()).isTrue();
+        assertThat(limiter.tryAcquire(0).reason()).isEqualTo(RejectReason.CONCURRENCY_LIMITED);
+        assertThat(limiter.inFlight()).isEqualTo(2);
+        first.permit().onSuccess(5);
+        assertThat(limiter.tryAcquire(5).isAdmitted()).isTrue();
+    }
+
+    @Test
+    void everyCompletionPathFreesTheSlotExactlyOnce() {
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(3);
+        Permit a = limiter.tryAcquire(0).permit();
+        Permit b = limiter.tryAcquire(0).permit();
+        Permit c = limiter.tryAcquire(0).permit();
+        a.onSuccess(1);
+        a.onSuccess(1);
+        b.onDropped(1);
+        b.onIgnore();
+        c.onIgnore();
+        c.onDropped(2);
+        assertThat(limiter.inFlight()).isZero();
+    }
+
+    @Test
+    void recyclesPermitObjectsSoSteadyStateAllocatesNothing() {
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1);
+        Permit first = limiter.tryAcquire(0).permit();
+        first.onSuccess(1);
+        Permit second = limiter.tryAcquire(2).permit();
+        assertThat(second).isSameAs(first);
+        second.onSuccess(3);
+        assertThat(limiter.inFlight()).isZero();
+    }
+
+    @Test
+    void feedsTheEstimatorRttInFlightAndDropAndPublishesItsLimit() {
+        RecordingLimit estimator = new RecordingLimit();
+        ConcurrencyLimiter limiter = new ConcurrencyLimiter(estimator);
+        Permit a = limiter.tryAcquire(100).permit();
+        Permit b = limiter.tryAcquire(150).permit();
+        estimator.next = 7;
+        a.onSuccess(400);
+        b.onDropped(900);
+        assertThat(estimator.samples).containsExactly("400/300/1/false", "900/750/2/true");
+        assertThat(limiter.limit()).isEqualTo(7);
+    }
+
+    @Test
+    void ignoredCompletionsTeachTheEstimatorNothing() {
+        RecordingLimit estimator = new RecordingLimit();
+        ConcurrencyLimiter limiter = new ConcurrencyLimiter(estimator);
+        limiter.tryAcquire(0).permit().onIgnore();
+        assertThat(estimator.samples).isEmpty();
+        assertThat(limiter.inFlight()).isZero();
+    }
+
+    @Test
+    void shrinkingLimitRejectsUntilInFlightDrainsBelowIt() {
+        RecordingLimit estimator = new RecordingLimit();
+        estimator.next = 1;
+        ConcurrencyLimiter limiter = new ConcurrencyLimiter(estimator);
+        Permit a = limiter.tryAcquire(0).permit();
+        Permit b = limiter.tryAcquire(0).permit();
+        assertThat(limiter.tryAcquire(0).isAdmitted()).isFalse();
+        a.onDropped(10);
+        assertThat(limiter.limit()).isEqualTo(1);
+        assertThat(limiter.tryAcquire(10).isAdmitted()).isFalse();
+        b.onSuccess(11);
+        assertThat(limiter.tryAcquire(12).isAdmitted()).isTrue();
+        assertThat(limiter.tryAcquire(12).isAdmitted()).isFalse();
+    }
+
+    @Test
+    void rejectsANullEstimator() {
+        assertThatThrownBy(() -> new ConcurrencyLimiter(null))
+                .hasMessage("estimator must be non-null but was null");
+        assertThatThrownBy(() -> ConcurrencyLimiter.fixed(0)).hasMessage("limit must be >= 1 but was 0");
+    }
+}
