@@ -10,6 +10,7 @@ import java.util.Optional;
 public final class Experiments {
 
     private static final List<Experiment> ALL = List.of(
+            new io.tailguard.lab.leases.LeasesExperiment()
             );
 
     private Experiments() {
