@@ -75,11 +75,6 @@ final class ConcurrencyDelay {
         return previous;
     }
 
-    /** Returns the largest count whose delay stays below the second-to-last bound (the knee). */
-    int knee() {
-        return thresholds.length >= 2 ? thresholds[thresholds.length - 2] : 0;
-    }
-
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder();

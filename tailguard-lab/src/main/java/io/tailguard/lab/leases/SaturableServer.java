@@ -20,7 +20,6 @@ final class SaturableServer {
     private final LeaseStats stats;
     private long windowStartMillis = Long.MIN_VALUE;
     private int windowCount;
-    int allowed;
 
     /** Creates a server; {@code stats} is null unless an adaptive sender learns from it. */
     SaturableServer(ConcurrencyDelay delay, RandomGenerator random, LeaseStats stats) {
