@@ -98,6 +98,30 @@ public final class TokenBucket implements AdmissionPolicy {
         return Math.max(0L, capacity - Math.max(0L, owed));
     }
 
+    /**
+     * Returns how long from {@code nowNanos} until {@code permits} tokens are available, if nobody
+     * else takes any: 0 if they are available now, {@link Long#MAX_VALUE} if {@code permits} exceeds
+     * the capacity. Exact to the nanosecond; suited to a {@code Retry-After} header or to scheduling
+     * the next attempt.
+     */
+    public long nanosUntilAvailable(long nowNanos, long permits) {
+        if (permits < 1) {
+            throw new IllegalArgumentException("permits must be >= 1 but was " + permits);
+        }
+        if (permits > capacity) {
+            return Long.MAX_VALUE;
+        }
+        long elapsedNanos = nowNanos - startNanos;
+        long needed = nextToken.get() + permits - capacity; // tokens that must have been produced
+        if (produced(Math.multiplyHigh(elapsedNanos, tokensPerStep), elapsedNanos * tokensPerStep, needed)) {
+            return 0L;
+        }
+        // The first elapsed time e with e × tokensPerStep >= needed × nanosPerStep, without overflow.
+        long dueNanos = Math.floorDiv(needed, tokensPerStep) * nanosPerStep
+                + ceilDiv(Math.floorMod(needed, tokensPerStep) * nanosPerStep, tokensPerStep);
+        return dueNanos - elapsedNanos;
+    }
+
     /** Returns this bucket's configuration. */
     public TokenBucketConfig config() {
         return config;
@@ -117,6 +141,10 @@ public final class TokenBucket implements AdmissionPolicy {
         long steps = Math.floorDiv(elapsedNanos, nanosPerStep);
         long remainderNanos = Math.floorMod(elapsedNanos, nanosPerStep);
         return steps * tokensPerStep + remainderNanos * tokensPerStep / nanosPerStep;
+    }
+
+    private static long ceilDiv(long dividend, long divisor) {
+        return -Math.floorDiv(-dividend, divisor);
     }
 
     @Override

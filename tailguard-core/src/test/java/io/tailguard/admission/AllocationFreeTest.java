@@ -1,0 +1,103 @@
+package io.tailguard.admission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.limit.VegasLimit;
+import io.tailguard.limit.VegasLimitConfig;
+import io.tailguard.queue.BoundedQueue;
+import io.tailguard.queue.BoundedQueueConfig;
+import io.tailguard.rate.FixedWindowConfig;
+import io.tailguard.rate.FixedWindowRateLimiter;
+import io.tailguard.rate.TokenBucket;
+import io.tailguard.rate.TokenBucketConfig;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Counts the bytes this thread allocates across a million decisions of each policy (admit and
+ * reject). A quick guard in the default test run; the JMH {@code -prof gc} runs in tailguard-bench
+ * are the measurement of record.
+ */
+class AllocationFreeTest {
+
+    private static final int DECISIONS = 1_000_000;
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
+
+    private static long bytesAllocatedBy(Runnable body) {
+        body.run(); // warm up: fill pools, load classes
+        long before = allocatedBytes();
+        body.run();
+        return allocatedBytes() - before;
+    }
+
+    private static boolean supported() {
+        return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+                && bean.isThreadAllocatedMemorySupported() && bean.isThreadAllocatedMemoryEnabled();
+    }
+
+    @Test
+    void rateGatesAllocateNothingToAdmitOrReject() {
+        assumeTrue(supported());
+        TokenBucket bucket = new TokenBucket(TokenBucketConfig.of(10, 1, Duration.ofNanos(3)), 0L);
+        FixedWindowRateLimiter window = new FixedWindowRateLimiter(new FixedWindowConfig(10, Duration.ofNanos(30)), 0L);
+        long[] now = {0};
+        int[] admitted = {0};
+        long bytes = bytesAllocatedBy(() -> {
+            for (int i = 0; i < DECISIONS; i++) {
+                now[0] += 1;
+                admitted[0] += bucket.tryAcquire(now[0]).isAdmitted() ? 1 : 0;
+                admitted[0] += window.tryAcquire(now[0]).isAdmitted() ? 1 : 0;
+            }
+        });
+        assertThat(admitted[0]).isBetween(DECISIONS / 4, 2 * DECISIONS - 1); // both outcomes exercised
+        assertThat(bytes).isLessThan(1_000L);
+    }
+
+    @Test
+    void concurrencyLimiterAllocatesNothingToAcquireReleaseOrReject() {
+        assumeTrue(supported());
+        ConcurrencyLimiter limiter = new ConcurrencyLimiter(new VegasLimit(new VegasLimitConfig(4, 8, 1.0, 30)));
+        long[] now = {0};
+        long bytes = bytesAllocatedBy(() -> {
+            for (int i = 0; i < DECISIONS; i++) {
+                now[0] += 100;
+                Decision first = limiter.tryAcquire(now[0]);
+                Decision second = limiter.tryAcquire(now[0]);
+                limiter.tryAcquire(now[0]);
+                limiter.tryAcquire(now[0]);
+                limiter.tryAcquire(now[0]); // rejected once the limit (<= 8) is reached by the held ones
+                if (first.isAdmitted()) {
+                    first.permit().onSuccess(now[0] + 50);
+                }
+                if (second.isAdmitted()) {
+                    second.permit().onDropped(now[0] + 80);
+                }
+            }
+        });
+        assertThat(bytes).isLessThan(1_000L);
+    }
+
+    @Test
+    void boundedQueueAllocatesNothingInSteadyState() {
+        assumeTrue(supported());
+        BoundedQueue<String> queue = new BoundedQueue<>(BoundedQueueConfig.codel(64, Duration.ofNanos(500),
+                Duration.ofNanos(50), Duration.ofNanos(1_000)), (item, reason, waited) -> { });
+        long[] now = {0};
+        long bytes = bytesAllocatedBy(() -> {
+            for (int i = 0; i < DECISIONS; i++) {
+                now[0] += 10;
+                queue.offer("item", now[0]);
+                queue.offer("item", now[0]);
+                queue.poll(now[0]);
+            }
+        });
+        assertThat(bytes).isLessThan(1_000L);
+    }
+}

@@ -1,0 +1,93 @@
+package io.tailguard.limit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.Permit;
+import io.tailguard.time.ManualClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** Many threads against one limiter: the limit is never exceeded and in-flight returns to zero. */
+class ConcurrencyLimiterConcurrencyTest {
+
+    private static final int THREADS = 4;
+    private static final int ATTEMPTS_PER_THREAD = 200_000;
+
+    private static int hammer(ConcurrencyLimiter limiter, ManualClock clock, AtomicInteger maxActive)
+            throws Exception {
+        AtomicInteger active = new AtomicInteger();
+        AtomicInteger admitted = new AtomicInteger();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService executor = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Callable<Void>> workers = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                int thread = t;
+                workers.add(() -> {
+                    start.await();
+                    for (int i = 0; i < ATTEMPTS_PER_THREAD; i++) {
+                        Decision decision = limiter.tryAcquire(clock.nanoTime());
+                        if (!decision.isAdmitted()) {
+                            continue;
+                        }
+                        admitted.incrementAndGet();
+                        int now = active.incrementAndGet();
+                        maxActive.accumulateAndGet(now, Math::max);
+                        active.decrementAndGet();
+                        Permit permit = decision.permit();
+                        long done = clock.advanceNanos(1_000L * (1 + (i + thread) % 7));
+                        switch ((i + thread) % 3) {
+                            case 0 -> permit.onSuccess(done);
+                            case 1 -> permit.onDropped(done);
+                            default -> permit.onIgnore();
+                        }
+                    }
+                    return null;
+                });
+            }
+            List<Future<Void>> futures = new ArrayList<>();
+            for (Callable<Void> worker : workers) {
+                futures.add(executor.submit(worker));
+            }
+            start.countDown();
+            for (Future<Void> future : futures) {
+                future.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+        return admitted.get();
+    }
+
+    @Test
+    void fixedLimitIsNeverExceededUnderManyThreads() throws Exception {
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(3);
+        AtomicInteger maxActive = new AtomicInteger();
+        int admitted = hammer(limiter, new ManualClock(), maxActive);
+        assertThat(admitted).isPositive();
+        assertThat(maxActive.get()).isBetween(1, 3);
+        assertThat(limiter.inFlight()).isZero();
+    }
+
+    @Test
+    void adaptiveLimitStaysWithinItsBoundsAndInFlightReturnsToZero() throws Exception {
+        ConcurrencyLimiter limiter = new ConcurrencyLimiter(
+                new AimdLimit(new AimdLimitConfig(4, 2, 6, 0.5, Duration.ofMillis(1))));
+        AtomicInteger maxActive = new AtomicInteger();
+        int admitted = hammer(limiter, new ManualClock(), maxActive);
+        assertThat(admitted).isPositive();
+        assertThat(maxActive.get()).isBetween(1, 6);
+        assertThat(limiter.limit()).isBetween(2, 6);
+        assertThat(limiter.inFlight()).isZero();
+    }
+}
