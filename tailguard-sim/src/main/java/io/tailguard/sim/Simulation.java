@@ -1,0 +1,352 @@
+package io.tailguard.sim;
+
+import io.tailguard.admission.AdmissionPolicy;
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.Permit;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.config.Check;
+import io.tailguard.sim.arrival.ArrivalSource;
+import io.tailguard.sim.arrival.ArrivalStream;
+import io.tailguard.sim.service.ServiceModel;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.random.RandomGenerator;
+
+/**
+ * Not thread-safe, single-use discrete-event simulation of one arrival source feeding one
+ * {@link Station}, in virtual nanoseconds.
+ *
+ * <p>Event order: time ascending; at equal times, service completions first, then queue wake-ups,
+ * then arrivals; within a kind, the order in which the events were scheduled. Arrivals come from
+ * the source in its order and only those before the horizon are simulated. Each arrival is put to
+ * the gates in order with its arrival time as {@code nowNanos}; if one refuses, the permits already
+ * granted are completed with {@code onDropped} and the request is rejected. An admitted request
+ * starts service at once if a worker is free and nobody waits, otherwise it is offered to the
+ * queue ({@code QUEUE_FULL} rejects it). At completion its permits get {@code onSuccess(now)} and
+ * its latency (completion − arrival) is recorded; shed requests' permits get {@code onDropped}.
+ *
+ * <p>Randomness: the arrival source and the service model each draw from their own stream
+ * derived from the seed ({@link RandomStreams}), so the same seed and configuration give the same
+ * result.
+ */
+public final class Simulation {
+
+    private final long seed;
+    private final long horizonNanos;
+    private final long maxArrivals;
+    private final boolean drain;
+    private final ArrivalSource arrivals;
+    private final Station station;
+    private final HistogramSpec histogram;
+    private final long intervalNanos;
+    private final SimulationListener listener;
+    private boolean ran;
+
+    // run state
+    private EventQueue events;
+    private Recorder recorder;
+    private StationQueue queue;
+    private boolean shaping;
+    private AdmissionPolicy[] gates;
+    private ServiceModel service;
+    private RandomGenerator serviceRandom;
+    private int workers;
+    private int busy;
+    private int queued;
+    private long wakeAtNanos = Long.MAX_VALUE;
+    private Job[] jobs;
+    private int[] free;
+    private int freeCount;
+    private long nextId;
+
+    private Simulation(Builder b) {
+        this.seed = b.seed;
+        this.horizonNanos = b.horizonNanos;
+        this.maxArrivals = b.maxArrivals;
+        this.drain = b.drain;
+        this.arrivals = b.arrivals;
+        this.station = b.station;
+        this.histogram = b.histogram;
+        this.intervalNanos = b.intervalNanos;
+        this.listener = b.listener;
+    }
+
+    /**
+     * Starts a builder; arrivals and a station are required, and a horizon or an arrival cap unless
+     * the source ends by itself (a trace).
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Runs the simulation to its end and returns the result; a simulation runs only once. */
+    public SimulationResult run() {
+        if (ran) {
+            throw new IllegalStateException("a Simulation runs once; build a new one with fresh gates");
+        }
+        ran = true;
+        setUp();
+        listener.onStart(recorder);
+        ArrivalStream stream = arrivals.open(RandomStreams.stream(seed, "arrivals"));
+        long nextArrival = nextArrival(stream, Long.MIN_VALUE);
+        long lastNanos = 0;
+        while (true) {
+            long eventNanos = events.peekTimeNanos();
+            if (nextArrival < eventNanos) {
+                recorder.advanceTo(nextArrival);
+                lastNanos = nextArrival;
+                arrive(nextArrival);
+                nextArrival = nextArrival(stream, nextArrival);
+            } else if (eventNanos != Long.MAX_VALUE && (drain || eventNanos < horizonNanos)) {
+                events.poll();
+                recorder.advanceTo(eventNanos);
+                lastNanos = eventNanos;
+                if (events.polledKind() == EventQueue.COMPLETION) {
+                    complete(jobs[events.polledPayload()], eventNanos);
+                } else {
+                    wakeAtNanos = Long.MAX_VALUE;
+                    dispatch(eventNanos);
+                }
+            } else {
+                break;
+            }
+        }
+        long endNanos = drain ? Math.max(lastNanos, horizonNanos == Long.MAX_VALUE ? lastNanos : horizonNanos)
+                : (horizonNanos == Long.MAX_VALUE ? lastNanos : horizonNanos);
+        return recorder.finish(endNanos, workers);
+    }
+
+    private long nextArrival(ArrivalStream stream, long previousNanos) {
+        if (nextId >= maxArrivals) {
+            return Long.MAX_VALUE;
+        }
+        long t = stream.nextNanos();
+        if (t == ArrivalStream.END || t >= horizonNanos) {
+            return Long.MAX_VALUE;
+        }
+        if (t < previousNanos || t < 0) {
+            throw new IllegalStateException("arrival times must be non-negative and non-decreasing but "
+                    + t + " followed " + previousNanos);
+        }
+        return t;
+    }
+
+    private void arrive(long nowNanos) {
+        Job job = allocate();
+        job.id = nextId++;
+        job.arrivalNanos = nowNanos;
+        recorder.arrival();
+        listener.onArrival(job.id, nowNanos);
+        AdmissionPolicy[] chain = gates;
+        for (int i = 0; i < chain.length; i++) {
+            Decision decision = chain[i].tryAcquire(nowNanos);
+            if (decision instanceof Permit permit) {
+                job.permits[i] = permit;
+            } else {
+                dropPermits(job, i, nowNanos);
+                reject(job, decision.reason(), nowNanos);
+                return;
+            }
+        }
+        if (queued == 0 && busy < workers && !shaping) {
+            recorder.accepted(false);
+            listener.onAdmitted(job.id, nowNanos);
+            start(job, nowNanos, false);
+            return;
+        }
+        RejectReason refused = queue.offer(job, nowNanos);
+        if (refused != null) {
+            dropPermits(job, chain.length, nowNanos);
+            reject(job, refused, nowNanos);
+            return;
+        }
+        queued++;
+        recorder.accepted(true);
+        listener.onAdmitted(job.id, nowNanos);
+        dispatch(nowNanos);
+    }
+
+    private void reject(Job job, RejectReason reason, long nowNanos) {
+        recorder.rejected(reason);
+        listener.onRejected(job.id, reason, nowNanos);
+        release(job);
+    }
+
+    private void start(Job job, long nowNanos, boolean fromQueue) {
+        busy++;
+        job.startNanos = nowNanos;
+        recorder.started(nowNanos - job.arrivalNanos, fromQueue);
+        listener.onStarted(job.id, job.arrivalNanos, nowNanos);
+        long serviceNanos = service.sampleNanos(serviceRandom);
+        events.push(nowNanos + Math.max(0L, serviceNanos), EventQueue.COMPLETION, job.slot);
+    }
+
+    private void complete(Job job, long nowNanos) {
+        busy--;
+        Permit[] permits = job.permits;
+        for (int i = 0; i < permits.length; i++) {
+            permits[i].onSuccess(nowNanos);
+            permits[i] = null;
+        }
+        recorder.completed(nowNanos - job.arrivalNanos);
+        listener.onCompleted(job.id, job.arrivalNanos, job.startNanos, nowNanos);
+        release(job);
+        if (queued > 0) {
+            dispatch(nowNanos);
+        }
+    }
+
+    /** Moves waiting jobs to free workers; schedules a wake-up if a shaper holds jobs back. */
+    private void dispatch(long nowNanos) {
+        while (busy < workers && queued > 0) {
+            Job next = queue.poll(nowNanos);
+            if (next == null) {
+                if (queued > 0) {
+                    long readyNanos = queue.nextReadyNanos();
+                    if (readyNanos != Long.MAX_VALUE && readyNanos > nowNanos && readyNanos < wakeAtNanos) {
+                        wakeAtNanos = readyNanos;
+                        events.push(readyNanos, EventQueue.WAKE, -1);
+                    }
+                }
+                return;
+            }
+            start(next, nowNanos, true);
+        }
+    }
+
+    private void shed(Job job, RejectReason reason, long nowNanos) {
+        queued--;
+        dropPermits(job, job.permits.length, nowNanos);
+        recorder.shed(reason, nowNanos - job.arrivalNanos);
+        listener.onShed(job.id, reason, job.arrivalNanos, nowNanos);
+        release(job);
+    }
+
+    private static void dropPermits(Job job, int count, long nowNanos) {
+        Permit[] permits = job.permits;
+        for (int i = 0; i < count; i++) {
+            permits[i].onDropped(nowNanos);
+            permits[i] = null;
+        }
+    }
+
+    private Job allocate() {
+        if (freeCount == 0) {
+            int old = jobs.length;
+            jobs = Arrays.copyOf(jobs, old * 2);
+            free = Arrays.copyOf(free, old * 2);
+            for (int i = old; i < jobs.length; i++) {
+                jobs[i] = new Job(i, gates.length);
+                free[freeCount++] = i;
+            }
+        }
+        return jobs[free[--freeCount]];
+    }
+
+    private void release(Job job) {
+        free[freeCount++] = job.slot;
+    }
+
+    private void setUp() {
+        events = new EventQueue();
+        recorder = new Recorder(histogram, intervalNanos, listener);
+        queue = station.queue().create(this::shed);
+        shaping = queue.shapes();
+        gates = station.gates().toArray(new AdmissionPolicy[0]);
+        service = station.service();
+        serviceRandom = RandomStreams.stream(seed, "service");
+        workers = station.workers();
+        jobs = new Job[64];
+        free = new int[64];
+        for (int i = 0; i < jobs.length; i++) {
+            jobs[i] = new Job(i, gates.length);
+            free[freeCount++] = jobs.length - 1 - i;
+        }
+    }
+
+    /** Not thread-safe builder of a {@link Simulation}. */
+    public static final class Builder {
+        private long seed;
+        private long horizonNanos = Long.MAX_VALUE;
+        private long maxArrivals = Long.MAX_VALUE;
+        private boolean drain = true;
+        private ArrivalSource arrivals;
+        private Station station;
+        private HistogramSpec histogram = HistogramSpec.microseconds();
+        private long intervalNanos;
+        private SimulationListener listener = SimulationListener.NONE;
+
+        private Builder() {
+        }
+
+        /** Sets the seed from which every random stream is derived (default 0). */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** Simulates arrivals strictly before {@code horizon} of virtual time. */
+        public Builder horizon(Duration horizon) {
+            this.horizonNanos = Check.positive("horizon", horizon).toNanos();
+            return this;
+        }
+
+        /** Simulates at most {@code maxArrivals} arrivals. */
+        public Builder maxArrivals(long maxArrivals) {
+            this.maxArrivals = Check.positive("maxArrivals", maxArrivals);
+            return this;
+        }
+
+        /**
+         * If true (the default), after the last arrival the run continues until every admitted job
+         * has left; if false, it stops at the horizon and jobs still inside stay uncounted.
+         */
+        public Builder drain(boolean drain) {
+            this.drain = drain;
+            return this;
+        }
+
+        /** Sets the arrival process. */
+        public Builder arrivals(ArrivalSource arrivals) {
+            this.arrivals = arrivals;
+            return this;
+        }
+
+        /** Sets the station the arrivals go to. */
+        public Builder station(Station station) {
+            this.station = station;
+            return this;
+        }
+
+        /** Sets the shape of the latency histograms (default {@link HistogramSpec#microseconds()}). */
+        public Builder histogram(HistogramSpec histogram) {
+            this.histogram = histogram;
+            return this;
+        }
+
+        /** Records per-interval statistics over intervals of {@code interval} from time zero (default none). */
+        public Builder interval(Duration interval) {
+            this.intervalNanos = Check.positive("interval", interval).toNanos();
+            return this;
+        }
+
+        /** Sets the per-request hooks. */
+        public Builder listener(SimulationListener listener) {
+            this.listener = listener;
+            return this;
+        }
+
+        /** Validates and builds the simulation. */
+        public Simulation build() {
+            Check.notNull("arrivals", arrivals);
+            Check.notNull("station", station);
+            Check.notNull("histogram", histogram);
+            Check.notNull("listener", listener);
+            if (horizonNanos == Long.MAX_VALUE && maxArrivals == Long.MAX_VALUE && !arrivals.finite()) {
+                throw new IllegalArgumentException("horizon or maxArrivals must be set for an endless"
+                        + " arrival source but was neither (the run would never end)");
+            }
+            return new Simulation(this);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package io.tailguard.sim.service;
+
+import io.tailguard.config.Check;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** Immutable piecewise-linear CDF sampled by inverse transform. */
+final class EmpiricalCdf implements ServiceModel {
+
+    private final long[] valuesNanos;
+    private final double[] cdf;
+    private final double meanNanos;
+
+    private EmpiricalCdf(long[] valuesNanos, double[] cdf) {
+        this.valuesNanos = valuesNanos;
+        this.cdf = cdf;
+        // Mass cdf[0] sits on the first value; each segment's mass is spread uniformly.
+        double mean = cdf[0] * valuesNanos[0];
+        for (int i = 1; i < cdf.length; i++) {
+            mean += (cdf[i] - cdf[i - 1]) * (valuesNanos[i] + valuesNanos[i - 1]) / 2.0;
+        }
+        this.meanNanos = mean;
+    }
+
+    static EmpiricalCdf of(List<Duration> values, double[] cumulativeProbabilities) {
+        Check.notNull("values", values);
+        Check.notNull("cumulativeProbabilities", cumulativeProbabilities);
+        if (values.isEmpty() || values.size() != cumulativeProbabilities.length) {
+            throw new IllegalArgumentException("cumulativeProbabilities must have one entry per value ("
+                    + values.size() + ", at least 1) but had " + cumulativeProbabilities.length);
+        }
+        long[] nanos = new long[values.size()];
+        double[] cdf = cumulativeProbabilities.clone();
+        for (int i = 0; i < nanos.length; i++) {
+            nanos[i] = Check.nonNegative("values[" + i + "]", values.get(i)).toNanos();
+            Check.inRange("cumulativeProbabilities[" + i + "]", cdf[i], i == 0 ? 0.0 : cdf[i - 1], 1.0);
+            if (i > 0 && nanos[i] < nanos[i - 1]) {
+                throw new IllegalArgumentException("values must be ascending but values[" + i + "] was "
+                        + values.get(i) + " after " + values.get(i - 1));
+            }
+        }
+        if (cdf[cdf.length - 1] != 1.0) {
+            throw new IllegalArgumentException("cumulativeProbabilities must end at 1.0 but ended at "
+                    + cdf[cdf.length - 1]);
+        }
+        return new EmpiricalCdf(nanos, cdf);
+    }
+
+    @Override
+    public long sampleNanos(RandomGenerator random) {
+        double u = random.nextDouble();
+        int i = Arrays.binarySearch(cdf, u);
+        if (i >= 0) {
+            return valuesNanos[i];
+        }
+        int upper = -i - 1;
+        if (upper == 0) {
+            return valuesNanos[0];
+        }
+        double lowP = cdf[upper - 1];
+        double fraction = (u - lowP) / (cdf[upper] - lowP);
+        long low = valuesNanos[upper - 1];
+        return low + Math.round(fraction * (valuesNanos[upper] - low));
+    }
+
+    @Override
+    public double meanNanos() {
+        return meanNanos;
+    }
+
+    @Override
+    public String toString() {
+        return "EmpiricalCdf[" + valuesNanos.length + " points, mean " + meanNanos + "ns]";
+    }
+}

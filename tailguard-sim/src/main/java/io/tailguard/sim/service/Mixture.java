@@ -1,0 +1,66 @@
+package io.tailguard.sim.service;
+
+import io.tailguard.config.Check;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/** Immutable weighted mixture of service models (for example 95 % fast, 5 % slow). */
+final class Mixture implements ServiceModel {
+
+    private final ServiceModel[] components;
+    private final double[] cumulative;
+    private final double meanNanos;
+
+    private Mixture(ServiceModel[] components, double[] cumulative, double meanNanos) {
+        this.components = components;
+        this.cumulative = cumulative;
+        this.meanNanos = meanNanos;
+    }
+
+    static Mixture of(List<ServiceModel> components, double[] weights) {
+        Check.notNull("components", components);
+        Check.notNull("weights", weights);
+        if (components.isEmpty() || components.size() != weights.length) {
+            throw new IllegalArgumentException("weights must have one entry per component ("
+                    + components.size() + ", at least 1) but had " + weights.length);
+        }
+        double total = 0;
+        for (int i = 0; i < weights.length; i++) {
+            Check.notNull("components[" + i + "]", components.get(i));
+            total += Check.inRange("weights[" + i + "]", weights[i], 0.0, Double.MAX_VALUE);
+        }
+        if (!(total > 0)) {
+            throw new IllegalArgumentException("weights must have a positive sum but was " + total);
+        }
+        double[] cumulative = new double[weights.length];
+        double running = 0;
+        double mean = 0;
+        for (int i = 0; i < weights.length; i++) {
+            running += weights[i] / total;
+            cumulative[i] = running;
+            mean += weights[i] / total * components.get(i).meanNanos();
+        }
+        cumulative[weights.length - 1] = 1.0;
+        return new Mixture(components.toArray(new ServiceModel[0]), cumulative, mean);
+    }
+
+    @Override
+    public long sampleNanos(RandomGenerator random) {
+        double u = random.nextDouble();
+        int i = 0;
+        while (u >= cumulative[i] && i < cumulative.length - 1) {
+            i++;
+        }
+        return components[i].sampleNanos(random);
+    }
+
+    @Override
+    public double meanNanos() {
+        return meanNanos;
+    }
+
+    @Override
+    public String toString() {
+        return "Mixture[" + components.length + " components, mean " + meanNanos + "ns]";
+    }
+}

@@ -1,0 +1,53 @@
+package io.tailguard.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.sim.arrival.ArrivalSource;
+import io.tailguard.sim.service.ServiceModel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DeterminismTest {
+
+    @Test
+    void changingTheServiceModelDoesNotShiftTheArrivals() {
+        assertThat(arrivalTimes(ServiceModel.fixed(Duration.ofMillis(1))))
+                .isEqualTo(arrivalTimes(ServiceModel.lognormal(Duration.ofMillis(1), 1.0)));
+    }
+
+    @Test
+    void sameSeedAndConfigurationGiveIdenticalSummariesWithIntervalsAndEveryModel() {
+        assertThat(mixedRun(99)).isEqualTo(mixedRun(99));
+    }
+
+    private static List<Long> arrivalTimes(ServiceModel service) {
+        List<Long> times = new ArrayList<>();
+        Simulation.builder().seed(5).arrivals(ArrivalSource.poisson(500))
+                .station(Station.builder().service(service).build())
+                .maxArrivals(1000)
+                .listener(new SimulationListener() {
+                    @Override
+                    public void onArrival(long id, long nowNanos) {
+                        times.add(nowNanos);
+                    }
+                })
+                .build().run();
+        return times;
+    }
+
+    private static String mixedRun(long seed) {
+        ServiceModel service = ServiceModel.mixture(List.of(
+                ServiceModel.lognormal(Duration.ofMillis(2), 0.8),
+                ServiceModel.empiricalCdf(List.of(Duration.ofMillis(1), Duration.ofMillis(20)), new double[] {0.2, 1.0}),
+                ServiceModel.exponential(Duration.ofMillis(3))), new double[] {7, 2, 1});
+        return Simulation.builder().seed(seed)
+                .arrivals(ArrivalSource.onOff(Duration.ofMillis(300), 900, Duration.ofMillis(700), 100, true))
+                .station(Station.builder().workers(3).queue(StationQueues.bounded(50, Duration.ofMillis(40)))
+                        .service(service).build())
+                .horizon(Duration.ofSeconds(30))
+                .interval(Duration.ofSeconds(1))
+                .build().run().summary();
+    }
+}

@@ -1,0 +1,111 @@
+package io.tailguard.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.admission.RejectReason;
+import io.tailguard.sim.arrival.ArrivalSource;
+import io.tailguard.sim.service.ServiceModel;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StationQueueTest {
+
+    @Test
+    void jobsThatWaitedTooLongAreShedWithQueueTimeoutAndNeverServedLate() {
+        // 5 arrivals at t=0..4 ms, 10 ms service, max queueing time 15 ms: job 1 starts at 10 ms
+        // (waited 9), job 2 would start at 20 ms (waited 18 > 15) and is shed, and so on.
+        List<String> log = new ArrayList<>();
+        SimulationResult result = Simulation.builder()
+                .arrivals(ArrivalSource.constant(Duration.ofMillis(1)))
+                .maxArrivals(5)
+                .station(Station.builder().queue(StationQueues.bounded(10, Duration.ofMillis(15)))
+                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
+                .listener(new SimulationListener() {
+                    @Override
+                    public void onStarted(long id, long arrivalNanos, long nowNanos) {
+                        log.add("start " + id + " @" + nowNanos / 1_000_000);
+                    }
+
+                    @Override
+                    public void onShed(long id, RejectReason reason, long arrivalNanos, long nowNanos) {
+                        log.add("shed " + id + " " + reason + " @" + nowNanos / 1_000_000);
+                    }
+                })
+                .build().run();
+
+        assertThat(log).containsExactly("start 0 @0", "start 1 @10", "shed 2 QUEUE_TIMEOUT @20",
+                "shed 3 QUEUE_TIMEOUT @20", "shed 4 QUEUE_TIMEOUT @20");
+        assertThat(result.counts().shed(RejectReason.QUEUE_TIMEOUT)).isEqualTo(3);
+        assertThat(result.counts().completed()).isEqualTo(2);
+        assertThat(result.queuedAtEnd()).isZero();
+        result.littlesLaw().requireWithin(1e-12);
+    }
+
+    @Test
+    void aShapingQueueHoldsJobsUntilItsReleaseTimeAndTheEngineWakesUpForIt() {
+        // a test shaper releasing one job every 10 ms: release_k = max(arrival_k, release_k-1 + 10)
+        List<Long> starts = new ArrayList<>();
+        SimulationResult result = Simulation.builder()
+                .arrivals(ArrivalSource.trace(new long[] {0, 1_000_000, 2_000_000, 50_000_000}))
+                .station(Station.builder().unboundedWorkers().queue(sink -> new SpacingShaper(10_000_000))
+                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
+                .listener(new SimulationListener() {
+                    @Override
+                    public void onStarted(long id, long arrivalNanos, long nowNanos) {
+                        starts.add(nowNanos / 1_000_000);
+                    }
+                })
+                .build().run();
+        assertThat(starts).containsExactly(0L, 10L, 20L, 50L);
+        assertThat(result.meanWaitNanos()).isEqualTo((0 + 9 + 18 + 0) * 1_000_000 / 4.0);
+        result.littlesLaw().requireWithin(1e-12);
+    }
+
+    /** Releases queued jobs no closer than {@code spacingNanos} apart; every job passes through. */
+    private static final class SpacingShaper implements StationQueue {
+        private final long spacingNanos;
+        private final ArrayDeque<Job> jobs = new ArrayDeque<>();
+        private final ArrayDeque<Long> releases = new ArrayDeque<>();
+        private long lastReleaseNanos = Long.MIN_VALUE / 2;
+
+        SpacingShaper(long spacingNanos) {
+            this.spacingNanos = spacingNanos;
+        }
+
+        @Override
+        public RejectReason offer(Job job, long nowNanos) {
+            long release = Math.max(nowNanos, lastReleaseNanos + spacingNanos);
+            lastReleaseNanos = release;
+            jobs.add(job);
+            releases.add(release);
+            return null;
+        }
+
+        @Override
+        public Job poll(long nowNanos) {
+            if (jobs.isEmpty() || releases.peek() > nowNanos) {
+                return null;
+            }
+            releases.poll();
+            return jobs.poll();
+        }
+
+        @Override
+        public int size() {
+            return jobs.size();
+        }
+
+        @Override
+        public long nextReadyNanos() {
+            return releases.isEmpty() ? Long.MAX_VALUE : releases.peek();
+        }
+
+        @Override
+        public boolean shapes() {
+            return true;
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.tailguard.sim.arrival;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class ArrivalSourceTest {
+
+    private static long[] take(ArrivalSource source, int n, long seed) {
+        ArrivalStream stream = source.open(new SplittableRandom(seed));
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = stream.nextNanos();
+        }
+        return out;
+    }
+
+    @Test
+    void constantPlacesArrivalKAtOffsetPlusKTimesIntervalExactly() {
+        long[] times = take(ArrivalSource.constant(Duration.ofMillis(7), Duration.ofMillis(3)), 4, 0);
+        assertThat(times).containsExactly(3_000_000, 10_000_000, 17_000_000, 24_000_000);
+        ArrivalStream stream = ArrivalSource.constant(Duration.ofNanos(3)).open(new SplittableRandom(0));
+        long last = 0;
+        for (int i = 0; i < 1_000_000; i++) {
+            last = stream.nextNanos();
+        }
+        assertThat(last).isEqualTo(3L * 999_999);
+    }
+
+    @Test
+    void constantRateDoesNotDriftWithAFractionalSpacing() {
+        // 300 per second: spacing 3,333,333.33 ns; arrival 300 lands exactly on one second.
+        long[] times = take(ArrivalSource.constantRate(300), 301, 0);
+        assertThat(times[1]).isEqualTo(3_333_333);
+        assertThat(times[300]).isEqualTo(1_000_000_000);
+    }
+
+    @Test
+    void poissonHasTheRequestedRateAndExponentialGaps() {
+        int n = 400_000;
+        long[] times = take(ArrivalSource.poisson(1000), n, 11);
+        double meanGapNanos = times[n - 1] / (double) (n - 1);
+        assertThat(meanGapNanos).isCloseTo(1e6, within(1e6 * 0.01));
+        // squared coefficient of variation of exponential gaps is 1
+        double sum = 0;
+        double sumSq = 0;
+        for (int i = 1; i < n; i++) {
+            double g = times[i] - times[i - 1];
+            sum += g;
+            sumSq += g * g;
+        }
+        double mean = sum / (n - 1);
+        double cv2 = (sumSq / (n - 1) - mean * mean) / (mean * mean);
+        assertThat(cv2).isCloseTo(1.0, within(0.03));
+    }
+
+    @Test
+    void poissonIsReproducibleFromItsSeed() {
+        assertThat(take(ArrivalSource.poisson(50), 100, 5)).containsExactly(take(ArrivalSource.poisson(50), 100, 5));
+        assertThat(take(ArrivalSource.poisson(50), 100, 5)).isNotEqualTo(take(ArrivalSource.poisson(50), 100, 6));
+    }
+
+    @Test
+    void onOffConstantSendsEvenlySpacedBurstsThenSilence() {
+        // on 10 ms at 1000/s (one every 1 ms), off 30 ms silent.
+        ArrivalSource source = ArrivalSource.onOff(Duration.ofMillis(10), 1000, Duration.ofMillis(30), 0, false);
+        long[] times = take(source, 12, 0);
+        assertThat(times[0]).isEqualTo(0);
+        assertThat(times[9]).isEqualTo(9_000_000);
+        assertThat(times[10]).isEqualTo(40_000_000);
+        assertThat(times[11]).isEqualTo(41_000_000);
+    }
+
+    @Test
+    void onOffPoissonKeepsEachPeriodsRate() {
+        ArrivalSource source = ArrivalSource.onOff(Duration.ofMillis(100), 10_000, Duration.ofMillis(100), 1_000, true);
+        ArrivalStream stream = source.open(new SplittableRandom(3));
+        long on = 0;
+        long off = 0;
+        long t;
+        while ((t = stream.nextNanos()) < 100_000_000_000L) {
+            if ((t / 100_000_000L) % 2 == 0) {
+                on++;
+            } else {
+                off++;
+            }
+        }
+        // 500 on-periods of 0.1 s at 10k/s, 500 off-periods at 1k/s
+        assertThat(on).isCloseTo(500_000, within(500_000 / 100L));
+        assertThat(off).isCloseTo(50_000, within(50_000 / 30L));
+    }
+
+    @Test
+    void traceReplaysMillisecondTimesExactlyAndSkipsHeaderAndComments() throws Exception {
+        String csv = "time_ms,path\n# recorded 2026-11-21\n0,/a\n\n1.5,/b\n1.5\n2000.000001,/c\n";
+        TraceSource trace = TraceSource.fromCsv(new StringReader(csv), "t.csv");
+        assertThat(trace.size()).isEqualTo(4);
+        ArrivalStream stream = trace.open(new SplittableRandom(0));
+        assertThat(new long[] {stream.nextNanos(), stream.nextNanos(), stream.nextNanos(), stream.nextNanos(),
+                stream.nextNanos()}).containsExactly(0, 1_500_000, 1_500_000, 2_000_000_001L, ArrivalStream.END);
+    }
+
+    @Test
+    void traceRejectsBadLinesNamingFileLineAndValue() {
+        assertThatThrownBy(() -> TraceSource.fromCsv(new StringReader("1\n2\nabc\n"), "t.csv"))
+                .hasMessage("t.csv:3: arrival time must be a non-negative number of milliseconds but was 'abc'");
+        assertThatThrownBy(() -> TraceSource.fromCsv(new StringReader("5\n4\n"), "t.csv"))
+                .hasMessage("t.csv:2: arrival time must be non-negative and non-decreasing but was '4'");
+        assertThatThrownBy(() -> TraceSource.fromCsv(new StringReader("-1\n"), "t.csv"))
+                .hasMessageContaining("t.csv:1:");
+    }
+
+    @Test
+    void validatesParametersWithTheHouseMessage() {
+        assertThatThrownBy(() -> ArrivalSource.constant(Duration.ZERO)).hasMessage("interval must be > 0 but was PT0S");
+        assertThatThrownBy(() -> ArrivalSource.poisson(-1))
+                .hasMessageStartingWith("ratePerSecond must be between");
+    }
+}
