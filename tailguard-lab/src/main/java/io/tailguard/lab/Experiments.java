@@ -1,5 +1,7 @@
 package io.tailguard.lab;
 
+import io.tailguard.lab.backpressure.BackpressureExperiment;
+import io.tailguard.lab.leases.LeasesExperiment;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,8 +12,8 @@ import java.util.Optional;
 public final class Experiments {
 
     private static final List<Experiment> ALL = List.of(
-            new io.tailguard.lab.leases.LeasesExperiment()
-            );
+            new BackpressureExperiment(),
+            new LeasesExperiment());
 
     private Experiments() {
     }
