@@ -52,8 +52,8 @@ public final class LeasesExperiment implements Experiment {
     public List<LabOption> options() {
         return List.of(
                 LabOption.duration(DURATION, "60s", Duration.ofHours(1),
-                        "How long the client sends 1000 requests/s (virtual time). Default: 60s"),
-                LabOption.longValue(SEED, 1L, "Seed of every random draw; same seed, same bytes. Default: 1"),
+                        "How long the client sends 1000 requests/s (virtual time; the first second is warm-up)."),
+                LabOption.longValue(SEED, 1L, "Seed of every random draw; same seed, same bytes."),
                 LabOption.flag(HETEROGENEOUS, "Halve the third server's thresholds (it saturates at 60 per "
                         + "window) and compare least-loaded, p2c and round-robin with static and adaptive leases."));
     }
