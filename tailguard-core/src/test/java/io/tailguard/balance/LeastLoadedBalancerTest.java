@@ -6,7 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.lease.Lease;
 import io.tailguard.lease.LeaseView;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
 class LeastLoadedBalancerTest {
@@ -61,6 +68,45 @@ class LeastLoadedBalancerTest {
         }
         // both leases are used up in proportion to their size: 2 and 10
         assertThat(sent).containsExactly(2, 10);
+    }
+
+    @Test
+    void concurrentPickersDrainEqualLeasesEvenly() throws Exception {
+        int backends = 3;
+        int perLease = 10_000;
+        int threads = 4;
+        List<LeaseView> views = new ArrayList<>();
+        for (int i = 0; i < backends; i++) {
+            LeaseView view = new LeaseView();
+            view.onLease(new Lease(perLease, Duration.ofHours(1)), 0L);
+            views.add(view);
+        }
+        LeastLoadedBalancer balancer = new LeastLoadedBalancer(views);
+        AtomicIntegerArray sent = new AtomicIntegerArray(backends);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            done.add(pool.submit(() -> {
+                start.await();
+                for (int i = 0; i < backends * perLease / threads; i++) {
+                    int chosen = balancer.pick(0L);
+                    views.get(chosen).onSent();
+                    sent.incrementAndGet(chosen);
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> future : done) {
+            future.get(60, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        // the highest availability always wins, so the leases drain together: racing picks can
+        // only misplace a few requests, never starve or flood a backend
+        for (int i = 0; i < backends; i++) {
+            assertThat(sent.get(i)).as("backend %d", i).isBetween(perLease - 100, perLease + 100);
+        }
     }
 
     @Test
