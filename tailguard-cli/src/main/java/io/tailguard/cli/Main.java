@@ -42,6 +42,7 @@ public final class Main implements Runnable {
     /** Builds the configured picocli command line. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
+        LabCommand.addExperiments(cli.getSubcommands().get("lab"));
         cli.setParameterExceptionHandler(new UsageErrorHandler());
         cli.setExecutionExceptionHandler(new FailureHandler());
         return cli;

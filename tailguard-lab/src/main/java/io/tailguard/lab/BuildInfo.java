@@ -1,0 +1,65 @@
+package io.tailguard.lab;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Thread-safe (stateless) facts about the build and the checkout that a manifest records: the
+ * tailguard version and, when known, the git commit of the working directory.
+ */
+public final class BuildInfo {
+
+    /** What the manifest says when a fact cannot be found. */
+    public static final String UNKNOWN = "unknown";
+
+    private static final long GIT_TIMEOUT_SECONDS = 2;
+
+    private BuildInfo() {
+    }
+
+    /** Returns the tailguard version Maven filtered into the lab's resources, or "unknown". */
+    public static String version() {
+        try (InputStream in = BuildInfo.class.getResourceAsStream("/tailguard-lab.properties")) {
+            if (in == null) {
+                return UNKNOWN;
+            }
+            Properties props = new Properties();
+            props.load(in);
+            String v = props.getProperty("version", UNKNOWN);
+            return v.startsWith("${") ? UNKNOWN : v;
+        } catch (IOException e) {
+            return UNKNOWN;
+        }
+    }
+
+    /**
+     * Returns {@code git rev-parse --short HEAD} run in the process working directory, or "unknown"
+     * if git is missing, fails, or takes longer than two seconds.
+     */
+    public static String gitCommit() {
+        Process process = null;
+        try {
+            process = new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            process.getOutputStream().close();
+            if (!process.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                return UNKNOWN;
+            }
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            return out.matches("[0-9a-f]{4,40}") ? out : UNKNOWN;
+        } catch (IOException e) {
+            return UNKNOWN;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return UNKNOWN;
+        } finally {
+            if (process != null) {
+                process.destroyForcibly();
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.tailguard.lab;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Thread-safe (immutable) declaration of one experiment option: its flag, kind, default and help
+ * text. {@link #parse} turns a raw command-line value into a typed value or throws a
+ * {@link LabUsageException} naming the flag, the value and what is allowed.
+ *
+ * @param name         the flag, starting with {@code --}
+ * @param kind         how the value is parsed and validated
+ * @param defaultValue the raw default ({@code "false"} for flags)
+ * @param description  one line for {@code --help}
+ * @param choices      the allowed values of a {@link Kind#CHOICE} option, else empty
+ * @param max          the largest allowed value of a {@link Kind#POSITIVE_INT} or {@link Kind#DURATION}
+ *                     (milliseconds) option
+ */
+public record LabOption(String name, Kind kind, String defaultValue, String description,
+                        List<String> choices, long max) {
+
+    /** How an option's value is parsed. */
+    public enum Kind {
+        /** A boolean switch without a value. */
+        FLAG,
+        /** A positive duration like {@code 5s}, {@code 500ms}, {@code 2m} (see {@link Durations}). */
+        DURATION,
+        /** An integer from 1 to {@code max}. */
+        POSITIVE_INT,
+        /** Any {@code long} (seeds). */
+        LONG,
+        /** One of {@code choices}, matched case-insensitively. */
+        CHOICE
+    }
+
+    /** Validates the declaration. */
+    public LabOption {
+        if (name == null || !name.startsWith("--") || name.equals("--output-dir")) {
+            throw new IllegalArgumentException(
+                    "name must start with -- and not be --output-dir but was " + name);
+        }
+        if (kind == null || defaultValue == null || description == null) {
+            throw new IllegalArgumentException("kind, defaultValue and description must be non-null but was "
+                    + kind + ", " + defaultValue + ", " + description);
+        }
+        choices = List.copyOf(choices);
+        if (kind == Kind.CHOICE && choices.isEmpty()) {
+            throw new IllegalArgumentException("choices must be non-empty for " + name + " but was []");
+        }
+    }
+
+    /** A boolean switch, false unless given. */
+    public static LabOption flag(String name, String description) {
+        return new LabOption(name, Kind.FLAG, "false", description, List.of(), 0);
+    }
+
+    /** A positive duration no longer than {@code max}. */
+    public static LabOption duration(String name, String defaultValue, Duration max, String description) {
+        return new LabOption(name, Kind.DURATION, defaultValue, description, List.of(), max.toMillis());
+    }
+
+    /** An integer from 1 to {@code max}. */
+    public static LabOption positiveInt(String name, int defaultValue, int max, String description) {
+        return new LabOption(name, Kind.POSITIVE_INT, Integer.toString(defaultValue), description, List.of(), max);
+    }
+
+    /** Any {@code long}, for example a seed. */
+    public static LabOption longValue(String name, long defaultValue, String description) {
+        return new LabOption(name, Kind.LONG, Long.toString(defaultValue), description, List.of(), 0);
+    }
+
+    /** One of {@code choices}; the first is not implied to be the default. */
+    public static LabOption choice(String name, String defaultValue, List<String> choices, String description) {
+        return new LabOption(name, Kind.CHOICE, defaultValue, description, choices, 0);
+    }
+
+    /**
+     * Parses {@code raw} into a {@link Boolean}, {@link Duration}, {@link Integer}, {@link Long} or the
+     * canonical (lower-case) choice string.
+     *
+     * @throws LabUsageException naming the flag, the value and what is allowed
+     */
+    public Object parse(String raw) {
+        String value = raw == null ? "" : raw.trim();
+        switch (kind) {
+            case FLAG:
+                return Boolean.parseBoolean(value);
+            case DURATION:
+                Duration d = Durations.parsePositive(name, value);
+                if (max > 0 && d.toMillis() > max) {
+                    throw LabUsageException.of(name, "a positive duration of at most "
+                            + Durations.format(Duration.ofMillis(max)), value);
+                }
+                return d;
+            case POSITIVE_INT:
+                long n;
+                try {
+                    n = Long.parseLong(value);
+                } catch (NumberFormatException e) {
+                    n = Long.MIN_VALUE;
+                }
+                if (n < 1 || n > max) {
+                    throw LabUsageException.of(name, "an integer from 1 to " + max, value);
+                }
+                return (int) n;
+            case LONG:
+                try {
+                    return Long.parseLong(value);
+                } catch (NumberFormatException e) {
+                    throw LabUsageException.of(name, "an integer", value);
+                }
+            case CHOICE:
+                String lower = value.toLowerCase(Locale.ROOT);
+                if (!choices.contains(lower)) {
+                    throw LabUsageException.of(name, "one of " + String.join(", ", choices), value);
+                }
+                return lower;
+            default:
+                throw new IllegalStateException("unknown kind " + kind);
+        }
+    }
+
+    /** Returns the placeholder shown in help, for example {@code <duration>}. */
+    public String paramLabel() {
+        switch (kind) {
+            case DURATION:
+                return "<duration>";
+            case POSITIVE_INT:
+            case LONG:
+                return "<n>";
+            case CHOICE:
+                return "<" + String.join("|", choices) + ">";
+            default:
+                return "";
+        }
+    }
+}

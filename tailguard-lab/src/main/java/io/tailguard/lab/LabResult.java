@@ -1,0 +1,84 @@
+package io.tailguard.lab;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * Not thread-safe (charts are mutable XChart objects): everything one experiment run produced.
+ * The framework writes {@link #tables} as CSVs and {@link #charts} as PNGs, prints
+ * {@link #printedTables} and {@link #findings} on the terminal, and puts all of it in the report.
+ *
+ * @param title         report title
+ * @param tables        CSV artifacts, in report order
+ * @param printedTables tables (usually a subset of {@code tables}) printed on the terminal
+ * @param charts        PNG artifacts
+ * @param findings      paragraphs computed from the run (never canned text)
+ * @param seed          the seed used, if the run drew random numbers
+ */
+public record LabResult(String title, List<CsvTable> tables, List<CsvTable> printedTables,
+                        List<ChartArtifact> charts, List<String> findings, OptionalLong seed) {
+
+    /** Copies the lists. */
+    public LabResult {
+        tables = List.copyOf(tables);
+        printedTables = List.copyOf(printedTables);
+        charts = List.copyOf(charts);
+        findings = List.copyOf(findings);
+    }
+
+    /** Starts a result with its title. */
+    public static Builder builder(String title) {
+        return new Builder(title);
+    }
+
+    /** Not thread-safe builder of a {@link LabResult}. */
+    public static final class Builder {
+        private final String title;
+        private final List<CsvTable> tables = new ArrayList<>();
+        private final List<CsvTable> printed = new ArrayList<>();
+        private final List<ChartArtifact> charts = new ArrayList<>();
+        private final List<String> findings = new ArrayList<>();
+        private OptionalLong seed = OptionalLong.empty();
+
+        private Builder(String title) {
+            this.title = title;
+        }
+
+        /** Adds a CSV artifact. */
+        public Builder table(CsvTable table) {
+            tables.add(table);
+            return this;
+        }
+
+        /** Adds a CSV artifact that is also printed on the terminal. */
+        public Builder printedTable(CsvTable table) {
+            tables.add(table);
+            printed.add(table);
+            return this;
+        }
+
+        /** Adds a PNG chart. */
+        public Builder chart(ChartArtifact chart) {
+            charts.add(chart);
+            return this;
+        }
+
+        /** Adds a paragraph of findings computed from the run. */
+        public Builder finding(String paragraph) {
+            findings.add(paragraph);
+            return this;
+        }
+
+        /** Records the seed of a randomised run. */
+        public Builder seed(long value) {
+            seed = OptionalLong.of(value);
+            return this;
+        }
+
+        /** Builds the result. */
+        public LabResult build() {
+            return new LabResult(title, tables, printed, charts, findings, seed);
+        }
+    }
+}

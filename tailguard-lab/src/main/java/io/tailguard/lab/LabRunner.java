@@ -1,0 +1,129 @@
+package io.tailguard.lab;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * Not thread-safe driver behind {@code tailguard lab}: validates arguments, runs experiments, writes
+ * their artifacts all-or-nothing into the output directory and prints their tables and findings.
+ * Bad input raises {@link LabUsageException} before anything is written.
+ */
+public final class LabRunner {
+
+    /** The default output directory. */
+    public static final String DEFAULT_OUTPUT_DIR = "./results";
+
+    private final PrintWriter out;
+    private final Progress progress;
+
+    /**
+     * Creates a runner that prints tables on {@code out} and reports progress on {@code progress}.
+     */
+    public LabRunner(PrintWriter out, Progress progress) {
+        this.out = out;
+        this.progress = progress;
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    /** Returns the lines of {@code tailguard lab list}: one per experiment, name and description. */
+    public static List<String> list() {
+        int width = Experiments.all().stream().mapToInt(e -> e.name().length()).max().orElse(0);
+        List<String> lines = new ArrayList<>();
+        for (Experiment e : Experiments.all()) {
+            lines.add(String.format(Locale.ROOT, "%-" + width + "s  %s", e.name(), e.description()));
+        }
+        return lines;
+    }
+
+    /**
+     * Runs one experiment and writes its artifacts into {@code outputDir}.
+     *
+     * @param given       flag → raw value for the options the user gave
+     * @param commandLine the raw command line, for the manifest
+     * @return the artifacts written, manifest last
+     * @throws LabUsageException for a bad argument or an unwritable output directory
+     */
+    public List<Artifact> run(Experiment experiment, Map<String, String> given, String outputDir,
+                              List<String> commandLine) {
+        LabArgs args = LabArgs.parse(experiment, given, commandLine);
+        ArtifactWriter writer = new ArtifactWriter(BuildInfo.version(), BuildInfo.gitCommit());
+        try (StagedOutput staged = StagedOutput.open(outputDir)) {
+            LabResult result = experiment.run(args, progress);
+            List<Artifact> artifacts = writer.write(experiment, args, result, staged.dir(), outputDir);
+            staged.commit();
+            printResult(result);
+            out.println("Wrote " + artifacts.size() + " artifacts to " + staged.target());
+            return artifacts;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write artifacts to " + outputDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Runs every registered experiment with its defaults into {@code outputDir/<name>/}, then writes
+     * {@code outputDir/index.html} linking each report and a top-level manifest.
+     *
+     * @return the artifacts written, paths relative to {@code outputDir}, manifest last
+     */
+    public List<Artifact> runAll(String outputDir, List<String> commandLine) {
+        String version = BuildInfo.version();
+        String commit = BuildInfo.gitCommit();
+        ArtifactWriter writer = new ArtifactWriter(version, commit);
+        List<LabArgs> argsList = new ArrayList<>();
+        for (Experiment e : Experiments.all()) {
+            argsList.add(LabArgs.defaults(e, commandLine));
+        }
+        try (StagedOutput staged = StagedOutput.open(outputDir)) {
+            List<Artifact> all = new ArrayList<>();
+            List<IndexPage.Entry> entries = new ArrayList<>();
+            for (int i = 0; i < Experiments.all().size(); i++) {
+                Experiment e = Experiments.all().get(i);
+                out.println("== lab " + e.name() + " (" + (i + 1) + "/" + Experiments.all().size() + ")");
+                LabResult result = e.run(argsList.get(i), progress);
+                Path dir = Files.createDirectory(staged.dir().resolve(e.name()));
+                List<Artifact> written = writer.write(e, argsList.get(i), result, dir, outputDir + "/" + e.name());
+                for (Artifact a : written) {
+                    all.add(new Artifact(e.name() + "/" + a.file(), a.bytes(), a.sha256()));
+                }
+                entries.add(new IndexPage.Entry(e, result.title(), written.size()));
+                printResult(result);
+            }
+            all.add(ArtifactWriter.write(staged.dir(), "index.html",
+                    IndexPage.render(entries, version, commit).getBytes(StandardCharsets.UTF_8)));
+            Map<String, String> arguments = new LinkedHashMap<>();
+            arguments.put("--output-dir", outputDir);
+            Manifest manifest = new Manifest("all", "tailguard lab: all experiments", commandLine, arguments,
+                    OptionalLong.empty(), outputDir, all);
+            all.add(ArtifactWriter.write(staged.dir(), ArtifactWriter.MANIFEST,
+                    manifest.toJson(version, commit).getBytes(StandardCharsets.UTF_8)));
+            staged.commit();
+            out.println("Wrote " + all.size() + " artifacts to " + staged.target() + " (open index.html)");
+            return all;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write artifacts to " + outputDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void printResult(LabResult result) {
+        out.println(result.title());
+        for (CsvTable table : result.printedTables()) {
+            out.println();
+            TablePrinter.print(out, table);
+        }
+        for (String finding : result.findings()) {
+            out.println();
+            out.println(finding);
+        }
+        out.println();
+    }
+}

@@ -1,0 +1,155 @@
+package io.tailguard.lab.backpressure;
+
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabUsageException;
+import io.tailguard.lab.Progress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Thread-safe (stateless) backpressure experiment: the same overload offered to five admission
+ * strategies, each a core policy (token bucket, bounded queue, leaky-bucket shaper, concurrency
+ * limiter) or the real Resilience4j rate limiter, running in the simulator. With the defaults it
+ * reproduces the published lab's two CSVs byte for byte; {@code --arrivals}, {@code --overload}
+ * and {@code --seed} go beyond it.
+ */
+public final class BackpressureExperiment implements Experiment {
+
+    /** Most arrivals one strategy may simulate, to keep a run within seconds. */
+    static final long MAX_ARRIVALS = 20_000_000L;
+
+    static final String DETERMINISTIC = "--deterministic";
+    static final String DURATION = "--duration";
+    static final String CONCURRENCY = "--concurrency";
+    static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
+    static final String STRATEGY = "--backpressure-strategy";
+    static final String ARRIVALS = "--arrivals";
+    static final String OVERLOAD = "--overload";
+    static final String SEED = "--seed";
+
+    @Override
+    public String name() {
+        return "backpressure";
+    }
+
+    @Override
+    public String title() {
+        return "Backpressure strategy comparison";
+    }
+
+    @Override
+    public String description() {
+        return "Five admission strategies under the same overload: who absorbs the excess, as rejections or latency.";
+    }
+
+    @Override
+    public List<LabOption> options() {
+        List<String> strategies = new ArrayList<>();
+        strategies.add("all");
+        strategies.addAll(Strategy.labels());
+        return List.of(
+                LabOption.flag(DETERMINISTIC, "Accepted for compatibility with the published lab: runs are always "
+                        + "deterministic (virtual time, seeded randomness)."),
+                LabOption.duration(DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
+                        + "The published model (constant, sustained) uses whole seconds, at least 1."),
+                LabOption.positiveInt(CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "
+                        + "against strategies that admit about 100/s."),
+                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Snapshot window for "
+                        + "--arrivals poisson|bursty or --overload transient. The published model snapshots "
+                        + "every 20 x N arrivals."),
+                LabOption.choice(STRATEGY, "all", strategies,
+                        "Which strategy to run; all runs the five in this order."),
+                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                        + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
+                LabOption.choice(OVERLOAD, "sustained", List.of("sustained", "transient"), "sustained: the "
+                        + "offered load throughout (published); transient: every 5 s, 1 s at the offered load "
+                        + "then 4 s at 50 rps."),
+                LabOption.longValue(SEED, 42, "Seed of the random arrival streams (poisson, bursty)."));
+    }
+
+    @Override
+    public List<String> examples() {
+        return List.of(
+                "lab backpressure",
+                "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
+                "lab backpressure --backpressure-strategy bounded-queue",
+                "lab backpressure --arrivals poisson --seed 7 --overload transient",
+                "lab backpressure --arrivals bursty --snapshot-interval 500ms");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        Workload workload = workload(args);
+        List<Strategy> selected = selected(args.choice(STRATEGY));
+        List<Strategy> all = List.of(Strategy.values());
+        boolean reuse = selected.equals(all);
+        progress.begin("lab backpressure", selected.size() + (reuse ? 1 : 2) * all.size());
+
+        List<Outcome> outcomes = new ArrayList<>();
+        for (Strategy s : selected) {
+            outcomes.add(BackpressureSimulation.run(s, workload));
+            progress.step(workload.overload().label() + " " + s.label());
+        }
+        boolean mainIsSustained = workload.overload() == Workload.Overload.SUSTAINED;
+        List<Outcome> sustained = reuse && mainIsSustained ? outcomes
+                : compare(all, workload.with(Workload.Overload.SUSTAINED), "sustained", progress);
+        List<Outcome> transientOutcomes = reuse && !mainIsSustained ? outcomes
+                : compare(all, workload.with(Workload.Overload.TRANSIENT), "transient", progress);
+        progress.end();
+
+        CsvTable summary = BackpressureTables.summary(outcomes);
+        LabResult.Builder result = LabResult.builder(title() + ": " + workload.describe())
+                .printedTable(summary)
+                .table(BackpressureTables.snapshots(outcomes))
+                .printedTable(BackpressureTables.overload(sustained, transientOutcomes))
+                .finding(BackpressureFindings.sustained(sustained, workload))
+                .finding(BackpressureFindings.transientRun(transientOutcomes, workload));
+        BackpressureTables.charts(outcomes, sustained, transientOutcomes, workload.describe())
+                .forEach(result::chart);
+        // The simulator is always seeded with it; only poisson and bursty arrivals draw from it.
+        result.seed(workload.seed());
+        return result.build();
+    }
+
+    /** Runs every strategy on {@code workload} for the sustained-versus-transient comparison. */
+    private static List<Outcome> compare(List<Strategy> strategies, Workload workload, String label,
+                                         Progress progress) {
+        List<Outcome> outcomes = new ArrayList<>();
+        for (Strategy s : strategies) {
+            outcomes.add(BackpressureSimulation.run(s, workload));
+            progress.step(label + " " + s.label());
+        }
+        return outcomes;
+    }
+
+    static Workload workload(LabArgs args) {
+        Workload workload = new Workload(
+                Workload.Arrivals.valueOf(args.choice(ARRIVALS).toUpperCase(Locale.ROOT)),
+                Workload.Overload.valueOf(args.choice(OVERLOAD).toUpperCase(Locale.ROOT)),
+                args.intValue(CONCURRENCY), args.duration(DURATION), args.duration(SNAPSHOT_INTERVAL),
+                args.longValue(SEED));
+        double seconds = workload.published() ? workload.publishedSeconds() : workload.duration().toNanos() / 1e9;
+        double expected = workload.incoming() * seconds * (workload.arrivals() == Workload.Arrivals.CONSTANT ? 1 : 1.2);
+        if (expected > MAX_ARRIVALS) {
+            throw new LabUsageException(String.format(Locale.ROOT,
+                    "%s x %s x 20 must be at most %d requests but was %.0f (--duration %s, --concurrency %d)",
+                    DURATION, CONCURRENCY, MAX_ARRIVALS, expected, args.rawValues().get(DURATION),
+                    workload.concurrency()));
+        }
+        if (!workload.published() && workload.windowCount() > 100_000) {
+            throw new LabUsageException(SNAPSHOT_INTERVAL + " must give at most 100000 snapshots over "
+                    + "--duration but was '" + args.rawValues().get(SNAPSHOT_INTERVAL) + "'");
+        }
+        return workload;
+    }
+
+    private static List<Strategy> selected(String choice) {
+        return "all".equals(choice) ? List.of(Strategy.values()) : List.of(Strategy.byLabel(choice));
+    }
+}

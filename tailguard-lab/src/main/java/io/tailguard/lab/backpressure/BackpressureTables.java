@@ -1,0 +1,136 @@
+package io.tailguard.lab.backpressure;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless) formatting of outcomes into the published CSV layouts (same headers and
+ * {@code String.format(Locale.ROOT, ...)} number formats) and into charts.
+ */
+final class BackpressureTables {
+
+    static final String SUMMARY_FILE = "backpressure-summary.csv";
+    static final String SNAPSHOTS_FILE = "backpressure-snapshots.csv";
+    static final String OVERLOAD_FILE = "backpressure-overload.csv";
+
+    private BackpressureTables() {
+    }
+
+    /** The published summary: one row per strategy. */
+    static CsvTable summary(List<Outcome> outcomes) {
+        CsvTable.Builder t = CsvTable.builder("Summary", SUMMARY_FILE, "strategy", "incoming_requests",
+                "accepted_requests", "rejected_requests", "acceptance_pct", "p50_ms", "p99_ms", "max_buffered");
+        for (Outcome o : outcomes) {
+            t.row(o.strategy().label(), Long.toString(o.offered()), Long.toString(o.accepted()),
+                    Long.toString(o.rejected()), f1(o.acceptancePct()), f1(o.p50Millis()), f1(o.p99Millis()),
+                    Integer.toString(o.maxBuffered()));
+        }
+        return t.build();
+    }
+
+    /** The published snapshots: one row per strategy and window, strategy-major. */
+    static CsvTable snapshots(List<Outcome> outcomes) {
+        CsvTable.Builder t = CsvTable.builder("Snapshots", SNAPSHOTS_FILE, "strategy", "elapsed_s", "accepted",
+                "rejected", "throughput_rps", "p50_ms", "p99_ms", "max_buffered");
+        for (Outcome o : outcomes) {
+            for (Outcome.Snapshot s : o.snapshots()) {
+                t.row(o.strategy().label(), s.elapsed(), Long.toString(s.accepted()), Long.toString(s.rejected()),
+                        f1(s.throughput()), f1(s.p50Millis()), f1(s.p99Millis()), Integer.toString(s.maxBuffered()));
+            }
+        }
+        return t.build();
+    }
+
+    /** Sustained against transient overload for every strategy, same arrivals and seed. */
+    static CsvTable overload(List<Outcome> sustained, List<Outcome> transientOutcomes) {
+        CsvTable.Builder t = CsvTable.builder("Sustained vs transient overload", OVERLOAD_FILE, "overload",
+                "strategy", "incoming_requests", "accepted_requests", "rejected_requests", "acceptance_pct",
+                "p50_ms", "p99_ms", "max_buffered");
+        addOverloadRows(t, "sustained", sustained);
+        addOverloadRows(t, "transient", transientOutcomes);
+        return t.build();
+    }
+
+    private static void addOverloadRows(CsvTable.Builder t, String overload, List<Outcome> outcomes) {
+        for (Outcome o : outcomes) {
+            t.row(overload, o.strategy().label(), Long.toString(o.offered()), Long.toString(o.accepted()),
+                    Long.toString(o.rejected()), f1(o.acceptancePct()), f1(o.p50Millis()), f1(o.p99Millis()),
+                    Integer.toString(o.maxBuffered()));
+        }
+    }
+
+    /** Charts: acceptance and latency by strategy, throughput and p99 per window, overload comparison. */
+    static List<ChartArtifact> charts(List<Outcome> outcomes, List<Outcome> sustained,
+                                      List<Outcome> transientOutcomes, String traffic) {
+        List<String> names = new ArrayList<>();
+        List<Long> accepted = new ArrayList<>();
+        List<Long> rejected = new ArrayList<>();
+        List<Long> p50 = new ArrayList<>();
+        List<Long> p99 = new ArrayList<>();
+        for (Outcome o : outcomes) {
+            names.add(o.strategy().label());
+            accepted.add(o.accepted());
+            rejected.add(o.rejected());
+            p50.add(o.p50Millis());
+            p99.add(o.p99Millis());
+        }
+        List<ChartArtifact> charts = new ArrayList<>();
+        charts.add(new ChartArtifact("Accepted and rejected requests by strategy (" + traffic + ")",
+                "backpressure-acceptance.png", Charts.bars("Acceptance by strategy", "strategy", "requests",
+                        names, series("accepted", accepted, "rejected", rejected))));
+        charts.add(new ChartArtifact("Latency of accepted requests by strategy",
+                "backpressure-latency.png", Charts.bars("Latency by strategy", "strategy", "ms",
+                        names, series("p50", p50, "p99", p99))));
+        charts.add(perWindow(outcomes, "Accepted per second by snapshot", "requests/s",
+                "backpressure-throughput.png", true));
+        charts.add(perWindow(outcomes, "p99 latency by snapshot", "ms", "backpressure-p99.png", false));
+        List<String> all = new ArrayList<>();
+        List<Double> sus = new ArrayList<>();
+        List<Double> tra = new ArrayList<>();
+        for (int i = 0; i < sustained.size(); i++) {
+            all.add(sustained.get(i).strategy().label());
+            sus.add(sustained.get(i).acceptancePct());
+            tra.add(transientOutcomes.get(i).acceptancePct());
+        }
+        charts.add(new ChartArtifact("Acceptance under sustained and transient overload, same arrivals",
+                "backpressure-overload.png", Charts.bars("Acceptance: sustained vs transient overload",
+                        "strategy", "accepted %", all, series("sustained", sus, "transient", tra))));
+        return charts;
+    }
+
+    private static ChartArtifact perWindow(List<Outcome> outcomes, String title, String yTitle, String file,
+                                           boolean throughput) {
+        int windows = outcomes.isEmpty() ? 0 : outcomes.get(0).snapshots().size();
+        List<Integer> x = new ArrayList<>();
+        for (int i = 1; i <= windows; i++) {
+            x.add(i);
+        }
+        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
+        for (Outcome o : outcomes) {
+            List<Double> y = new ArrayList<>();
+            for (Outcome.Snapshot s : o.snapshots()) {
+                y.add(throughput ? s.throughput() : (double) s.p99Millis());
+            }
+            series.put(o.strategy().label(), y);
+        }
+        return new ChartArtifact(title, file, Charts.lines(title, "snapshot", yTitle, x, series));
+    }
+
+    private static Map<String, List<? extends Number>> series(String a, List<? extends Number> av,
+                                                              String b, List<? extends Number> bv) {
+        Map<String, List<? extends Number>> m = new LinkedHashMap<>();
+        m.put(a, av);
+        m.put(b, bv);
+        return m;
+    }
+
+    static String f1(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}

@@ -1,0 +1,63 @@
+package io.tailguard.lab;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** A tiny experiment for framework tests: a table of n rows, one chart, one finding. */
+final class FakeExperiment implements Experiment {
+
+    private final boolean fail;
+
+    FakeExperiment(boolean fail) {
+        this.fail = fail;
+    }
+
+    @Override
+    public String name() {
+        return "fake";
+    }
+
+    @Override
+    public String title() {
+        return "Fake <experiment> & co";
+    }
+
+    @Override
+    public String description() {
+        return "Writes a small table for framework tests.";
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return List.of(
+                LabOption.flag("--deterministic", "ignored"),
+                LabOption.duration("--duration", "2s", Duration.ofMinutes(1), "run length"),
+                LabOption.positiveInt("--concurrency", 3, 100, "rows"),
+                LabOption.choice("--mode", "a", List.of("a", "b"), "a mode"),
+                LabOption.longValue("--seed", 7, "seed"));
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        int n = args.intValue("--concurrency");
+        progress.begin("fake", n);
+        CsvTable.Builder table = CsvTable.builder("Rows", "fake-rows.csv", "i", "half");
+        for (int i = 0; i < n; i++) {
+            table.row(Integer.toString(i), String.format(Locale.ROOT, "%.1f", i / 2.0));
+            progress.step("row " + i);
+            if (fail && i == n - 1) {
+                throw new IllegalStateException("boom");
+            }
+        }
+        progress.end();
+        return LabResult.builder(title())
+                .printedTable(table.build())
+                .chart(new ChartArtifact("Rows", "fake-rows.png",
+                        Charts.bars("Rows", "i", "half", List.of("x", "y"), Map.of("s", List.of(1, 2)))))
+                .finding("Found " + n + " rows in " + args.duration("--duration").toMillis() + " ms.")
+                .seed(args.longValue("--seed"))
+                .build();
+    }
+}
