@@ -21,7 +21,9 @@ public record AimdLimitConfig(int initialLimit, int minLimit, int maxLimit, doub
         Check.positive("minLimit", minLimit);
         Check.inRange("maxLimit", maxLimit, minLimit, Integer.MAX_VALUE);
         Check.inRange("initialLimit", initialLimit, minLimit, maxLimit);
-        Check.inRange("backoffRatio", backoffRatio, 0.5, Math.nextDown(1.0));
+        if (!(backoffRatio >= 0.5 && backoffRatio < 1.0)) {
+            throw new IllegalArgumentException("backoffRatio must be >= 0.5 and < 1 but was " + backoffRatio);
+        }
         Check.positive("timeout", timeout);
     }
 

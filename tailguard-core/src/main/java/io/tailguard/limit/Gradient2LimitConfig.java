@@ -27,7 +27,9 @@ public record Gradient2LimitConfig(int initialLimit, int minLimit, int maxLimit,
         Check.positive("minLimit", minLimit);
         Check.inRange("maxLimit", maxLimit, minLimit, Integer.MAX_VALUE);
         Check.inRange("initialLimit", initialLimit, minLimit, maxLimit);
-        Check.inRange("smoothing", smoothing, Double.MIN_VALUE, 1.0);
+        if (!(smoothing > 0.0 && smoothing <= 1.0)) {
+            throw new IllegalArgumentException("smoothing must be > 0 and <= 1 but was " + smoothing);
+        }
         Check.inRange("rttTolerance", rttTolerance, 1.0, Double.MAX_VALUE);
         Check.positive("longWindow", longWindow);
         Check.inRange("queueSize", queueSize, 0, Integer.MAX_VALUE);

@@ -18,7 +18,9 @@ public record VegasLimitConfig(int initialLimit, int maxLimit, double smoothing,
     public VegasLimitConfig {
         Check.positive("maxLimit", maxLimit);
         Check.inRange("initialLimit", initialLimit, 1, maxLimit);
-        Check.inRange("smoothing", smoothing, Double.MIN_VALUE, 1.0);
+        if (!(smoothing > 0.0 && smoothing <= 1.0)) {
+            throw new IllegalArgumentException("smoothing must be > 0 and <= 1 but was " + smoothing);
+        }
         Check.positive("probeMultiplier", probeMultiplier);
     }
 
