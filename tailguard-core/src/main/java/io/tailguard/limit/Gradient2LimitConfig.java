@@ -30,7 +30,9 @@ public record Gradient2LimitConfig(int initialLimit, int minLimit, int maxLimit,
         if (!(smoothing > 0.0 && smoothing <= 1.0)) {
             throw new IllegalArgumentException("smoothing must be > 0 and <= 1 but was " + smoothing);
         }
-        Check.inRange("rttTolerance", rttTolerance, 1.0, Double.MAX_VALUE);
+        if (!(rttTolerance >= 1.0 && rttTolerance < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("rttTolerance must be >= 1 and finite but was " + rttTolerance);
+        }
         Check.positive("longWindow", longWindow);
         Check.inRange("queueSize", queueSize, 0, Integer.MAX_VALUE);
         Check.inRange("dropBackoffRatio", dropBackoffRatio, 0.5, 1.0);
