@@ -4,7 +4,7 @@ import io.tailguard.config.Check;
 import java.time.Duration;
 
 /**
- * Configuration of an {@link AimdLimit}. Defaults ({@link #defaults()}) follow Netflix
+ * Thread-safe (immutable) configuration of an {@link AimdLimit}. Defaults ({@link #defaults()}) follow Netflix
  * concurrency-limits: initial 20, min 20, max 200, backoff 0.9, timeout 5 s.
  *
  * @param initialLimit the limit before any sample, between {@code minLimit} and {@code maxLimit}

@@ -3,7 +3,7 @@ package io.tailguard.limit;
 import io.tailguard.config.Check;
 
 /**
- * Configuration of a {@link Gradient2Limit}. Defaults ({@link #defaults()}) follow Netflix
+ * Thread-safe (immutable) configuration of a {@link Gradient2Limit}. Defaults ({@link #defaults()}) follow Netflix
  * concurrency-limits (initial 20, min 20, max 200, smoothing 0.2, tolerance 1.5, long window 600,
  * queue 4) except {@code dropBackoffRatio} 0.9: Netflix ignores drops (its issue #176); set 1.0 to
  * do the same.

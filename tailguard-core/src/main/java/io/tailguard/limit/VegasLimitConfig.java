@@ -3,7 +3,7 @@ package io.tailguard.limit;
 import io.tailguard.config.Check;
 
 /**
- * Configuration of a {@link VegasLimit}. Defaults ({@link #defaults()}) follow Netflix
+ * Thread-safe (immutable) configuration of a {@link VegasLimit}. Defaults ({@link #defaults()}) follow Netflix
  * concurrency-limits: initial 20, max 1000, smoothing 1.0, probe multiplier 30.
  *
  * @param initialLimit    the limit before any sample, between 1 and {@code maxLimit}
