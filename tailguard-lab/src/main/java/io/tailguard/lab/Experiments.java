@@ -1,6 +1,8 @@
 package io.tailguard.lab;
 
 import io.tailguard.lab.backpressure.BackpressureExperiment;
+import io.tailguard.lab.hedging.HedgingExperiment;
+import io.tailguard.lab.leases.LeasesExperiment;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,7 +13,9 @@ import java.util.Optional;
 public final class Experiments {
 
     private static final List<Experiment> ALL = List.of(
-            new BackpressureExperiment());
+            new BackpressureExperiment(),
+            new LeasesExperiment(),
+            new HedgingExperiment());
 
     private Experiments() {
     }
