@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * counts as exact 128-bit integer products, so a billion decisions at the exact rate do not drift
  * by a single token. The whole state is one {@code long} (the index of the next token to hand out,
  * in the virtual-scheduling form of GCRA) updated with one CAS. A rejection writes nothing; the
- * common admit needs no division (one is needed only when the bucket was full).
+ * decision needs no division: where the exact token count is needed (a full bucket), a
+ * floating-point estimate is corrected with exact integer arithmetic.
  *
  * <p><b>Limits.</b> {@code nowNanos} may be any {@code long} (negative {@link System#nanoTime()}
  * values included) as long as it stays within 2^63 ns (292 years) of the creation time. Callers that
@@ -35,6 +36,7 @@ public final class TokenBucket implements AdmissionPolicy {
     /** Refill period divided by gcd(period, tokens): {@code tokens(e) = floor(e × tokensPerStep / nanosPerStep)}. */
     private final long nanosPerStep;
     private final long tokensPerStep;
+    private final FloorRatio tokensPerNano;
     /** Index of the next token to take; a token with index i exists once {@code tokens(e) > i}. */
     private final AtomicLong nextToken;
 
@@ -51,6 +53,7 @@ public final class TokenBucket implements AdmissionPolicy {
         long gcd = TokenBucketConfig.gcd(periodNanos, config.refillTokens());
         this.nanosPerStep = periodNanos / gcd;
         this.tokensPerStep = config.refillTokens() / gcd;
+        this.tokensPerNano = new FloorRatio(tokensPerStep, nanosPerStep);
         this.nextToken = new AtomicLong(capacity - config.initialTokens());
     }
 
@@ -138,9 +141,7 @@ public final class TokenBucket implements AdmissionPolicy {
 
     /** Tokens produced {@code elapsedNanos} after creation: floor(elapsed × tokens / period), exactly. */
     private long tokensProduced(long elapsedNanos) {
-        long steps = Math.floorDiv(elapsedNanos, nanosPerStep);
-        long remainderNanos = Math.floorMod(elapsedNanos, nanosPerStep);
-        return steps * tokensPerStep + remainderNanos * tokensPerStep / nanosPerStep;
+        return tokensPerNano.floorOf(elapsedNanos);
     }
 
     private static long ceilDiv(long dividend, long divisor) {
