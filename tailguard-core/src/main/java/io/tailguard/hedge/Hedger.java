@@ -1,0 +1,129 @@
+package io.tailguard.hedge;
+
+import io.tailguard.config.Check;
+import io.tailguard.time.NanoClock;
+import io.tailguard.time.Scheduler;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * Thread-safe executor of hedged calls. {@link #call} starts the first attempt at once and attempt
+ * k at {@code k ×} the {@linkplain HedgePolicy#delay() delay} after it (or at once when every
+ * attempt so far failed with a retriable error), while the {@linkplain HedgePolicy#budget() budget}
+ * allows. The first success completes the call and cancels the other attempts; when every attempt
+ * failed the call fails with the last error; at the timeout it fails with a
+ * {@link HedgeTimeoutException} and cancels every attempt.
+ *
+ * <p>Timers run on the given {@link Scheduler}: {@link Scheduler#system()} in production, a
+ * {@link io.tailguard.time.VirtualScheduler} in tests and the simulator. One hedger holds one
+ * latency window and one budget; share it between the calls those should cover (one per backend
+ * method, say).
+ *
+ * <pre>{@code
+ * Hedger hedger = new Hedger(
+ *         HedgePolicy.speculative(2, Duration.ofMillis(25), Duration.ofMillis(50))
+ *                 .withBudget(HedgeBudget.of(0.05)),
+ *         Scheduler.system());
+ * hedger.call(() -> redis.getAsync(key))
+ *         .thenAccept(result -> use(result.value()));
+ * }</pre>
+ */
+public final class Hedger {
+
+    private final HedgePolicy policy;
+    private final Scheduler scheduler;
+    private final NanoClock clock;
+    private final DelayEstimator estimator;
+    private final TokenBudget budget;
+    private final long timeoutNanos;
+    private final AtomicLong calls = new AtomicLong();
+    private final AtomicLong extraAttempts = new AtomicLong();
+    private final AtomicLong budgetDenials = new AtomicLong();
+
+    /** Creates a hedger running {@code policy} on {@code scheduler}. */
+    public Hedger(HedgePolicy policy, Scheduler scheduler) {
+        this.policy = Check.notNull("policy", policy);
+        this.scheduler = Check.notNull("scheduler", scheduler);
+        this.clock = scheduler.clock();
+        this.estimator = DelayEstimator.of(policy.delay());
+        this.budget = policy.budget().map(TokenBudget::new).orElse(null);
+        this.timeoutNanos = policy.timeout().toNanos();
+    }
+
+    /**
+     * Runs one hedged call. {@code attempt} is invoked once per attempt and must start independent
+     * work each time; cancelling the future it returned must abandon that work. If it throws or
+     * returns null, that attempt counts as failed with that error.
+     *
+     * @return the first success with the winning attempt and the number started; cancelling this
+     *     future cancels every attempt
+     */
+    public <T> CompletableFuture<HedgeResult<T>> call(
+            Supplier<? extends CompletableFuture<? extends T>> attempt) {
+        Check.notNull("attempt", attempt);
+        calls.incrementAndGet();
+        if (budget != null) {
+            budget.deposit();
+        }
+        HedgedCall<T> call = new HedgedCall<>(this, attempt, clock.nanoTime(), estimator.delayNanos());
+        call.begin();
+        return call.result();
+    }
+
+    /** Returns the policy this hedger runs. */
+    public HedgePolicy policy() {
+        return policy;
+    }
+
+    /**
+     * Returns the delay between attempts a call starting now would use, in nanoseconds, or
+     * {@link Long#MAX_VALUE} while a percentile delay has not seen enough calls to engage.
+     */
+    public long currentDelayNanos() {
+        return estimator.delayNanos();
+    }
+
+    /** Returns how many calls were started. */
+    public long calls() {
+        return calls.get();
+    }
+
+    /** Returns how many attempts beyond the first of each call were started. */
+    public long extraAttempts() {
+        return extraAttempts.get();
+    }
+
+    /** Returns how many times an extra attempt was due but the budget was spent. */
+    public long budgetDenials() {
+        return budgetDenials.get();
+    }
+
+    // ---- package-private plumbing for HedgedCall ----
+
+    Scheduler scheduler() {
+        return scheduler;
+    }
+
+    NanoClock clock() {
+        return clock;
+    }
+
+    DelayEstimator estimator() {
+        return estimator;
+    }
+
+    long timeoutNanos() {
+        return timeoutNanos;
+    }
+
+    /** Takes budget for one extra attempt and counts it; false if the budget is spent. */
+    boolean tryStartExtra() {
+        if (budget != null && !budget.tryWithdraw()) {
+            budgetDenials.incrementAndGet();
+            return false;
+        }
+        extraAttempts.incrementAndGet();
+        return true;
+    }
+}
