@@ -3,6 +3,8 @@ package io.tailguard.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.lease.Lease;
+import io.tailguard.lease.LeaseGate;
 import io.tailguard.limit.AimdLimit;
 import io.tailguard.limit.AimdLimitConfig;
 import io.tailguard.limit.ConcurrencyLimiter;
@@ -30,11 +32,20 @@ class AdmissionPolicyContractTest {
     private static final long START = -5_000 * MS; // a negative System.nanoTime() is legal
 
     /** A policy under test; {@code inFlight} is null for gates that do not count requests in flight. */
-    record Case(String name, LongFunction<AdmissionPolicy> factory, InFlight inFlight) {
+    record Case(String name, LongFunction<AdmissionPolicy> factory, InFlight inFlight, Renewal renewal) {
+        Case(String name, LongFunction<AdmissionPolicy> factory, InFlight inFlight) {
+            this(name, factory, inFlight, (policy, nowNanos) -> { });
+        }
+
         @Override
         public String toString() {
             return name;
         }
+    }
+
+    /** What the policy's owner does over time to let it admit again (a lease gate needs a new lease). */
+    interface Renewal {
+        void renew(AdmissionPolicy policy, long nowNanos);
     }
 
     interface InFlight {
@@ -54,7 +65,13 @@ class AdmissionPolicyContractTest {
                 new Case("ConcurrencyLimiter(vegas)", start -> new ConcurrencyLimiter(new VegasLimit(
                         new VegasLimitConfig(5, 10, 1.0, 3))), limiterInFlight),
                 new Case("ConcurrencyLimiter(gradient2)", start -> new ConcurrencyLimiter(new Gradient2Limit(
-                        new Gradient2LimitConfig(5, 1, 10, 0.2, 1.5, 600, 1, 0.5))), limiterInFlight));
+                        new Gradient2LimitConfig(5, 1, 10, 0.2, 1.5, 600, 1, 0.5))), limiterInFlight),
+                // 50 requests for 500 ms: admits, then LEASE_EXHAUSTED, then LEASE_EXPIRED
+                new Case("LeaseGate", start -> {
+                    LeaseGate gate = new LeaseGate();
+                    gate.install(new Lease(50, Duration.ofMillis(500)), start);
+                    return gate;
+                }, null, (policy, now) -> ((LeaseGate) policy).install(new Lease(50, Duration.ofMillis(500)), now)));
     }
 
     /**
@@ -147,6 +164,7 @@ class AdmissionPolicyContractTest {
         if (policyCase.inFlight() != null) {
             assertThat(policyCase.inFlight().of(policy)).isZero();
         }
+        policyCase.renewal().renew(policy, START + 2_000 * MS);
         assertThat(policy.tryAcquire(START + 2_000 * MS).isAdmitted()).isTrue();
     }
 }

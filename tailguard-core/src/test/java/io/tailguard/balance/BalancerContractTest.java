@@ -75,11 +75,30 @@ class BalancerContractTest {
         long total = 0;
         for (int i = 0; i < backends; i++) {
             total += counts.get(i);
-            // every backend is equal, so each gets a fair share (within 30 % of 1/n)
-            assertThat(counts.get(i)).as("backend %d", i)
-                    .isBetween((long) (0.7 * threads * picksPerThread / backends),
-                            (long) (1.3 * threads * picksPerThread / backends));
+            // How evenly picks spread under contention depends on scheduling (a thread preempted
+            // between pick and completion leaves its backend loaded), so here only "nobody starves";
+            // the fair share is checked without contention below.
+            assertThat(counts.get(i)).as("backend %d", i).isPositive();
         }
         assertThat(total).isEqualTo((long) threads * picksPerThread);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("balancers")
+    void equalBackendsGetAFairShare(String name, IntFunction<Balancer> factory) {
+        int backends = 5;
+        int picks = 100_000;
+        Balancer balancer = factory.apply(backends);
+        long[] counts = new long[backends];
+        for (int i = 0; i < picks; i++) {
+            int chosen = balancer.pick(i);
+            counts[chosen]++;
+            balancer.onComplete(chosen, 1_000_000L, true, i);
+        }
+        for (int i = 0; i < backends; i++) {
+            // every backend is equal, so each gets a fair share (within 30 % of 1/n)
+            assertThat(counts[i]).as("backend %d", i)
+                    .isBetween((long) (0.7 * picks / backends), (long) (1.3 * picks / backends));
+        }
     }
 }
