@@ -65,6 +65,8 @@ public final class Journal implements AutoCloseable {
     private volatile long forced;
     private volatile long acked;
     private volatile long committed;
+    private volatile long committedPlain;
+    private volatile long committedForced;
     private volatile long forceDueAtNanos = DurabilityPolicy.NEVER;
     private volatile boolean replicaConnected;
     private volatile boolean closed;
@@ -74,7 +76,8 @@ public final class Journal implements AutoCloseable {
     private ByteBuffer wrapped;
 
     private final Object commitLock = new Object();
-    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private final ArrayDeque<Pending> pendingPlain = new ArrayDeque<>();
+    private final ArrayDeque<Pending> pendingForced = new ArrayDeque<>();
     private int waiters;
 
     private final SyncThread syncThread;
@@ -110,6 +113,8 @@ public final class Journal implements AutoCloseable {
         this.written = last;
         this.forced = last;
         this.committed = last;
+        this.committedPlain = last;
+        this.committedForced = last;
         this.acked = 0;
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.syncThread = needsSync ? new SyncThread(current, position) : null;
@@ -191,28 +196,45 @@ public final class Journal implements AutoCloseable {
      *     down and {@link ReplicaDownAction#FAIL} is configured (nothing is written)
      */
     public long appendNoWait(ByteBuffer payload) {
+        return appendTagged(payload) >>> 1;
+    }
+
+    /** Appends {@code payload[offset, offset+length)}; see {@link #appendNoWait(ByteBuffer)}. */
+    public long appendNoWait(byte[] payload, int offset, int length) {
+        return appendTagged(payload, offset, length) >>> 1;
+    }
+
+    /**
+     * Like {@link #appendNoWait(ByteBuffer)} but also says which commit watermark the record
+     * follows: returns {@code sequence * 2 + 1} when the durability policy made it wait for a force
+     * (it commits at the {@code forcedSequence} of {@link CommitListener#onProgress}), and
+     * {@code sequence * 2} when it commits at the {@code plainSequence}. For drivers that track
+     * every record's commit without allocating (the benchmark). Allocates nothing.
+     */
+    public long appendTagged(ByteBuffer payload) {
         checkReplica();
         long seq;
+        boolean mustForce;
         boolean forceNow;
         appendLock.lock();
         try {
             checkOpen();
             int length = payload.remaining();
             seq = reserve(length);
-            boolean mustForce = policy.onAppend(payload, config.clock().nanoTime());
+            mustForce = policy.onAppend(payload, config.clock().nanoTime());
             position = current.append(position, seq, payload);
             forceNow = published(seq, mustForce);
         } finally {
             appendLock.unlock();
         }
         afterAppend(forceNow);
-        return seq;
+        return seq << 1 | (mustForce ? 1 : 0);
     }
 
-    /** Appends {@code payload[offset, offset+length)}; see {@link #appendNoWait(ByteBuffer)}. */
-    public long appendNoWait(byte[] payload, int offset, int length) {
+    private long appendTagged(byte[] payload, int offset, int length) {
         checkReplica();
         long seq;
+        boolean mustForce;
         boolean forceNow;
         appendLock.lock();
         try {
@@ -222,34 +244,34 @@ public final class Journal implements AutoCloseable {
                 wrapped = ByteBuffer.wrap(payload);
             }
             wrapped.clear().position(offset).limit(offset + length);
-            boolean mustForce = policy.onAppend(wrapped, config.clock().nanoTime());
+            mustForce = policy.onAppend(wrapped, config.clock().nanoTime());
             position = current.append(position, seq, payload, offset, length);
             forceNow = published(seq, mustForce);
         } finally {
             appendLock.unlock();
         }
         afterAppend(forceNow);
-        return seq;
+        return seq << 1 | (mustForce ? 1 : 0);
     }
 
     /** Appends and blocks until the record commits; returns its sequence. Allocates nothing. */
     public long appendBlocking(ByteBuffer payload) {
-        long seq = appendNoWait(payload);
-        awaitCommitted(seq);
-        return seq;
+        long tagged = appendTagged(payload);
+        await(tagged >>> 1, (tagged & 1) != 0);
+        return tagged >>> 1;
     }
 
     /** Appends {@code payload} and blocks until the record commits; returns its sequence. */
     public long appendBlocking(byte[] payload) {
-        long seq = appendNoWait(payload, 0, payload.length);
-        awaitCommitted(seq);
-        return seq;
+        long tagged = appendTagged(payload, 0, payload.length);
+        await(tagged >>> 1, (tagged & 1) != 0);
+        return tagged >>> 1;
     }
 
     /** Appends and returns a future completing with the sequence at commit (or exceptionally). */
     public CompletableFuture<Long> append(ByteBuffer payload) {
         try {
-            return track(appendNoWait(payload));
+            return track(appendTagged(payload));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -258,27 +280,32 @@ public final class Journal implements AutoCloseable {
     /** Appends {@code payload}; see {@link #append(ByteBuffer)}. */
     public CompletableFuture<Long> append(byte[] payload) {
         try {
-            return track(appendNoWait(payload, 0, payload.length));
+            return track(appendTagged(payload, 0, payload.length));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
     /**
-     * Blocks until {@code sequence} is committed.
+     * Blocks until {@code sequence} and every record before it are committed.
      *
      * @throws ReplicaUnavailableException when it waits for an acknowledgement, the replica is
      *     down and {@link ReplicaDownAction#FAIL} is configured
      * @throws IllegalStateException when the journal is closed first
      */
     public void awaitCommitted(long sequence) {
-        if (committed >= sequence) {
+        await(sequence, true);
+    }
+
+    /** Waits for one record: {@code forcedClass} records follow the forced watermark, others the plain one. */
+    private void await(long sequence, boolean forcedClass) {
+        if (reached(sequence, forcedClass)) {
             return;
         }
         synchronized (commitLock) {
             waiters++;
             try {
-                while (committed < sequence) {
+                while (!reached(sequence, forcedClass)) {
                     if (failingForReplica()) {
                         throw new ReplicaUnavailableException("replica " + config.replica()
                                 + " is down; record " + sequence + " is written but not acknowledged");
@@ -295,6 +322,10 @@ public final class Journal implements AutoCloseable {
                 waiters--;
             }
         }
+    }
+
+    private boolean reached(long sequence, boolean forcedClass) {
+        return committed >= sequence || (forcedClass ? committedForced : committedPlain) >= sequence;
     }
 
     private long reserve(int length) {
@@ -334,15 +365,17 @@ public final class Journal implements AutoCloseable {
         advanceCommit();
     }
 
-    private CompletableFuture<Long> track(long seq) {
+    private CompletableFuture<Long> track(long tagged) {
+        long seq = tagged >>> 1;
+        boolean forcedClass = (tagged & 1) != 0;
         CompletableFuture<Long> f = new CompletableFuture<>();
         synchronized (commitLock) {
-            if (committed >= seq) {
+            if (reached(seq, forcedClass)) {
                 f.complete(seq);
             } else if (failingForReplica()) {
                 f.completeExceptionally(new ReplicaUnavailableException("replica " + config.replica() + " is down"));
             } else {
-                pending.add(new Pending(seq, f));
+                (forcedClass ? pendingForced : pendingPlain).add(new Pending(seq, f));
             }
         }
         return f;
@@ -366,40 +399,77 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Recomputes the committed watermark and tells the listener, futures and waiters. */
+    /**
+     * Recomputes the three commit watermarks and tells the listener, futures and waiters. A record
+     * the policy made wait for a force commits at {@code committedForced}, any other at
+     * {@code committedPlain}; {@code committed} is the contiguous prefix of both.
+     */
     void advanceCommit() {
-        long c = mode.committed(written, mustForceUpTo, forced, acked);
-        if (c <= committed) {
+        if (!advanced()) {
             return;
         }
         synchronized (commitLock) {
-            c = mode.committed(written, mustForceUpTo, forced, acked);
-            if (c <= committed) {
+            long w = written;
+            long f = forced;
+            long a = acked;
+            long c = mode.committed(w, mustForceUpTo, f, a);
+            long plain = mode.committed(w, 0, f, a);
+            long sync = mode.committed(w, Long.MAX_VALUE, f, a);
+            boolean progress = plain > committedPlain || sync > committedForced;
+            if (plain > committedPlain) {
+                committedPlain = plain;
+            }
+            if (sync > committedForced) {
+                committedForced = sync;
+            }
+            if (c > committed) {
+                committed = c;
+                try {
+                    listener.onCommitted(c);
+                } catch (RuntimeException e) {
+                    config.errors().onError("commit listener failed", e);
+                }
+            }
+            if (!progress) {
                 return;
             }
-            committed = c;
             try {
-                listener.onCommitted(c);
+                listener.onProgress(committedPlain, committedForced);
             } catch (RuntimeException e) {
                 config.errors().onError("commit listener failed", e);
             }
-            Pending p;
-            while ((p = pending.peek()) != null && p.sequence <= c) {
-                pending.poll();
-                p.future.complete(p.sequence);
-            }
+            complete(pendingPlain, Math.max(committed, committedPlain));
+            complete(pendingForced, Math.max(committed, committedForced));
             if (waiters > 0) {
                 commitLock.notifyAll();
             }
         }
     }
 
+    private boolean advanced() {
+        long w = written;
+        long f = forced;
+        long a = acked;
+        return mode.committed(w, 0, f, a) > committedPlain || mode.committed(w, Long.MAX_VALUE, f, a) > committedForced
+                || mode.committed(w, mustForceUpTo, f, a) > committed;
+    }
+
+    private static void complete(ArrayDeque<Pending> queue, long upTo) {
+        Pending p;
+        while ((p = queue.peek()) != null && p.sequence <= upTo) {
+            queue.poll();
+            p.future.complete(p.sequence);
+        }
+    }
+
     private void failPending() {
         synchronized (commitLock) {
-            Pending p;
-            while ((p = pending.poll()) != null) {
-                p.future.completeExceptionally(new ReplicaUnavailableException("replica " + config.replica()
-                        + " disconnected before acknowledging record " + p.sequence));
+            for (ArrayDeque<Pending> queue : List.of(pendingPlain, pendingForced)) {
+                Pending p;
+                while ((p = queue.poll()) != null) {
+                    p.future.completeExceptionally(new ReplicaUnavailableException("replica " + config.replica()
+                            + " disconnected before acknowledging record " + p.sequence));
+                }
             }
             commitLock.notifyAll();
         }
@@ -442,9 +512,11 @@ public final class Journal implements AutoCloseable {
             syncThread.shutdown();
         }
         synchronized (commitLock) {
-            Pending p;
-            while ((p = pending.poll()) != null) {
-                p.future.completeExceptionally(new IllegalStateException("journal closed before commit"));
+            for (ArrayDeque<Pending> queue : List.of(pendingPlain, pendingForced)) {
+                Pending p;
+                while ((p = queue.poll()) != null) {
+                    p.future.completeExceptionally(new IllegalStateException("journal closed before commit"));
+                }
             }
             commitLock.notifyAll();
         }

@@ -1,5 +1,6 @@
 package io.tailguard.journal.load;
 
+import io.tailguard.journal.CommitListener;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.Journal;
@@ -48,11 +49,22 @@ public final class JournalRun {
             if (mode.replicated()) {
                 cfg = cfg.withReplication(mode, target);
             }
-            try (Journal journal = Journal.open(cfg, committed -> loop.committedUpTo(committed - 1))) {
+            CommitListener listener = new CommitListener() {
+                @Override
+                public void onCommitted(long committedSequence) {
+                    // onProgress carries the same information per record class
+                }
+
+                @Override
+                public void onProgress(long plainSequence, long forcedSequence) {
+                    loop.progress(plainSequence - 1, forcedSequence - 1);
+                }
+            };
+            try (Journal journal = Journal.open(cfg, listener)) {
                 if (mode.replicated()) {
                     awaitReplica(journal);
                 }
-                return loop.run((message, index) -> journal.appendNoWait(message), drainNanos);
+                return loop.run((message, index) -> (journal.appendTagged(message) & 1) != 0, drainNanos);
             }
         } finally {
             if (replica != null) {
