@@ -80,6 +80,7 @@ public final class Journal implements AutoCloseable {
     private final ArrayDeque<Pending> pendingForced = new ArrayDeque<>();
     private int waiters;
 
+    private final SegmentPreparer preparer;
     private final SyncThread syncThread;
     private final ReplicationSender sender;
 
@@ -121,6 +122,8 @@ public final class Journal implements AutoCloseable {
         this.sender = mode.replicated()
                 ? new ReplicationSender(config.replica(), directory, new Replication(), config.errors())
                 : null;
+        this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), config.errors());
+        preparer.start();
         if (syncThread != null) {
             syncThread.start();
         }
@@ -335,7 +338,9 @@ public final class Journal implements AutoCloseable {
         }
         long seq = nextSequence;
         if (!current.fits(position, length)) {
-            Segment next = Segment.create(directory, seq, config.segmentSizeBytes());
+            Segment.Blank blank = preparer.take();
+            Segment next = blank != null ? Segment.activate(blank, directory, seq)
+                    : Segment.create(directory, seq, config.segmentSizeBytes());
             current.appendRollMarker(position);
             rolled.add(current);
             current = next;
@@ -511,6 +516,7 @@ public final class Journal implements AutoCloseable {
         if (syncThread != null) {
             syncThread.shutdown();
         }
+        preparer.shutdown();
         synchronized (commitLock) {
             for (ArrayDeque<Pending> queue : List.of(pendingPlain, pendingForced)) {
                 Pending p;

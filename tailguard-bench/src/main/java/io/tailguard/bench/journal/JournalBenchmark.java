@@ -2,6 +2,7 @@ package io.tailguard.bench.journal;
 
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.load.JournalRun;
 import io.tailguard.journal.load.OpenLoop;
@@ -123,7 +124,8 @@ public class JournalBenchmark {
                 default -> throw new IllegalArgumentException("subject must be known but was " + subject);
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);
-            complete = JournalRun.run(dir, durability, mode, null, loop, errors, drainNanos);
+            complete = JournalRun.run(dir, durability, mode, null, JournalConfig.DEFAULT_SEGMENT_SIZE, loop, errors,
+                    drainNanos);
         }
         return complete;
     }

@@ -3,6 +3,7 @@ package io.tailguard.cli.journal;
 import io.tailguard.cli.UsageException;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -90,13 +91,18 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + "be empty, so only one replicated run is allowed.")
     String replica;
 
+    @Option(names = "--segment-size", paramLabel = "BYTES", defaultValue = "67108864",
+            description = "Bytes per segment file, 65536 to 1073741824; each is preallocated (default: ${DEFAULT-VALUE}).")
+    int segmentSize;
+
     @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Override
     public Integer call() {
         BenchOptions.range("--rate", rate, 1, 10_000_000);
-        BenchOptions.range("--size", size, 16, 1 << 20);
+        BenchOptions.range("--segment-size", segmentSize, 1 << 16, 1 << 30);
+        BenchOptions.range("--size", size, 16, Math.min(1 << 20, SegmentLayout.maxPayload(segmentSize)));
         Duration measured = BenchOptions.duration("--duration", duration);
         Duration warm = BenchOptions.duration("--warmup", warmup);
         List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
@@ -122,7 +128,8 @@ public final class JournalBenchCommand implements Callable<Integer> {
                 dir.toAbsolutePath());
         out.println(BenchRow.tableHeader());
         out.flush();
-        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, external, errors);
+        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, external, segmentSize,
+                errors);
         List<BenchRow> rows = new ArrayList<>();
         for (BenchOptions.DurabilityChoice d : durabilities) {
             for (CommitMode m : modes) {

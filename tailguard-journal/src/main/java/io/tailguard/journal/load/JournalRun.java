@@ -35,17 +35,19 @@ public final class JournalRun {
      * @return true if every message committed within {@code drainNanos} after the last send
      */
     public static boolean run(Path runDir, Durability durability, CommitMode mode, InetSocketAddress externalReplica,
-                              OpenLoop loop, ErrorHandler errors, long drainNanos) {
+                              int segmentSizeBytes, OpenLoop loop, ErrorHandler errors, long drainNanos) {
         deleteTree(runDir);
         ReplicaServer replica = null;
         try {
             InetSocketAddress target = externalReplica;
             if (mode.replicated() && target == null) {
                 replica = ReplicaServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                        JournalConfig.of(runDir.resolve("replica")).withErrors(errors));
+                        JournalConfig.of(runDir.resolve("replica"))
+                        .withSegmentSizeBytes(segmentSizeBytes).withErrors(errors));
                 target = replica.address();
             }
-            JournalConfig cfg = JournalConfig.of(runDir.resolve("primary")).withDurability(durability).withErrors(errors);
+            JournalConfig cfg = JournalConfig.of(runDir.resolve("primary")).withSegmentSizeBytes(segmentSizeBytes)
+                    .withDurability(durability).withErrors(errors);
             if (mode.replicated()) {
                 cfg = cfg.withReplication(mode, target);
             }

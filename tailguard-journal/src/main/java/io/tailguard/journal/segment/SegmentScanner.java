@@ -92,6 +92,9 @@ public final class SegmentScanner {
         }
 
         Scan run() {
+            if (repair) {
+                deleteBlanks();
+            }
             List<Long> bases = bases(dir);
             String[] why = new String[1];
             for (int i = 0; i < bases.size() && problem == null; i++) {
@@ -162,6 +165,17 @@ public final class SegmentScanner {
             report = new ScanReport(segments, records, records == 0 ? 0 : firstSequence, lastSequence,
                     problem == null, problem, problemFile, problemPosition, cutBytes, unpublishedBytes, removed);
             return this;
+        }
+
+        /** Prepared segment files never got a header or a record; a crash left them behind. */
+        private void deleteBlanks() {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + Segment.TMP_SUFFIX)) {
+                for (Path f : files) {
+                    Files.delete(f);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot remove prepared segments in " + dir, e);
+            }
         }
 
         private void problemAt(Path file, long position, String reason) {

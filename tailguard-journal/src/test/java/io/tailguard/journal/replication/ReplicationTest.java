@@ -31,6 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReplicationTest {
 
+    private static final int SMALL = 1 << 20;
+
     @TempDir
     Path tmp;
 
@@ -49,11 +51,11 @@ class ReplicationTest {
     }
 
     private ReplicaServer replica(String name, int port) {
-        return ReplicaServer.start(loopback(port), JournalConfig.of(tmp.resolve(name)).withErrors(collect));
+        return ReplicaServer.start(loopback(port), JournalConfig.of(tmp.resolve(name)).withSegmentSizeBytes(SMALL).withErrors(collect));
     }
 
     private JournalConfig primary(CommitMode mode, InetSocketAddress replica) {
-        return JournalConfig.of(tmp.resolve("primary")).withReplication(mode, replica).withErrors(collect);
+        return JournalConfig.of(tmp.resolve("primary")).withSegmentSizeBytes(SMALL).withReplication(mode, replica).withErrors(collect);
     }
 
     private static byte[] record(long seq) {
