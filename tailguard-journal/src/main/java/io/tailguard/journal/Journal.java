@@ -31,7 +31,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Four watermarks, each a record sequence: <em>written</em> (in the page cache, visible to
  * tailers), <em>forced</em> (covered by a completed force), <em>acked</em> (held by the replica)
  * and <em>committed</em> (per the {@link CommitMode}). One background thread forces: each force
- * covers every record written before it started (group commit).
+ * covers every record written before it started (group commit). Another prepares the next
+ * segment file (zero-filled and forced) before it is needed.
+ *
+ * <p>A record the durability policy made wait for a force commits at the forced watermark, any
+ * other record at the plain one, so with {@code selective} ordinary records do not wait for a
+ * large record's force; {@link #committedSequence()} is the contiguous prefix of both.
  *
  * <pre>{@code
  * try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(Durability.sync()))) {
@@ -102,7 +107,13 @@ public final class Journal implements AutoCloseable {
             closeQuietly();
             throw new IllegalStateException("journal " + directory + " is already open for appending");
         }
-        Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
+        Recovered r;
+        try {
+            r = SegmentScanner.recover(directory, config.segmentSizeBytes());
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
         this.recovery = r.report();
         this.current = r.tail();
         this.position = r.position();
