@@ -17,11 +17,9 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -69,24 +67,16 @@ public final class Journal implements AutoCloseable {
     private volatile long mustForceUpTo;
     private volatile long forced;
     private volatile long acked;
-    private volatile long committed;
-    private volatile long committedPlain;
-    private volatile long committedForced;
     private volatile long forceDueAtNanos = DurabilityPolicy.NEVER;
     private volatile boolean replicaConnected;
     private volatile boolean closed;
 
-    private static final long MAX_IDLE_NANOS = 1_000_000L;
-
     private ByteBuffer wrapped;
 
-    private final Object commitLock = new Object();
-    private final ArrayDeque<Pending> pendingPlain = new ArrayDeque<>();
-    private final ArrayDeque<Pending> pendingForced = new ArrayDeque<>();
-    private int waiters;
+    private final CommitTracker commits;
 
     private final SegmentPreparer preparer;
-    private final SyncThread syncThread;
+    private final ForceThread syncThread;
     private final ReplicationSender sender;
 
     private Journal(JournalConfig config, CommitListener listener) {
@@ -124,12 +114,10 @@ public final class Journal implements AutoCloseable {
         current.force(0, position);
         this.written = last;
         this.forced = last;
-        this.committed = last;
-        this.committedPlain = last;
-        this.committedForced = last;
+        this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
         this.acked = 0;
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
-        this.syncThread = needsSync ? new SyncThread(current, position) : null;
+        this.syncThread = needsSync ? new ForceThread(this, directory, current, position) : null;
         this.sender = mode.replicated()
                 ? new ReplicationSender(config.replica(), directory, new Replication(), config.errors())
                 : null;
@@ -188,7 +176,7 @@ public final class Journal implements AutoCloseable {
 
     /** Returns the highest committed sequence. */
     public long committedSequence() {
-        return committed;
+        return commits.committed();
     }
 
     /** Returns true while a replica is connected. */
@@ -271,14 +259,14 @@ public final class Journal implements AutoCloseable {
     /** Appends and blocks until the record commits; returns its sequence. Allocates nothing. */
     public long appendBlocking(ByteBuffer payload) {
         long tagged = appendTagged(payload);
-        await(tagged >>> 1, (tagged & 1) != 0);
+        commits.await(tagged >>> 1, (tagged & 1) != 0);
         return tagged >>> 1;
     }
 
     /** Appends {@code payload} and blocks until the record commits; returns its sequence. */
     public long appendBlocking(byte[] payload) {
         long tagged = appendTagged(payload, 0, payload.length);
-        await(tagged >>> 1, (tagged & 1) != 0);
+        commits.await(tagged >>> 1, (tagged & 1) != 0);
         return tagged >>> 1;
     }
 
@@ -308,38 +296,19 @@ public final class Journal implements AutoCloseable {
      * @throws IllegalStateException when the journal is closed first
      */
     public void awaitCommitted(long sequence) {
-        await(sequence, true);
+        commits.await(sequence, true);
     }
 
-    /** Waits for one record: {@code forcedClass} records follow the forced watermark, others the plain one. */
-    private void await(long sequence, boolean forcedClass) {
-        if (reached(sequence, forcedClass)) {
-            return;
+    /** Why a waiter for {@code sequence} must give up now, or null. */
+    private RuntimeException stopReason(long sequence) {
+        if (failingForReplica()) {
+            return new ReplicaUnavailableException("replica " + config.replica() + " is down; record " + sequence
+                    + " is written but not acknowledged");
         }
-        synchronized (commitLock) {
-            waiters++;
-            try {
-                while (!reached(sequence, forcedClass)) {
-                    if (failingForReplica()) {
-                        throw new ReplicaUnavailableException("replica " + config.replica()
-                                + " is down; record " + sequence + " is written but not acknowledged");
-                    }
-                    if (closed) {
-                        throw new IllegalStateException("journal closed before record " + sequence + " committed");
-                    }
-                    commitLock.wait();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted waiting for record " + sequence, e);
-            } finally {
-                waiters--;
-            }
+        if (closed) {
+            return new IllegalStateException("journal closed before record " + sequence + " committed");
         }
-    }
-
-    private boolean reached(long sequence, boolean forcedClass) {
-        return committed >= sequence || (forcedClass ? committedForced : committedPlain) >= sequence;
+        return null;
     }
 
     private long reserve(int length) {
@@ -382,19 +351,7 @@ public final class Journal implements AutoCloseable {
     }
 
     private CompletableFuture<Long> track(long tagged) {
-        long seq = tagged >>> 1;
-        boolean forcedClass = (tagged & 1) != 0;
-        CompletableFuture<Long> f = new CompletableFuture<>();
-        synchronized (commitLock) {
-            if (reached(seq, forcedClass)) {
-                f.complete(seq);
-            } else if (failingForReplica()) {
-                f.completeExceptionally(new ReplicaUnavailableException("replica " + config.replica() + " is down"));
-            } else {
-                (forcedClass ? pendingForced : pendingPlain).add(new Pending(seq, f));
-            }
-        }
-        return f;
+        return commits.track(tagged >>> 1, (tagged & 1) != 0);
     }
 
     private void checkReplica() {
@@ -415,80 +372,14 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /**
-     * Recomputes the three commit watermarks and tells the listener, futures and waiters. A record
-     * the policy made wait for a force commits at {@code committedForced}, any other at
-     * {@code committedPlain}; {@code committed} is the contiguous prefix of both.
-     */
+    /** Recomputes the commit watermarks from the journal's and tells whoever waits. */
     void advanceCommit() {
-        if (!advanced()) {
-            return;
-        }
-        synchronized (commitLock) {
-            long w = written;
-            long f = forced;
-            long a = acked;
-            long c = mode.committed(w, mustForceUpTo, f, a);
-            long plain = mode.committed(w, 0, f, a);
-            long sync = mode.committed(w, Long.MAX_VALUE, f, a);
-            boolean progress = plain > committedPlain || sync > committedForced;
-            if (plain > committedPlain) {
-                committedPlain = plain;
-            }
-            if (sync > committedForced) {
-                committedForced = sync;
-            }
-            if (c > committed) {
-                committed = c;
-                try {
-                    listener.onCommitted(c);
-                } catch (RuntimeException e) {
-                    config.errors().onError("commit listener failed", e);
-                }
-            }
-            if (!progress) {
-                return;
-            }
-            try {
-                listener.onProgress(committedPlain, committedForced);
-            } catch (RuntimeException e) {
-                config.errors().onError("commit listener failed", e);
-            }
-            complete(pendingPlain, Math.max(committed, committedPlain));
-            complete(pendingForced, Math.max(committed, committedForced));
-            if (waiters > 0) {
-                commitLock.notifyAll();
-            }
-        }
-    }
-
-    private boolean advanced() {
-        long w = written;
-        long f = forced;
-        long a = acked;
-        return mode.committed(w, 0, f, a) > committedPlain || mode.committed(w, Long.MAX_VALUE, f, a) > committedForced
-                || mode.committed(w, mustForceUpTo, f, a) > committed;
-    }
-
-    private static void complete(ArrayDeque<Pending> queue, long upTo) {
-        Pending p;
-        while ((p = queue.peek()) != null && p.sequence <= upTo) {
-            queue.poll();
-            p.future.complete(p.sequence);
-        }
+        commits.advance(written, mustForceUpTo, forced, acked);
     }
 
     private void failPending() {
-        synchronized (commitLock) {
-            for (ArrayDeque<Pending> queue : List.of(pendingPlain, pendingForced)) {
-                Pending p;
-                while ((p = queue.poll()) != null) {
-                    p.future.completeExceptionally(new ReplicaUnavailableException("replica " + config.replica()
-                            + " disconnected before acknowledging record " + p.sequence));
-                }
-            }
-            commitLock.notifyAll();
-        }
+        commits.failAll(seq -> new ReplicaUnavailableException("replica " + config.replica()
+                + " disconnected before acknowledging record " + seq));
     }
 
     /** Forces everything written so far (whatever the policy) and waits for it. */
@@ -528,15 +419,7 @@ public final class Journal implements AutoCloseable {
             syncThread.shutdown();
         }
         preparer.shutdown();
-        synchronized (commitLock) {
-            for (ArrayDeque<Pending> queue : List.of(pendingPlain, pendingForced)) {
-                Pending p;
-                while ((p = queue.poll()) != null) {
-                    p.future.completeExceptionally(new IllegalStateException("journal closed before commit"));
-                }
-            }
-            commitLock.notifyAll();
-        }
+        commits.failAll(seq -> new IllegalStateException("journal closed before record " + seq + " committed"));
         closeQuietly();
     }
 
@@ -551,128 +434,49 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private record Pending(long sequence, CompletableFuture<Long> future) {
+    /** One force's view of the journal, filled under the append lock and reused by the force thread. */
+    static final class ForceSnapshot {
+        Segment segment;
+        int position;
+        long sequence;
+        List<Segment> rolled = new ArrayList<>();
     }
 
-    /** The one thread that forces: takes a snapshot under the append lock, forces outside it. */
-    private final class SyncThread extends Thread {
-        private final Object idle = new Object();
-        private List<Segment> forcing = new ArrayList<>();
-        private Segment forcedSegment;
-        private int forcedPosition;
-        private volatile boolean running = true;
-        private volatile boolean sleeping;
-        private volatile long forceRequests;
-        private volatile long forcesDone;
-
-        SyncThread(Segment segment, int position) {
-            super("tailguard-journal-sync");
-            setDaemon(true);
-            this.forcedSegment = segment;
-            this.forcedPosition = position;
+    /**
+     * Starts a force: under the append lock, records where the writer is, swaps out the segments
+     * rolled since the last force (the two lists trade places, nothing is copied) and tells the
+     * policy. Called only by the force thread.
+     */
+    void beginForce(ForceSnapshot snapshot) {
+        appendLock.lock();
+        try {
+            snapshot.segment = current;
+            snapshot.position = position;
+            snapshot.sequence = written;
+            List<Segment> done = rolled;
+            rolled = snapshot.rolled;
+            snapshot.rolled = done;
+            policy.onForce(config.clock().nanoTime());
+            forceDueAtNanos = policy.forceDueAtNanos();
+        } finally {
+            appendLock.unlock();
         }
+    }
 
-        void wake() {
-            if (sleeping) {
-                LockSupport.unpark(this);
-            }
-        }
+    /** A force covering every record up to {@code sequence} completed. */
+    void forceCompleted(long sequence) {
+        forced = sequence;
+        advanceCommit();
+    }
 
-        void forceNow() {
-            long target;
-            synchronized (idle) {
-                target = ++forceRequests;
-            }
-            LockSupport.unpark(this);
-            synchronized (idle) {
-                while (forcesDone < target && running && isAlive()) {
-                    try {
-                        idle.wait(10);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                }
-            }
-        }
+    /** Returns true when unforced records exist and the policy or the mode wants them forced by {@code nowNanos}. */
+    boolean forceWanted(long nowNanos) {
+        return written > forced && (forceDueAtNanos <= nowNanos || mode.forcesContinuously());
+    }
 
-        void shutdown() {
-            running = false;
-            LockSupport.unpark(this);
-            try {
-                join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        @Override
-        public void run() {
-            try {
-                while (running) {
-                    long requests = forceRequests;
-                    long now = config.clock().nanoTime();
-                    long due = forceDueAtNanos;
-                    if (requests > forcesDone || forceWanted(due, now)) {
-                        forceOnce();
-                        synchronized (idle) {
-                            forcesDone = requests;
-                            idle.notifyAll();
-                        }
-                        continue;
-                    }
-                    long waitNanos = due == DurabilityPolicy.NEVER ? MAX_IDLE_NANOS : Math.min(MAX_IDLE_NANOS, due - now);
-                    sleeping = true;
-                    // re-check after announcing the sleep: an appender that wrote before reading
-                    // `sleeping` is seen here, one that wrote after it unparks us
-                    if (forceRequests == forcesDone && !forceWanted(forceDueAtNanos, config.clock().nanoTime())
-                            && running) {
-                        LockSupport.parkNanos(this, waitNanos);
-                    }
-                    sleeping = false;
-                }
-            } catch (RuntimeException | Error e) {
-                config.errors().onError("journal sync thread failed; records no longer commit", e);
-            }
-        }
-
-        private boolean forceWanted(long due, long now) {
-            return written > forced && (due <= now || mode.forcesContinuously());
-        }
-
-        private void forceOnce() {
-            Segment seg;
-            int pos;
-            long seq;
-            List<Segment> done;
-            appendLock.lock();
-            try {
-                seg = current;
-                pos = position;
-                seq = written;
-                // swap the two lists instead of copying: a force allocates nothing
-                done = rolled;
-                rolled = forcing;
-                forcing = done;
-                policy.onForce(config.clock().nanoTime());
-                forceDueAtNanos = policy.forceDueAtNanos();
-            } finally {
-                appendLock.unlock();
-            }
-            for (int i = 0; i < done.size(); i++) {
-                Segment s = done.get(i);
-                s.force(s == forcedSegment ? forcedPosition : 0, s.sizeBytes());
-            }
-            if (!done.isEmpty()) {
-                done.clear();
-                SegmentScanner.forceDirectory(directory);
-            }
-            seg.force(seg == forcedSegment ? forcedPosition : 0, pos);
-            forcedSegment = seg;
-            forcedPosition = pos;
-            forced = seq;
-            advanceCommit();
-        }
+    /** Returns when the policy next wants a force, or {@link DurabilityPolicy#NEVER}. */
+    long forceDueAtNanos() {
+        return forceDueAtNanos;
     }
 
     /** Receives the replication sender's events. */
