@@ -163,6 +163,7 @@ class JournalTest {
             assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL)))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("already open");
+            assertThat(j.appendBlocking(record(1, 10))).as("the first appender is unaffected").isEqualTo(1);
         }
     }
 

@@ -109,6 +109,7 @@ class ReplicationTest {
             try (ReplicaServer r = replica("replica", port)) {
                 assertThat(first.get(49).get(10, TimeUnit.SECONDS)).isEqualTo(50L);
                 assertThat(first).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
+                assertThat(r.journal().writtenSequence()).isEqualTo(50);
             }
             List<CompletableFuture<Long>> second = new ArrayList<>();
             for (long i = 51; i <= 100; i++) {
