@@ -120,7 +120,7 @@ public class JournalBenchmark {
                 case "none" -> Durability.none();
                 case "sync" -> Durability.sync();
                 case "selective10" -> new Durability.Selective(Durability.Selective.longAt(0), OpenLoop.LARGE_VALUE,
-                        rate, Duration.ofMillis(10), "selective:10/s"); // 10 ms write-behind, as the CLI
+                        rate, Duration.ofMillis(100), "selective:10/s"); // 100 ms write-behind, as the CLI
                 default -> throw new IllegalArgumentException("subject must be known but was " + subject);
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);

@@ -14,7 +14,7 @@ import java.util.List;
 final class BenchOptions {
 
     /** Longest time a selective run leaves appended data unforced (background, commits do not wait). */
-    static final Duration WRITE_BEHIND = Duration.ofMillis(10);
+    static final Duration WRITE_BEHIND = Duration.ofMillis(100);
 
     private BenchOptions() {
     }
@@ -48,7 +48,7 @@ final class BenchOptions {
                         + "selective:N/s with 1 <= N <= --rate (" + rate + "), e.g. selective:10/s");
             }
             // a message carrying LARGE_VALUE forces at once and waits for it; small ones (value 1) also
-            // force once `rate` of them accumulated. Unforced data is written behind at most 10 ms after
+            // force once `rate` of them accumulated. Unforced data is written behind at most 100 ms after
             // it was appended (that force delays no commit): it keeps the dirty data a triggered force
             // must write small, so a large order does not wait for seconds of page cache to reach disk
             Durability d = new Durability.Selective(Durability.Selective.longAt(0), OpenLoop.LARGE_VALUE,

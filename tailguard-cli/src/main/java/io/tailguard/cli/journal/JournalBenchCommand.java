@@ -43,7 +43,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  periodic:<d>    force every interval, e.g. periodic:10ms",
             "  selective:<N>/s N messages per second carry a large value and wait for a",
             "                  force; the others commit at write; unforced data is",
-            "                  written behind within 10 ms by forces that delay no commit",
+            "                  written behind within 100 ms by forces that delay no commit",
             "Replication:",
             "  none            durability alone",
             "  ack             durability and the replica's acknowledgement",
