@@ -1,6 +1,6 @@
 package io.tailguard.journal;
 
-/** Called with each new committed sequence, in order, from the thread that advanced it. */
+/** Receives commit progress, in order, from the thread that advanced it (calls never overlap). */
 @FunctionalInterface
 public interface CommitListener {
 
@@ -9,4 +9,14 @@ public interface CommitListener {
      * must not throw (a throw goes to the journal's error handler).
      */
     void onCommitted(long committedSequence);
+
+    /**
+     * Finer progress, for policies that make only some records wait for a force ({@code selective}):
+     * every record up to {@code plainSequence} that did not have to wait for a force is committed,
+     * and every record up to {@code forcedSequence} that did. A record after a pending forced one
+     * can therefore commit before it, which {@link #onCommitted} (a contiguous prefix) does not show.
+     * Which class a record is in is returned by {@link Journal#appendTagged}. Default: ignored.
+     */
+    default void onProgress(long plainSequence, long forcedSequence) {
+    }
 }

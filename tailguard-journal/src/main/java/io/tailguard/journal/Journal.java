@@ -17,11 +17,9 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -31,7 +29,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Four watermarks, each a record sequence: <em>written</em> (in the page cache, visible to
  * tailers), <em>forced</em> (covered by a completed force), <em>acked</em> (held by the replica)
  * and <em>committed</em> (per the {@link CommitMode}). One background thread forces: each force
- * covers every record written before it started (group commit).
+ * covers every record written before it started (group commit). Another prepares the next
+ * segment file (zero-filled and forced) before it is needed.
+ *
+ * <p>A record the durability policy made wait for a force commits at the forced watermark, any
+ * other record at the plain one, so with {@code selective} ordinary records do not wait for a
+ * large record's force; {@link #committedSequence()} is the contiguous prefix of both.
  *
  * <pre>{@code
  * try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(Durability.sync()))) {
@@ -64,20 +67,16 @@ public final class Journal implements AutoCloseable {
     private volatile long mustForceUpTo;
     private volatile long forced;
     private volatile long acked;
-    private volatile long committed;
     private volatile long forceDueAtNanos = DurabilityPolicy.NEVER;
     private volatile boolean replicaConnected;
     private volatile boolean closed;
 
-    private static final long MAX_IDLE_NANOS = 1_000_000L;
-
     private ByteBuffer wrapped;
 
-    private final Object commitLock = new Object();
-    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
-    private int waiters;
+    private final CommitTracker commits;
 
-    private final SyncThread syncThread;
+    private final SegmentPreparer preparer;
+    private final ForceThread syncThread;
     private final ReplicationSender sender;
 
     private Journal(JournalConfig config, CommitListener listener) {
@@ -98,7 +97,13 @@ public final class Journal implements AutoCloseable {
             closeQuietly();
             throw new IllegalStateException("journal " + directory + " is already open for appending");
         }
-        Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
+        Recovered r;
+        try {
+            r = SegmentScanner.recover(directory, config.segmentSizeBytes());
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
         this.recovery = r.report();
         this.current = r.tail();
         this.position = r.position();
@@ -109,13 +114,15 @@ public final class Journal implements AutoCloseable {
         current.force(0, position);
         this.written = last;
         this.forced = last;
-        this.committed = last;
+        this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
         this.acked = 0;
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
-        this.syncThread = needsSync ? new SyncThread(current, position) : null;
+        this.syncThread = needsSync ? new ForceThread(this, directory, current, position) : null;
         this.sender = mode.replicated()
                 ? new ReplicationSender(config.replica(), directory, new Replication(), config.errors())
                 : null;
+        this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), config.errors());
+        preparer.start();
         if (syncThread != null) {
             syncThread.start();
         }
@@ -169,7 +176,7 @@ public final class Journal implements AutoCloseable {
 
     /** Returns the highest committed sequence. */
     public long committedSequence() {
-        return committed;
+        return commits.committed();
     }
 
     /** Returns true while a replica is connected. */
@@ -191,28 +198,45 @@ public final class Journal implements AutoCloseable {
      *     down and {@link ReplicaDownAction#FAIL} is configured (nothing is written)
      */
     public long appendNoWait(ByteBuffer payload) {
+        return appendTagged(payload) >>> 1;
+    }
+
+    /** Appends {@code payload[offset, offset+length)}; see {@link #appendNoWait(ByteBuffer)}. */
+    public long appendNoWait(byte[] payload, int offset, int length) {
+        return appendTagged(payload, offset, length) >>> 1;
+    }
+
+    /**
+     * Like {@link #appendNoWait(ByteBuffer)} but also says which commit watermark the record
+     * follows: returns {@code sequence * 2 + 1} when the durability policy made it wait for a force
+     * (it commits at the {@code forcedSequence} of {@link CommitListener#onProgress}), and
+     * {@code sequence * 2} when it commits at the {@code plainSequence}. For drivers that track
+     * every record's commit without allocating (the benchmark). Allocates nothing.
+     */
+    public long appendTagged(ByteBuffer payload) {
         checkReplica();
         long seq;
+        boolean mustForce;
         boolean forceNow;
         appendLock.lock();
         try {
             checkOpen();
             int length = payload.remaining();
             seq = reserve(length);
-            boolean mustForce = policy.onAppend(payload, config.clock().nanoTime());
+            mustForce = policy.onAppend(payload, config.clock().nanoTime());
             position = current.append(position, seq, payload);
             forceNow = published(seq, mustForce);
         } finally {
             appendLock.unlock();
         }
         afterAppend(forceNow);
-        return seq;
+        return seq << 1 | (mustForce ? 1 : 0);
     }
 
-    /** Appends {@code payload[offset, offset+length)}; see {@link #appendNoWait(ByteBuffer)}. */
-    public long appendNoWait(byte[] payload, int offset, int length) {
+    private long appendTagged(byte[] payload, int offset, int length) {
         checkReplica();
         long seq;
+        boolean mustForce;
         boolean forceNow;
         appendLock.lock();
         try {
@@ -222,34 +246,34 @@ public final class Journal implements AutoCloseable {
                 wrapped = ByteBuffer.wrap(payload);
             }
             wrapped.clear().position(offset).limit(offset + length);
-            boolean mustForce = policy.onAppend(wrapped, config.clock().nanoTime());
+            mustForce = policy.onAppend(wrapped, config.clock().nanoTime());
             position = current.append(position, seq, payload, offset, length);
             forceNow = published(seq, mustForce);
         } finally {
             appendLock.unlock();
         }
         afterAppend(forceNow);
-        return seq;
+        return seq << 1 | (mustForce ? 1 : 0);
     }
 
     /** Appends and blocks until the record commits; returns its sequence. Allocates nothing. */
     public long appendBlocking(ByteBuffer payload) {
-        long seq = appendNoWait(payload);
-        awaitCommitted(seq);
-        return seq;
+        long tagged = appendTagged(payload);
+        commits.await(tagged >>> 1, (tagged & 1) != 0);
+        return tagged >>> 1;
     }
 
     /** Appends {@code payload} and blocks until the record commits; returns its sequence. */
     public long appendBlocking(byte[] payload) {
-        long seq = appendNoWait(payload, 0, payload.length);
-        awaitCommitted(seq);
-        return seq;
+        long tagged = appendTagged(payload, 0, payload.length);
+        commits.await(tagged >>> 1, (tagged & 1) != 0);
+        return tagged >>> 1;
     }
 
     /** Appends and returns a future completing with the sequence at commit (or exceptionally). */
     public CompletableFuture<Long> append(ByteBuffer payload) {
         try {
-            return track(appendNoWait(payload));
+            return track(appendTagged(payload));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -258,43 +282,33 @@ public final class Journal implements AutoCloseable {
     /** Appends {@code payload}; see {@link #append(ByteBuffer)}. */
     public CompletableFuture<Long> append(byte[] payload) {
         try {
-            return track(appendNoWait(payload, 0, payload.length));
+            return track(appendTagged(payload, 0, payload.length));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
     /**
-     * Blocks until {@code sequence} is committed.
+     * Blocks until {@code sequence} and every record before it are committed.
      *
      * @throws ReplicaUnavailableException when it waits for an acknowledgement, the replica is
      *     down and {@link ReplicaDownAction#FAIL} is configured
      * @throws IllegalStateException when the journal is closed first
      */
     public void awaitCommitted(long sequence) {
-        if (committed >= sequence) {
-            return;
+        commits.await(sequence, true);
+    }
+
+    /** Why a waiter for {@code sequence} must give up now, or null. */
+    private RuntimeException stopReason(long sequence) {
+        if (failingForReplica()) {
+            return new ReplicaUnavailableException("replica " + config.replica() + " is down; record " + sequence
+                    + " is written but not acknowledged");
         }
-        synchronized (commitLock) {
-            waiters++;
-            try {
-                while (committed < sequence) {
-                    if (failingForReplica()) {
-                        throw new ReplicaUnavailableException("replica " + config.replica()
-                                + " is down; record " + sequence + " is written but not acknowledged");
-                    }
-                    if (closed) {
-                        throw new IllegalStateException("journal closed before record " + sequence + " committed");
-                    }
-                    commitLock.wait();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted waiting for record " + sequence, e);
-            } finally {
-                waiters--;
-            }
+        if (closed) {
+            return new IllegalStateException("journal closed before record " + sequence + " committed");
         }
+        return null;
     }
 
     private long reserve(int length) {
@@ -304,7 +318,9 @@ public final class Journal implements AutoCloseable {
         }
         long seq = nextSequence;
         if (!current.fits(position, length)) {
-            Segment next = Segment.create(directory, seq, config.segmentSizeBytes());
+            Segment.Blank blank = preparer.take();
+            Segment next = blank != null ? Segment.activate(blank, directory, seq)
+                    : Segment.create(directory, seq, config.segmentSizeBytes());
             current.appendRollMarker(position);
             rolled.add(current);
             current = next;
@@ -334,18 +350,8 @@ public final class Journal implements AutoCloseable {
         advanceCommit();
     }
 
-    private CompletableFuture<Long> track(long seq) {
-        CompletableFuture<Long> f = new CompletableFuture<>();
-        synchronized (commitLock) {
-            if (committed >= seq) {
-                f.complete(seq);
-            } else if (failingForReplica()) {
-                f.completeExceptionally(new ReplicaUnavailableException("replica " + config.replica() + " is down"));
-            } else {
-                pending.add(new Pending(seq, f));
-            }
-        }
-        return f;
+    private CompletableFuture<Long> track(long tagged) {
+        return commits.track(tagged >>> 1, (tagged & 1) != 0);
     }
 
     private void checkReplica() {
@@ -366,43 +372,14 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Recomputes the committed watermark and tells the listener, futures and waiters. */
+    /** Recomputes the commit watermarks from the journal's and tells whoever waits. */
     void advanceCommit() {
-        long c = mode.committed(written, mustForceUpTo, forced, acked);
-        if (c <= committed) {
-            return;
-        }
-        synchronized (commitLock) {
-            c = mode.committed(written, mustForceUpTo, forced, acked);
-            if (c <= committed) {
-                return;
-            }
-            committed = c;
-            try {
-                listener.onCommitted(c);
-            } catch (RuntimeException e) {
-                config.errors().onError("commit listener failed", e);
-            }
-            Pending p;
-            while ((p = pending.peek()) != null && p.sequence <= c) {
-                pending.poll();
-                p.future.complete(p.sequence);
-            }
-            if (waiters > 0) {
-                commitLock.notifyAll();
-            }
-        }
+        commits.advance(written, mustForceUpTo, forced, acked);
     }
 
     private void failPending() {
-        synchronized (commitLock) {
-            Pending p;
-            while ((p = pending.poll()) != null) {
-                p.future.completeExceptionally(new ReplicaUnavailableException("replica " + config.replica()
-                        + " disconnected before acknowledging record " + p.sequence));
-            }
-            commitLock.notifyAll();
-        }
+        commits.failAll(seq -> new ReplicaUnavailableException("replica " + config.replica()
+                + " disconnected before acknowledging record " + seq));
     }
 
     /** Forces everything written so far (whatever the policy) and waits for it. */
@@ -441,13 +418,8 @@ public final class Journal implements AutoCloseable {
         if (syncThread != null) {
             syncThread.shutdown();
         }
-        synchronized (commitLock) {
-            Pending p;
-            while ((p = pending.poll()) != null) {
-                p.future.completeExceptionally(new IllegalStateException("journal closed before commit"));
-            }
-            commitLock.notifyAll();
-        }
+        preparer.shutdown();
+        commits.failAll(seq -> new IllegalStateException("journal closed before record " + seq + " committed"));
         closeQuietly();
     }
 
@@ -462,128 +434,49 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    private record Pending(long sequence, CompletableFuture<Long> future) {
+    /** One force's view of the journal, filled under the append lock and reused by the force thread. */
+    static final class ForceSnapshot {
+        Segment segment;
+        int position;
+        long sequence;
+        List<Segment> rolled = new ArrayList<>();
     }
 
-    /** The one thread that forces: takes a snapshot under the append lock, forces outside it. */
-    private final class SyncThread extends Thread {
-        private final Object idle = new Object();
-        private List<Segment> forcing = new ArrayList<>();
-        private Segment forcedSegment;
-        private int forcedPosition;
-        private volatile boolean running = true;
-        private volatile boolean sleeping;
-        private volatile long forceRequests;
-        private volatile long forcesDone;
-
-        SyncThread(Segment segment, int position) {
-            super("tailguard-journal-sync");
-            setDaemon(true);
-            this.forcedSegment = segment;
-            this.forcedPosition = position;
+    /**
+     * Starts a force: under the append lock, records where the writer is, swaps out the segments
+     * rolled since the last force (the two lists trade places, nothing is copied) and tells the
+     * policy. Called only by the force thread.
+     */
+    void beginForce(ForceSnapshot snapshot) {
+        appendLock.lock();
+        try {
+            snapshot.segment = current;
+            snapshot.position = position;
+            snapshot.sequence = written;
+            List<Segment> done = rolled;
+            rolled = snapshot.rolled;
+            snapshot.rolled = done;
+            policy.onForce(config.clock().nanoTime());
+            forceDueAtNanos = policy.forceDueAtNanos();
+        } finally {
+            appendLock.unlock();
         }
+    }
 
-        void wake() {
-            if (sleeping) {
-                LockSupport.unpark(this);
-            }
-        }
+    /** A force covering every record up to {@code sequence} completed. */
+    void forceCompleted(long sequence) {
+        forced = sequence;
+        advanceCommit();
+    }
 
-        void forceNow() {
-            long target;
-            synchronized (idle) {
-                target = ++forceRequests;
-            }
-            LockSupport.unpark(this);
-            synchronized (idle) {
-                while (forcesDone < target && running && isAlive()) {
-                    try {
-                        idle.wait(10);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                }
-            }
-        }
+    /** Returns true when unforced records exist and the policy or the mode wants them forced by {@code nowNanos}. */
+    boolean forceWanted(long nowNanos) {
+        return written > forced && (forceDueAtNanos <= nowNanos || mode.forcesContinuously());
+    }
 
-        void shutdown() {
-            running = false;
-            LockSupport.unpark(this);
-            try {
-                join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        @Override
-        public void run() {
-            try {
-                while (running) {
-                    long requests = forceRequests;
-                    long now = config.clock().nanoTime();
-                    long due = forceDueAtNanos;
-                    if (requests > forcesDone || forceWanted(due, now)) {
-                        forceOnce();
-                        synchronized (idle) {
-                            forcesDone = requests;
-                            idle.notifyAll();
-                        }
-                        continue;
-                    }
-                    long waitNanos = due == DurabilityPolicy.NEVER ? MAX_IDLE_NANOS : Math.min(MAX_IDLE_NANOS, due - now);
-                    sleeping = true;
-                    // re-check after announcing the sleep: an appender that wrote before reading
-                    // `sleeping` is seen here, one that wrote after it unparks us
-                    if (forceRequests == forcesDone && !forceWanted(forceDueAtNanos, config.clock().nanoTime())
-                            && running) {
-                        LockSupport.parkNanos(this, waitNanos);
-                    }
-                    sleeping = false;
-                }
-            } catch (RuntimeException | Error e) {
-                config.errors().onError("journal sync thread failed; records no longer commit", e);
-            }
-        }
-
-        private boolean forceWanted(long due, long now) {
-            return written > forced && (due <= now || mode.forcesContinuously());
-        }
-
-        private void forceOnce() {
-            Segment seg;
-            int pos;
-            long seq;
-            List<Segment> done;
-            appendLock.lock();
-            try {
-                seg = current;
-                pos = position;
-                seq = written;
-                // swap the two lists instead of copying: a force allocates nothing
-                done = rolled;
-                rolled = forcing;
-                forcing = done;
-                policy.onForce(config.clock().nanoTime());
-                forceDueAtNanos = policy.forceDueAtNanos();
-            } finally {
-                appendLock.unlock();
-            }
-            for (int i = 0; i < done.size(); i++) {
-                Segment s = done.get(i);
-                s.force(s == forcedSegment ? forcedPosition : 0, s.sizeBytes());
-            }
-            if (!done.isEmpty()) {
-                done.clear();
-                SegmentScanner.forceDirectory(directory);
-            }
-            seg.force(seg == forcedSegment ? forcedPosition : 0, pos);
-            forcedSegment = seg;
-            forcedPosition = pos;
-            forced = seq;
-            advanceCommit();
-        }
+    /** Returns when the policy next wants a force, or {@link DurabilityPolicy#NEVER}. */
+    long forceDueAtNanos() {
+        return forceDueAtNanos;
     }
 
     /** Receives the replication sender's events. */

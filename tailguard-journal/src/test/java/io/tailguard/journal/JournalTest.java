@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class JournalTest {
 
+    private static final int SMALL = 1 << 20;
+
     @TempDir
     Path dir;
 
@@ -82,7 +84,7 @@ class JournalTest {
 
     @Test
     void syncCommitsOnlyAfterAForceCoversTheRecord() throws Exception {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(Durability.sync()))) {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL).withDurability(Durability.sync()))) {
             CompletableFuture<Long> f = j.append("hello".getBytes(StandardCharsets.UTF_8));
             assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo(1L);
             assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(1);
@@ -95,7 +97,7 @@ class JournalTest {
 
     @Test
     void periodicCommitsAtTheNextForce() throws Exception {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(Durability.periodic(Duration.ofMillis(5))))) {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL).withDurability(Durability.periodic(Duration.ofMillis(5))))) {
             long seq = j.appendBlocking(record(1, 64));
             assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(seq);
         }
@@ -104,7 +106,7 @@ class JournalTest {
     @Test
     void noneCommitsAtWriteWithoutForcing() {
         AtomicLong seen = new AtomicLong();
-        try (Journal j = Journal.open(JournalConfig.of(dir), seen::set)) {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL), seen::set)) {
             long seq = j.appendNoWait(ByteBuffer.wrap(record(1, 64)));
             assertThat(j.committedSequence()).isEqualTo(seq);
             assertThat(seen.get()).isEqualTo(seq);
@@ -116,7 +118,7 @@ class JournalTest {
     void selectiveForcesOnlyForHighValueRecords() {
         Durability.Selective sel = new Durability.Selective(Durability.Selective.longAt(0), 1_000, 1_000_000,
                 Duration.ofHours(1), "selective");
-        try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(sel))) {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL).withDurability(sel))) {
             long small = j.appendBlocking(valued(5));
             assertThat(j.committedSequence()).isGreaterThanOrEqualTo(small);
             assertThat(j.forcedSequence()).isZero();
@@ -157,10 +159,11 @@ class JournalTest {
 
     @Test
     void secondAppenderOnTheSameDirectoryIsRefused() {
-        try (Journal j = Journal.open(JournalConfig.of(dir))) {
-            assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir)))
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL))) {
+            assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL)))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("already open");
+            assertThat(j.appendBlocking(record(1, 10))).as("the first appender is unaffected").isEqualTo(1);
         }
     }
 

@@ -1,7 +1,9 @@
 package io.tailguard.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.journal.segment.SegmentScanner;
@@ -155,5 +157,26 @@ class TornTailTest {
         assertThat(after.consistent()).as(what).isTrue();
         assertThat(after.records()).as(what).isEqualTo(RECORDS);
         assertThat(after.unpublishedBytes()).as(what).isZero();
+    }
+
+    @Test
+    void aCorruptRecordBeforeTheTailRefusesToOpenInsteadOfDroppingLaterRecords() throws IOException {
+        Path dir = copy("middle");
+        Path first = dir.resolve(SegmentLayout.fileName(1));
+        try (RandomAccessFile raf = new RandomAccessFile(first.toFile(), "rw")) {
+            raf.seek(SegmentLayout.HEADER_LENGTH + SegmentLayout.FRAME_HEADER_LENGTH + 3); // payload of record 1
+            raf.write(0);
+        }
+        ScanReport verified = SegmentScanner.verify(dir);
+        assertThat(verified.consistent()).isFalse();
+        assertThat(verified.problemFile()).isEqualTo(first);
+        assertThat(verified.problemPosition()).isEqualTo(SegmentLayout.HEADER_LENGTH);
+        for (int attempt = 0; attempt < 2; attempt++) { // the second attempt proves the lock was released
+            assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT)))
+                    .isInstanceOf(JournalCorruptedException.class)
+                    .hasMessageContaining("corrupt before its tail");
+        }
+        assertThat(verified.problem()).contains("intact records follow");
+        assertThat(SegmentScanner.verify(dir)).as("nothing was cut").isEqualTo(verified);
     }
 }

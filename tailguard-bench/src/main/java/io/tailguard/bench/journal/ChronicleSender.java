@@ -38,7 +38,7 @@ final class ChronicleSender implements OpenLoop.Sender, AutoCloseable {
     }
 
     @Override
-    public void send(ByteBuffer message, long index) {
+    public boolean send(ByteBuffer message, long index) {
         if (message != wrappedBuffer) {
             wrappedBuffer = message;
             wrapped = BytesStore.wrap(message);
@@ -50,6 +50,7 @@ final class ChronicleSender implements OpenLoop.Sender, AutoCloseable {
             appender.sync();
             loop.committedUpTo(index);
         }
+        return false;
     }
 
     @Override

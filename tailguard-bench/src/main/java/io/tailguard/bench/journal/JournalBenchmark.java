@@ -2,6 +2,7 @@ package io.tailguard.bench.journal;
 
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.load.JournalRun;
 import io.tailguard.journal.load.OpenLoop;
@@ -119,11 +120,12 @@ public class JournalBenchmark {
                 case "none" -> Durability.none();
                 case "sync" -> Durability.sync();
                 case "selective10" -> new Durability.Selective(Durability.Selective.longAt(0), OpenLoop.LARGE_VALUE,
-                        rate, Duration.ofSeconds(1), "selective:10/s");
+                        rate, Duration.ofMillis(100), "selective:10/s"); // 100 ms write-behind, as the CLI
                 default -> throw new IllegalArgumentException("subject must be known but was " + subject);
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);
-            complete = JournalRun.run(dir, durability, mode, null, loop, errors, drainNanos);
+            complete = JournalRun.run(dir, durability, mode, null, JournalConfig.DEFAULT_SEGMENT_SIZE, loop, errors,
+                    drainNanos);
         }
         return complete;
     }

@@ -13,6 +13,9 @@ import java.util.List;
 /** Thread-safe (stateless): turns the journal commands' option strings into values, or a one-line usage error. */
 final class BenchOptions {
 
+    /** Longest time a selective run leaves appended data unforced (background, commits do not wait). */
+    static final Duration WRITE_BEHIND = Duration.ofMillis(100);
+
     private BenchOptions() {
     }
 
@@ -44,10 +47,12 @@ final class BenchOptions {
                 throw new UsageException("--durability value '" + text + "' is not allowed: selective needs "
                         + "selective:N/s with 1 <= N <= --rate (" + rate + "), e.g. selective:10/s");
             }
-            // a message carrying LARGE_VALUE forces at once; small ones (value 1) force once `rate` of
-            // them accumulated, and nothing stays unforced longer than a second
+            // a message carrying LARGE_VALUE forces at once and waits for it; small ones (value 1) also
+            // force once `rate` of them accumulated. Unforced data is written behind at most 100 ms after
+            // it was appended (that force delays no commit): it keeps the dirty data a triggered force
+            // must write small, so a large order does not wait for seconds of page cache to reach disk
             Durability d = new Durability.Selective(Durability.Selective.longAt(0), OpenLoop.LARGE_VALUE,
-                    Math.max(1, rate), Duration.ofSeconds(1), text);
+                    Math.max(1, rate), WRITE_BEHIND, text);
             return new DurabilityChoice(text, d, perSecond);
         }
         try {

@@ -23,10 +23,12 @@ final class BenchRunner {
     private final int warmupMessages;
     private final long seed;
     private final InetSocketAddress externalReplica;
+    private final int segmentSizeBytes;
     private final ErrorHandler errors;
 
     BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed,
-                InetSocketAddress externalReplica, ErrorHandler errors) {
+                InetSocketAddress externalReplica, int segmentSizeBytes, ErrorHandler errors) {
+        this.segmentSizeBytes = segmentSizeBytes;
         this.baseDir = baseDir;
         this.rate = rate;
         this.sizeBytes = sizeBytes;
@@ -43,7 +45,7 @@ final class BenchRunner {
         Histogram histogram = new Histogram(3);
         OpenLoop loop = new OpenLoop(NanoClock.system(), rate, sizeBytes, messages, warmupMessages,
                 durability.largePerSecond(), new SplittableRandom(seed), histogram::recordValue);
-        boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica, loop, errors,
+        boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica, segmentSizeBytes, loop, errors,
                 DRAIN_NANOS);
         if (!complete) {
             throw new IllegalStateException("run " + durability.label() + "/" + replication

@@ -3,6 +3,7 @@ package io.tailguard.cli.journal;
 import io.tailguard.cli.UsageException;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -25,26 +26,38 @@ import picocli.CommandLine.Model.CommandSpec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Open-loop benchmark: send messages at a fixed rate and measure each one's latency from its",
-            "intended send time to its commit (HdrHistogram), once per durability x replication pair.",
-            "Each run uses fresh journals under --dir (deleted afterwards). When replication is asked for and",
-            "no --replica is given, a replica is started on 127.0.0.1 in this process.",
+            "Open-loop latency benchmark per durability and replication mode.",
+            "",
+            "Sends messages at a fixed rate; each message's latency runs from its intended",
+            "send time to its commit (HdrHistogram), once per durability x replication",
+            "pair. Each run uses fresh journals under --dir (deleted afterwards). When",
+            "replication is asked for and no --replica is given, a replica is started",
+            "on 127.0.0.1 in this process.",
             ""
         },
         footer = {
             "",
-            "Durability: none (OS write-back), sync (force before commit, group commit),",
-            "  periodic:<duration> (force every interval), selective:<N>/s (N messages per second carry a",
-            "  large value and force at once; the others commit at write; at most 1 s unforced).",
-            "Replication: none (durability alone), ack (durability and replica ack), ack-or-sync (ack OR a",
-            "  local force, whichever first), ack-and-sync.",
+            "Durability:",
+            "  none            OS write-back",
+            "  sync            force before commit (group commit)",
+            "  periodic:<d>    force every interval, e.g. periodic:10ms",
+            "  selective:<N>/s N messages per second carry a large value and wait for a",
+            "                  force; the others commit at write; unforced data is",
+            "                  written behind within 100 ms by forces that delay no commit",
+            "Replication:",
+            "  none            durability alone",
+            "  ack             durability and the replica's acknowledgement",
+            "  ack-or-sync     acknowledgement OR a local force, whichever comes first",
+            "  ack-and-sync    both",
             "",
-            "Example (the seed's setups):",
+            "Examples (the seed's setups):",
             "  tailguard journal bench --rate 50000 --size 1024 --duration 10s \\",
             "      --durability none,sync,selective:10/s --replication none,ack,ack-or-sync",
-            "  tailguard journal bench --rate 200000 --size 1024 --duration 10s --replication ack",
+            "  tailguard journal bench --rate 200000 --size 1024 --duration 10s",
+            "",
             "Prints a table and writes <output-dir>/journal-bench.csv with the header",
-            "  " + BenchRow.CSV_HEADER
+            "  durability,replication,rate,size_bytes,messages,p50_us,p90_us,p99_us,",
+            "  p999_us,p9999_us,max_us"
         })
 public final class JournalBenchCommand implements Callable<Integer> {
 
@@ -89,13 +102,18 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + "be empty, so only one replicated run is allowed.")
     String replica;
 
+    @Option(names = "--segment-size", paramLabel = "BYTES", defaultValue = "67108864",
+            description = "Bytes per segment file, 65536 to 1073741824; each is preallocated (default: ${DEFAULT-VALUE}).")
+    int segmentSize;
+
     @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Override
     public Integer call() {
         BenchOptions.range("--rate", rate, 1, 10_000_000);
-        BenchOptions.range("--size", size, 16, 1 << 20);
+        BenchOptions.range("--segment-size", segmentSize, 1 << 16, 1 << 30);
+        BenchOptions.range("--size", size, 16, Math.min(1 << 20, SegmentLayout.maxPayload(segmentSize)));
         Duration measured = BenchOptions.duration("--duration", duration);
         Duration warm = BenchOptions.duration("--warmup", warmup);
         List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
@@ -121,7 +139,8 @@ public final class JournalBenchCommand implements Callable<Integer> {
                 dir.toAbsolutePath());
         out.println(BenchRow.tableHeader());
         out.flush();
-        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, external, errors);
+        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, external, segmentSize,
+                errors);
         List<BenchRow> rows = new ArrayList<>();
         for (BenchOptions.DurabilityChoice d : durabilities) {
             for (CommitMode m : modes) {

@@ -19,9 +19,11 @@ import picocli.CommandLine.Model.CommandSpec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Run a replica: accept one primary at a time on --listen, check every record (length, CRC32C,",
-            "sequence), append it to the journal in --dir and acknowledge the highest sequence held.",
-            "A reconnecting primary resends from that sequence. Stop with Ctrl-C.",
+            "Run a replica until stopped (Ctrl-C).",
+            "",
+            "Accepts one primary at a time on --listen, checks every record (length,",
+            "CRC32C, sequence), appends it to the journal in --dir and acknowledges the",
+            "highest sequence it holds. A reconnecting primary resends from there.",
             ""
         },
         footer = {"", "Example:", "  tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica"})

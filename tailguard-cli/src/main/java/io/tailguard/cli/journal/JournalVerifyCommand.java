@@ -16,10 +16,13 @@ import picocli.CommandLine.Model.CommandSpec;
         name = "verify",
         mixinStandardHelpOptions = true,
         description = {
-            "Check every segment header and every record's length, CRC32C and sequence, read-only.",
-            "Prints one line with records=<N> and last_seq=<S>; exits 0 when consistent, 1 with the first",
-            "bad position (file@byte and reason) otherwise. Bytes after the last record that were never",
-            "published (a write cut short by a crash) are counted as unpublished_tail_bytes, not an error.",
+            "Check every record of a journal, read-only.",
+            "",
+            "Checks each segment header and each record's length, CRC32C and sequence.",
+            "Prints one line with records=<N> and last_seq=<S>; exits 0 when consistent,",
+            "1 with the first bad position (file@byte and reason) otherwise. Bytes after",
+            "the last record that were never published (a write cut short by a crash)",
+            "are counted as unpublished_tail_bytes, not an error.",
             ""
         },
         footer = {"", "Example:", "  tailguard journal verify --dir /data/journal"})

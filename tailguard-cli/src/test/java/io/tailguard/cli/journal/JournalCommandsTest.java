@@ -73,7 +73,7 @@ class JournalCommandsTest {
     void benchPrintsATableAndWritesTheCsvForEveryCombination() throws Exception {
         Path outDir = tmp.resolve("out");
         int code = run("journal", "bench", "--rate", "2000", "--size", "256", "--duration", "200ms", "--warmup", "50ms",
-                "--durability", "none,selective:10/s", "--replication", "none,ack-or-sync",
+                "--durability", "none,selective:10/s", "--replication", "none,ack-or-sync", "--segment-size", "1048576",
                 "--dir", tmp.resolve("data").toString(), "--output-dir", outDir.toString());
         assertThat(code).as(err.toString()).isZero();
         List<String> csv = Files.readAllLines(outDir.resolve("journal-bench.csv"), StandardCharsets.UTF_8);

@@ -109,9 +109,12 @@ public sealed interface Durability {
 
     /**
      * Force when a record's value reaches {@code recordThreshold}, or when the value accumulated
-     * since the last force reaches {@code cumulativeCap}, or {@code maxInterval} after the last force
-     * if anything is unforced, whichever comes first. Only records that triggered a force wait for
-     * it; the others commit at write (in order, so a record after a triggering one waits too).
+     * since the last force (or trigger) reaches {@code cumulativeCap}, or {@code maxInterval} after
+     * the first unforced record, whichever comes first. Only the record that crossed a threshold
+     * waits for the force; every other record commits at write, even before an earlier triggering
+     * record's force completes (reported by {@code CommitListener.onProgress}; the contiguous
+     * {@code committedSequence} does wait for it). A force due to {@code maxInterval} delays no
+     * commit: it bounds how much dirty data a triggered force must write (write-behind).
      *
      * @param value reads a record's business value (for example an order's notional) from its payload;
      *     must not change the buffer's position and must not allocate

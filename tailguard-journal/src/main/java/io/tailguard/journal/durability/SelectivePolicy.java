@@ -11,7 +11,6 @@ final class SelectivePolicy implements DurabilityPolicy {
     private final long cumulativeCap;
     private final long maxIntervalNanos;
     private long accumulated;
-    private boolean triggered;
     private long dueAtNanos = NEVER;
 
     SelectivePolicy(ToLongFunction<ByteBuffer> value, long recordThreshold, long cumulativeCap, long maxIntervalNanos) {
@@ -29,17 +28,17 @@ final class SelectivePolicy implements DurabilityPolicy {
         }
         accumulated = v > 0 && accumulated > Long.MAX_VALUE - v ? Long.MAX_VALUE : accumulated + Math.max(0, v);
         if (v >= recordThreshold || accumulated >= cumulativeCap) {
-            triggered = true;
+            // only the record that crossed the line waits for the force; the force covers the others too
+            accumulated = 0;
             dueAtNanos = 0;
             return true;
         }
-        return triggered;
+        return false;
     }
 
     @Override
     public void onForce(long nowNanos) {
         accumulated = 0;
-        triggered = false;
         dueAtNanos = NEVER;
     }
 

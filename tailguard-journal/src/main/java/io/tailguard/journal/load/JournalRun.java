@@ -1,5 +1,6 @@
 package io.tailguard.journal.load;
 
+import io.tailguard.journal.CommitListener;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.Journal;
@@ -34,25 +35,38 @@ public final class JournalRun {
      * @return true if every message committed within {@code drainNanos} after the last send
      */
     public static boolean run(Path runDir, Durability durability, CommitMode mode, InetSocketAddress externalReplica,
-                              OpenLoop loop, ErrorHandler errors, long drainNanos) {
+                              int segmentSizeBytes, OpenLoop loop, ErrorHandler errors, long drainNanos) {
         deleteTree(runDir);
         ReplicaServer replica = null;
         try {
             InetSocketAddress target = externalReplica;
             if (mode.replicated() && target == null) {
                 replica = ReplicaServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                        JournalConfig.of(runDir.resolve("replica")).withErrors(errors));
+                        JournalConfig.of(runDir.resolve("replica"))
+                        .withSegmentSizeBytes(segmentSizeBytes).withErrors(errors));
                 target = replica.address();
             }
-            JournalConfig cfg = JournalConfig.of(runDir.resolve("primary")).withDurability(durability).withErrors(errors);
+            JournalConfig cfg = JournalConfig.of(runDir.resolve("primary")).withSegmentSizeBytes(segmentSizeBytes)
+                    .withDurability(durability).withErrors(errors);
             if (mode.replicated()) {
                 cfg = cfg.withReplication(mode, target);
             }
-            try (Journal journal = Journal.open(cfg, committed -> loop.committedUpTo(committed - 1))) {
+            CommitListener listener = new CommitListener() {
+                @Override
+                public void onCommitted(long committedSequence) {
+                    // onProgress carries the same information per record class
+                }
+
+                @Override
+                public void onProgress(long plainSequence, long forcedSequence) {
+                    loop.progress(plainSequence - 1, forcedSequence - 1);
+                }
+            };
+            try (Journal journal = Journal.open(cfg, listener)) {
                 if (mode.replicated()) {
                     awaitReplica(journal);
                 }
-                return loop.run((message, index) -> journal.appendNoWait(message), drainNanos);
+                return loop.run((message, index) -> (journal.appendTagged(message) & 1) != 0, drainNanos);
             }
         } finally {
             if (replica != null) {

@@ -30,14 +30,27 @@ public final class OpenLoop {
     private final double largeProbability;
     private final RandomGenerator random;
     private final LatencyRecorder recorder;
-    private volatile long committedIndex = -1;
+    private final boolean[] waitsForForce;
+    private final int[] forcedQueue;
+    private int queueHead;
+    private int queueTail;
+    private volatile long flaggedIndex = -1;
+    private long plainCursor = -1;
+    private long plainSeen = -1;
+    private long forcedSeen = -1;
+    private volatile boolean allCommitted;
     private long nextDueNanos;
 
-    /** Sends one message; the target reports commits back through {@link #committedUpTo(long)}. */
+    /** Sends one message; the target reports commits back through {@link #committedUpTo} or {@link #progress}. */
     @FunctionalInterface
     public interface Sender {
-        /** Sends {@code message} (position 0 to limit), the {@code index}-th message of the run (from 0). */
-        void send(ByteBuffer message, long index);
+        /**
+         * Sends {@code message} (position 0 to limit), the {@code index}-th message of the run (from 0).
+         *
+         * @return true if this message commits at the forced index of {@link #progress}, false if at
+         *     the plain one
+         */
+        boolean send(ByteBuffer message, long index);
     }
 
     /**
@@ -63,6 +76,8 @@ public final class OpenLoop {
         this.sizeBytes = sizeBytes;
         this.warmupMessages = warmupMessages;
         this.intendedNanos = new long[messages];
+        this.waitsForForce = new boolean[messages];
+        this.forcedQueue = new int[messages];
         this.largeProbability = Check.inRange("largePerSecond", largePerSecond, 0.0, ratePerSecond) / ratePerSecond;
         this.random = Check.notNull("random", random);
         this.recorder = Check.notNull("recorder", recorder);
@@ -92,13 +107,16 @@ public final class OpenLoop {
             message.putLong(0, random.nextDouble() < largeProbability ? LARGE_VALUE : 1L);
             message.putLong(8, i);
             message.clear();
-            sender.send(message, i);
+            waitsForForce[i] = sender.send(message, i);
+            flaggedIndex = i;
+            // a commit reported while send() ran could not be attributed yet; attribute it now
+            catchUp();
         }
         long deadline = clock.nanoTime() + drainNanos;
-        while (committedIndex < intendedNanos.length - 1 && clock.nanoTime() < deadline) {
+        while (!allCommitted && clock.nanoTime() < deadline) {
             LockSupport.parkNanos(100_000L);
         }
-        return committedIndex >= intendedNanos.length - 1;
+        return allCommitted;
     }
 
     /**
@@ -109,22 +127,44 @@ public final class OpenLoop {
         return clock.nanoTime() >= nextDueNanos;
     }
 
-    /**
-     * Reports that every message up to {@code index} committed now. Calls must not overlap (the
-     * journal's commit listener and a synchronous sender both satisfy this).
-     */
+    /** Reports that every message up to {@code index} committed now, whichever class it is in. */
     public void committedUpTo(long index) {
-        long last = Math.min(index, intendedNanos.length - 1);
-        long from = committedIndex + 1;
-        if (last < from) {
-            return;
-        }
+        progress(index, index);
+    }
+
+    /**
+     * Reports commit progress now: every message up to {@code plainIndex} whose send returned
+     * false, and every message up to {@code forcedIndex} whose send returned true, committed.
+     * Thread-safe; allocates nothing.
+     */
+    public synchronized void progress(long plainIndex, long forcedIndex) {
+        plainSeen = Math.max(plainSeen, plainIndex);
+        forcedSeen = Math.max(forcedSeen, forcedIndex);
+        catchUp();
+    }
+
+    private synchronized void catchUp() {
         long now = clock.nanoTime();
-        for (long i = from; i <= last; i++) {
-            if (i >= warmupMessages) {
-                recorder.record(Math.max(0, now - intendedNanos[(int) i]));
+        long last = Math.min(plainSeen, flaggedIndex);
+        for (long i = plainCursor + 1; i <= last; i++) {
+            if (waitsForForce[(int) i]) {
+                forcedQueue[queueTail++] = (int) i;
+            } else {
+                record(i, now);
             }
         }
-        committedIndex = last;
+        plainCursor = Math.max(plainCursor, last);
+        while (queueHead < queueTail && forcedQueue[queueHead] <= forcedSeen) {
+            record(forcedQueue[queueHead++], now);
+        }
+        if (plainCursor == intendedNanos.length - 1 && queueHead == queueTail) {
+            allCommitted = true;
+        }
+    }
+
+    private void record(long index, long now) {
+        if (index >= warmupMessages) {
+            recorder.record(Math.max(0, now - intendedNanos[(int) index]));
+        }
     }
 }

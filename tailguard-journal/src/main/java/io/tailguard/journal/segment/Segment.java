@@ -8,7 +8,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
@@ -37,19 +39,69 @@ public final class Segment implements AutoCloseable {
         this.crcView = buffer.duplicate();
     }
 
-    /** Creates and maps a new zero-filled segment in {@code dir} whose first record will be {@code baseSequence}. */
+    /** Creates, zero-fills, forces and maps a new segment whose first record will be {@code baseSequence}. */
     public static Segment create(Path dir, long baseSequence, int sizeBytes) {
-        Path file = dir.resolve(SegmentLayout.fileName(baseSequence));
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
-            ch.truncate(0);
+        return activate(prepare(dir, "creating-" + baseSequence + TMP_SUFFIX, sizeBytes), dir, baseSequence);
+    }
+
+    /** Suffix of a prepared segment file that has no header yet; recovery deletes such files. */
+    public static final String TMP_SUFFIX = ".tgj.tmp";
+
+    /**
+     * Not thread-safe: a preallocated segment file without a header, ready to become the next
+     * segment. Its blocks are written with zeros and forced, so later forces write data only (no
+     * block allocation, no file system journal commit) and a writer does not stall on allocation.
+     */
+    public static final class Blank {
+        private final Path file;
+        private final MappedByteBuffer map;
+        private final int sizeBytes;
+
+        private Blank(Path file, MappedByteBuffer map, int sizeBytes) {
+            this.file = file;
+            this.map = map;
+            this.sizeBytes = sizeBytes;
+        }
+
+        /** Deletes the file (a blank that will not be used). */
+        public void delete() {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete " + file, e);
+            }
+        }
+    }
+
+    /** Writes a zero-filled file {@code dir/tmpName} of {@code sizeBytes}, forces it and maps it. */
+    public static Blank prepare(Path dir, String tmpName, int sizeBytes) {
+        Path file = dir.resolve(tmpName);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(sizeBytes, 1 << 20));
+            for (long p = 0; p < sizeBytes; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), sizeBytes - p));
+                p += ch.write(zeros, p);
+            }
+            ch.force(true);
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
             map.order(ByteOrder.LITTLE_ENDIAN);
-            SegmentLayout.writeHeader(map, sizeBytes, baseSequence);
-            return new Segment(file, baseSequence, sizeBytes, map);
+            return new Blank(file, map, sizeBytes);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create segment " + file, e);
+            throw new UncheckedIOException("cannot prepare segment " + file, e);
         }
+    }
+
+    /** Writes the header into {@code blank} and renames it to the segment file of {@code baseSequence}. */
+    public static Segment activate(Blank blank, Path dir, long baseSequence) {
+        Path file = dir.resolve(SegmentLayout.fileName(baseSequence));
+        SegmentLayout.writeHeader(blank.map, blank.sizeBytes, baseSequence);
+        try {
+            Files.move(blank.file, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot rename " + blank.file + " to " + file, e);
+        }
+        return new Segment(file, baseSequence, blank.sizeBytes, blank.map);
     }
 
     /**

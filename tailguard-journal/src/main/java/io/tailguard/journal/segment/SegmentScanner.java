@@ -92,6 +92,9 @@ public final class SegmentScanner {
         }
 
         Scan run() {
+            if (repair) {
+                deleteBlanks();
+            }
             List<Long> bases = bases(dir);
             String[] why = new String[1];
             for (int i = 0; i < bases.size() && problem == null; i++) {
@@ -134,6 +137,17 @@ public final class SegmentScanner {
                     unpublishedBytes = end - pos;
                 } else {
                     problemAt(file, pos, st.reason());
+                    if (goodFrameFollows(seg, pos, st)) {
+                        // a damaged record with intact ones after it is not a torn tail: cutting
+                        // here would drop committed records
+                        problem = st.reason() + " before the tail (intact records follow)";
+                        if (repair) {
+                            throw new JournalCorruptedException("journal " + dir + " is corrupt before its tail: "
+                                    + new ScanReport(segments, records, firstSequence, nextSequence - 1, false,
+                                            problem, problemFile, problemPosition, 0, 0, removed).summary());
+                        }
+                        break;
+                    }
                 }
                 if (!removeOrFail(bases, i + 1)) {
                     break;
@@ -162,6 +176,25 @@ public final class SegmentScanner {
             report = new ScanReport(segments, records, records == 0 ? 0 : firstSequence, lastSequence,
                     problem == null, problem, problemFile, problemPosition, cutBytes, unpublishedBytes, removed);
             return this;
+        }
+
+        private boolean goodFrameFollows(Segment seg, int pos, FrameStatus st) {
+            if (st != FrameStatus.BAD_CHECKSUM && st != FrameStatus.BAD_SEQUENCE) {
+                return false;
+            }
+            int next = pos + SegmentLayout.align(seg.frameLength(pos));
+            return next > pos && next < seg.sizeBytes() && seg.check(next, nextSequence + 1) == FrameStatus.OK;
+        }
+
+        /** Prepared segment files never got a header or a record; a crash left them behind. */
+        private void deleteBlanks() {
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + Segment.TMP_SUFFIX)) {
+                for (Path f : files) {
+                    Files.delete(f);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot remove prepared segments in " + dir, e);
+            }
         }
 
         private void problemAt(Path file, long position, String reason) {

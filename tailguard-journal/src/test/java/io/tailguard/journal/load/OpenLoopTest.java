@@ -27,6 +27,7 @@ class OpenLoopTest {
                 nowNanos += 5_000_000; // the sender stalls 5 ms on message 4
             }
             loop[0].committedUpTo(index);
+            return false;
         }, 1_000_000);
         assertThat(done).isTrue();
         assertThat(latencies).hasSize(8); // 10 messages, 2 of warm-up
@@ -53,6 +54,7 @@ class OpenLoopTest {
             }
             lastIndex[0] = index;
             loop[0].committedUpTo(index);
+            return false;
         }, 1_000_000);
         assertThat(lastIndex[0]).isEqualTo(19_999);
         assertThat(large[0]).as("100/s of 1000/s is 10%% of 20000").isBetween(1_800, 2_200);
@@ -61,6 +63,26 @@ class OpenLoopTest {
     @Test
     void reportsIncompleteWhenCommitsDoNotArriveBeforeTheDrainDeadline() {
         OpenLoop loop = new OpenLoop(this::read, 1_000, 16, 5, 0, 0, new SplittableRandom(1), l -> { });
-        assertThat(loop.run((m, i) -> { }, 1_000_000)).isFalse();
+        assertThat(loop.run((m, i) -> false, 1_000_000)).isFalse();
+    }
+
+    @Test
+    void aMessageThatWaitsForAForceIsTimedAtTheForcedIndexWhileLaterPlainOnesCommitAtOnce() {
+        List<Long> latencies = new ArrayList<>();
+        OpenLoop[] loop = new OpenLoop[1];
+        loop[0] = new OpenLoop(this::read, 1_000, 16, 6, 0, 0, new SplittableRandom(1), latencies::add);
+        boolean done = loop[0].run((message, index) -> {
+            loop[0].progress(index, index < 2 ? index : 1); // message 2 waits for a force until the end
+            if (index == 5) {
+                nowNanos += 7_000_000;
+                loop[0].progress(index, index);
+            }
+            return index == 2;
+        }, 1_000_000);
+        assertThat(done).isTrue();
+        assertThat(latencies).hasSize(6);
+        // recorded in commit order: 0, 1, 3, 4 at once, then 5 and 2 after the 7 ms force
+        assertThat(latencies.subList(0, 4)).allMatch(l -> l < 10_000L);
+        assertThat(latencies.subList(4, 6)).allMatch(l -> l >= 7_000_000L);
     }
 }

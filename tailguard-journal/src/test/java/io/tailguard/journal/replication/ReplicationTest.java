@@ -31,6 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReplicationTest {
 
+    private static final int SMALL = 1 << 20;
+
     @TempDir
     Path tmp;
 
@@ -49,11 +51,11 @@ class ReplicationTest {
     }
 
     private ReplicaServer replica(String name, int port) {
-        return ReplicaServer.start(loopback(port), JournalConfig.of(tmp.resolve(name)).withErrors(collect));
+        return ReplicaServer.start(loopback(port), JournalConfig.of(tmp.resolve(name)).withSegmentSizeBytes(SMALL).withErrors(collect));
     }
 
     private JournalConfig primary(CommitMode mode, InetSocketAddress replica) {
-        return JournalConfig.of(tmp.resolve("primary")).withReplication(mode, replica).withErrors(collect);
+        return JournalConfig.of(tmp.resolve("primary")).withSegmentSizeBytes(SMALL).withReplication(mode, replica).withErrors(collect);
     }
 
     private static byte[] record(long seq) {
@@ -107,6 +109,7 @@ class ReplicationTest {
             try (ReplicaServer r = replica("replica", port)) {
                 assertThat(first.get(49).get(10, TimeUnit.SECONDS)).isEqualTo(50L);
                 assertThat(first).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
+                assertThat(r.journal().writtenSequence()).isEqualTo(50);
             }
             List<CompletableFuture<Long>> second = new ArrayList<>();
             for (long i = 51; i <= 100; i++) {

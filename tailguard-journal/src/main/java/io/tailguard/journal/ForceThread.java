@@ -1,0 +1,122 @@
+package io.tailguard.journal;
+
+import io.tailguard.journal.durability.DurabilityPolicy;
+import io.tailguard.journal.segment.Segment;
+import io.tailguard.journal.segment.SegmentScanner;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Thread-safe: the journal's one forcing thread. It takes a snapshot under the append lock and
+ * forces outside it, so one force covers every record appended before it started (group commit).
+ */
+final class ForceThread extends Thread {
+
+    private static final long MAX_IDLE_NANOS = 1_000_000L;
+
+    private final Journal journal;
+    private final Path directory;
+    private final Object idle = new Object();
+    private final Journal.ForceSnapshot snapshot = new Journal.ForceSnapshot();
+    private Segment forcedSegment;
+    private int forcedPosition;
+    private volatile boolean running = true;
+    private volatile boolean sleeping;
+    private volatile long forceRequests;
+    private volatile long forcesDone;
+
+    ForceThread(Journal journal, Path directory, Segment segment, int position) {
+        super("tailguard-journal-sync");
+        setDaemon(true);
+        this.journal = journal;
+        this.directory = directory;
+        this.forcedSegment = segment;
+        this.forcedPosition = position;
+    }
+
+    /** Tells the thread a force may be due now (cheap when it is awake). */
+    void wake() {
+        if (sleeping) {
+            LockSupport.unpark(this);
+        }
+    }
+
+    /** Forces everything written so far and waits for it. */
+    void forceNow() {
+        long target;
+        synchronized (idle) {
+            target = ++forceRequests;
+        }
+        LockSupport.unpark(this);
+        synchronized (idle) {
+            while (forcesDone < target && running && isAlive()) {
+                try {
+                    idle.wait(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Stops the thread. */
+    void shutdown() {
+        running = false;
+        LockSupport.unpark(this);
+        try {
+            join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (running) {
+                long requests = forceRequests;
+                long now = journal.config().clock().nanoTime();
+                long due = journal.forceDueAtNanos();
+                if (requests > forcesDone || journal.forceWanted(now)) {
+                    forceOnce();
+                    synchronized (idle) {
+                        forcesDone = requests;
+                        idle.notifyAll();
+                    }
+                    continue;
+                }
+                long waitNanos = due == DurabilityPolicy.NEVER ? MAX_IDLE_NANOS : Math.min(MAX_IDLE_NANOS, due - now);
+                sleeping = true;
+                // re-check after announcing the sleep: an appender that wrote before reading
+                // `sleeping` is seen here, one that wrote after it unparks us
+                if (forceRequests == forcesDone && !journal.forceWanted(journal.config().clock().nanoTime())
+                        && running) {
+                    LockSupport.parkNanos(this, waitNanos);
+                }
+                sleeping = false;
+            }
+        } catch (RuntimeException | Error e) {
+            journal.config().errors().onError("journal sync thread failed; records no longer commit", e);
+        }
+    }
+
+    private void forceOnce() {
+        journal.beginForce(snapshot);
+        List<Segment> done = snapshot.rolled;
+        for (int i = 0; i < done.size(); i++) {
+            Segment s = done.get(i);
+            s.force(s == forcedSegment ? forcedPosition : 0, s.sizeBytes());
+        }
+        if (!done.isEmpty()) {
+            done.clear();
+            SegmentScanner.forceDirectory(directory);
+        }
+        Segment seg = snapshot.segment;
+        seg.force(seg == forcedSegment ? forcedPosition : 0, snapshot.position);
+        forcedSegment = seg;
+        forcedPosition = snapshot.position;
+        journal.forceCompleted(snapshot.sequence);
+    }
+}
