@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * Immutable, thread-safe configuration of a {@link Hedger}.
+ * Thread-safe (immutable) configuration of a {@link Hedger}.
  *
  * @param maxAttempts attempts per call including the first; 1 to 5 (1 disables hedging but keeps
  *     the timeout)
