@@ -44,7 +44,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * java -jar tailguard-bench/target/benchmarks.jar SimulatorBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s
  * java -jar tailguard-bench/target/benchmarks.jar SimulatorBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc
  * </pre>
- * There is no peer: no library in the benchmark classpath simulates admission policies.
+ * There is no peer: no library in the benchmark classpath simulates admission policies. On a
+ * shared machine the wall-clock score follows the CPU share the benchmark gets;
+ * {@link SimulatorCpuTime} runs the same scenarios and divides by the thread's CPU time instead.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -60,35 +62,47 @@ public class SimulatorBenchmark {
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public SimulationResult gateOnly() {
-        TokenBucket bucket = new TokenBucket(TokenBucketConfig.of(100, 500_000, Duration.ofSeconds(1)), 0L);
-        return Simulation.builder()
-                .arrivals(ArrivalSource.constant(Duration.ofNanos(1_000)))
-                .station(Station.builder().unboundedWorkers()
-                        .service(ServiceModel.fixed(Duration.ofNanos(10_000))).gate(bucket).build())
-                .maxArrivals(REQUESTS)
-                .build().run();
+        return gateOnly(REQUESTS);
     }
 
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public SimulationResult queueAndWorker() {
-        return Simulation.builder()
-                .seed(1)
-                .arrivals(ArrivalSource.poisson(900))
-                .station(Station.builder().workers(1).queue(StationQueues.bounded(100))
-                        .service(ServiceModel.exponential(Duration.ofMillis(1))).build())
-                .maxArrivals(REQUESTS)
-                .build().run();
+        return queueAndWorker(REQUESTS);
     }
 
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public SimulationResult queueAndWorkerOverloaded() {
+        return queueAndWorkerOverloaded(REQUESTS);
+    }
+
+    static SimulationResult gateOnly(int requests) {
+        TokenBucket bucket = new TokenBucket(TokenBucketConfig.of(100, 500_000, Duration.ofSeconds(1)), 0L);
+        return Simulation.builder()
+                .arrivals(ArrivalSource.constant(Duration.ofNanos(1_000)))
+                .station(Station.builder().unboundedWorkers()
+                        .service(ServiceModel.fixed(Duration.ofNanos(10_000))).gate(bucket).build())
+                .maxArrivals(requests)
+                .build().run();
+    }
+
+    static SimulationResult queueAndWorker(int requests) {
+        return Simulation.builder()
+                .seed(1)
+                .arrivals(ArrivalSource.poisson(900))
+                .station(Station.builder().workers(1).queue(StationQueues.bounded(100))
+                        .service(ServiceModel.exponential(Duration.ofMillis(1))).build())
+                .maxArrivals(requests)
+                .build().run();
+    }
+
+    static SimulationResult queueAndWorkerOverloaded(int requests) {
         return Simulation.builder()
                 .arrivals(ArrivalSource.constant(Duration.ofNanos(909_091)))
                 .station(Station.builder().workers(1).queue(StationQueues.bounded(100))
                         .service(ServiceModel.fixed(Duration.ofMillis(1))).build())
-                .maxArrivals(REQUESTS)
+                .maxArrivals(requests)
                 .build().run();
     }
 }

@@ -36,6 +36,7 @@ final class ExperimentCommand implements Callable<Integer> {
         command.spec = spec;
         spec.name(experiment.name());
         spec.mixinStandardHelpOptions(true);
+        spec.versionProvider(new VersionProvider());
         spec.usageMessage().description(experiment.description(), "",
                 "Writes CSVs, PNG charts, report.html and manifest.json into --output-dir, all or nothing.");
         spec.usageMessage().sortOptions(false);

@@ -8,7 +8,12 @@ import picocli.CommandLine.Command;
         name = "journal",
         mixinStandardHelpOptions = true,
         description = "Durable journal: benchmark durability modes, run a replica, verify files.",
-        subcommands = {CommandLine.HelpCommand.class})
+        subcommands = {
+            io.tailguard.cli.journal.JournalBenchCommand.class,
+            io.tailguard.cli.journal.JournalReplicaCommand.class,
+            io.tailguard.cli.journal.JournalVerifyCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class JournalCommand implements Runnable {
 
     @CommandLine.Spec

@@ -11,9 +11,10 @@ import picocli.CommandLine.Option;
         name = "all",
         mixinStandardHelpOptions = true,
         description = {
-            "Run every experiment with its default options into DIR/<experiment>/ and write",
-            "DIR/index.html linking each report, plus DIR/manifest.json with every artifact's SHA-256.",
-            "Nothing is left behind if a run fails."
+            "Run every experiment with its defaults; DIR/index.html links each report.",
+            "",
+            "Each experiment writes into DIR/<experiment>/; DIR/manifest.json lists every artifact's",
+            "SHA-256. Nothing is left behind if a run fails."
         },
         footer = {"", "Example:", "  tailguard lab all --output-dir ./results/all"})
 final class LabAllCommand implements Runnable {

@@ -18,7 +18,7 @@ public record FixedWindowConfig(int limitForPeriod, Duration refreshPeriod) {
     public FixedWindowConfig {
         Check.positive("limitForPeriod", limitForPeriod);
         Check.positive("refreshPeriod", refreshPeriod);
-        long periodNanos = TokenBucketConfig.toNanos(refreshPeriod);
+        long periodNanos = TokenBucketConfig.toNanos("refreshPeriod", refreshPeriod);
         if (periodNanos < (limitForPeriod + 3L) / 4) { // limit > 4 × period, without overflow
             throw new IllegalArgumentException("limitForPeriod must be <= 4 × refreshPeriod in nanoseconds ("
                     + 4 * periodNanos + ", at most four permits per nanosecond) but was " + limitForPeriod);

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link Permit#noop()}.
  *
  * <p>The state is one {@code long}, the index of the next permit, where cycle {@code c} owns indices
- * {@code [c × limit, (c + 1) × limit)}; one CAS per admit, none per rejection, one division per
- * decision (the cycle number). {@code nowNanos} may be any {@code long} within 2^63 ns (292 years)
+ * {@code [c × limit, (c + 1) × limit)}; one CAS per admit, none per rejection, no division (the
+ * cycle number is a corrected floating-point estimate, exact). {@code nowNanos} may be any {@code long} within 2^63 ns (292 years)
  * of the creation time, and the count is exact while {@code cycles × limitForPeriod} fits in a
  * {@code long} (at least 73 years, see {@link FixedWindowConfig}). A caller with a stale
  * {@code nowNanos} from an earlier cycle is rejected.
@@ -29,6 +29,7 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
     private final long limitForPeriod;
     private final long periodNanos;
     private final long startNanos;
+    private final FloorRatio cyclesPerNano;
     private final AtomicLong nextPermit = new AtomicLong();
 
     /**
@@ -41,6 +42,7 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
         this.limitForPeriod = config.limitForPeriod();
         this.periodNanos = config.refreshPeriod().toNanos();
         this.startNanos = startNanos;
+        this.cyclesPerNano = new FloorRatio(1L, periodNanos);
     }
 
     @Override
@@ -57,7 +59,7 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
         if (permits < 1) {
             throw new IllegalArgumentException("permits must be >= 1 but was " + permits);
         }
-        long cycle = Math.floorDiv(nowNanos - startNanos, periodNanos);
+        long cycle = cyclesPerNano.floorOf(nowNanos - startNanos);
         long cycleFirst = cycle * limitForPeriod;
         long cycleEnd = cycleFirst + limitForPeriod;
         while (true) {
@@ -74,7 +76,7 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
 
     /** Returns the permits left in the cycle containing {@code nowNanos}. */
     public int availablePermissions(long nowNanos) {
-        long cycle = Math.floorDiv(nowNanos - startNanos, periodNanos);
+        long cycle = cyclesPerNano.floorOf(nowNanos - startNanos);
         long cycleFirst = cycle * limitForPeriod;
         long left = cycleFirst + limitForPeriod - Math.max(nextPermit.get(), cycleFirst);
         return (int) Math.max(0L, left);
@@ -82,7 +84,7 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
 
     /** Returns the start of the cycle after the one containing {@code nowNanos}. */
     public long nextCycleStartNanos(long nowNanos) {
-        long cycle = Math.floorDiv(nowNanos - startNanos, periodNanos);
+        long cycle = cyclesPerNano.floorOf(nowNanos - startNanos);
         return startNanos + (cycle + 1) * periodNanos;
     }
 

@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * counts as exact 128-bit integer products, so a billion decisions at the exact rate do not drift
  * by a single token. The whole state is one {@code long} (the index of the next token to hand out,
  * in the virtual-scheduling form of GCRA) updated with one CAS. A rejection writes nothing; the
- * common admit needs no division (one is needed only when the bucket was full).
+ * decision needs no division: where the exact token count is needed (a full bucket), a
+ * floating-point estimate is corrected with exact integer arithmetic.
  *
  * <p><b>Limits.</b> {@code nowNanos} may be any {@code long} (negative {@link System#nanoTime()}
  * values included) as long as it stays within 2^63 ns (292 years) of the creation time. Callers that
@@ -35,6 +36,7 @@ public final class TokenBucket implements AdmissionPolicy {
     /** Refill period divided by gcd(period, tokens): {@code tokens(e) = floor(e × tokensPerStep / nanosPerStep)}. */
     private final long nanosPerStep;
     private final long tokensPerStep;
+    private final FloorRatio tokensPerNano;
     /** Index of the next token to take; a token with index i exists once {@code tokens(e) > i}. */
     private final AtomicLong nextToken;
 
@@ -51,6 +53,7 @@ public final class TokenBucket implements AdmissionPolicy {
         long gcd = TokenBucketConfig.gcd(periodNanos, config.refillTokens());
         this.nanosPerStep = periodNanos / gcd;
         this.tokensPerStep = config.refillTokens() / gcd;
+        this.tokensPerNano = new FloorRatio(tokensPerStep, nanosPerStep);
         this.nextToken = new AtomicLong(capacity - config.initialTokens());
     }
 
@@ -98,6 +101,30 @@ public final class TokenBucket implements AdmissionPolicy {
         return Math.max(0L, capacity - Math.max(0L, owed));
     }
 
+    /**
+     * Returns how long from {@code nowNanos} until {@code permits} tokens are available, if nobody
+     * else takes any: 0 if they are available now, {@link Long#MAX_VALUE} if {@code permits} exceeds
+     * the capacity. Exact to the nanosecond; suited to a {@code Retry-After} header or to scheduling
+     * the next attempt.
+     */
+    public long nanosUntilAvailable(long nowNanos, long permits) {
+        if (permits < 1) {
+            throw new IllegalArgumentException("permits must be >= 1 but was " + permits);
+        }
+        if (permits > capacity) {
+            return Long.MAX_VALUE;
+        }
+        long elapsedNanos = nowNanos - startNanos;
+        long needed = nextToken.get() + permits - capacity; // tokens that must have been produced
+        if (produced(Math.multiplyHigh(elapsedNanos, tokensPerStep), elapsedNanos * tokensPerStep, needed)) {
+            return 0L;
+        }
+        // The first elapsed time e with e × tokensPerStep >= needed × nanosPerStep, without overflow.
+        long dueNanos = Math.floorDiv(needed, tokensPerStep) * nanosPerStep
+                + ceilDiv(Math.floorMod(needed, tokensPerStep) * nanosPerStep, tokensPerStep);
+        return dueNanos - elapsedNanos;
+    }
+
     /** Returns this bucket's configuration. */
     public TokenBucketConfig config() {
         return config;
@@ -114,9 +141,11 @@ public final class TokenBucket implements AdmissionPolicy {
 
     /** Tokens produced {@code elapsedNanos} after creation: floor(elapsed × tokens / period), exactly. */
     private long tokensProduced(long elapsedNanos) {
-        long steps = Math.floorDiv(elapsedNanos, nanosPerStep);
-        long remainderNanos = Math.floorMod(elapsedNanos, nanosPerStep);
-        return steps * tokensPerStep + remainderNanos * tokensPerStep / nanosPerStep;
+        return tokensPerNano.floorOf(elapsedNanos);
+    }
+
+    private static long ceilDiv(long dividend, long divisor) {
+        return -Math.floorDiv(-dividend, divisor);
     }
 
     @Override

@@ -24,7 +24,7 @@ public record TokenBucketConfig(long capacity, long refillTokens, Duration refil
         Check.positive("refillTokens", refillTokens);
         Check.positive("refillPeriod", refillPeriod);
         Check.inRange("initialTokens", initialTokens, 0, capacity);
-        long periodNanos = toNanos(refillPeriod);
+        long periodNanos = toNanos("refillPeriod", refillPeriod);
         if (refillTokens > periodNanos) {
             throw new IllegalArgumentException("refillTokens must be <= refillPeriod in nanoseconds ("
                     + periodNanos + ", at most one token per nanosecond) but was " + refillTokens);
@@ -51,11 +51,11 @@ public record TokenBucketConfig(long capacity, long refillTokens, Duration refil
         return new TokenBucketConfig(capacity, refillTokens, refillPeriod, tokens);
     }
 
-    static long toNanos(Duration duration) {
+    static long toNanos(String name, Duration duration) {
         try {
             return duration.toNanos();
         } catch (ArithmeticException overflow) {
-            throw new IllegalArgumentException("duration must be at most 292 years but was " + duration);
+            throw new IllegalArgumentException(name + " must be at most 292 years but was " + duration);
         }
     }
 

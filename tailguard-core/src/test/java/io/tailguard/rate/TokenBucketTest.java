@@ -112,6 +112,34 @@ class TokenBucketTest {
     }
 
     @Test
+    void reportsExactlyHowLongUntilTokensAreAvailable() {
+        // 3 tokens per 10 ns, empty at start 7: token k is due at start + ceil(10 k / 3).
+        long start = 7;
+        TokenBucket bucket = new TokenBucket(
+                TokenBucketConfig.of(5, 3, Duration.ofNanos(10)).withInitialTokens(0), start);
+        assertThat(bucket.nanosUntilAvailable(start, 1)).isEqualTo(4);
+        assertThat(bucket.nanosUntilAvailable(start, 2)).isEqualTo(7);
+        assertThat(bucket.nanosUntilAvailable(start, 3)).isEqualTo(10);
+        assertThat(bucket.nanosUntilAvailable(start + 7, 2)).isZero();
+        assertThat(bucket.nanosUntilAvailable(start, 6)).isEqualTo(Long.MAX_VALUE);
+        for (long t = start; t < start + 40; t++) {
+            long wait = bucket.nanosUntilAvailable(t, 4);
+            assertThat(bucket.availableTokens(t + wait)).isGreaterThanOrEqualTo(4);
+            if (wait > 0) {
+                assertThat(bucket.availableTokens(t + wait - 1)).isLessThan(4);
+            }
+        }
+    }
+
+    @Test
+    void waitAfterTakingEverythingIsOneEmissionInterval() {
+        TokenBucket bucket = new TokenBucket(TokenBucketConfig.of(100, 100, Duration.ofSeconds(1)), -1L);
+        assertThat(bucket.tryAcquire(-1L, 100)).isTrue();
+        assertThat(bucket.nanosUntilAvailable(-1L, 1)).isEqualTo(10 * MS);
+        assertThat(bucket.nanosUntilAvailable(4 * MS - 1, 1)).isEqualTo(6 * MS);
+    }
+
+    @Test
     void configRejectsInvalidValuesWithNamedMessages() {
         assertThatThrownBy(() -> TokenBucketConfig.of(0, 1, Duration.ofSeconds(1)))
                 .hasMessage("capacity must be >= 1 but was 0");

@@ -3,9 +3,9 @@ package io.tailguard.lab;
 import java.util.List;
 
 /**
- * One runnable lab experiment; implementations must be thread-safe (stateless: every run builds its
- * own model). The framework parses and validates the options the experiment declares, calls
- * {@link #run}, then writes every artifact of the returned {@link LabResult}: CSVs, PNG charts,
+ * Thread-safe contract for one runnable lab experiment: implementations are stateless, every run
+ * builds its own model. The framework parses and validates the options the experiment declares,
+ * calls {@link #run}, then writes every artifact of the returned {@link LabResult}: CSVs, PNG charts,
  * {@code report.html} and {@code manifest.json}, atomically into the output directory.
  *
  * <p>To add an experiment: implement this interface and add one line to {@link Experiments}.

@@ -2,6 +2,7 @@ package io.tailguard.lab;
 
 import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
+import io.tailguard.lab.leases.LeasesExperiment;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,6 +14,7 @@ public final class Experiments {
 
     private static final List<Experiment> ALL = List.of(
             new BackpressureExperiment(),
+            new LeasesExperiment(),
             new HedgingExperiment());
 
     private Experiments() {

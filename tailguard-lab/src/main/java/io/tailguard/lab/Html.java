@@ -1,6 +1,7 @@
 package io.tailguard.lab;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** Thread-safe (stateless) HTML helpers shared by the report and the index page. */
 final class Html {
@@ -8,13 +9,14 @@ final class Html {
     /** Inline style sheet: no external fonts, system font stacks only. */
     static final String STYLE = String.join("\n",
             "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;",
-            "margin:2rem auto;max-width:1000px;padding:0 1rem;color:#1b1f24;line-height:1.45}",
+            "margin:2rem auto;max-width:1100px;padding:0 1rem;color:#1b1f24;line-height:1.45}",
             "h1{font-size:1.6rem;margin-bottom:.2rem}h2{font-size:1.2rem;margin-top:2rem;",
             "border-bottom:1px solid #d0d7de;padding-bottom:.2rem}h3{font-size:1rem;margin-bottom:.3rem}",
             ".lead{color:#57606a;margin-top:0}",
-            "table{border-collapse:collapse;margin:.4rem 0 1rem;font-size:.88rem}",
-            "th,td{border:1px solid #d0d7de;padding:.25rem .55rem;text-align:right}",
-            "th{background:#f6f8fa}td:first-child,th:first-child{text-align:left}",
+            "table{border-collapse:collapse;margin:.4rem 0 1rem;font-size:.8rem}",
+            "th,td{border:1px solid #d0d7de;padding:.2rem .4rem;text-align:left;white-space:nowrap}",
+            "th{background:#f6f8fa}td.num{text-align:right;font-variant-numeric:tabular-nums}",
+            ".scroll{overflow-x:auto;max-width:100%}",
             "tbody tr:nth-child(even){background:#fafbfc}",
             "figure{margin:1rem 0}img{max-width:100%;height:auto;border:1px solid #d0d7de}",
             "figcaption{color:#57606a;font-size:.9rem}",
@@ -22,6 +24,8 @@ final class Html {
             "pre{background:#f6f8fa;padding:.6rem;overflow-x:auto}",
             ".finding{background:#f0f6ff;border-left:4px solid #0969da;padding:.5rem .8rem}",
             ".note{color:#57606a;font-size:.85rem}");
+
+    private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(\\.[0-9]+)?");
 
     private Html() {
     }
@@ -58,7 +62,7 @@ final class Html {
 
     /** Appends a table with a header row and at most {@code maxRows} body rows. */
     static void table(StringBuilder out, List<String> header, List<List<String>> rows, int maxRows) {
-        out.append("<table>\n<thead><tr>");
+        out.append("<div class=\"scroll\"><table>\n<thead><tr>");
         for (String h : header) {
             out.append("<th>").append(escape(h)).append("</th>");
         }
@@ -67,11 +71,12 @@ final class Html {
         for (int r = 0; r < shown; r++) {
             out.append("<tr>");
             for (String cell : rows.get(r)) {
-                out.append("<td>").append(escape(cell)).append("</td>");
+                out.append(NUMBER.matcher(cell).matches() ? "<td class=\"num\">" : "<td>")
+                        .append(escape(cell)).append("</td>");
             }
             out.append("</tr>\n");
         }
-        out.append("</tbody>\n</table>\n");
+        out.append("</tbody>\n</table></div>\n");
         if (shown < rows.size()) {
             out.append("<p class=\"note\">First ").append(shown).append(" of ").append(rows.size())
                     .append(" rows; the CSV holds them all.</p>\n");

@@ -35,6 +35,10 @@ final class HtmlReport {
                 out.append("<p class=\"finding\">").append(Html.escape(finding)).append("</p>\n");
             }
         }
+        if (!result.printedTables().isEmpty()) {
+            out.append("<h2>Results</h2>\n");
+            tables(out, result.printedTables());
+        }
         if (!result.charts().isEmpty()) {
             out.append("<h2>Charts</h2>\n");
             for (int i = 0; i < result.charts().size(); i++) {
@@ -46,11 +50,11 @@ final class HtmlReport {
                         .append(Html.escape(chart.file())).append(")</figcaption></figure>\n");
             }
         }
-        out.append("<h2>Tables</h2>\n");
-        for (CsvTable table : result.tables()) {
-            out.append("<h3>").append(Html.escape(table.name())).append(" <code>")
-                    .append(Html.escape(table.file())).append("</code></h3>\n");
-            Html.table(out, table.header(), table.rows(), MAX_ROWS);
+        List<CsvTable> rest = new ArrayList<>(result.tables());
+        rest.removeAll(result.printedTables());
+        if (!rest.isEmpty()) {
+            out.append("<h2>More tables</h2>\n");
+            tables(out, rest);
         }
         out.append("<h2>Run</h2>\n");
         List<List<String>> facts = new ArrayList<>();
@@ -69,5 +73,13 @@ final class HtmlReport {
         out.append("<p class=\"note\">manifest.json next to this page lists the SHA-256 of every artifact.</p>\n");
         Html.close(out);
         return out.toString();
+    }
+
+    private static void tables(StringBuilder out, List<CsvTable> tables) {
+        for (CsvTable table : tables) {
+            out.append("<h3>").append(Html.escape(table.name())).append(" <code>")
+                    .append(Html.escape(table.file())).append("</code></h3>\n");
+            Html.table(out, table.header(), table.rows(), MAX_ROWS);
+        }
     }
 }

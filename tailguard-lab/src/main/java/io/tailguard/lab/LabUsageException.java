@@ -1,9 +1,9 @@
 package io.tailguard.lab;
 
 /**
- * A user mistake in lab arguments (bad flag value, unwritable output directory). The message is one
- * line naming the flag, the value and what is allowed. It extends {@link IllegalArgumentException}
- * so that the command line maps it to exit code 2.
+ * Thread-safe (immutable) report of a user mistake in lab arguments (bad flag value, unwritable
+ * output directory). The message is one line naming the flag, the value and what is allowed. It
+ * extends {@link IllegalArgumentException} so that the command line maps it to exit code 2.
  */
 public final class LabUsageException extends IllegalArgumentException {
 

@@ -3,8 +3,9 @@ package io.tailguard.lab;
 import java.io.PrintWriter;
 
 /**
- * Receives progress of a long run; implementations say whether they are thread-safe. Experiments
- * call {@link #begin} with the number of steps, then {@link #step} once per finished step.
+ * Not thread-safe (unless an implementation says so) receiver of a long run's progress.
+ * Experiments call {@link #begin} with the number of steps, then {@link #step} once per finished
+ * step, then {@link #end}.
  */
 public interface Progress {
 

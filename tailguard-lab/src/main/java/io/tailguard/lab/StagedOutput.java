@@ -23,7 +23,9 @@ final class StagedOutput implements AutoCloseable {
     private final String asGiven;
     private final List<Path> createdParents = new ArrayList<>();
     private final Path staging;
-    private boolean committed;
+    /** Deletes the staging directory if the JVM exits (Ctrl-C) before commit or abort. */
+    private final Thread cleanup = new Thread(this::abortQuietly, "tailguard-lab-staging-cleanup");
+    private volatile boolean committed;
 
     private StagedOutput(Path target, String asGiven) {
         this.target = target;
@@ -32,9 +34,13 @@ final class StagedOutput implements AutoCloseable {
             if (Files.exists(target) && !Files.isDirectory(target)) {
                 throw unwritable("it is a file");
             }
+            if (Files.isDirectory(target) && !Files.isWritable(target)) {
+                throw unwritable("permission denied");
+            }
             Path parent = target.getParent();
             createParents(parent);
             this.staging = Files.createTempDirectory(parent, "." + target.getFileName() + ".tailguard-");
+            Runtime.getRuntime().addShutdownHook(cleanup);
         } catch (IOException e) {
             deleteCreatedParents();
             throw unwritable(reason(e));
@@ -103,6 +109,17 @@ final class StagedOutput implements AutoCloseable {
     /** Aborts unless {@link #commit} succeeded. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or about to: it cleans up
+        }
+        if (!committed) {
+            abort();
+        }
+    }
+
+    private void abortQuietly() {
         if (!committed) {
             abort();
         }

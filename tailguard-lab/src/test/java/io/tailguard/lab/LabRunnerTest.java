@@ -53,7 +53,7 @@ class LabRunnerTest {
         String html = Files.readString(tmp.resolve("out/report.html"), StandardCharsets.UTF_8);
         assertThat(html).contains("data:image/png;base64,iVBOR")
                 .contains("<title>Fake &lt;experiment&gt; &amp; co</title>")
-                .contains("<td>1</td><td>0.5</td>")
+                .contains("<td class=\"num\">1</td><td class=\"num\">0.5</td>")
                 .doesNotContain("<script").doesNotContain("innerHTML").doesNotContain("http://")
                 .doesNotContain("https://").doesNotContain("<link").doesNotContain("@import")
                 .doesNotContain("url(");

@@ -86,9 +86,11 @@ final class Recorder implements SimulationView {
             areaQueue += queued * dt;
             areaInSystem += inSystem * dt;
             areaBusy += busy * dt;
-            iAreaQueue += queued * dt;
-            iAreaInSystem += inSystem * dt;
-            iAreaBusy += busy * dt;
+            if (intervalNanos > 0) {
+                iAreaQueue += queued * dt;
+                iAreaInSystem += inSystem * dt;
+                iAreaBusy += busy * dt;
+            }
         }
     }
 

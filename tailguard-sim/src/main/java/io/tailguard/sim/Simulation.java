@@ -46,6 +46,7 @@ public final class Simulation {
     private EventQueue events;
     private Recorder recorder;
     private StationQueue queue;
+    private boolean shaping;
     private AdmissionPolicy[] gates;
     private ServiceModel service;
     private RandomGenerator serviceRandom;
@@ -147,7 +148,7 @@ public final class Simulation {
                 return;
             }
         }
-        if (queued == 0 && busy < workers && !queue.shapes()) {
+        if (queued == 0 && busy < workers && !shaping) {
             recorder.accepted(false);
             listener.onAdmitted(job.id, nowNanos);
             start(job, nowNanos, false);
@@ -250,6 +251,7 @@ public final class Simulation {
         events = new EventQueue();
         recorder = new Recorder(histogram, intervalNanos, listener);
         queue = station.queue().create(this::shed);
+        shaping = queue.shapes();
         gates = station.gates().toArray(new AdmissionPolicy[0]);
         service = station.service();
         serviceRandom = RandomStreams.stream(seed, "service");

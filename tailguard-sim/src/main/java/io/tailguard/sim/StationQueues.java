@@ -1,6 +1,10 @@
 package io.tailguard.sim;
 
 import io.tailguard.config.Check;
+import io.tailguard.queue.BoundedQueue;
+import io.tailguard.queue.BoundedQueueConfig;
+import io.tailguard.queue.LeakyBucketConfig;
+import io.tailguard.queue.LeakyBucketShaper;
 import java.time.Duration;
 
 /** Thread-safe (stateless) factories of the station queues the engine knows. */
@@ -31,5 +35,26 @@ public final class StationQueues {
         Check.nonNegative("capacity", capacity);
         long maxWaitNanos = Check.nonNegative("maxQueueingTime", maxQueueingTime).toNanos();
         return sink -> new FifoQueue(capacity, maxWaitNanos, sink);
+    }
+
+    /**
+     * The core {@link BoundedQueue} with {@code config} (capacity of waiting jobs, maximum queueing
+     * time, FIFO / LIFO / CoDel): full → {@code QUEUE_FULL}; jobs it sheds ({@code QUEUE_TIMEOUT},
+     * {@code QUEUE_DELAY_SHED}) are counted as shed, their permits dropped.
+     */
+    public static StationQueue.Factory core(BoundedQueueConfig config) {
+        Check.notNull("config", config);
+        return sink -> new CoreQueueLine(config, sink);
+    }
+
+    /**
+     * The core {@link LeakyBucketShaper} with {@code config}: every job, even one arriving at an idle
+     * station, waits for its release time {@code max(arrival, previous release + drainInterval)}
+     * and then goes to a worker (pair it with {@link Station#UNBOUNDED_WORKERS} for a pure shaper).
+     * Its capacity counts jobs offered and not yet released; a full shaper gives {@code QUEUE_FULL}.
+     */
+    public static StationQueue.Factory leakyBucket(LeakyBucketConfig config) {
+        Check.notNull("config", config);
+        return sink -> new ShaperLine(config);
     }
 }

@@ -24,7 +24,7 @@ class DeterminismTest {
 
     private static List<Long> arrivalTimes(ServiceModel service) {
         List<Long> times = new ArrayList<>();
-        Simulation.builder().seed(5).arrivals(ArrivalSource.poisson(500))
+        SimulationResult result = Simulation.builder().seed(5).arrivals(ArrivalSource.poisson(500))
                 .station(Station.builder().service(service).build())
                 .maxArrivals(1000)
                 .listener(new SimulationListener() {
@@ -34,6 +34,7 @@ class DeterminismTest {
                     }
                 })
                 .build().run();
+        result.littlesLaw().requireWithin(1e-9);
         return times;
     }
 
@@ -42,12 +43,16 @@ class DeterminismTest {
                 ServiceModel.lognormal(Duration.ofMillis(2), 0.8),
                 ServiceModel.empiricalCdf(List.of(Duration.ofMillis(1), Duration.ofMillis(20)), new double[] {0.2, 1.0}),
                 ServiceModel.exponential(Duration.ofMillis(3))), new double[] {7, 2, 1});
-        return Simulation.builder().seed(seed)
+        SimulationResult result = Simulation.builder().seed(seed)
                 .arrivals(ArrivalSource.onOff(Duration.ofMillis(300), 900, Duration.ofMillis(700), 100, true))
                 .station(Station.builder().workers(3).queue(StationQueues.bounded(50, Duration.ofMillis(40)))
                         .service(service).build())
                 .horizon(Duration.ofSeconds(30))
                 .interval(Duration.ofSeconds(1))
-                .build().run().summary();
+                .build().run();
+        assertThat(result.counts().shed()).isPositive();
+        assertThat(result.counts().rejected()).isPositive();
+        result.littlesLaw().requireWithin(1e-9);
+        return result.summary();
     }
 }

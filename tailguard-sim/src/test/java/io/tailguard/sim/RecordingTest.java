@@ -70,6 +70,7 @@ class RecordingTest {
                 .build().run();
         assertThat(result.intervals()).hasSize(4);
         assertThat(result.intervals()).extracting(i -> i.counts().arrivals()).containsExactly(1L, 0L, 0L, 1L);
+        result.littlesLaw().requireWithin(1e-12);
     }
 
     @Test
@@ -97,5 +98,6 @@ class RecordingTest {
                 .build().run();
         assertThat(result.clampedLatencies()).isEqualTo(3);
         assertThat(result.latency().getTotalCount()).isEqualTo(3);
+        result.littlesLaw().requireWithin(1e-12); // sojourn times are exact; only the histogram clamps
     }
 }

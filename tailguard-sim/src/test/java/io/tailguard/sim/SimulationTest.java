@@ -100,6 +100,7 @@ class SimulationTest {
         assertThat(second.succeeded).isEqualTo(2);
         assertThat(second.inFlight).isZero();
         assertThat(first.lastNowNanos).isEqualTo(100_000_000 + 1_000_000);
+        result.littlesLaw().requireWithin(1e-12);
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.tailguard.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.admission.RejectReason;
+import io.tailguard.queue.BoundedQueueConfig;
+import io.tailguard.queue.LeakyBucketConfig;
 import io.tailguard.sim.arrival.ArrivalSource;
 import io.tailguard.sim.service.ServiceModel;
 import java.time.Duration;
@@ -61,6 +63,48 @@ class StationQueueTest {
                 .build().run();
         assertThat(starts).containsExactly(0L, 10L, 20L, 50L);
         assertThat(result.meanWaitNanos()).isEqualTo((0 + 9 + 18 + 0) * 1_000_000 / 4.0);
+        result.littlesLaw().requireWithin(1e-12);
+    }
+
+    @Test
+    void theCoreLeakyBucketShaperSpacesStartsByItsDrainInterval() {
+        // capacity 2 waiting, one release every 10 ms: arrivals at 0,1,2,3 ms → 0 goes at once,
+        // 1 and 2 wait for 10 and 20 ms, 3 finds two waiting and is refused; 40 ms goes at once.
+        List<Long> starts = new ArrayList<>();
+        SimulationResult result = Simulation.builder()
+                .arrivals(ArrivalSource.trace(new long[] {0, 1_000_000, 2_000_000, 3_000_000, 40_000_000}))
+                .station(Station.builder().unboundedWorkers()
+                        .queue(StationQueues.leakyBucket(new LeakyBucketConfig(2, Duration.ofMillis(10))))
+                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
+                .listener(new SimulationListener() {
+                    @Override
+                    public void onStarted(long id, long arrivalNanos, long nowNanos) {
+                        starts.add(nowNanos / 1_000_000);
+                    }
+                })
+                .build().run();
+        assertThat(starts).containsExactly(0L, 10L, 20L, 40L);
+        assertThat(result.counts().rejected(RejectReason.QUEUE_FULL)).isEqualTo(1);
+        result.littlesLaw().requireWithin(1e-12);
+    }
+
+    @Test
+    void theCoreBoundedQueueRunsInsideAStationWithItsLifoDiscipline() {
+        List<Long> order = new ArrayList<>();
+        SimulationResult result = Simulation.builder()
+                .arrivals(ArrivalSource.constant(Duration.ofMillis(1)))
+                .maxArrivals(4)
+                .station(Station.builder()
+                        .queue(StationQueues.core(BoundedQueueConfig.lifo(10, BoundedQueueConfig.NO_MAX_QUEUEING_TIME)))
+                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
+                .listener(new SimulationListener() {
+                    @Override
+                    public void onStarted(long id, long arrivalNanos, long nowNanos) {
+                        order.add(id);
+                    }
+                })
+                .build().run();
+        assertThat(order).containsExactly(0L, 3L, 2L, 1L);
         result.littlesLaw().requireWithin(1e-12);
     }
 

@@ -21,7 +21,7 @@ final class OutcomeRecorder implements SimulationListener {
     private final Strategy strategy;
     private final Workload workload;
     private final Histogram run = newHistogram();
-    private final ArrayDeque<Window> open = new ArrayDeque<>();
+    private final WindowRing open = new WindowRing();
     private final ArrayDeque<Histogram> spare = new ArrayDeque<>();
     private final List<Outcome.Snapshot> rows = new ArrayList<>();
     private long offered;
@@ -108,12 +108,11 @@ final class OutcomeRecorder implements SimulationListener {
     }
 
     private Window find(int index) {
-        for (Window w : open) {
-            if (w.index == index) {
-                return w;
-            }
+        int offset = index - open.peekFirst().index;
+        if (offset < 0 || offset >= open.size()) {
+            throw new IllegalStateException("window " + index + " is not open");
         }
-        throw new IllegalStateException("window " + index + " is already closed");
+        return open.get(offset);
     }
 
     /** Closes leading windows that can receive no more arrivals and have nothing in flight. */
@@ -154,6 +153,53 @@ final class OutcomeRecorder implements SimulationListener {
 
     private static long percentile(Histogram h, double p) {
         return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p);
+    }
+
+    /** Not thread-safe ring of the open windows (consecutive indices) with access by offset. */
+    private static final class WindowRing {
+        private Window[] items = new Window[16];
+        private int head;
+        private int size;
+
+        void addLast(Window w) {
+            if (size == items.length) {
+                Window[] bigger = new Window[items.length * 2];
+                for (int i = 0; i < size; i++) {
+                    bigger[i] = get(i);
+                }
+                items = bigger;
+                head = 0;
+            }
+            items[(head + size++) % items.length] = w;
+        }
+
+        Window get(int offset) {
+            return items[(head + offset) % items.length];
+        }
+
+        Window peekFirst() {
+            return size == 0 ? null : items[head];
+        }
+
+        Window peekLast() {
+            return size == 0 ? null : get(size - 1);
+        }
+
+        Window pollFirst() {
+            Window w = items[head];
+            items[head] = null;
+            head = (head + 1) % items.length;
+            size--;
+            return w;
+        }
+
+        int size() {
+            return size;
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
     }
 
     /** Not thread-safe counters of one open snapshot window. */

@@ -7,6 +7,7 @@ import io.tailguard.queue.LeakyBucketConfig;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.rate.TokenBucketConfig;
 import io.tailguard.sim.Station;
+import io.tailguard.sim.StationQueues;
 import io.tailguard.sim.service.ServiceModel;
 import java.time.Duration;
 import java.util.Arrays;
@@ -39,7 +40,7 @@ enum Strategy {
         @Override
         Station station() {
             return Station.builder().workers(1).service(SERVICE_10MS)
-                    .queue(CoreStationQueues.boundedQueue(
+                    .queue(StationQueues.core(
                             BoundedQueueConfig.fifo(49, BoundedQueueConfig.NO_MAX_QUEUEING_TIME)))
                     .build();
         }
@@ -54,7 +55,7 @@ enum Strategy {
         @Override
         Station station() {
             return Station.builder().workers(1).service(SERVICE_10MS)
-                    .queue(CoreStationQueues.leakyBucket(new LeakyBucketConfig(24, Duration.ofMillis(10))))
+                    .queue(StationQueues.leakyBucket(new LeakyBucketConfig(24, Duration.ofMillis(10))))
                     .build();
         }
     },

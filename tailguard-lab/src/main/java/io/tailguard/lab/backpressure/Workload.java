@@ -130,7 +130,7 @@ record Workload(Arrivals arrivals, Overload overload, int concurrency, Duration 
     String describe() {
         String shape = arrivals.label() + " arrivals";
         if (overload == Overload.SUSTAINED) {
-            return String.format(Locale.ROOT, "%s at %d rps sustained (%.1fx the %.0f rps the strategies admit)",
+            return String.format(Locale.ROOT, "%s at %d rps sustained, %.1fx the %.0f rps the strategies admit",
                     shape, incoming(), incoming() / CAPACITY_RPS, CAPACITY_RPS);
         }
         return String.format(Locale.ROOT, "%s, transient: %d rps for 1 s then %.0f rps for 4 s, repeated",

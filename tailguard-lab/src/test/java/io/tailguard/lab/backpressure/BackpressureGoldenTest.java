@@ -33,6 +33,9 @@ class BackpressureGoldenTest {
                 .isEqualTo(golden("post5-backpressure-summary.csv"));
         assertThat(Files.readAllBytes(out.resolve("backpressure-snapshots.csv")))
                 .isEqualTo(golden("post5-backpressure-snapshots.csv"));
+        assertThat(Files.size(out.resolve("report.html"))).isLessThan(250 * 1024);
+        assertThat(Files.readString(out.resolve("report.html"))).contains("bounded-queue accepted 549 of 1000")
+                .contains("data:image/png;base64,").doesNotContain("<script");
         assertThat(terminal.toString()).contains(
                 "strategy                   incoming_requests  accepted_requests  rejected_requests  "
                         + "acceptance_pct  p50_ms  p99_ms  max_buffered\n"

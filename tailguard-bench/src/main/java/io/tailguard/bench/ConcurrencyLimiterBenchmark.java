@@ -1,0 +1,118 @@
+package io.tailguard.bench;
+
+import com.netflix.concurrency.limits.Limiter;
+import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import io.tailguard.admission.Decision;
+import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.limit.VegasLimit;
+import io.tailguard.limit.VegasLimitConfig;
+import io.tailguard.time.NanoClock;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Concurrency limiter acquire + release: tailguard's {@link ConcurrencyLimiter} against Netflix
+ * concurrency-limits {@code SimpleLimiter}, both with a fixed limit, in the same run.
+ * {@code path=admit} uses a limit no thread count can reach, and each op acquires and completes the
+ * permit with success; {@code path=reject} holds the only slot of a limit-1 limiter, so each op is
+ * refused. {@code oursVegas*} adds the cost of an adaptive estimator update per completion.
+ *
+ * <p>{@code *EndToEnd} reads the clock at acquire and at release, as {@code SimpleLimiter} does;
+ * {@code *Decision} is given {@code nowNanos}.
+ *
+ * <p>How to run:
+ * <pre>
+ * java -jar tailguard-bench/target/benchmarks.jar 'ConcurrencyLimiterBenchmark' -t 1 -prof gc
+ * java -jar tailguard-bench/target/benchmarks.jar 'ConcurrencyLimiterBenchmark' -t 2 -prof gc
+ * </pre>
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class ConcurrencyLimiterBenchmark {
+
+    @Param({"admit", "reject"})
+    public String path;
+
+    private final NanoClock clock = NanoClock.system();
+    private ConcurrencyLimiter ours;
+    private ConcurrencyLimiter oursVegas;
+    private SimpleLimiter<Void> netflix;
+
+    /** Per-thread virtual time for the decision-only variants. */
+    @State(Scope.Thread)
+    public static class ThreadTime {
+        long nowNanos;
+
+        long next() {
+            nowNanos += 1_000L;
+            return nowNanos;
+        }
+    }
+
+    @Setup
+    public void setUp() {
+        boolean admit = path.equals("admit");
+        int limit = admit ? 1_000 : 1;
+        ours = ConcurrencyLimiter.fixed(limit);
+        oursVegas = new ConcurrencyLimiter(new VegasLimit(new VegasLimitConfig(limit, limit, 1.0, 30)));
+        netflix = SimpleLimiter.newBuilder()
+                .limit(com.netflix.concurrency.limits.limit.FixedLimit.of(limit))
+                .build();
+        if (!admit) {
+            // hold the only slot for the whole run
+            ours.tryAcquire(0L);
+            oursVegas.tryAcquire(0L);
+            netflix.acquire(null);
+        }
+    }
+
+    @Benchmark
+    public boolean oursEndToEnd() {
+        Decision decision = ours.tryAcquire(clock.nanoTime());
+        if (decision.isAdmitted()) {
+            decision.permit().onSuccess(clock.nanoTime());
+            return true;
+        }
+        return false;
+    }
+
+    @Benchmark
+    public boolean oursDecision(ThreadTime time) {
+        long now = time.next();
+        Decision decision = ours.tryAcquire(now);
+        if (decision.isAdmitted()) {
+            decision.permit().onSuccess(now + 500L);
+            return true;
+        }
+        return false;
+    }
+
+    @Benchmark
+    public boolean oursVegasEndToEnd() {
+        Decision decision = oursVegas.tryAcquire(clock.nanoTime());
+        if (decision.isAdmitted()) {
+            decision.permit().onSuccess(clock.nanoTime());
+            return true;
+        }
+        return false;
+    }
+
+    @Benchmark
+    public boolean peerNetflixSimpleLimiter() {
+        Optional<Limiter.Listener> listener = netflix.acquire(null);
+        if (listener.isPresent()) {
+            listener.get().onSuccess();
+            return true;
+        }
+        return false;
+    }
+}

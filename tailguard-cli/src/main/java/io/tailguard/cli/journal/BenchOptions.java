@@ -1,0 +1,118 @@
+package io.tailguard.cli.journal;
+
+import io.tailguard.cli.UsageException;
+import io.tailguard.journal.CommitMode;
+import io.tailguard.journal.durability.Durability;
+import io.tailguard.journal.durability.Durations;
+import io.tailguard.journal.load.OpenLoop;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Thread-safe (stateless): turns the journal commands' option strings into values, or a one-line usage error. */
+final class BenchOptions {
+
+    private BenchOptions() {
+    }
+
+    /** A durability column: the policy and how many large (force-triggering) messages per second to send. */
+    record DurabilityChoice(String label, Durability durability, double largePerSecond) {
+    }
+
+    static List<DurabilityChoice> durabilities(String csv, long rate) {
+        List<DurabilityChoice> out = new ArrayList<>();
+        for (String item : csv.split(",")) {
+            out.add(durability(item.trim(), rate));
+        }
+        return out;
+    }
+
+    /** Parses none, sync, periodic:DURATION or selective:N/s. */
+    static DurabilityChoice durability(String text, long rate) {
+        if (text.startsWith("selective:")) {
+            String spec = text.substring("selective:".length());
+            long perSecond = -1;
+            if (spec.endsWith("/s")) {
+                try {
+                    perSecond = Long.parseLong(spec.substring(0, spec.length() - 2));
+                } catch (NumberFormatException e) {
+                    perSecond = -1;
+                }
+            }
+            if (perSecond < 1 || perSecond > rate) {
+                throw new UsageException("--durability value '" + text + "' is not allowed: selective needs "
+                        + "selective:N/s with 1 <= N <= --rate (" + rate + "), e.g. selective:10/s");
+            }
+            // a message carrying LARGE_VALUE forces at once; small ones (value 1) force once `rate` of
+            // them accumulated, and nothing stays unforced longer than a second
+            Durability d = new Durability.Selective(Durability.Selective.longAt(0), OpenLoop.LARGE_VALUE,
+                    Math.max(1, rate), Duration.ofSeconds(1), text);
+            return new DurabilityChoice(text, d, perSecond);
+        }
+        try {
+            Durability d = Durability.parse(text);
+            return new DurabilityChoice(text, d, 0);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--durability value '" + text + "' is not allowed: use none, sync, "
+                    + "periodic:<duration> (e.g. periodic:10ms) or selective:<N>/s (e.g. selective:10/s)");
+        }
+    }
+
+    /** Parses the replication list: none, ack, ack-or-sync, ack-and-sync. */
+    static List<CommitMode> replications(String csv) {
+        List<CommitMode> out = new ArrayList<>();
+        for (String item : csv.split(",")) {
+            String t = item.trim();
+            if ("none".equals(t)) {
+                out.add(CommitMode.LOCAL);
+                continue;
+            }
+            try {
+                CommitMode m = CommitMode.parse(t);
+                if (m == CommitMode.LOCAL) {
+                    throw new IllegalArgumentException(t);
+                }
+                out.add(m);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--replication value '" + t + "' is not allowed: use none, ack, "
+                        + "ack-or-sync or ack-and-sync");
+            }
+        }
+        return out;
+    }
+
+    /** Parses a positive duration for {@code flag}. */
+    static Duration duration(String flag, String text) {
+        try {
+            return Durations.parse(flag, text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(flag + " value '" + text + "' is not allowed: use a positive duration like "
+                    + "10s, 500ms or 2m");
+        }
+    }
+
+    /** Parses HOST:PORT for {@code flag}. */
+    static InetSocketAddress hostPort(String flag, String text) {
+        int colon = text == null ? -1 : text.lastIndexOf(':');
+        if (colon > 0) {
+            try {
+                int port = Integer.parseInt(text.substring(colon + 1));
+                if (port >= 0 && port <= 65535) {
+                    return new InetSocketAddress(text.substring(0, colon), port);
+                }
+            } catch (NumberFormatException e) {
+                // fall through to the usage error
+            }
+        }
+        throw new UsageException(flag + " value '" + text + "' is not allowed: use HOST:PORT, e.g. 127.0.0.1:7400");
+    }
+
+    /** Requires {@code lo <= value <= hi} for {@code flag}. */
+    static long range(String flag, long value, long lo, long hi) {
+        if (value < lo || value > hi) {
+            throw new UsageException(flag + " value '" + value + "' is not allowed: use " + lo + " to " + hi);
+        }
+        return value;
+    }
+}

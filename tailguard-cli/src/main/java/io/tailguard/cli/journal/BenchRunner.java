@@ -1,0 +1,54 @@
+package io.tailguard.cli.journal;
+
+import io.tailguard.journal.CommitMode;
+import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.load.JournalRun;
+import io.tailguard.journal.load.OpenLoop;
+import io.tailguard.time.NanoClock;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/** Not thread-safe: runs one open-loop combination of durability and replication against fresh journals. */
+final class BenchRunner {
+
+    private static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    private final Path baseDir;
+    private final long rate;
+    private final int sizeBytes;
+    private final int messages;
+    private final int warmupMessages;
+    private final long seed;
+    private final InetSocketAddress externalReplica;
+    private final ErrorHandler errors;
+
+    BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed,
+                InetSocketAddress externalReplica, ErrorHandler errors) {
+        this.baseDir = baseDir;
+        this.rate = rate;
+        this.sizeBytes = sizeBytes;
+        this.messages = messages;
+        this.warmupMessages = warmupMessages;
+        this.seed = seed;
+        this.externalReplica = externalReplica;
+        this.errors = errors;
+    }
+
+    BenchRow run(BenchOptions.DurabilityChoice durability, CommitMode mode) {
+        String replication = mode == CommitMode.LOCAL ? "none" : mode.label();
+        Path runDir = baseDir.resolve(durability.label().replace(':', '_').replace('/', '_') + "-" + replication);
+        Histogram histogram = new Histogram(3);
+        OpenLoop loop = new OpenLoop(NanoClock.system(), rate, sizeBytes, messages, warmupMessages,
+                durability.largePerSecond(), new SplittableRandom(seed), histogram::recordValue);
+        boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica, loop, errors,
+                DRAIN_NANOS);
+        if (!complete) {
+            throw new IllegalStateException("run " + durability.label() + "/" + replication
+                    + " did not commit every message within 60 s of the last send");
+        }
+        return BenchRow.of(durability.label(), replication, rate, sizeBytes, histogram);
+    }
+}

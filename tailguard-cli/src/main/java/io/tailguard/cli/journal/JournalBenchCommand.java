@@ -1,0 +1,159 @@
+package io.tailguard.cli.journal;
+
+import io.tailguard.cli.UsageException;
+import io.tailguard.journal.CommitMode;
+import io.tailguard.journal.ErrorHandler;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** Not thread-safe (one command run): {@code tailguard journal bench}, open-loop latency per mode. */
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Open-loop benchmark: send messages at a fixed rate and measure each one's latency from its",
+            "intended send time to its commit (HdrHistogram), once per durability x replication pair.",
+            "Each run uses fresh journals under --dir (deleted afterwards). When replication is asked for and",
+            "no --replica is given, a replica is started on 127.0.0.1 in this process.",
+            ""
+        },
+        footer = {
+            "",
+            "Durability: none (OS write-back), sync (force before commit, group commit),",
+            "  periodic:<duration> (force every interval), selective:<N>/s (N messages per second carry a",
+            "  large value and force at once; the others commit at write; at most 1 s unforced).",
+            "Replication: none (durability alone), ack (durability and replica ack), ack-or-sync (ack OR a",
+            "  local force, whichever first), ack-and-sync.",
+            "",
+            "Example (the seed's setups):",
+            "  tailguard journal bench --rate 50000 --size 1024 --duration 10s \\",
+            "      --durability none,sync,selective:10/s --replication none,ack,ack-or-sync",
+            "  tailguard journal bench --rate 200000 --size 1024 --duration 10s --replication ack",
+            "Prints a table and writes <output-dir>/journal-bench.csv with the header",
+            "  " + BenchRow.CSV_HEADER
+        })
+public final class JournalBenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rate", paramLabel = "MSG_PER_S", defaultValue = "50000",
+            description = "Messages per second (default: ${DEFAULT-VALUE}).")
+    long rate;
+
+    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1024",
+            description = "Bytes per message, 16 to 1048576 (default: ${DEFAULT-VALUE}).")
+    int size;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Measured time per run, e.g. 10s, 500ms (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "1s",
+            description = "Time sent before measuring, per run, not recorded (default: ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--durability", paramLabel = "LIST", defaultValue = "none,sync,selective:10/s",
+            description = "Comma-separated durability policies (default: ${DEFAULT-VALUE}).")
+    String durability;
+
+    @Option(names = "--replication", paramLabel = "LIST", defaultValue = "none,ack,ack-or-sync",
+            description = "Comma-separated replication modes (default: ${DEFAULT-VALUE}).")
+    String replication;
+
+    @Option(names = "--dir", paramLabel = "PATH", defaultValue = "journal-bench-data",
+            description = "Where the runs' journals live; put it on the disk you want to measure "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Path dir;
+
+    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = ".",
+            description = "Where journal-bench.csv is written (default: current directory).")
+    Path outputDir;
+
+    @Option(names = "--replica", paramLabel = "HOST:PORT",
+            description = "Use a running replica ('tailguard journal replica') instead of starting one; it must "
+                    + "be empty, so only one replicated run is allowed.")
+    String replica;
+
+    @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Override
+    public Integer call() {
+        BenchOptions.range("--rate", rate, 1, 10_000_000);
+        BenchOptions.range("--size", size, 16, 1 << 20);
+        Duration measured = BenchOptions.duration("--duration", duration);
+        Duration warm = BenchOptions.duration("--warmup", warmup);
+        List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
+        List<CommitMode> modes = BenchOptions.replications(replication);
+        long total = rate * (measured.toNanos() + warm.toNanos()) / 1_000_000_000L;
+        if (total > 200_000_000L) {
+            throw new UsageException("--rate x (--duration + --warmup) is " + total
+                    + " messages; at most 200000000 are allowed per run");
+        }
+        int warmupMessages = (int) (rate * warm.toNanos() / 1_000_000_000L);
+        InetSocketAddress external = replica == null ? null : BenchOptions.hostPort("--replica", replica);
+        long replicated = modes.stream().filter(CommitMode::replicated).count() * durabilities.size();
+        if (external != null && replicated > 1) {
+            throw new UsageException("--replica value '" + replica + "' is not allowed with " + replicated
+                    + " replicated runs: an external replica must start empty, so give one replicated run");
+        }
+        prepare(dir, "--dir");
+        prepare(outputDir, "--output-dir");
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ErrorHandler errors = (message, cause) -> err.println("tailguard: journal: " + message);
+        out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s dir=%s%n", rate, size, duration, warmup,
+                dir.toAbsolutePath());
+        out.println(BenchRow.tableHeader());
+        out.flush();
+        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, external, errors);
+        List<BenchRow> rows = new ArrayList<>();
+        for (BenchOptions.DurabilityChoice d : durabilities) {
+            for (CommitMode m : modes) {
+                BenchRow row = runner.run(d, m);
+                rows.add(row);
+                out.println(row.tableLine());
+                out.flush();
+                System.gc(); // unmaps the finished run's segment files before the next run
+            }
+        }
+        Path csv = outputDir.resolve("journal-bench.csv");
+        List<String> lines = new ArrayList<>();
+        lines.add(BenchRow.CSV_HEADER);
+        rows.forEach(r -> lines.add(r.csv()));
+        try {
+            Files.write(csv, lines, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + csv, e);
+        }
+        out.println("wrote " + csv);
+        return 0;
+    }
+
+    private static void prepare(Path path, String flag) {
+        try {
+            Files.createDirectories(path);
+        } catch (IOException e) {
+            throw new UsageException(flag + " value '" + path + "' is not allowed: cannot create directory ("
+                    + e.getMessage() + ")");
+        }
+        if (!Files.isWritable(path)) {
+            throw new UsageException(flag + " value '" + path + "' is not allowed: directory is not writable");
+        }
+    }
+}

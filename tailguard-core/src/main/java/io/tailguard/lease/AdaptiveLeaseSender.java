@@ -1,0 +1,138 @@
+package io.tailguard.lease;
+
+import io.tailguard.config.Check;
+import io.tailguard.limit.Limit;
+import java.time.Duration;
+import java.util.function.IntFunction;
+
+/**
+ * Thread-safe lease sender that sets each grant from the responder's own statistics of the last
+ * period, toward a latency target. The server feeds {@link #stats()}; every period the sender
+ * judges the requests admitted under the previous lease: late if any completed beyond the target,
+ * if the mean age of those still running exceeds it, or if any was dropped.
+ *
+ * <p>It starts with {@code initialAllowed} and doubles the grant after every period that was on
+ * time and fully used (slow start). At the first late period it seeds a core {@link Limit} estimator
+ * with the number of that period's requests that finished within the target, and from then on
+ * feeds the estimator one sample per period: the period's latency (the slowest completion or the
+ * running requests' mean age), the requests admitted under the lease as in-flight count, and
+ * "dropped" when the period was late. The grant is the estimator's limit, so an AIMD estimator
+ * probes one request above the knee now and then and backs off.
+ */
+public final class AdaptiveLeaseSender implements LeaseSender {
+
+    /**
+     * Settings of an adaptive sender.
+     *
+     * @param latencyTarget  the latency a period's requests should stay within
+     * @param timeToLive     validity of each lease
+     * @param period         how often a lease is granted
+     * @param initialAllowed the first grant, before anything is measured; at least 1
+     * @param maxAllowed     the largest grant ever sent; at least {@code initialAllowed}
+     */
+    public record Config(Duration latencyTarget, Duration timeToLive, Duration period,
+                         int initialAllowed, int maxAllowed) {
+
+        /** Validates the settings. */
+        public Config {
+            Check.positive("latencyTarget", latencyTarget);
+            Check.positive("timeToLive", timeToLive);
+            Check.positive("period", period);
+            Check.positive("initialAllowed", initialAllowed);
+            Check.inRange("maxAllowed", maxAllowed, initialAllowed, Integer.MAX_VALUE);
+        }
+    }
+
+    private final Config config;
+    private final long latencyTargetNanos;
+    private final IntFunction<? extends Limit> estimatorFactory;
+    private final LeaseStats stats;
+    private final PeriodStats period = new PeriodStats();
+    private Limit estimator;
+    private int allowed;
+    private boolean started;
+    private int lastPeriodAccepted;
+    private long lastPeriodLatencyNanos;
+
+    /**
+     * Creates a sender whose statistics start at {@code startNanos}.
+     *
+     * @param estimatorFactory builds the limit estimator at the end of slow start from the seed
+     *                         grant (between 1 and {@code maxAllowed}); give it the latency target
+     *                         as timeout if it has one
+     */
+    public AdaptiveLeaseSender(Config config, IntFunction<? extends Limit> estimatorFactory,
+                               long startNanos) {
+        this.config = Check.notNull("config", config);
+        this.estimatorFactory = Check.notNull("estimatorFactory", estimatorFactory);
+        this.latencyTargetNanos = Lease.saturatedNanos(config.latencyTarget());
+        this.stats = new LeaseStats(latencyTargetNanos, startNanos);
+        this.allowed = config.initialAllowed();
+    }
+
+    /** Returns the recorder the responder feeds with admissions, rejections and completions. */
+    public LeaseStats stats() {
+        return stats;
+    }
+
+    @Override
+    public synchronized Lease nextLease(long nowNanos) {
+        stats.roll(nowNanos, period);
+        if (started) {
+            allowed = decide(nowNanos);
+        }
+        started = true;
+        lastPeriodAccepted = period.accepted;
+        lastPeriodLatencyNanos = period.latencyNanos();
+        return new Lease(allowed, config.timeToLive());
+    }
+
+    private int decide(long nowNanos) {
+        boolean late = period.dropped > 0 || period.completedLate > 0
+                || period.latencyNanos() > latencyTargetNanos;
+        if (estimator == null) {
+            if (late) {
+                int seed = Math.min(allowed, Math.max(1, period.completedWithinTarget));
+                estimator = Check.notNull("estimator", estimatorFactory.apply(seed));
+                return clamp(estimator.limit());
+            }
+            boolean usedUp = period.accepted + period.rejected >= allowed;
+            return usedUp ? clamp((long) allowed * 2L) : allowed;
+        }
+        return clamp(estimator.update(nowNanos, period.latencyNanos(), period.accepted, late));
+    }
+
+    private int clamp(long grant) {
+        return (int) Math.max(1L, Math.min(config.maxAllowed(), grant));
+    }
+
+    /** Returns the grant of the last lease sent. */
+    public synchronized int allowed() {
+        return allowed;
+    }
+
+    /** Returns true while the sender is still doubling its grant (no late period seen yet). */
+    public synchronized boolean inSlowStart() {
+        return estimator == null;
+    }
+
+    /** Returns the latency the sender measured for the last period, in nanoseconds. */
+    public synchronized long lastPeriodLatencyNanos() {
+        return lastPeriodLatencyNanos;
+    }
+
+    /** Returns the requests admitted under the previous lease, as measured at the last grant. */
+    public synchronized int lastPeriodAccepted() {
+        return lastPeriodAccepted;
+    }
+
+    @Override
+    public Duration period() {
+        return config.period();
+    }
+
+    @Override
+    public synchronized String toString() {
+        return "AdaptiveLeaseSender[allowed=" + allowed + ", estimator=" + estimator + "]";
+    }
+}

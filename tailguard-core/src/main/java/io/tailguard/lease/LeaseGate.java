@@ -1,0 +1,65 @@
+package io.tailguard.lease;
+
+import io.tailguard.admission.AdmissionPolicy;
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.Permit;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.admission.Rejection;
+import io.tailguard.config.Check;
+
+/**
+ * Thread-safe responder-side lease enforcement: an {@link AdmissionPolicy} that admits while the
+ * current lease has requests left and has not expired. Over the lease it rejects with
+ * {@link RejectReason#LEASE_EXHAUSTED}; after expiry, or before the first lease, with
+ * {@link RejectReason#LEASE_EXPIRED}. {@link #install} replaces the current lease with no carry-over.
+ *
+ * <p>The lease only counts admissions, so a permit holds no state: admitted requests get
+ * {@link Permit#noop()} and the decision path allocates nothing. Record latencies for an adaptive
+ * sender in a {@link LeaseStats}.
+ */
+public final class LeaseGate implements AdmissionPolicy {
+
+    private static final Rejection EXHAUSTED = Rejection.of(RejectReason.LEASE_EXHAUSTED);
+    private static final Rejection EXPIRED = Rejection.of(RejectReason.LEASE_EXPIRED);
+
+    private volatile LeaseState current = LeaseState.NONE;
+
+    /** Creates a gate with no lease: it rejects everything until the first {@link #install}. */
+    public LeaseGate() {
+    }
+
+    /**
+     * Makes {@code lease} the current lease from {@code nowNanos}: {@code allowedRequests} fresh
+     * requests, valid until {@code nowNanos + timeToLive}. What was left of the previous lease is
+     * dropped.
+     */
+    public void install(Lease lease, long nowNanos) {
+        Check.notNull("lease", lease);
+        current = LeaseState.of(lease, nowNanos);
+    }
+
+    @Override
+    public Decision tryAcquire(long nowNanos) {
+        LeaseState state = current;
+        if (state.isExpired(nowNanos)) {
+            return EXPIRED;
+        }
+        return state.tryTake() ? Permit.noop() : EXHAUSTED;
+    }
+
+    /** Returns remaining / allowed of the current lease at {@code nowNanos}; 0 when expired or absent. */
+    public double availability(long nowNanos) {
+        return current.availability(nowNanos);
+    }
+
+    /** Returns the requests left in the current lease at {@code nowNanos}; 0 when expired or absent. */
+    public int remaining(long nowNanos) {
+        LeaseState state = current;
+        return state.isExpired(nowNanos) ? 0 : state.remaining();
+    }
+
+    @Override
+    public String toString() {
+        return "LeaseGate[" + current + "]";
+    }
+}

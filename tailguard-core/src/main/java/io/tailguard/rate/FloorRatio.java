@@ -1,0 +1,45 @@
+package io.tailguard.rate;
+
+/**
+ * Thread-safe (immutable): computes {@code floor(x × numerator / denominator)} exactly for any
+ * {@code long x}, usually without a division. A double-precision estimate is corrected with exact
+ * integer arithmetic: the estimate is within 2^12 + 1 of the answer (53-bit mantissa, {@code |x| <
+ * 2^63}, {@code numerator <= denominator}), so while {@code denominator < 2^50} the residual
+ * {@code x × numerator − estimate × denominator} is below 2^62 in magnitude and its low 64 bits
+ * are exact. A residual outside one step of the estimate falls back to two exact divisions.
+ */
+final class FloorRatio {
+
+    private static final long FAST_DENOMINATOR_LIMIT = 1L << 50;
+
+    private final long numerator;
+    private final long denominator;
+    private final double ratio;
+    private final boolean fast;
+
+    /** Requires {@code 1 <= numerator <= denominator} and {@code numerator × denominator} to fit a long. */
+    FloorRatio(long numerator, long denominator) {
+        this.numerator = numerator;
+        this.denominator = denominator;
+        this.ratio = (double) numerator / denominator;
+        this.fast = denominator < FAST_DENOMINATOR_LIMIT && numerator <= denominator;
+    }
+
+    long floorOf(long x) {
+        if (fast) {
+            long estimate = (long) Math.floor(x * ratio);
+            long residual = x * numerator - estimate * denominator;
+            if (residual >= 0) {
+                if (residual < denominator) {
+                    return estimate;
+                }
+                if (residual - denominator < denominator) {
+                    return estimate + 1;
+                }
+            } else if (residual >= -denominator) {
+                return estimate - 1;
+            }
+        }
+        return Math.floorDiv(x, denominator) * numerator + Math.floorMod(x, denominator) * numerator / denominator;
+    }
+}

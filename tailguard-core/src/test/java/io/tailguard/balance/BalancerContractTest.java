@@ -1,0 +1,85 @@
+package io.tailguard.balance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** What every balancer must do: valid indexes, fair spread over equal backends, under concurrency. */
+class BalancerContractTest {
+
+    static Stream<Arguments> balancers() {
+        IntFunction<Balancer> roundRobin = RoundRobinBalancer::new;
+        IntFunction<Balancer> leastLoaded = n -> {
+            List<Availability> full = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                full.add(now -> 1.0);
+            }
+            return new LeastLoadedBalancer(full);
+        };
+        IntFunction<Balancer> p2c = n -> new PowerOfTwoChoicesBalancer(n,
+                PowerOfTwoChoicesBalancer.Config.defaults(), new SplittableRandom(7));
+        return Stream.of(Arguments.of("round-robin", roundRobin),
+                Arguments.of("least-loaded", leastLoaded), Arguments.of("p2c", p2c));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("balancers")
+    void singleBackendAlwaysGetsThePick(String name, IntFunction<Balancer> factory) {
+        Balancer balancer = factory.apply(1);
+        for (int i = 0; i < 10; i++) {
+            assertThat(balancer.pick(i)).isZero();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("balancers")
+    void concurrentPicksStayInRangeAndSpreadOverEqualBackends(String name, IntFunction<Balancer> factory)
+            throws Exception {
+        int backends = 5;
+        int threads = 4;
+        int picksPerThread = 50_000;
+        Balancer balancer = factory.apply(backends);
+        AtomicLongArray counts = new AtomicLongArray(backends);
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            done.add(pool.submit(() -> {
+                start.await();
+                for (int i = 0; i < picksPerThread; i++) {
+                    int chosen = balancer.pick(i);
+                    counts.incrementAndGet(chosen);
+                    balancer.onComplete(chosen, 1_000_000L, true, i);
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (Future<?> future : done) {
+            future.get(60, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        long total = 0;
+        for (int i = 0; i < backends; i++) {
+            total += counts.get(i);
+            // every backend is equal, so each gets a fair share (within 30 % of 1/n)
+            assertThat(counts.get(i)).as("backend %d", i)
+                    .isBetween((long) (0.7 * threads * picksPerThread / backends),
+                            (long) (1.3 * threads * picksPerThread / backends));
+        }
+        assertThat(total).isEqualTo((long) threads * picksPerThread);
+    }
+}

@@ -1,0 +1,84 @@
+package io.tailguard.balance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class PowerOfTwoChoicesBalancerTest {
+
+    private static final long MS = 1_000_000L;
+
+    private final PowerOfTwoChoicesBalancer balancer = new PowerOfTwoChoicesBalancer(3,
+            new PowerOfTwoChoicesBalancer.Config(Duration.ofSeconds(1)), new SplittableRandom(42));
+
+    @Test
+    void avoidsTheSlowBackend() {
+        balancer.onComplete(balancer.pick(0L), 0L, true, 0L);
+        balancer.onComplete(0, 1 * MS, true, 0L);
+        balancer.onComplete(1, 1 * MS, true, 0L);
+        balancer.onComplete(2, 500 * MS, true, 0L);
+        int[] sent = new int[3];
+        for (int i = 0; i < 300; i++) {
+            int chosen = balancer.pick(0L);
+            sent[chosen]++;
+            balancer.onComplete(chosen, chosen == 2 ? 500 * MS : MS, true, 0L);
+        }
+        assertThat(sent[2]).isZero();
+        assertThat(sent[0] + sent[1]).isEqualTo(300);
+    }
+
+    @Test
+    void aPeakIsTakenAtOnceAndForgottenOverTime() {
+        balancer.onComplete(0, MS, true, 0L);
+        balancer.onComplete(0, 100 * MS, true, 0L);
+        assertThat(balancer.latencyEstimateNanos(0)).isEqualTo(100.0 * MS);
+        balancer.onComplete(0, MS, true, 5_000 * MS);
+        assertThat(balancer.latencyEstimateNanos(0)).isBetween(1.0 * MS, 2.0 * MS);
+    }
+
+    @Test
+    void failuresReleaseTheSlotButTeachNoLatency() {
+        balancer.onComplete(1, 50 * MS, true, 0L);
+        int chosen = balancer.pick(0L);
+        assertThat(balancer.outstanding(chosen)).isEqualTo(1);
+        balancer.onComplete(chosen, 0L, false, 0L);
+        assertThat(balancer.outstanding(chosen)).isZero();
+        balancer.onComplete(1, 0L, false, 10 * MS);
+        assertThat(balancer.latencyEstimateNanos(1)).isEqualTo(50.0 * MS);
+    }
+
+    @Test
+    void outstandingRequestsRaiseTheCost() {
+        balancer.onComplete(0, MS, true, 0L);
+        balancer.onComplete(1, MS, true, 0L);
+        balancer.onComplete(2, MS, true, 0L);
+        int[] sent = new int[3];
+        for (int i = 0; i < 30; i++) {
+            sent[balancer.pick(0L)]++;
+        }
+        // never completed, so outstanding grows and the picks spread over all three
+        for (int count : sent) {
+            assertThat(count).isBetween(6, 14);
+        }
+    }
+
+    @Test
+    void sameSeedGivesSamePicks() {
+        PowerOfTwoChoicesBalancer other = new PowerOfTwoChoicesBalancer(3,
+                new PowerOfTwoChoicesBalancer.Config(Duration.ofSeconds(1)), new SplittableRandom(42));
+        for (int i = 0; i < 50; i++) {
+            assertThat(other.pick(i)).isEqualTo(balancer.pick(i));
+        }
+    }
+
+    @Test
+    void validatesArguments() {
+        assertThatThrownBy(() -> new PowerOfTwoChoicesBalancer.Config(Duration.ZERO))
+                .hasMessage("decayTime must be > 0 but was PT0S");
+        assertThatThrownBy(() -> balancer.onComplete(3, 0L, true, 0L))
+                .hasMessage("backend must be between 0 and 2 but was 3");
+    }
+}

@@ -1,0 +1,141 @@
+package io.tailguard.lease;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tailguard.limit.AimdLimit;
+import io.tailguard.limit.AimdLimitConfig;
+import io.tailguard.time.ManualClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class AdaptiveLeaseSenderTest {
+
+    private static final long MS = 1_000_000L;
+    private static final Duration SECOND = Duration.ofSeconds(1);
+    private static final Duration TARGET = Duration.ofMillis(20);
+
+    private final ManualClock clock = new ManualClock();
+
+    private AdaptiveLeaseSender sender(int initial, double backoff) {
+        return new AdaptiveLeaseSender(new AdaptiveLeaseSender.Config(TARGET, SECOND, SECOND, initial, 1_000),
+                seed -> new AimdLimit(new AimdLimitConfig(seed, 1, 1_000, backoff, TARGET)), clock.nanoTime());
+    }
+
+    /**
+     * A synthetic responder under unbounded demand: each period it admits the whole grant, one
+     * request per millisecond; the first {@code capacity} finish in 5 ms, the rest take
+     * {@code slowMillis} (still running at the next grant when that is longer than the period).
+     */
+    private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, int capacity, long slowMillis) {
+        long periodStart = clock.nanoTime();
+        Lease lease = sender.nextLease(periodStart);
+        gate.install(lease, periodStart);
+        int admitted = 0;
+        List<long[]> running = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            long now = periodStart + i * MS;
+            if (gate.tryAcquire(now).isAdmitted()) {
+                admitted++;
+                sender.stats().onAccepted(now);
+                long latency = admitted <= capacity ? 5 * MS : slowMillis * MS;
+                running.add(new long[] {now, now + latency});
+            } else {
+                sender.stats().onRejected();
+            }
+        }
+        long periodEnd = periodStart + SECOND.toNanos();
+        for (long[] request : running) {
+            if (request[1] < periodEnd) {
+                sender.stats().onCompleted(request[0], request[1]);
+            }
+        }
+        clock.setNanos(periodEnd);
+        return lease.allowedRequests();
+    }
+
+    @Test
+    void doublesWhileOnTimeThenSettlesJustUnderTheCapacity() {
+        AdaptiveLeaseSender sender = sender(10, 0.9);
+        LeaseGate gate = new LeaseGate();
+        List<Integer> grants = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            grants.add(runPeriod(sender, gate, 100, 200));
+        }
+        assertThat(grants.subList(0, 5)).containsExactly(10, 20, 40, 80, 160);
+        assertThat(grants.get(5)).isEqualTo(100);
+        assertThat(sender.inSlowStart()).isFalse();
+        assertThat(grants.subList(10, 40)).allSatisfy(grant -> assertThat(grant).isBetween(88, 101));
+    }
+
+    @Test
+    void followsCapacityDownAndBackUp() {
+        AdaptiveLeaseSender sender = sender(10, 0.9);
+        LeaseGate gate = new LeaseGate();
+        int[] capacities = {60, 25, 80};
+        for (int capacity : capacities) {
+            List<Integer> grants = new ArrayList<>();
+            for (int i = 0; i < 80; i++) {
+                grants.add(runPeriod(sender, gate, capacity, 200));
+            }
+            // after settling, the grant hovers between one backoff under the capacity and one above it
+            assertThat(grants.subList(60, 80)).as("capacity %d", capacity)
+                    .allSatisfy(grant -> assertThat(grant).isBetween((int) (capacity * 0.85), capacity + 1));
+        }
+    }
+
+    @Test
+    void seesRequestsStillRunningAtTheNextGrant() {
+        AdaptiveLeaseSender sender = sender(10, 0.9);
+        LeaseGate gate = new LeaseGate();
+        List<Integer> grants = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            // beyond capacity requests take 5 s: none completes before the next grant
+            grants.add(runPeriod(sender, gate, 50, 5_000));
+        }
+        assertThat(grants.subList(0, 4)).containsExactly(10, 20, 40, 80);
+        assertThat(grants.get(4)).isEqualTo(50);
+        assertThat(grants.subList(10, 40)).allSatisfy(grant -> assertThat(grant).isBetween(44, 51));
+    }
+
+    @Test
+    void doesNotGrowAGrantThatWasNotUsed() {
+        AdaptiveLeaseSender sender = sender(10, 0.9);
+        sender.nextLease(clock.nanoTime());
+        for (int i = 0; i < 3; i++) {
+            sender.stats().onAccepted(clock.nanoTime());
+            sender.stats().onCompleted(clock.nanoTime(), clock.nanoTime() + MS);
+        }
+        clock.advance(SECOND);
+        assertThat(sender.nextLease(clock.nanoTime()).allowedRequests()).isEqualTo(10);
+    }
+
+    @Test
+    void droppedRequestsEndSlowStart() {
+        AdaptiveLeaseSender sender = sender(8, 0.9);
+        sender.nextLease(clock.nanoTime());
+        for (int i = 0; i < 8; i++) {
+            sender.stats().onAccepted(clock.nanoTime());
+        }
+        for (int i = 0; i < 6; i++) {
+            sender.stats().onCompleted(clock.nanoTime(), clock.nanoTime() + MS);
+        }
+        sender.stats().onDropped(clock.nanoTime(), clock.nanoTime() + MS);
+        sender.stats().onDropped(clock.nanoTime(), clock.nanoTime() + MS);
+        clock.advance(SECOND);
+        assertThat(sender.nextLease(clock.nanoTime()).allowedRequests()).isEqualTo(6);
+        assertThat(sender.inSlowStart()).isFalse();
+    }
+
+    @Test
+    void validatesItsConfig() {
+        assertThatThrownBy(() -> new AdaptiveLeaseSender.Config(TARGET, SECOND, SECOND, 0, 10))
+                .hasMessage("initialAllowed must be >= 1 but was 0");
+        assertThatThrownBy(() -> new AdaptiveLeaseSender.Config(TARGET, SECOND, SECOND, 20, 10))
+                .hasMessage("maxAllowed must be between 20 and 2147483647 but was 10");
+        assertThatThrownBy(() -> new AdaptiveLeaseSender.Config(Duration.ZERO, SECOND, SECOND, 1, 10))
+                .hasMessage("latencyTarget must be > 0 but was PT0S");
+    }
+}

@@ -1,0 +1,75 @@
+package io.tailguard.lease;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.tailguard.balance.LeastLoadedBalancer;
+import io.tailguard.balance.PowerOfTwoChoicesBalancer;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Counts the bytes this thread allocates over a million lease decisions and balancer picks. A quick
+ * guard in the default run; {@code LeaseBenchmark -prof gc} in tailguard-bench is the measurement.
+ */
+class LeaseAllocationFreeTest {
+
+    private static final int DECISIONS = 1_000_000;
+
+    private static long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
+
+    private static boolean supported() {
+        return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+                && bean.isThreadAllocatedMemorySupported() && bean.isThreadAllocatedMemoryEnabled();
+    }
+
+    private static long bytesAllocatedBy(Runnable body) {
+        body.run();
+        long before = allocatedBytes();
+        body.run();
+        return allocatedBytes() - before;
+    }
+
+    @Test
+    void gateViewsAndBalancersAllocateNothingPerDecision() {
+        assumeTrue(supported());
+        LeaseGate gate = new LeaseGate();
+        List<LeaseView> views = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            LeaseView view = new LeaseView();
+            view.onLease(new Lease(Integer.MAX_VALUE, Duration.ofHours(1)), 0L);
+            views.add(view);
+        }
+        LeastLoadedBalancer leastLoaded = new LeastLoadedBalancer(views);
+        PowerOfTwoChoicesBalancer p2c = new PowerOfTwoChoicesBalancer(3,
+                PowerOfTwoChoicesBalancer.Config.defaults(), new SplittableRandom(1));
+        LeaseStats stats = new LeaseStats(20_000_000L, 0L);
+        int[] admitted = {0};
+        long bytes = bytesAllocatedBy(() -> {
+            gate.install(new Lease(DECISIONS / 2, Duration.ofHours(1)), 0L);
+            for (int i = 0; i < DECISIONS; i++) {
+                long now = i;
+                if (gate.tryAcquire(now).isAdmitted()) {
+                    admitted[0]++;
+                    stats.onAccepted(now);
+                    stats.onCompleted(now, now + 5);
+                } else {
+                    stats.onRejected();
+                }
+                int chosen = leastLoaded.pick(now);
+                views.get(chosen).onSent();
+                int other = p2c.pick(now);
+                p2c.onComplete(other, 1_000L, true, now);
+            }
+        });
+        assertThat(admitted[0]).isEqualTo(DECISIONS); // half of each pass admitted, half rejected
+        assertThat(bytes).isLessThan(1_000L);
+    }
+}

@@ -1,0 +1,134 @@
+package io.tailguard.lease;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.Permit;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.time.ManualClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class LeaseGateTest {
+
+    private final ManualClock clock = new ManualClock(1_000L);
+    private final LeaseGate gate = new LeaseGate();
+
+    @Test
+    void rejectsAsExpiredBeforeTheFirstLease() {
+        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+        assertThat(gate.availability(clock.nanoTime())).isZero();
+    }
+
+    @Test
+    void admitsExactlyTheAllowedRequestsThenRejectsAsExhausted() {
+        gate.install(new Lease(3, Duration.ofSeconds(1)), clock.nanoTime());
+        for (int i = 0; i < 3; i++) {
+            Decision decision = gate.tryAcquire(clock.nanoTime());
+            assertThat(decision.isAdmitted()).isTrue();
+            assertThat(decision.permit()).isSameAs(Permit.noop());
+        }
+        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXHAUSTED);
+        assertThat(gate.remaining(clock.nanoTime())).isZero();
+    }
+
+    @Test
+    void expiresExactlyAtTimeToLive() {
+        gate.install(new Lease(10, Duration.ofMillis(1000)), clock.nanoTime());
+        clock.advance(Duration.ofMillis(999));
+        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
+        clock.advance(Duration.ofMillis(1));
+        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+        assertThat(gate.remaining(clock.nanoTime())).isZero();
+    }
+
+    @Test
+    void expiredWinsOverExhausted() {
+        gate.install(new Lease(1, Duration.ofMillis(10)), clock.nanoTime());
+        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
+        clock.advance(Duration.ofMillis(10));
+        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+    }
+
+    @Test
+    void newLeaseReplacesTheOldOneWithoutCarryOver() {
+        gate.install(new Lease(5, Duration.ofSeconds(1)), clock.nanoTime());
+        gate.tryAcquire(clock.nanoTime());
+        clock.advance(Duration.ofMillis(500));
+        gate.install(new Lease(2, Duration.ofMillis(300)), clock.nanoTime());
+        assertThat(gate.remaining(clock.nanoTime())).isEqualTo(2);
+        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
+        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
+        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXHAUSTED);
+        clock.advance(Duration.ofMillis(300));
+        // the old lease would still run for 200 ms, but it was replaced
+        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+    }
+
+    @Test
+    void replacingAnExhaustedLeaseRefillsIt() {
+        gate.install(new Lease(1, Duration.ofSeconds(1)), clock.nanoTime());
+        gate.tryAcquire(clock.nanoTime());
+        gate.install(new Lease(1, Duration.ofSeconds(1)), clock.nanoTime());
+        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
+    }
+
+    @Test
+    void availabilityIsRemainingOverAllowed() {
+        gate.install(new Lease(4, Duration.ofSeconds(1)), clock.nanoTime());
+        assertThat(gate.availability(clock.nanoTime())).isEqualTo(1.0);
+        gate.tryAcquire(clock.nanoTime());
+        assertThat(gate.availability(clock.nanoTime())).isEqualTo(0.75);
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(gate.availability(clock.nanoTime())).isZero();
+    }
+
+    @Test
+    void veryLongTimeToLiveDoesNotOverflow() {
+        gate.install(new Lease(1, Duration.ofDays(365L * 1000)), Long.MAX_VALUE - 10);
+        assertThat(gate.tryAcquire(Long.MAX_VALUE).isAdmitted()).isTrue();
+    }
+
+    @Test
+    void rejectsANullLease() {
+        assertThatThrownBy(() -> gate.install(null, 0L))
+                .hasMessage("lease must be non-null but was null");
+    }
+
+    @Test
+    void concurrentAcquirersNeverExceedTheLease() throws Exception {
+        int threads = 4;
+        int allowed = 10_000;
+        gate.install(new Lease(allowed, Duration.ofHours(1)), clock.nanoTime());
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Integer>> admitted = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            admitted.add(pool.submit(() -> {
+                start.await();
+                int count = 0;
+                for (int i = 0; i < allowed; i++) {
+                    if (gate.tryAcquire(clock.nanoTime()).isAdmitted()) {
+                        count++;
+                    }
+                }
+                return count;
+            }));
+        }
+        start.countDown();
+        int total = 0;
+        for (Future<Integer> future : admitted) {
+            total += future.get(30, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        assertThat(total).isEqualTo(allowed);
+    }
+}

@@ -1,0 +1,56 @@
+package io.tailguard.rate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class FloorRatioTest {
+
+    private static long exact(long x, long numerator, long denominator) {
+        BigInteger[] qr = BigInteger.valueOf(x).multiply(BigInteger.valueOf(numerator))
+                .divideAndRemainder(BigInteger.valueOf(denominator));
+        BigInteger q = qr[0];
+        if (qr[1].signum() < 0) {
+            q = q.subtract(BigInteger.ONE);
+        }
+        return q.longValueExact();
+    }
+
+    private static void check(long numerator, long denominator, SplittableRandom random) {
+        FloorRatio ratio = new FloorRatio(numerator, denominator);
+        long[] edges = {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1, Long.MIN_VALUE + 1,
+                denominator, -denominator, denominator - 1, 1 - denominator};
+        for (long x : edges) {
+            assertThat(ratio.floorOf(x)).as("%d × %d / %d", x, numerator, denominator)
+                    .isEqualTo(exact(x, numerator, denominator));
+        }
+        for (int i = 0; i < 20_000; i++) {
+            long x = switch (i % 4) {
+                case 0 -> random.nextLong();
+                case 1 -> random.nextLong() >> random.nextInt(64);
+                case 2 -> (random.nextLong() >> 20) / denominator * denominator + random.nextLong(-2, 3);
+                default -> random.nextLong(-1_000_000_000_000L, 1_000_000_000_000L);
+            };
+            assertThat(ratio.floorOf(x)).as("%d × %d / %d", x, numerator, denominator)
+                    .isEqualTo(exact(x, numerator, denominator));
+        }
+    }
+
+    @Test
+    void matchesBigIntegerFloorAcrossTheWholeLongRange() {
+        SplittableRandom random = new SplittableRandom(2026);
+        long[][] ratios = {{1, 1}, {1, 3}, {3, 10}, {7, 33}, {1, 10_000_000}, {999_983, 1_000_000_000},
+                {1, 1_000_000_000}, {123_456_789, 123_456_790}, {1, (1L << 50) - 1}, {1, 1L << 50},
+                {3, 86_400_000_000_000_000L}, {1, Long.MAX_VALUE}};
+        for (long[] r : ratios) {
+            check(r[0], r[1], random);
+        }
+        for (int i = 0; i < 200; i++) {
+            long denominator = 1 + random.nextLong(1L << random.nextInt(1, 62));
+            long numerator = 1 + random.nextLong(Math.min(denominator, Long.MAX_VALUE / denominator));
+            check(numerator, denominator, random);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package io.tailguard.journal.load;
+
+/** Receives one latency sample in nanoseconds (for example an HdrHistogram's {@code recordValue}). */
+@FunctionalInterface
+public interface LatencyRecorder {
+
+    /** Records {@code latencyNanos}; calls are never concurrent but may come from different threads. */
+    void record(long latencyNanos);
+}

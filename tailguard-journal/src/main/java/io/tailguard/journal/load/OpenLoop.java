@@ -1,0 +1,130 @@
+package io.tailguard.journal.load;
+
+import io.tailguard.config.Check;
+import io.tailguard.time.NanoClock;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.random.RandomGenerator;
+
+/**
+ * Not thread-safe (one run at a time): an open-loop load generator. Message {@code i} is due at
+ * {@code start + i / rate}; it is sent when due (or as soon as the sender is free, if it is
+ * behind) and its latency is measured from its <em>intended</em> send time to its commit, so a
+ * stalled sender does not hide the queueing it causes (no coordinated omission).
+ *
+ * <p>Every message is {@code sizeBytes} long; bytes 0..7 hold its business value (little-endian
+ * long, see {@link #LARGE_VALUE}) and bytes 8..15 its index. The first {@code warmupMessages} are
+ * sent but not recorded. Nothing is allocated per message.
+ */
+public final class OpenLoop {
+
+    /** The value a "large" message carries; others carry 1. */
+    public static final long LARGE_VALUE = 1_000_000L;
+
+    private final NanoClock clock;
+    private final long intervalNanos;
+    private final int sizeBytes;
+    private final int warmupMessages;
+    private final long[] intendedNanos;
+    private final double largeProbability;
+    private final RandomGenerator random;
+    private final LatencyRecorder recorder;
+    private volatile long committedIndex = -1;
+    private long nextDueNanos;
+
+    /** Sends one message; the target reports commits back through {@link #committedUpTo(long)}. */
+    @FunctionalInterface
+    public interface Sender {
+        /** Sends {@code message} (position 0 to limit), the {@code index}-th message of the run (from 0). */
+        void send(ByteBuffer message, long index);
+    }
+
+    /**
+     * Creates a run.
+     *
+     * @param clock the time source
+     * @param ratePerSecond messages per second, &gt;= 1
+     * @param sizeBytes bytes per message, &gt;= 16
+     * @param messages messages to send including warm-up, &gt;= 1
+     * @param warmupMessages leading messages not recorded, &gt;= 0 and &lt; messages
+     * @param largePerSecond how many messages per second (on average) carry {@link #LARGE_VALUE}
+     * @param random seeded source for which messages are large
+     * @param recorder receives each recorded latency in nanoseconds
+     */
+    public OpenLoop(NanoClock clock, long ratePerSecond, int sizeBytes, int messages, int warmupMessages,
+                    double largePerSecond, RandomGenerator random, LatencyRecorder recorder) {
+        this.clock = Check.notNull("clock", clock);
+        Check.positive("ratePerSecond", ratePerSecond);
+        Check.inRange("sizeBytes", sizeBytes, 16, Integer.MAX_VALUE);
+        Check.positive("messages", messages);
+        Check.inRange("warmupMessages", warmupMessages, 0, messages - 1L);
+        this.intervalNanos = 1_000_000_000L / ratePerSecond;
+        this.sizeBytes = sizeBytes;
+        this.warmupMessages = warmupMessages;
+        this.intendedNanos = new long[messages];
+        this.largeProbability = Check.inRange("largePerSecond", largePerSecond, 0.0, ratePerSecond) / ratePerSecond;
+        this.random = Check.notNull("random", random);
+        this.recorder = Check.notNull("recorder", recorder);
+    }
+
+    /** Returns the number of messages in the run. */
+    public int messages() {
+        return intendedNanos.length;
+    }
+
+    /**
+     * Sends every message at its due time, then waits up to {@code drainNanos} for the last commit.
+     *
+     * @return true if every message committed in time
+     */
+    public boolean run(Sender sender, long drainNanos) {
+        ByteBuffer message = ByteBuffer.allocateDirect(sizeBytes).order(ByteOrder.LITTLE_ENDIAN);
+        long start = clock.nanoTime() + 1_000_000L;
+        for (int i = 0; i < intendedNanos.length; i++) {
+            long due = start + i * intervalNanos;
+            intendedNanos[i] = due;
+            while (clock.nanoTime() < due) {
+                // spin, not yield: a yield hands the core to any runnable thread for a whole slice
+                Thread.onSpinWait();
+            }
+            nextDueNanos = i + 1 < intendedNanos.length ? due + intervalNanos : Long.MAX_VALUE;
+            message.putLong(0, random.nextDouble() < largeProbability ? LARGE_VALUE : 1L);
+            message.putLong(8, i);
+            message.clear();
+            sender.send(message, i);
+        }
+        long deadline = clock.nanoTime() + drainNanos;
+        while (committedIndex < intendedNanos.length - 1 && clock.nanoTime() < deadline) {
+            LockSupport.parkNanos(100_000L);
+        }
+        return committedIndex >= intendedNanos.length - 1;
+    }
+
+    /**
+     * Returns true, during {@link Sender#send}, when the next message is already due: a sender
+     * that batches (group commit) should append it before flushing.
+     */
+    public boolean nextIsDue() {
+        return clock.nanoTime() >= nextDueNanos;
+    }
+
+    /**
+     * Reports that every message up to {@code index} committed now. Calls must not overlap (the
+     * journal's commit listener and a synchronous sender both satisfy this).
+     */
+    public void committedUpTo(long index) {
+        long last = Math.min(index, intendedNanos.length - 1);
+        long from = committedIndex + 1;
+        if (last < from) {
+            return;
+        }
+        long now = clock.nanoTime();
+        for (long i = from; i <= last; i++) {
+            if (i >= warmupMessages) {
+                recorder.record(Math.max(0, now - intendedNanos[(int) i]));
+            }
+        }
+        committedIndex = last;
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * An open-loop load generator for journals and their peers: messages are due at a fixed rate and
+ * latency runs from each message's intended send time to its commit.
+ */
+package io.tailguard.journal.load;

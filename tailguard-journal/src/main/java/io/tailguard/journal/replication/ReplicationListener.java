@@ -1,0 +1,17 @@
+package io.tailguard.journal.replication;
+
+/** Receives a {@link ReplicationSender}'s events; called from the sender's threads, must not throw. */
+public interface ReplicationListener {
+
+    /** A replica connected holding every record up to {@code replicaLastSequence}. */
+    void onConnected(long replicaLastSequence);
+
+    /** The replica acknowledged every record up to {@code sequence}. */
+    void onAcknowledged(long sequence);
+
+    /** The connection closed (error, bad frame or shutdown); the sender reconnects. */
+    void onDisconnected();
+
+    /** Returns the primary's highest written sequence (an acknowledgement above it is a bad frame). */
+    long writtenSequence();
+}

@@ -1,0 +1,253 @@
+package io.tailguard.journal.segment;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+
+/**
+ * Not thread-safe: one memory-mapped segment file in the format of {@link SegmentLayout}, used by
+ * one thread (another thread may call {@link #force}). Readers in other threads or processes map
+ * the same file through their own {@code Segment}; they see a frame only once it is published.
+ */
+public final class Segment implements AutoCloseable {
+
+    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private final Path path;
+    private final long baseSequence;
+    private final int sizeBytes;
+    private final MappedByteBuffer buffer;
+    private final ByteBuffer crcView;
+    private final CRC32C crc = new CRC32C();
+
+    private Segment(Path path, long baseSequence, int sizeBytes, MappedByteBuffer buffer) {
+        this.path = path;
+        this.baseSequence = baseSequence;
+        this.sizeBytes = sizeBytes;
+        this.buffer = buffer;
+        this.buffer.order(ByteOrder.LITTLE_ENDIAN);
+        this.crcView = buffer.duplicate();
+    }
+
+    /** Creates and maps a new zero-filled segment in {@code dir} whose first record will be {@code baseSequence}. */
+    public static Segment create(Path dir, long baseSequence, int sizeBytes) {
+        Path file = dir.resolve(SegmentLayout.fileName(baseSequence));
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            ch.truncate(0);
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
+            map.order(ByteOrder.LITTLE_ENDIAN);
+            SegmentLayout.writeHeader(map, sizeBytes, baseSequence);
+            return new Segment(file, baseSequence, sizeBytes, map);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create segment " + file, e);
+        }
+    }
+
+    /**
+     * Maps an existing segment. Returns null and puts the reason in {@code why[0]} when its header
+     * is not valid for a segment whose file name says {@code baseSequence}. A file shorter than its
+     * header says (cut off by a crash or a copy) is extended with zeros when {@code writable}, and
+     * otherwise mapped as it is: a frame running past its end reads as torn.
+     */
+    public static Segment open(Path file, long baseSequence, boolean writable, String[] why) {
+        try (FileChannel ch = writable
+                ? FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                : FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer header = ByteBuffer.allocate(SegmentLayout.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+            while (header.hasRemaining()) {
+                if (ch.read(header, header.position()) <= 0) {
+                    break;
+                }
+            }
+            if (header.hasRemaining()) {
+                why[0] = "file of " + ch.size() + " bytes is shorter than a segment header";
+                return null;
+            }
+            String bad = SegmentLayout.checkHeader(header, baseSequence);
+            if (bad != null) {
+                why[0] = bad;
+                return null;
+            }
+            long declared = header.getLong(16);
+            long size = ch.size();
+            if (size > declared) {
+                why[0] = "file of " + size + " bytes is larger than its header's segment size " + declared;
+                return null;
+            }
+            if (size < declared && writable) {
+                ch.write(ByteBuffer.allocate(1), declared - 1);
+                size = declared;
+            }
+            MappedByteBuffer map = ch.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
+                    0, size);
+            return new Segment(file, baseSequence, (int) size, map);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open segment " + file, e);
+        }
+    }
+
+    /** Returns the file of this segment. */
+    public Path path() {
+        return path;
+    }
+
+    /** Returns the sequence of the first record in this segment. */
+    public long baseSequence() {
+        return baseSequence;
+    }
+
+    /** Returns the size of the segment file in bytes. */
+    public int sizeBytes() {
+        return sizeBytes;
+    }
+
+    /** Returns true when a frame of {@code payloadLength} starting at {@code position} leaves room for a roll marker. */
+    public boolean fits(int position, int payloadLength) {
+        return (long) position + SegmentLayout.align(SegmentLayout.FRAME_HEADER_LENGTH + payloadLength)
+                <= sizeBytes - SegmentLayout.ALIGNMENT;
+    }
+
+    /** Writes and publishes a frame of {@code src}'s remaining bytes (position unchanged); returns the next position. */
+    public int append(int position, long sequence, ByteBuffer src) {
+        int length = src.remaining();
+        buffer.putLong(position + 8, sequence);
+        buffer.put(position + SegmentLayout.FRAME_HEADER_LENGTH, src, src.position(), length);
+        return publish(position, length);
+    }
+
+    /** Writes and publishes a frame of {@code src[offset, offset + length)}; returns the next position. */
+    public int append(int position, long sequence, byte[] src, int offset, int length) {
+        buffer.putLong(position + 8, sequence);
+        buffer.put(position + SegmentLayout.FRAME_HEADER_LENGTH, src, offset, length);
+        return publish(position, length);
+    }
+
+    private int publish(int position, int payloadLength) {
+        int frameLength = SegmentLayout.FRAME_HEADER_LENGTH + payloadLength;
+        buffer.putInt(position + 4, frameCrc(position, frameLength));
+        INT.setRelease(buffer, position, frameLength);
+        return position + SegmentLayout.align(frameLength);
+    }
+
+    /** Publishes the roll marker at {@code position}: readers continue in the next segment. */
+    public void appendRollMarker(int position) {
+        INT.setRelease(buffer, position, SegmentLayout.ROLL_MARKER);
+    }
+
+    /** Returns the published frame length at {@code position} (acquire read). */
+    public int frameLength(int position) {
+        if (position > sizeBytes - 4) {
+            return 0;
+        }
+        return (int) INT.getAcquire(buffer, position);
+    }
+
+    /** Checks the frame at {@code position}; {@code expectedSequence} &lt; 0 accepts any sequence. */
+    public FrameStatus check(int position, long expectedSequence) {
+        if (position > sizeBytes - 4) {
+            // a file cut short inside a frame's length field: torn if any of its bytes were written
+            return endOfNonZero(position) > position ? FrameStatus.BAD_LENGTH : FrameStatus.END;
+        }
+        int frameLength = frameLength(position);
+        if (frameLength == 0) {
+            return FrameStatus.END;
+        }
+        if (frameLength == SegmentLayout.ROLL_MARKER) {
+            return FrameStatus.ROLL;
+        }
+        if (frameLength < SegmentLayout.FRAME_HEADER_LENGTH || frameLength > sizeBytes - position) {
+            return FrameStatus.BAD_LENGTH;
+        }
+        if (buffer.getInt(position + 4) != frameCrc(position, frameLength)) {
+            return FrameStatus.BAD_CHECKSUM;
+        }
+        if (expectedSequence >= 0 && buffer.getLong(position + 8) != expectedSequence) {
+            return FrameStatus.BAD_SEQUENCE;
+        }
+        return FrameStatus.OK;
+    }
+
+    /** Returns the sequence stored in the frame at {@code position}. */
+    public long sequenceAt(int position) {
+        return buffer.getLong(position + 8);
+    }
+
+    /** Sets {@code view} (a duplicate of this segment's buffer) to the payload of the frame at {@code position}. */
+    public ByteBuffer payload(ByteBuffer view, int position) {
+        int frameLength = frameLength(position);
+        view.limit(position + frameLength).position(position + SegmentLayout.FRAME_HEADER_LENGTH);
+        return view;
+    }
+
+    /** Returns a new read view of the whole segment for {@link #payload(ByteBuffer, int)}. */
+    public ByteBuffer newView() {
+        return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** Returns the position just past the frame at {@code position}. */
+    public int next(int position) {
+        return position + SegmentLayout.align(frameLength(position));
+    }
+
+    /** Forces bytes {@code [from, to)} of the mapping to the storage device. */
+    public void force(int from, int to) {
+        if (to > from) {
+            buffer.force(from, to - from);
+        }
+    }
+
+    /** Returns the index just past the last non-zero byte at or after {@code from}, or {@code from} if all zero. */
+    public int endOfNonZero(int from) {
+        int end = from;
+        int i = from;
+        while (i < sizeBytes && (i & 7) != 0) {
+            if (buffer.get(i) != 0) {
+                end = i + 1;
+            }
+            i++;
+        }
+        for (; i + 8 <= sizeBytes; i += 8) {
+            if (buffer.getLong(i) != 0) {
+                end = i + 8;
+            }
+        }
+        for (; i < sizeBytes; i++) {
+            if (buffer.get(i) != 0) {
+                end = i + 1;
+            }
+        }
+        return end;
+    }
+
+    /** Zeroes bytes {@code [from, to)} and forces them (used to cut a torn tail). */
+    public void zero(int from, int to) {
+        for (int i = from; i < to; i++) {
+            buffer.put(i, (byte) 0);
+        }
+        force(from, to);
+    }
+
+    private int frameCrc(int position, int frameLength) {
+        return SegmentLayout.frameCrc(crc, crcView, position, frameLength);
+    }
+
+    /** Drops this mapping's reference; the OS unmaps it once the buffer is collected. */
+    @Override
+    public void close() {
+        // MappedByteBuffer has no public unmap before Java 19's Arena; the mapping goes with the GC.
+    }
+
+    @Override
+    public String toString() {
+        return "Segment[" + path.getFileName() + "]";
+    }
+}

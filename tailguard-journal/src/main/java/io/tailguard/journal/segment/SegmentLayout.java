@@ -1,0 +1,168 @@
+package io.tailguard.journal.segment;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.zip.CRC32C;
+
+/**
+ * Thread-safe (constants and stateless helpers): the on-disk format of a journal segment file.
+ *
+ * <p>A segment is a preallocated file of {@code segmentSizeBytes}. All integers are little-endian.
+ * It starts with a 64-byte header, then frames, each starting on an 8-byte boundary:
+ *
+ * <pre>
+ *   Segment header (64 bytes)
+ *    0                   1                   2                   3
+ *    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ *   |                 magic "TGJOURNL" (int64)                      |  0
+ *   |                                                               |
+ *   +---------------------------------------------------------------+
+ *   |                 format version (int32) = 1                    |  8
+ *   +---------------------------------------------------------------+
+ *   |                 header length (int32) = 64                    | 12
+ *   +---------------------------------------------------------------+
+ *   |                 segment size in bytes (int64)                 | 16
+ *   |                                                               |
+ *   +---------------------------------------------------------------+
+ *   |                 base sequence (int64): first record's seq     | 24
+ *   |                                                               |
+ *   +---------------------------------------------------------------+
+ *   |                 reserved, zero (24 bytes)                     | 32
+ *   ...                                                           ...
+ *   +---------------------------------------------------------------+
+ *   |                 CRC32C of bytes 0..59 (int32)                 | 60
+ *   +---------------------------------------------------------------+
+ *
+ *   Frame (16-byte header + payload, padded with zeros to a multiple of 8)
+ *   +---------------------------------------------------------------+
+ *   |  frame length (int32) = 16 + payload length                   |  0
+ *   |  0 = nothing written yet, -1 = segment ends, go to next file  |
+ *   +---------------------------------------------------------------+
+ *   |  CRC32C (int32) of bytes 0..3 and 8..frameLength-1            |  4
+ *   +---------------------------------------------------------------+
+ *   |  sequence number (int64), previous frame's + 1                |  8
+ *   |                                                               |
+ *   +---------------------------------------------------------------+
+ *   |  payload ...                                                  | 16
+ *   +---------------------------------------------------------------+
+ * </pre>
+ *
+ * <p>The writer fills the CRC, sequence and payload first and publishes the frame length last
+ * with release semantics, so a reader (in this or another process) that sees a non-zero length
+ * sees the whole frame. After a crash, a frame whose length is set but whose checksum does not
+ * match is torn; bytes past the last good frame are cut (zeroed) on open.
+ */
+public final class SegmentLayout {
+
+    /** "TGJOURNL" read as a little-endian long. */
+    public static final long MAGIC = ByteBuffer.wrap("TGJOURNL".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+            .order(ByteOrder.LITTLE_ENDIAN).getLong();
+    /** Current format version; a file with another version is refused with both versions named. */
+    public static final int FORMAT_VERSION = 1;
+    /** Bytes of the segment header; the first frame starts here. */
+    public static final int HEADER_LENGTH = 64;
+    /** Offset of the header's CRC32C. */
+    static final int HEADER_CRC_OFFSET = 60;
+    /** Bytes of a frame header (length, CRC, sequence). */
+    public static final int FRAME_HEADER_LENGTH = 16;
+    /** Frame length value marking the end of a segment: the next record is in the next file. */
+    public static final int ROLL_MARKER = -1;
+    /** Frame alignment in bytes. */
+    public static final int ALIGNMENT = 8;
+    /** Smallest segment accepted. */
+    public static final int MIN_SEGMENT_SIZE = 4096;
+    /** Segment file name suffix. */
+    public static final String SUFFIX = ".tgj";
+
+    private SegmentLayout() {
+    }
+
+    /** Rounds {@code length} up to the frame alignment. */
+    public static int align(int length) {
+        return (length + ALIGNMENT - 1) & -ALIGNMENT;
+    }
+
+    /** Largest payload that fits a segment of {@code segmentSizeBytes} (room is kept for the roll marker). */
+    public static int maxPayload(int segmentSizeBytes) {
+        return segmentSizeBytes - HEADER_LENGTH - FRAME_HEADER_LENGTH - ALIGNMENT;
+    }
+
+    /** File name of the segment whose first record has {@code baseSequence}. */
+    public static String fileName(long baseSequence) {
+        return String.format("%020d%s", baseSequence, SUFFIX);
+    }
+
+    /** Parses the base sequence from a segment file name, or -1 if it is not one. */
+    public static long baseSequenceOf(String fileName) {
+        if (!fileName.endsWith(SUFFIX) || fileName.length() != 20 + SUFFIX.length()) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(fileName.substring(0, 20));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Writes a header into {@code header} (64 bytes from index 0, little-endian). */
+    static void writeHeader(ByteBuffer header, int segmentSizeBytes, long baseSequence) {
+        header.putLong(0, MAGIC);
+        header.putInt(8, FORMAT_VERSION);
+        header.putInt(12, HEADER_LENGTH);
+        header.putLong(16, segmentSizeBytes);
+        header.putLong(24, baseSequence);
+        for (int i = 32; i < HEADER_CRC_OFFSET; i += 4) {
+            header.putInt(i, 0);
+        }
+        header.putInt(HEADER_CRC_OFFSET, headerCrc(header));
+    }
+
+    /** Returns why the header is invalid, or null if it is a valid header for this file. */
+    static String checkHeader(ByteBuffer header, long expectedBase) {
+        if (header.getLong(0) != MAGIC) {
+            return "bad magic";
+        }
+        if (header.getInt(HEADER_CRC_OFFSET) != headerCrc(header)) {
+            return "header checksum mismatch";
+        }
+        int version = header.getInt(8);
+        if (version != FORMAT_VERSION) {
+            return "format version " + version + " is not supported (this build reads version " + FORMAT_VERSION + ")";
+        }
+        long size = header.getLong(16);
+        if (header.getInt(12) != HEADER_LENGTH || size < MIN_SEGMENT_SIZE || size > (1L << 30)) {
+            return "header length or segment size out of range";
+        }
+        if (header.getLong(24) != expectedBase) {
+            return "base sequence " + header.getLong(24) + " does not match file name " + expectedBase;
+        }
+        return null;
+    }
+
+    /**
+     * Computes a frame's CRC32C (bytes 0..3 and 8..frameLength-1) from {@code view}, whose
+     * position and limit are used as scratch and its limit restored. The same frame layout is used
+     * on disk and, unpadded, on the replication wire.
+     */
+    public static int frameCrc(CRC32C crc, ByteBuffer view, int frameStart, int frameLength) {
+        crc.reset();
+        crc.update(frameLength & 0xFF);
+        crc.update((frameLength >>> 8) & 0xFF);
+        crc.update((frameLength >>> 16) & 0xFF);
+        crc.update((frameLength >>> 24) & 0xFF);
+        int limit = view.limit();
+        view.limit(frameStart + frameLength).position(frameStart + 8);
+        crc.update(view);
+        view.limit(limit);
+        return (int) crc.getValue();
+    }
+
+    private static int headerCrc(ByteBuffer header) {
+        CRC32C crc = new CRC32C();
+        ByteBuffer view = header.duplicate();
+        view.position(0).limit(HEADER_CRC_OFFSET);
+        crc.update(view);
+        return (int) crc.getValue();
+    }
+}

@@ -1,0 +1,44 @@
+package io.tailguard.journal;
+
+import io.tailguard.journal.durability.Durability;
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * Child process of {@link CrashSafetyTest}: appends deterministic records with durability
+ * {@code sync} forever and prints {@code committed <seq>} after each commit, until killed.
+ */
+public final class CrashAppender {
+
+    private CrashAppender() {
+    }
+
+    /** Returns the payload of record {@code seq}: its size and bytes depend only on {@code seq}. */
+    static byte[] payload(long seq) {
+        int size = 1 + (int) ((seq * 7919) % 1500);
+        byte[] b = new byte[size];
+        for (int i = 0; i < size; i++) {
+            b[i] = (byte) (seq * 131 + i * 7);
+        }
+        return b;
+    }
+
+    /** Args: directory, segment size in bytes. */
+    public static void main(String[] args) {
+        Path dir = Path.of(args[0]);
+        int segment = Integer.parseInt(args[1]);
+        PrintStream out = System.out;
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(segment)
+                .withDurability(Durability.sync()))) {
+            out.println("opened " + j.recovery().summary());
+            out.flush();
+            long seq = j.writtenSequence();
+            while (true) {
+                seq++;
+                long got = j.appendBlocking(payload(seq));
+                out.println("committed " + got);
+                out.flush();
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package io.tailguard.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tailguard.journal.durability.Durability;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JournalTest {
+
+    @TempDir
+    Path dir;
+
+    private static byte[] record(long i, int size) {
+        byte[] b = new byte[size];
+        for (int k = 0; k < size; k++) {
+            b[k] = (byte) (i * 31 + k);
+        }
+        return b;
+    }
+
+    private static List<byte[]> readAll(Path dir, long from) {
+        List<byte[]> out = new ArrayList<>();
+        try (Tailer t = Tailer.open(dir, from)) {
+            while (t.poll((seq, payload) -> {
+                byte[] b = new byte[payload.remaining()];
+                payload.get(b);
+                out.add(b);
+            })) {
+                // drain
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void appendedRecordsAreReadBackInOrderAcrossSegments() throws Exception {
+        JournalConfig cfg = JournalConfig.of(dir).withSegmentSizeBytes(8192);
+        try (Journal j = Journal.open(cfg)) {
+            for (int i = 1; i <= 100; i++) {
+                assertThat(j.appendBlocking(record(i, 300))).isEqualTo(i);
+            }
+            assertThat(j.committedSequence()).isEqualTo(100);
+        }
+        try (var files = Files.list(dir)) {
+            assertThat(files.filter(p -> p.toString().endsWith(".tgj")).count()).isGreaterThan(3);
+        }
+        List<byte[]> all = readAll(dir, 1);
+        assertThat(all).hasSize(100);
+        for (int i = 0; i < 100; i++) {
+            assertThat(all.get(i)).isEqualTo(record(i + 1, 300));
+        }
+        assertThat(readAll(dir, 57)).hasSize(44).first().isEqualTo(record(57, 300));
+    }
+
+    @Test
+    void reopeningContinuesTheSequence() {
+        JournalConfig cfg = JournalConfig.of(dir).withSegmentSizeBytes(8192);
+        try (Journal j = Journal.open(cfg)) {
+            for (int i = 1; i <= 40; i++) {
+                j.appendBlocking(record(i, 200));
+            }
+        }
+        try (Journal j = Journal.open(cfg)) {
+            assertThat(j.recovery().records()).isEqualTo(40);
+            assertThat(j.recovery().repaired()).isFalse();
+            assertThat(j.appendBlocking(record(41, 10))).isEqualTo(41);
+        }
+        assertThat(readAll(dir, 1)).hasSize(41);
+    }
+
+    @Test
+    void syncCommitsOnlyAfterAForceCoversTheRecord() throws Exception {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(Durability.sync()))) {
+            CompletableFuture<Long> f = j.append("hello".getBytes(StandardCharsets.UTF_8));
+            assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo(1L);
+            assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(1);
+            for (int i = 0; i < 200; i++) {
+                long seq = j.appendBlocking(record(i, 64));
+                assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(seq);
+            }
+        }
+    }
+
+    @Test
+    void periodicCommitsAtTheNextForce() throws Exception {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(Durability.periodic(Duration.ofMillis(5))))) {
+            long seq = j.appendBlocking(record(1, 64));
+            assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(seq);
+        }
+    }
+
+    @Test
+    void noneCommitsAtWriteWithoutForcing() {
+        AtomicLong seen = new AtomicLong();
+        try (Journal j = Journal.open(JournalConfig.of(dir), seen::set)) {
+            long seq = j.appendNoWait(ByteBuffer.wrap(record(1, 64)));
+            assertThat(j.committedSequence()).isEqualTo(seq);
+            assertThat(seen.get()).isEqualTo(seq);
+            assertThat(j.forcedSequence()).isZero();
+        }
+    }
+
+    @Test
+    void selectiveForcesOnlyForHighValueRecords() {
+        Durability.Selective sel = new Durability.Selective(Durability.Selective.longAt(0), 1_000, 1_000_000,
+                Duration.ofHours(1), "selective");
+        try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(sel))) {
+            long small = j.appendBlocking(valued(5));
+            assertThat(j.committedSequence()).isGreaterThanOrEqualTo(small);
+            assertThat(j.forcedSequence()).isZero();
+            long large = j.appendBlocking(valued(5_000));
+            assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(large);
+        }
+    }
+
+    private static ByteBuffer valued(long value) {
+        ByteBuffer b = ByteBuffer.allocate(64).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        b.putLong(0, value);
+        return b;
+    }
+
+    @Test
+    void tailerFollowsLiveAppends() {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(8192));
+             Tailer t = j.tailer(1)) {
+            AtomicLong last = new AtomicLong();
+            assertThat(t.poll((s, p) -> last.set(s))).isFalse();
+            for (int i = 1; i <= 60; i++) {
+                j.appendBlocking(record(i, 500));
+                assertThat(t.poll((s, p) -> last.set(s))).isTrue();
+                assertThat(last.get()).isEqualTo(i);
+                assertThat(t.poll((s, p) -> last.set(s))).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void rejectsPayloadLargerThanASegment() {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(4096))) {
+            assertThatThrownBy(() -> j.appendBlocking(new byte[5000]))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("payload length must be <=");
+        }
+    }
+
+    @Test
+    void secondAppenderOnTheSameDirectoryIsRefused() {
+        try (Journal j = Journal.open(JournalConfig.of(dir))) {
+            assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir)))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("already open");
+        }
+    }
+
+    @Test
+    void concurrentAppendersGetUniqueContiguousSequencesAndIntactRecords() throws Exception {
+        int threads = 4;
+        int each = 500;
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(64 * 1024)
+                .withDurability(Durability.sync()))) {
+            List<Thread> workers = new ArrayList<>();
+            java.util.Set<Long> seqs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            for (int t = 0; t < threads; t++) {
+                int id = t;
+                Thread w = new Thread(() -> {
+                    for (int i = 0; i < each; i++) {
+                        byte[] b = record(id * 1_000_000L + i, 40 + i % 300);
+                        seqs.add(j.appendBlocking(b));
+                    }
+                });
+                workers.add(w);
+                w.start();
+            }
+            for (Thread w : workers) {
+                w.join();
+            }
+            assertThat(seqs).hasSize(threads * each);
+            assertThat(j.committedSequence()).isEqualTo(threads * each);
+        }
+        assertThat(io.tailguard.journal.segment.SegmentScanner.verify(dir).records()).isEqualTo(threads * each);
+        assertThat(readAll(dir, 1)).hasSize(threads * each);
+    }
+}

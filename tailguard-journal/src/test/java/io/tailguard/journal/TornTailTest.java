@@ -1,0 +1,159 @@
+package io.tailguard.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.journal.segment.ScanReport;
+import io.tailguard.journal.segment.SegmentLayout;
+import io.tailguard.journal.segment.SegmentScanner;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Damages the last record at every byte offset and checks what open, verify and tailers do. */
+class TornTailTest {
+
+    private static final int RECORDS = 20;
+    private static final int PAYLOAD = 100;
+    private static final int SEGMENT = 8192;
+
+    @TempDir
+    Path tmp;
+
+    private Path original;
+    private Path lastFile;
+    private long lastPosition;
+    private int lastFrameLength;
+
+    static byte[] payload(long seq) {
+        byte[] b = new byte[PAYLOAD];
+        for (int k = 0; k < PAYLOAD; k++) {
+            b[k] = (byte) (1 + (seq * 31 + k) % 255); // never zero, so truncation always changes bytes
+        }
+        return b;
+    }
+
+    @BeforeEach
+    void writeJournal() throws IOException {
+        original = tmp.resolve("original");
+        try (Journal j = Journal.open(JournalConfig.of(original).withSegmentSizeBytes(SEGMENT))) {
+            for (int i = 1; i <= RECORDS; i++) {
+                j.appendBlocking(payload(i));
+            }
+        }
+        List<Long> bases = SegmentScanner.bases(original);
+        long base = bases.get(bases.size() - 1);
+        lastFile = original.resolve(SegmentLayout.fileName(base));
+        lastFrameLength = SegmentLayout.FRAME_HEADER_LENGTH + PAYLOAD;
+        long pos = SegmentLayout.HEADER_LENGTH;
+        for (long s = base; s < RECORDS; s++) {
+            pos += SegmentLayout.align(lastFrameLength);
+        }
+        lastPosition = pos;
+    }
+
+    private Path copy(String name) throws IOException {
+        Path dst = tmp.resolve(name);
+        Files.createDirectories(dst);
+        try (Stream<Path> files = Files.list(original)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, dst.resolve(f.getFileName()));
+            }
+        }
+        return dst;
+    }
+
+    @Test
+    void lastRecordIsWhereTheTestExpectsIt() {
+        ScanReport r = SegmentScanner.verify(original);
+        assertThat(r.consistent()).isTrue();
+        assertThat(r.records()).isEqualTo(RECORDS);
+        assertThat(r.lastSequence()).isEqualTo(RECORDS);
+    }
+
+    @Test
+    void flippingAnyByteOfTheLastRecordCutsOnlyThatRecord() throws IOException {
+        for (int offset = 0; offset < lastFrameLength; offset++) {
+            Path dir = copy("flip" + offset);
+            Path file = dir.resolve(lastFile.getFileName());
+            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+                raf.seek(lastPosition + offset);
+                int b = raf.read();
+                raf.seek(lastPosition + offset);
+                raf.write(b ^ 0xFF);
+            }
+            checkDamaged(dir, "flip at offset " + offset, true);
+        }
+    }
+
+    @Test
+    void zeroingTheLastRecordFromAnyOffsetCutsOnlyThatRecord() throws IOException {
+        for (int offset = 0; offset < lastFrameLength; offset++) {
+            Path dir = copy("zero" + offset);
+            Path file = dir.resolve(lastFile.getFileName());
+            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+                raf.seek(lastPosition + offset);
+                raf.write(new byte[lastFrameLength - offset]);
+            }
+            // offset 0: the length was never written, the record simply does not exist
+            checkDamaged(dir, "zeroed from offset " + offset, offset > 0);
+        }
+    }
+
+    @Test
+    void truncatingTheFileAtAnyOffsetOfTheLastRecordCutsOnlyThatRecord() throws IOException {
+        for (int offset = 0; offset < lastFrameLength; offset++) {
+            Path dir = copy("trunc" + offset);
+            Path file = dir.resolve(lastFile.getFileName());
+            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+                raf.setLength(lastPosition + offset);
+            }
+            checkDamaged(dir, "truncated at offset " + offset, offset > 0);
+        }
+    }
+
+    private void checkDamaged(Path dir, String what, boolean verifyFlagsIt) {
+        ScanReport verified = SegmentScanner.verify(dir);
+        assertThat(verified.records()).as(what).isEqualTo(RECORDS - 1);
+        assertThat(verified.consistent()).as(what).isEqualTo(!verifyFlagsIt);
+        if (verifyFlagsIt) {
+            assertThat(verified.problemPosition()).as(what).isEqualTo(lastPosition);
+        }
+        List<Long> seen = new ArrayList<>();
+        try (Tailer t = Tailer.open(dir, 1)) {
+            boolean corrupt = false;
+            try {
+                while (t.poll((seq, p) -> {
+                    byte[] b = new byte[p.remaining()];
+                    p.get(b);
+                    assertThat(b).as(what).isEqualTo(payload(seq));
+                    seen.add(seq);
+                })) {
+                    // read all
+                }
+            } catch (CorruptRecordException e) {
+                corrupt = true;
+            }
+            assertThat(corrupt).as(what).isEqualTo(verifyFlagsIt);
+        }
+        assertThat(seen).as(what).hasSize(RECORDS - 1);
+
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+            ScanReport r = j.recovery();
+            assertThat(r.records()).as(what).isEqualTo(RECORDS - 1);
+            assertThat(r.lastSequence()).as(what).isEqualTo(RECORDS - 1);
+            assertThat(r.cutBytes() > 0 || !verifyFlagsIt).as(what + " reports a cut").isTrue();
+            assertThat(j.appendBlocking(payload(RECORDS))).as(what).isEqualTo(RECORDS);
+        }
+        ScanReport after = SegmentScanner.verify(dir);
+        assertThat(after.consistent()).as(what).isTrue();
+        assertThat(after.records()).as(what).isEqualTo(RECORDS);
+        assertThat(after.unpublishedBytes()).as(what).isZero();
+    }
+}

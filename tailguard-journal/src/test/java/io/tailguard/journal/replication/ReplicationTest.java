@@ -1,0 +1,228 @@
+package io.tailguard.journal.replication;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tailguard.journal.CommitMode;
+import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.Journal;
+import io.tailguard.journal.JournalConfig;
+import io.tailguard.journal.ReplicaDownAction;
+import io.tailguard.journal.ReplicaUnavailableException;
+import io.tailguard.journal.Tailer;
+import io.tailguard.journal.segment.SegmentLayout;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReplicationTest {
+
+    @TempDir
+    Path tmp;
+
+    private final List<String> errors = new CopyOnWriteArrayList<>();
+    private final ErrorHandler collect = (message, cause) -> errors.add(message);
+
+    private static InetSocketAddress loopback(int port) {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocketChannel s = ServerSocketChannel.open()) {
+            s.bind(loopback(0));
+            return ((InetSocketAddress) s.getLocalAddress()).getPort();
+        }
+    }
+
+    private ReplicaServer replica(String name, int port) {
+        return ReplicaServer.start(loopback(port), JournalConfig.of(tmp.resolve(name)).withErrors(collect));
+    }
+
+    private JournalConfig primary(CommitMode mode, InetSocketAddress replica) {
+        return JournalConfig.of(tmp.resolve("primary")).withReplication(mode, replica).withErrors(collect);
+    }
+
+    private static byte[] record(long seq) {
+        byte[] b = new byte[64 + (int) (seq % 200)];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) (seq + i);
+        }
+        return b;
+    }
+
+    private static List<byte[]> read(Path dir) {
+        List<byte[]> out = new ArrayList<>();
+        try (Tailer t = Tailer.open(dir, 1)) {
+            while (t.poll((s, p) -> {
+                byte[] b = new byte[p.remaining()];
+                p.get(b);
+                out.add(b);
+            })) {
+                // drain
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void ackModeCommitsOnlyWhatTheReplicaAcknowledged() {
+        try (ReplicaServer r = replica("replica", 0);
+             Journal j = Journal.open(primary(CommitMode.ACK, r.address()))) {
+            for (long i = 1; i <= 300; i++) {
+                long seq = j.appendBlocking(record(i));
+                assertThat(j.ackedSequence()).isGreaterThanOrEqualTo(seq);
+                assertThat(r.journal().writtenSequence()).isGreaterThanOrEqualTo(seq);
+            }
+        }
+        List<byte[]> copy = read(tmp.resolve("replica"));
+        assertThat(copy).hasSize(300);
+        for (int i = 0; i < 300; i++) {
+            assertThat(copy.get(i)).isEqualTo(record(i + 1));
+        }
+    }
+
+    @Test
+    void waitingAppendsCommitWhenAReplicaConnectsAndCatchesUpAfterReconnect() throws Exception {
+        int port = freePort();
+        try (Journal j = Journal.open(primary(CommitMode.ACK, loopback(port)))) {
+            List<CompletableFuture<Long>> first = new ArrayList<>();
+            for (long i = 1; i <= 50; i++) {
+                first.add(j.append(record(i)));
+            }
+            assertThat(first).noneMatch(CompletableFuture::isDone);
+            try (ReplicaServer r = replica("replica", port)) {
+                assertThat(first.get(49).get(10, TimeUnit.SECONDS)).isEqualTo(50L);
+                assertThat(first).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
+            }
+            List<CompletableFuture<Long>> second = new ArrayList<>();
+            for (long i = 51; i <= 100; i++) {
+                second.add(j.append(record(i)));
+            }
+            try (ReplicaServer r = replica("replica", port)) {
+                assertThat(second.get(49).get(10, TimeUnit.SECONDS)).isEqualTo(100L);
+                assertThat(r.connections()).isEqualTo(1);
+            }
+        }
+        List<byte[]> copy = read(tmp.resolve("replica"));
+        assertThat(copy).hasSize(100);
+        assertThat(copy.get(99)).isEqualTo(record(100));
+    }
+
+    @Test
+    void ackOrSyncFallsBackToSyncWhenTheReplicaIsDown() throws IOException {
+        try (Journal j = Journal.open(primary(CommitMode.ACK_OR_SYNC, loopback(freePort())))) {
+            for (long i = 1; i <= 20; i++) {
+                long seq = j.appendBlocking(record(i));
+                assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(seq);
+            }
+            assertThat(j.ackedSequence()).isZero();
+            assertThat(j.replicaConnected()).isFalse();
+        }
+    }
+
+    @Test
+    void ackFailsWhileTheReplicaIsDownWhenConfiguredToFail() throws IOException {
+        JournalConfig cfg = primary(CommitMode.ACK, loopback(freePort())).withReplicaDown(ReplicaDownAction.FAIL);
+        try (Journal j = Journal.open(cfg)) {
+            assertThatThrownBy(() -> j.appendBlocking(record(1))).isInstanceOf(ReplicaUnavailableException.class);
+            assertThatThrownBy(() -> j.append(record(1)).get(10, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(ReplicaUnavailableException.class);
+            assertThat(j.writtenSequence()).isZero();
+        }
+    }
+
+    @Test
+    void replicaRejectsACorruptFrameAndKeepsWhatItAppended() throws IOException {
+        try (ReplicaServer r = replica("replica", 0)) {
+            try (SocketChannel ch = SocketChannel.open(r.address())) {
+                ByteBuffer hello = readControl(ch);
+                assertThat(hello.getInt(0)).isEqualTo(ReplicationProtocol.HELLO_MAGIC);
+                assertThat(hello.getLong(8)).isZero();
+                write(ch, frame(1, record(1), false));
+                assertThat(readControl(ch).getLong(8)).isEqualTo(1);
+                write(ch, frame(2, record(2), true));
+                assertThat(ch.read(ByteBuffer.allocate(16))).as("replica closed the connection").isEqualTo(-1);
+            }
+            assertThat(r.rejectedFrames()).isEqualTo(1);
+            assertThat(errors).anyMatch(m -> m.contains("checksum mismatch"));
+            try (SocketChannel ch = SocketChannel.open(r.address())) {
+                assertThat(readControl(ch).getLong(8)).as("replica still holds record 1").isEqualTo(1);
+                write(ch, frame(5, record(5), false));
+                assertThat(ch.read(ByteBuffer.allocate(16))).isEqualTo(-1);
+            }
+            assertThat(errors).anyMatch(m -> m.contains("sequence 5 but 2 was expected"));
+        }
+        assertThat(read(tmp.resolve("replica"))).hasSize(1);
+    }
+
+    @Test
+    void primaryRejectsAnAcknowledgementForRecordsItNeverSentAndReconnects() throws Exception {
+        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
+            fake.bind(loopback(0));
+            try (Journal j = Journal.open(primary(CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
+                j.appendNoWait(record(1), 0, record(1).length);
+                try (SocketChannel ch = fake.accept()) {
+                    ByteBuffer hello = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
+                    ReplicationProtocol.putHello(hello, 0);
+                    write(ch, hello.flip());
+                    ByteBuffer frame = ByteBuffer.allocate(SegmentLayout.FRAME_HEADER_LENGTH + record(1).length);
+                    readFully(ch, frame);
+                    ByteBuffer ack = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
+                    ReplicationProtocol.putAck(ack, 1_000_000);
+                    write(ch, ack.flip());
+                    assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
+                }
+                assertThat(j.ackedSequence()).isZero();
+                assertThat(j.committedSequence()).isZero();
+                try (SocketChannel again = fake.accept()) {
+                    assertThat(again.isConnected()).as("primary reconnected").isTrue();
+                }
+            }
+        }
+        assertThat(errors).anyMatch(m -> m.contains("bad ACK sequence 1000000"));
+    }
+
+    private static ByteBuffer frame(long seq, byte[] payload, boolean corrupt) {
+        int len = SegmentLayout.FRAME_HEADER_LENGTH + payload.length;
+        ByteBuffer b = ByteBuffer.allocate(len).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0, len).putLong(8, seq).put(SegmentLayout.FRAME_HEADER_LENGTH, payload);
+        int crc = SegmentLayout.frameCrc(new CRC32C(), b.duplicate(), 0, len);
+        b.putInt(4, corrupt ? ~crc : crc);
+        return b;
+    }
+
+    private static ByteBuffer readControl(SocketChannel ch) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(ch, b);
+        return b;
+    }
+
+    private static void readFully(SocketChannel ch, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            if (ch.read(b) < 0) {
+                throw new IOException("closed");
+            }
+        }
+    }
+
+    private static void write(SocketChannel ch, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
+    }
+}

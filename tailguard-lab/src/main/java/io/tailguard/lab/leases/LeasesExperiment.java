@@ -1,0 +1,109 @@
+package io.tailguard.lab.leases;
+
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabUsageException;
+import io.tailguard.lab.Progress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Thread-safe (stateless) experiment {@code leases}: the RSocket request-lease demo as a simulation.
+ * Three servers with the demo's saturable service behind a proxy, one client at 1000 requests/s;
+ * the servers' gates are the core {@code LeaseGate}, the proxy's choice a core balancer. Default
+ * rows: static leases of 9999, 100 and 30 requests per second, and an adaptive sender targeting
+ * 20 ms, all behind the least-loaded balancer. With {@code --heterogeneous} one server saturates
+ * twice as early, and the rows compare least-loaded, power-of-two-choices and round robin, each
+ * with static leases of 100 and with adaptive leases.
+ */
+public final class LeasesExperiment implements Experiment {
+
+    static final String DURATION = "--duration";
+    static final String SEED = "--seed";
+    static final String HETEROGENEOUS = "--heterogeneous";
+    static final int[] STATIC_ROWS = {9999, 100, 30};
+    static final int HETEROGENEOUS_STATIC = 100;
+
+    /** Creates the experiment. */
+    public LeasesExperiment() {
+    }
+
+    @Override
+    public String name() {
+        return "leases";
+    }
+
+    @Override
+    public String title() {
+        return "Request leases and least-loaded balancing";
+    }
+
+    @Override
+    public String description() {
+        return "Three lease-guarded servers behind a proxy at 1000 req/s: static vs adaptive leases, "
+                + "least-loaded vs p2c vs round robin.";
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return List.of(
+                LabOption.duration(DURATION, "60s", Duration.ofHours(1),
+                        "How long the client sends 1000 requests/s (virtual time; the first second is warm-up)."),
+                LabOption.longValue(SEED, 1L, "Seed of every random draw; same seed, same bytes."),
+                LabOption.flag(HETEROGENEOUS, "Halve the third server's thresholds (it saturates at 60 per "
+                        + "window) and compare least-loaded, p2c and round-robin with static and adaptive leases."));
+    }
+
+    @Override
+    public List<String> examples() {
+        return List.of("lab leases --output-dir out/leases",
+                "lab leases --heterogeneous --duration 120s --output-dir out/leases-het",
+                "lab leases --seed 7 --duration 10s");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        Duration duration = args.duration(DURATION);
+        if (duration.toMillis() < 2_000L) {
+            throw LabUsageException.of(DURATION, "at least 2s (the first second is warm-up)",
+                    args.rawValues().get(DURATION));
+        }
+        long seed = args.longValue(SEED);
+        boolean heterogeneous = args.flag(HETEROGENEOUS);
+        List<Scenario> scenarios = scenarios(duration, seed, heterogeneous);
+        progress.begin("leases", scenarios.size());
+        List<RowResult> rows = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            rows.add(LeasesModel.run(scenario));
+            progress.step(scenario.label());
+        }
+        progress.end();
+        return LeasesReport.build(title(), rows, heterogeneous, seed);
+    }
+
+    /** Returns the rows of a run, in table order. */
+    static List<Scenario> scenarios(Duration duration, long seed, boolean heterogeneous) {
+        List<Scenario> scenarios = new ArrayList<>();
+        if (!heterogeneous) {
+            for (int leased : STATIC_ROWS) {
+                scenarios.add(new Scenario(Scenario.STATIC, Scenario.LEAST_LOADED, leased, duration, seed, false));
+            }
+            scenarios.add(new Scenario(Scenario.ADAPTIVE, Scenario.LEAST_LOADED, 0, duration, seed, false));
+            return scenarios;
+        }
+        for (String balancer : List.of(Scenario.LEAST_LOADED, Scenario.P2C, Scenario.ROUND_ROBIN)) {
+            scenarios.add(new Scenario(Scenario.STATIC, balancer, HETEROGENEOUS_STATIC, duration, seed, true));
+            scenarios.add(new Scenario(Scenario.ADAPTIVE, balancer, 0, duration, seed, true));
+        }
+        return scenarios;
+    }
+
+    /** Returns the summary CSV of {@code rows} (the golden-tested table). */
+    static CsvTable summary(List<RowResult> rows) {
+        return LeasesReport.summary(rows);
+    }
+}

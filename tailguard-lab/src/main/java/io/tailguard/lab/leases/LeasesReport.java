@@ -1,0 +1,210 @@
+package io.tailguard.lab.leases;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.LabResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.CategoryChart;
+
+/** Thread-safe (stateless) builder of the leases experiment's tables, charts and findings. */
+final class LeasesReport {
+
+    static final String SUMMARY_FILE = "leases-summary.csv";
+    static final String SERVERS_FILE = "leases-servers.csv";
+    static final String SNAPSHOTS_FILE = "leases-snapshots.csv";
+
+    private LeasesReport() {
+    }
+
+    static LabResult build(String title, List<RowResult> rows, boolean heterogeneous, long seed) {
+        LabResult.Builder result = LabResult.builder(title)
+                .printedTable(summary(rows))
+                .printedTable(servers(rows))
+                .table(snapshots(rows))
+                .chart(latencyChart(rows))
+                .chart(rateChart(rows))
+                .seed(seed);
+        RowResult adaptive = firstAdaptive(rows);
+        if (adaptive != null) {
+            result.chart(grantChart(adaptive));
+        }
+        for (String finding : findings(rows, heterogeneous)) {
+            result.finding(finding);
+        }
+        return result.build();
+    }
+
+    static CsvTable summary(List<RowResult> rows) {
+        CsvTable.Builder table = CsvTable.builder("Summary (rates after the first second)", SUMMARY_FILE,
+                "policy", "balancer", "leased_requests", "offered_rps", "accepted_rps", "rejected_rps",
+                "p50_ms", "p99_ms", "p999_ms");
+        for (RowResult row : rows) {
+            Scenario s = row.scenario();
+            table.row(s.policy(), s.balancer(), s.leasedCell(), Integer.toString(LeasesModel.OFFERED_RPS),
+                    rate(row.acceptedRps()), rate(row.rejectedRps()), Long.toString(row.p50Millis()),
+                    Long.toString(row.p99Millis()), Long.toString(row.p999Millis()));
+        }
+        return table.build();
+    }
+
+    static CsvTable servers(List<RowResult> rows) {
+        CsvTable.Builder table = CsvTable.builder("Per server", SERVERS_FILE,
+                "policy", "balancer", "leased_requests", "server", "accepted_rps", "rejected_rps", "p99_ms");
+        for (RowResult row : rows) {
+            Scenario s = row.scenario();
+            for (RowResult.ServerResult server : row.servers()) {
+                table.row(s.policy(), s.balancer(), s.leasedCell(), Integer.toString(server.server()),
+                        rate(server.acceptedRps()), rate(server.rejectedRps()), Long.toString(server.p99Millis()));
+            }
+        }
+        return table.build();
+    }
+
+    static CsvTable snapshots(List<RowResult> rows) {
+        CsvTable.Builder table = CsvTable.builder("Per second and server", SNAPSHOTS_FILE,
+                "policy", "balancer", "leased_requests", "second", "server", "lease_allowed", "accepted",
+                "rejected", "p99_ms");
+        for (RowResult row : rows) {
+            Scenario s = row.scenario();
+            for (RowResult.Snapshot snap : row.seconds()) {
+                table.row(s.policy(), s.balancer(), s.leasedCell(), Integer.toString(snap.second()),
+                        Integer.toString(snap.server()), Integer.toString(snap.leasedRequests()),
+                        Long.toString(snap.accepted()), Long.toString(snap.rejected()),
+                        snap.p99Millis() < 0 ? "" : Long.toString(snap.p99Millis()));
+            }
+        }
+        return table.build();
+    }
+
+    private static ChartArtifact latencyChart(List<RowResult> rows) {
+        List<String> labels = labels(rows);
+        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
+        List<Long> p50 = new ArrayList<>();
+        List<Long> p99 = new ArrayList<>();
+        for (RowResult row : rows) {
+            p50.add(Math.max(1L, row.p50Millis()));
+            p99.add(Math.max(1L, row.p99Millis()));
+        }
+        series.put("p50", p50);
+        series.put("p99", p99);
+        CategoryChart chart = Charts.bars("Latency of accepted requests (log scale; 0 ms drawn as 1)", "row",
+                "ms", labels, series);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisMin(0.5);
+        chart.getStyler().setXAxisLabelRotation(20);
+        return new ChartArtifact("p50 and p99 latency of accepted requests per row", "leases-latency.png", chart);
+    }
+
+    private static ChartArtifact rateChart(List<RowResult> rows) {
+        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
+        List<Double> accepted = new ArrayList<>();
+        List<Double> rejected = new ArrayList<>();
+        for (RowResult row : rows) {
+            accepted.add(row.acceptedRps());
+            rejected.add(row.rejectedRps());
+        }
+        series.put("accepted/s", accepted);
+        series.put("rejected/s", rejected);
+        CategoryChart chart = Charts.bars("Accepted and rejected requests per second", "row", "requests/s",
+                labels(rows), series);
+        chart.getStyler().setXAxisLabelRotation(20);
+        return new ChartArtifact("Mean accepted and rejected requests per second (after the first second)",
+                "leases-rates.png", chart);
+    }
+
+    private static ChartArtifact grantChart(RowResult row) {
+        int servers = row.servers().size();
+        List<Integer> seconds = new ArrayList<>();
+        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
+        List<List<Integer>> grants = new ArrayList<>();
+        for (int i = 0; i < servers; i++) {
+            grants.add(new ArrayList<>());
+        }
+        for (RowResult.Snapshot snap : row.seconds()) {
+            if (snap.server() == 0) {
+                seconds.add(snap.second());
+            }
+            grants.get(snap.server()).add(snap.leasedRequests());
+        }
+        for (int i = 0; i < servers; i++) {
+            series.put("server " + i, grants.get(i));
+        }
+        return new ChartArtifact("Requests granted per lease by the adaptive sender (" + row.scenario().label()
+                + "), per server and second", "leases-adaptive-grants.png",
+                Charts.lines("Adaptive lease grant per second", "second", "requests per lease", seconds, series));
+    }
+
+    private static List<String> findings(List<RowResult> rows, boolean heterogeneous) {
+        List<String> findings = new ArrayList<>();
+        for (RowResult row : rows) {
+            Scenario s = row.scenario();
+            StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+                    "%s: %s accepted/s and %s rejected/s of %d offered; p50 %d ms, p99 %d ms, p99.9 %d ms.",
+                    s.label(), rate(row.acceptedRps()), rate(row.rejectedRps()), LeasesModel.OFFERED_RPS,
+                    row.p50Millis(), row.p99Millis(), row.p999Millis()));
+            if (s.adaptive()) {
+                text.append(' ').append(grantRange(row));
+            }
+            if (heterogeneous) {
+                text.append(" Per server accepted/s and p99:");
+                for (RowResult.ServerResult server : row.servers()) {
+                    text.append(String.format(Locale.ROOT, " #%d %s/s %d ms;", server.server(),
+                            rate(server.acceptedRps()), server.p99Millis()));
+                }
+                text.setLength(text.length() - 1);
+                text.append('.');
+            }
+            findings.add(text.toString());
+        }
+        return findings;
+    }
+
+    private static String grantRange(RowResult row) {
+        StringBuilder text = new StringBuilder("After the first 10 s its grants per server ranged");
+        int servers = row.servers().size();
+        for (int i = 0; i < servers; i++) {
+            int min = Integer.MAX_VALUE;
+            int max = 0;
+            for (RowResult.Snapshot snap : row.seconds()) {
+                if (snap.server() == i && snap.second() >= 10) {
+                    min = Math.min(min, snap.leasedRequests());
+                    max = Math.max(max, snap.leasedRequests());
+                }
+            }
+            if (min <= max) {
+                text.append(String.format(Locale.ROOT, " #%d %d–%d;", i, min, max));
+            }
+        }
+        if (text.charAt(text.length() - 1) != ';') {
+            return "";
+        }
+        text.setLength(text.length() - 1);
+        return text.append('.').toString();
+    }
+
+    private static RowResult firstAdaptive(List<RowResult> rows) {
+        for (RowResult row : rows) {
+            if (row.scenario().adaptive()) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    private static List<String> labels(List<RowResult> rows) {
+        List<String> labels = new ArrayList<>();
+        for (RowResult row : rows) {
+            labels.add(row.scenario().label());
+        }
+        return labels;
+    }
+
+    private static String rate(double perSecond) {
+        return String.format(Locale.ROOT, "%.1f", perSecond);
+    }
+}
