@@ -68,7 +68,7 @@ public final class Hedger {
         }
         HedgedCall<T> call = new HedgedCall<>(this, attempt, clock.nanoTime(), estimator.delayNanos());
         call.begin();
-        return call.result();
+        return call;
     }
 
     /** Returns the policy this hedger runs. */
