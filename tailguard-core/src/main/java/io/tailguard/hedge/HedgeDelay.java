@@ -9,13 +9,13 @@ import java.time.Duration;
  */
 public sealed interface HedgeDelay permits HedgeDelay.Fixed, HedgeDelay.Percentile {
 
-    /** Attempt k starts {@code k × patience} after the first (the seed's speculative task). */
+    /** Attempt k + 1 starts {@code k × patience} after the first (the seed's speculative task). */
     static Fixed fixed(Duration patience) {
         return new Fixed(patience);
     }
 
     /**
-     * Attempt k starts {@code k ×} the {@code percentile}-th latency percentile of the last 1000
+     * Attempt k + 1 starts {@code k ×} the {@code percentile}-th latency percentile of the last 1000
      * calls; no hedging until 100 calls were observed; never less than 1 ms.
      */
     static Percentile percentile(double percentile) {
