@@ -11,8 +11,7 @@ import java.util.function.Predicate;
  * @param maxAttempts attempts per call including the first; 1 to 5 (1 disables hedging but keeps
  *     the timeout)
  * @param delay when the k-th extra attempt (attempt k + 1) starts: {@code k ×} the delay after the
- *     first attempt, or at once
- *     when every attempt so far failed with a retriable error
+ *     first attempt, or at once when every attempt so far failed with a retriable error
  * @param timeout the call fails with a {@link HedgeTimeoutException} this long after it began; &gt; 0
  * @param budget caps extra attempts as a share of calls; empty for no cap
  * @param retriable which attempt errors let the call go on with the next attempt; any other error
