@@ -4,7 +4,7 @@ import io.tailguard.config.Check;
 import java.time.Duration;
 
 /**
- * Configuration of an {@link AimdLimit}. Defaults ({@link #defaults()}) follow Netflix
+ * Thread-safe (immutable) configuration of an {@link AimdLimit}. Defaults ({@link #defaults()}) follow Netflix
  * concurrency-limits: initial 20, min 20, max 200, backoff 0.9, timeout 5 s.
  *
  * @param initialLimit the limit before any sample, between {@code minLimit} and {@code maxLimit}
@@ -21,7 +21,9 @@ public record AimdLimitConfig(int initialLimit, int minLimit, int maxLimit, doub
         Check.positive("minLimit", minLimit);
         Check.inRange("maxLimit", maxLimit, minLimit, Integer.MAX_VALUE);
         Check.inRange("initialLimit", initialLimit, minLimit, maxLimit);
-        Check.inRange("backoffRatio", backoffRatio, 0.5, Math.nextDown(1.0));
+        if (!(backoffRatio >= 0.5 && backoffRatio < 1.0)) {
+            throw new IllegalArgumentException("backoffRatio must be >= 0.5 and < 1 but was " + backoffRatio);
+        }
         Check.positive("timeout", timeout);
     }
 

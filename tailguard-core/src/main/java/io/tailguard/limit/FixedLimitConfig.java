@@ -3,7 +3,7 @@ package io.tailguard.limit;
 import io.tailguard.config.Check;
 
 /**
- * Configuration of a {@link FixedLimit}.
+ * Thread-safe (immutable) configuration of a {@link FixedLimit}.
  *
  * @param limit the constant concurrency limit, at least 1
  */

@@ -3,7 +3,7 @@ package io.tailguard.limit;
 import io.tailguard.config.Check;
 
 /**
- * Configuration of a {@link Gradient2Limit}. Defaults ({@link #defaults()}) follow Netflix
+ * Thread-safe (immutable) configuration of a {@link Gradient2Limit}. Defaults ({@link #defaults()}) follow Netflix
  * concurrency-limits (initial 20, min 20, max 200, smoothing 0.2, tolerance 1.5, long window 600,
  * queue 4) except {@code dropBackoffRatio} 0.9: Netflix ignores drops (its issue #176); set 1.0 to
  * do the same.
@@ -27,8 +27,12 @@ public record Gradient2LimitConfig(int initialLimit, int minLimit, int maxLimit,
         Check.positive("minLimit", minLimit);
         Check.inRange("maxLimit", maxLimit, minLimit, Integer.MAX_VALUE);
         Check.inRange("initialLimit", initialLimit, minLimit, maxLimit);
-        Check.inRange("smoothing", smoothing, Double.MIN_VALUE, 1.0);
-        Check.inRange("rttTolerance", rttTolerance, 1.0, Double.MAX_VALUE);
+        if (!(smoothing > 0.0 && smoothing <= 1.0)) {
+            throw new IllegalArgumentException("smoothing must be > 0 and <= 1 but was " + smoothing);
+        }
+        if (!(rttTolerance >= 1.0 && rttTolerance < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("rttTolerance must be >= 1 and finite but was " + rttTolerance);
+        }
         Check.positive("longWindow", longWindow);
         Check.inRange("queueSize", queueSize, 0, Integer.MAX_VALUE);
         Check.inRange("dropBackoffRatio", dropBackoffRatio, 0.5, 1.0);

@@ -1,7 +1,7 @@
 package io.tailguard.limit;
 
 /**
- * A concurrency-limit estimator: a pure function of the samples it is fed. Not thread-safe: the
+ * Not thread-safe: a concurrency-limit estimator, a pure function of the samples it is fed. The
  * {@link ConcurrencyLimiter} that owns it serializes every call. It never reads a clock; time comes
  * in as {@code nowNanos}, so the simulator and a live server run the same estimator.
  */

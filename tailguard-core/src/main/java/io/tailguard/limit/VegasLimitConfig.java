@@ -3,7 +3,7 @@ package io.tailguard.limit;
 import io.tailguard.config.Check;
 
 /**
- * Configuration of a {@link VegasLimit}. Defaults ({@link #defaults()}) follow Netflix
+ * Thread-safe (immutable) configuration of a {@link VegasLimit}. Defaults ({@link #defaults()}) follow Netflix
  * concurrency-limits: initial 20, max 1000, smoothing 1.0, probe multiplier 30.
  *
  * @param initialLimit    the limit before any sample, between 1 and {@code maxLimit}
@@ -18,7 +18,9 @@ public record VegasLimitConfig(int initialLimit, int maxLimit, double smoothing,
     public VegasLimitConfig {
         Check.positive("maxLimit", maxLimit);
         Check.inRange("initialLimit", initialLimit, 1, maxLimit);
-        Check.inRange("smoothing", smoothing, Double.MIN_VALUE, 1.0);
+        if (!(smoothing > 0.0 && smoothing <= 1.0)) {
+            throw new IllegalArgumentException("smoothing must be > 0 and <= 1 but was " + smoothing);
+        }
         Check.positive("probeMultiplier", probeMultiplier);
     }
 

@@ -4,7 +4,7 @@ import io.tailguard.config.Check;
 import java.time.Duration;
 
 /**
- * Configuration of a {@link BoundedQueue}.
+ * Thread-safe (immutable) configuration of a {@link BoundedQueue}.
  *
  * @param capacity         the most items waiting at once, at least 1
  * @param maxQueueingTime  items that waited longer are shed with {@code QUEUE_TIMEOUT};

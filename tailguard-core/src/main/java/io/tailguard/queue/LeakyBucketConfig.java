@@ -4,7 +4,7 @@ import io.tailguard.config.Check;
 import java.time.Duration;
 
 /**
- * Configuration of a {@link LeakyBucketShaper}.
+ * Thread-safe (immutable) configuration of a {@link LeakyBucketShaper}.
  *
  * @param capacity      the most items waiting (offered, not yet polled) at once, at least 1
  * @param drainInterval the spacing between two releases, greater than zero

@@ -1,6 +1,6 @@
 package io.tailguard.queue;
 
-/** Which waiting item a {@link BoundedQueue} serves next. */
+/** Thread-safe (immutable enum): which waiting item a {@link BoundedQueue} serves next. */
 public enum QueueDiscipline {
     /** Oldest first. */
     FIFO,

@@ -4,7 +4,7 @@ import io.tailguard.config.Check;
 import java.time.Duration;
 
 /**
- * Configuration of a {@link FixedWindowRateLimiter}, named as in Resilience4j's RateLimiter:
+ * Thread-safe (immutable) configuration of a {@link FixedWindowRateLimiter}, named as in Resilience4j's RateLimiter:
  * {@code limitForPeriod} permits in every {@code refreshPeriod}, unused permits lost at the end of
  * each period. The rate is limited to four permits per nanosecond, which keeps the permit count exact
  * for at least 73 years of uptime (2^63 ns × refreshPeriod / limitForPeriod).

@@ -16,10 +16,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>The state is one {@code long}, the index of the next permit, where cycle {@code c} owns indices
  * {@code [c × limit, (c + 1) × limit)}; one CAS per admit, none per rejection, no division (the
- * cycle number is a corrected floating-point estimate, exact). {@code nowNanos} may be any {@code long} within 2^63 ns (292 years)
- * of the creation time, and the count is exact while {@code cycles × limitForPeriod} fits in a
- * {@code long} (at least 73 years, see {@link FixedWindowConfig}). A caller with a stale
- * {@code nowNanos} from an earlier cycle is rejected.
+ * cycle number is a corrected floating-point estimate, exact). {@code nowNanos} may be any
+ * {@code long} within 2^63 ns (292 years) of the creation time, and the count is exact while
+ * {@code cycles × limitForPeriod} fits in a {@code long} (at least 73 years, see
+ * {@link FixedWindowConfig}). A caller with a stale {@code nowNanos} from an earlier cycle is
+ * rejected.
  */
 public final class FixedWindowRateLimiter implements AdmissionPolicy {
 

@@ -4,7 +4,7 @@ import io.tailguard.config.Check;
 import java.time.Duration;
 
 /**
- * Configuration of a {@link TokenBucket}: at most {@code capacity} tokens, {@code refillTokens}
+ * Thread-safe (immutable) configuration of a {@link TokenBucket}: at most {@code capacity} tokens, {@code refillTokens}
  * added every {@code refillPeriod} (spread evenly, exactly), {@code initialTokens} at creation.
  *
  * <p>Limits, checked here: the refill rate is at most one token per nanosecond (10^9 per second),

@@ -17,13 +17,13 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Counts the bytes this thread allocates across a million decisions of each policy (admit and
+ * Counts the bytes this thread allocates across half a million decisions of each policy (admit and
  * reject). A quick guard in the default test run; the JMH {@code -prof gc} runs in tailguard-bench
  * are the measurement of record.
  */
 class AllocationFreeTest {
 
-    private static final int DECISIONS = 1_000_000;
+    private static final int DECISIONS = 500_000;
 
     private static long allocatedBytes() {
         return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())

@@ -52,7 +52,7 @@ class AimdLimitTest {
     @Test
     void configRejectsInvalidValues() {
         assertThatThrownBy(() -> new AimdLimitConfig(10, 5, 20, 1.0, Duration.ofSeconds(1)))
-                .hasMessageStartingWith("backoffRatio must be between 0.5 and 0.9999");
+                .hasMessage("backoffRatio must be >= 0.5 and < 1 but was 1.0");
         assertThatThrownBy(() -> new AimdLimitConfig(30, 5, 20, 0.9, Duration.ofSeconds(1)))
                 .hasMessage("initialLimit must be between 5 and 20 but was 30");
         assertThatThrownBy(() -> new AimdLimitConfig(10, 5, 4, 0.9, Duration.ofSeconds(1)))

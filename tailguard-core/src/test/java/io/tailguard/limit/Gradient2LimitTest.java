@@ -56,7 +56,7 @@ class Gradient2LimitTest {
     @Test
     void configRejectsInvalidValues() {
         assertThatThrownBy(() -> new Gradient2LimitConfig(20, 10, 200, 0.2, 0.9, 600, 4, 1.0))
-                .hasMessageStartingWith("rttTolerance must be between 1.0 and");
+                .hasMessage("rttTolerance must be >= 1 and finite but was 0.9");
         assertThatThrownBy(() -> new Gradient2LimitConfig(20, 10, 200, 0.2, 1.5, 600, -1, 1.0))
                 .hasMessage("queueSize must be between 0 and 2147483647 but was -1");
     }

@@ -90,7 +90,7 @@ class VegasLimitTest {
     @Test
     void configRejectsInvalidValues() {
         assertThatThrownBy(() -> new VegasLimitConfig(20, 1000, 0.0, 30))
-                .hasMessageStartingWith("smoothing must be between");
+                .hasMessage("smoothing must be > 0 and <= 1 but was 0.0");
         assertThatThrownBy(() -> new VegasLimitConfig(2000, 1000, 1.0, 30))
                 .hasMessage("initialLimit must be between 1 and 1000 but was 2000");
     }

@@ -3,12 +3,16 @@ package io.tailguard.sim;
 import java.util.Arrays;
 
 /**
- * Not thread-safe binary min-heap of events on primitive arrays, so scheduling allocates nothing
+ * Not thread-safe priority queue of events on primitive arrays, so scheduling allocates nothing
  * once the arrays have grown to the run's peak size.
  *
  * <p>Order: time ascending, then kind ascending (completions before wake-ups), then the
  * sequence number given when the event was pushed. Kind and sequence share one {@code long} key:
  * the kind in the top byte, the sequence in the low 56 bits.
+ *
+ * <p>Two stores keep that one order: a FIFO "lane" takes every event that sorts after the lane's
+ * last one (the common case: fixed service times, one worker, infinite servers), in O(1); the rest
+ * go to a binary min-heap. Polling takes the smaller of the two heads.
  */
 final class EventQueue {
 
@@ -26,28 +30,54 @@ final class EventQueue {
     private int size;
     private long sequence;
 
+    private long[] laneTimes = new long[64];
+    private long[] laneKeys = new long[64];
+    private int[] lanePayloads = new int[64];
+    private int laneHead;
+    private int laneSize;
+    private long laneLastTime;
+    private long laneLastKey;
+
     private long polledTimeNanos;
     private int polledKind;
     private int polledPayload;
 
     boolean isEmpty() {
-        return size == 0;
+        return size == 0 && laneSize == 0;
     }
 
     int size() {
-        return size;
+        return size + laneSize;
     }
 
     /** Time of the earliest event, or {@link Long#MAX_VALUE} if there is none. */
     long peekTimeNanos() {
-        return size == 0 ? Long.MAX_VALUE : times[0];
+        long heapTime = size == 0 ? Long.MAX_VALUE : times[0];
+        long laneTime = laneSize == 0 ? Long.MAX_VALUE : laneTimes[laneHead];
+        return Math.min(heapTime, laneTime);
     }
 
     void push(long timeNanos, int kind, int payload) {
+        long key = ((long) kind << KIND_SHIFT) | (sequence++ & SEQUENCE_MASK);
+        if (laneSize == 0 || timeNanos > laneLastTime || (timeNanos == laneLastTime && key > laneLastKey)) {
+            if (laneSize == laneTimes.length) {
+                growLane();
+            }
+            int tail = (laneHead + laneSize++) & (laneTimes.length - 1);
+            laneTimes[tail] = timeNanos;
+            laneKeys[tail] = key;
+            lanePayloads[tail] = payload;
+            laneLastTime = timeNanos;
+            laneLastKey = key;
+            return;
+        }
+        pushHeap(timeNanos, key, payload);
+    }
+
+    private void pushHeap(long timeNanos, long key, int payload) {
         if (size == times.length) {
             grow();
         }
-        long key = ((long) kind << KIND_SHIFT) | (sequence++ & SEQUENCE_MASK);
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
@@ -67,6 +97,22 @@ final class EventQueue {
 
     /** Removes the earliest event; read it with {@link #polledTimeNanos()} and friends. */
     void poll() {
+        if (laneSize > 0) {
+            long lt = laneTimes[laneHead];
+            long lk = laneKeys[laneHead];
+            if (size == 0 || lt < times[0] || (lt == times[0] && lk < keys[0])) {
+                polledTimeNanos = lt;
+                polledKind = (int) (lk >>> KIND_SHIFT);
+                polledPayload = lanePayloads[laneHead];
+                laneHead = (laneHead + 1) & (laneTimes.length - 1);
+                laneSize--;
+                return;
+            }
+        }
+        pollHeap();
+    }
+
+    private void pollHeap() {
         polledTimeNanos = times[0];
         polledKind = (int) (keys[0] >>> KIND_SHIFT);
         polledPayload = payloads[0];
@@ -116,6 +162,23 @@ final class EventQueue {
 
     int polledPayload() {
         return polledPayload;
+    }
+
+    private void growLane() {
+        int n = laneTimes.length;
+        long[] newTimes = new long[n * 2];
+        long[] newKeys = new long[n * 2];
+        int[] newPayloads = new int[n * 2];
+        for (int i = 0; i < laneSize; i++) {
+            int from = (laneHead + i) & (n - 1);
+            newTimes[i] = laneTimes[from];
+            newKeys[i] = laneKeys[from];
+            newPayloads[i] = lanePayloads[from];
+        }
+        laneTimes = newTimes;
+        laneKeys = newKeys;
+        lanePayloads = newPayloads;
+        laneHead = 0;
     }
 
     private void grow() {

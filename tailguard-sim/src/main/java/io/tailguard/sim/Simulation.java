@@ -10,6 +10,7 @@ import io.tailguard.sim.arrival.ArrivalStream;
 import io.tailguard.sim.service.ServiceModel;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 
 /**
@@ -31,7 +32,7 @@ import java.util.random.RandomGenerator;
  */
 public final class Simulation {
 
-    private final long seed;
+    private final Function<String, RandomGenerator> randomStreams;
     private final long horizonNanos;
     private final long maxArrivals;
     private final boolean drain;
@@ -60,7 +61,8 @@ public final class Simulation {
     private long nextId;
 
     private Simulation(Builder b) {
-        this.seed = b.seed;
+        long seed = b.seed;
+        this.randomStreams = b.randomStreams != null ? b.randomStreams : name -> RandomStreams.stream(seed, name);
         this.horizonNanos = b.horizonNanos;
         this.maxArrivals = b.maxArrivals;
         this.drain = b.drain;
@@ -87,7 +89,7 @@ public final class Simulation {
         ran = true;
         setUp();
         listener.onStart(recorder);
-        ArrivalStream stream = arrivals.open(RandomStreams.stream(seed, "arrivals"));
+        ArrivalStream stream = arrivals.open(newStream("arrivals"));
         long nextArrival = nextArrival(stream, Long.MIN_VALUE);
         long lastNanos = 0;
         while (true) {
@@ -254,7 +256,7 @@ public final class Simulation {
         shaping = queue.shapes();
         gates = station.gates().toArray(new AdmissionPolicy[0]);
         service = station.service();
-        serviceRandom = RandomStreams.stream(seed, "service");
+        serviceRandom = newStream("service");
         workers = station.workers();
         jobs = new Job[64];
         free = new int[64];
@@ -264,9 +266,19 @@ public final class Simulation {
         }
     }
 
+    private RandomGenerator newStream(String name) {
+        RandomGenerator random = randomStreams.apply(name);
+        if (random == null) {
+            throw new IllegalStateException("the random stream factory must return a generator but returned null for '"
+                    + name + "'");
+        }
+        return random;
+    }
+
     /** Not thread-safe builder of a {@link Simulation}. */
     public static final class Builder {
         private long seed;
+        private Function<String, RandomGenerator> randomStreams;
         private long horizonNanos = Long.MAX_VALUE;
         private long maxArrivals = Long.MAX_VALUE;
         private boolean drain = true;
@@ -279,9 +291,24 @@ public final class Simulation {
         private Builder() {
         }
 
-        /** Sets the seed from which every random stream is derived (default 0). */
+        /**
+         * Sets the seed from which every random stream is derived (default 0): component
+         * {@code name} draws from {@link RandomStreams#stream}{@code (seed, name)}.
+         */
         public Builder seed(long seed) {
             this.seed = seed;
+            return this;
+        }
+
+        /**
+         * Replaces the seeded default ({@link RandomStreams#stream}{@code (seed, name)}) with
+         * {@code streams}, called once per component with its stream name ({@code "arrivals"},
+         * {@code "service"}) to inject any {@link RandomGenerator}, for example
+         * {@code name -> RandomGeneratorFactory.of("L64X128MixRandom").create(seed * 31 + name.hashCode())}.
+         * The {@link #seed} is then unused.
+         */
+        public Builder randomStreams(Function<String, RandomGenerator> streams) {
+            this.randomStreams = Check.notNull("streams", streams);
             return this;
         }
 

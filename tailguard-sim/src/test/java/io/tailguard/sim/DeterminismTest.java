@@ -7,6 +7,9 @@ import io.tailguard.sim.service.ServiceModel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
+import java.util.random.RandomGeneratorFactory;
 import org.junit.jupiter.api.Test;
 
 class DeterminismTest {
@@ -20,6 +23,30 @@ class DeterminismTest {
     @Test
     void sameSeedAndConfigurationGiveIdenticalSummariesWithIntervalsAndEveryModel() {
         assertThat(mixedRun(99)).isEqualTo(mixedRun(99));
+    }
+
+    @Test
+    void injectedGeneratorsAreAskedOncePerNamedComponentAndDriveTheDraws() {
+        List<String> names = new ArrayList<>();
+        Function<String, RandomGenerator> streams = name -> {
+            names.add(name);
+            return RandomGeneratorFactory.of("L64X128MixRandom").create(7L * 31 + name.hashCode());
+        };
+        String first = injectedRun(streams);
+        assertThat(names).containsExactlyInAnyOrder("arrivals", "service");
+        assertThat(injectedRun(streams)).isEqualTo(first);
+        assertThat(injectedRun(name -> RandomGeneratorFactory.of("L64X128MixRandom").create(8L * 31 + name.hashCode())))
+                .isNotEqualTo(first);
+    }
+
+    private static String injectedRun(Function<String, RandomGenerator> streams) {
+        SimulationResult result = Simulation.builder().randomStreams(streams)
+                .arrivals(ArrivalSource.poisson(700))
+                .station(Station.builder().service(ServiceModel.exponential(Duration.ofMillis(1))).build())
+                .maxArrivals(20_000)
+                .build().run();
+        result.littlesLaw().requireWithin(1e-9);
+        return result.summary();
     }
 
     private static List<Long> arrivalTimes(ServiceModel service) {
