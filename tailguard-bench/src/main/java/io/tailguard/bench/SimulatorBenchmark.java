@@ -59,18 +59,21 @@ public class SimulatorBenchmark {
 
     static final int REQUESTS = 1_000_000;
 
+    /** Token bucket in front of an infinite-server station; see the class comment. */
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public SimulationResult gateOnly() {
         return gateOnly(REQUESTS);
     }
 
+    /** M/M/1/K at ρ = 0.9; see the class comment. */
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public SimulationResult queueAndWorker() {
         return queueAndWorker(REQUESTS);
     }
 
+    /** D/D/1/K at 1.1× capacity; see the class comment. */
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public SimulationResult queueAndWorkerOverloaded() {

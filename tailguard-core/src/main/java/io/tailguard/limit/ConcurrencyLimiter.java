@@ -12,10 +12,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * from a pluggable {@link Limit} estimator (fixed, AIMD, Vegas, Gradient2), fed one sample
  * {@code (now, rtt, inFlight, dropped)} per permit completed with success or dropped.
  *
- * <p>The check and the increment are one CAS, so the limit is never exceeded. Permits are recycled
- * through a lock-free pool sized to twice the estimator's {@link Limit#maxLimit()} (at most 131,072
- * slots), so
- * acquire and release allocate nothing once every slot has been used. Estimator updates are
+ * <p>The check and the increment are one CAS, so the limit is never exceeded. Permits are reused
+ * from a lock-free table of twice the estimator's {@link Limit#maxLimit()} slots (at most 65,536),
+ * each claimed and freed by a CAS on its own state, so acquire and release allocate nothing once
+ * each slot has been used once, and a preempted thread holds up no other. Estimator updates are
  * serialized by a small lock taken only on completion (never for {@link FixedLimit}); the limit is
  * published through a volatile. Follow the {@link io.tailguard.admission.Permit} rule: never touch a
  * permit after completing it, since a later request may be holding the same object.
@@ -27,13 +27,13 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
     static final int IGNORED = 2;
 
     private static final Rejection CONCURRENCY_LIMITED = Rejection.of(RejectReason.CONCURRENCY_LIMITED);
-    private static final int MAX_POOL = 1 << 17;
+    private static final int MAX_SLOTS = 1 << 16;
 
     private final Limit estimator;
     private final boolean adaptive;
     private final Object estimatorLock = new Object();
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final PermitPool pool;
+    private final PermitSlots permits;
     private volatile int limit;
 
     /** Creates a limiter enforcing the limit {@code estimator} computes; it takes ownership of it. */
@@ -44,8 +44,8 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
         this.estimator = estimator;
         this.adaptive = !(estimator instanceof FixedLimit);
         this.limit = estimator.limit();
-        // Twice the most permits ever out, so that a poll stalled mid-way never makes an offer fail.
-        this.pool = new PermitPool((int) Math.min(MAX_POOL, 2L * Math.max(1, estimator.maxLimit())));
+        // Twice the most permits ever out, so that at least half the slots are free.
+        this.permits = new PermitSlots(this, (int) Math.min(MAX_SLOTS, 2L * Math.max(1, estimator.maxLimit())));
     }
 
     /** Returns a limiter with a {@link FixedLimit} of {@code limit}: a plain load shedder. */
@@ -61,11 +61,8 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
                 return CONCURRENCY_LIMITED;
             }
             if (inFlight.compareAndSet(current, current + 1)) {
-                PooledPermit permit = pool.poll();
-                if (permit == null) {
-                    permit = new PooledPermit(this); // warm-up only: the pool fills as permits return
-                }
-                permit.activate(nowNanos, current + 1);
+                PooledPermit permit = permits.claim(nowNanos, current);
+                permit.start(nowNanos, current + 1);
                 return permit;
             }
         }
@@ -81,8 +78,8 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
         return limit;
     }
 
-    void release(PooledPermit permit, long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
-        pool.offer(permit); // before the decrement, so the next admitted request finds it
+    /** Called once per permit, after the permit was freed, so busy permits never outnumber in-flight. */
+    void release(long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
         inFlight.decrementAndGet();
         if (adaptive && outcome != IGNORED) {
             synchronized (estimatorLock) {

@@ -21,6 +21,6 @@ public interface Limit {
     /** Returns the current limit, between 1 and {@link #maxLimit()}. */
     int limit();
 
-    /** Returns the largest limit this estimator can ever return; enforcers size their pools by it. */
+    /** Returns the largest limit this estimator can ever return; enforcers size their permit tables by it. */
     int maxLimit();
 }

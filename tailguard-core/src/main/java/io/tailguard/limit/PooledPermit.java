@@ -5,17 +5,19 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Thread-safe permit of a {@link ConcurrencyLimiter}, recycled through its pool. A CAS on the
- * {@code completed} flag makes the first completion win; later ones are ignored until the limiter
- * hands the object out again.
+ * Thread-safe permit of a {@link ConcurrencyLimiter}, reused through its {@link PermitSlots}. Its
+ * state goes free → busy when claimed and busy → free when completed, each by a CAS, so the first
+ * completion wins and later ones are ignored until the permit is claimed again.
  */
 final class PooledPermit implements Permit {
 
-    private static final VarHandle COMPLETED;
+    private static final int FREE = 0;
+    private static final int BUSY = 1;
+    private static final VarHandle STATE;
 
     static {
         try {
-            COMPLETED = MethodHandles.lookup().findVarHandle(PooledPermit.class, "completed", int.class);
+            STATE = MethodHandles.lookup().findVarHandle(PooledPermit.class, "state", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -24,18 +26,28 @@ final class PooledPermit implements Permit {
     private final ConcurrencyLimiter owner;
     private long startNanos;
     private int inFlightAtStart;
-    @SuppressWarnings("unused") // accessed through COMPLETED
-    private volatile int completed;
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile int state;
 
-    PooledPermit(ConcurrencyLimiter owner) {
+    private PooledPermit(ConcurrencyLimiter owner, int state) {
         this.owner = owner;
+        this.state = state;
     }
 
-    /** Arms this permit for a request admitted at {@code nowNanos} as the {@code inFlight}-th in flight. */
-    void activate(long nowNanos, int inFlight) {
+    /** Returns a new permit, already claimed. */
+    static PooledPermit busy(ConcurrencyLimiter owner) {
+        return new PooledPermit(owner, BUSY);
+    }
+
+    /** Claims this permit if it is free. */
+    boolean tryClaim() {
+        return (int) STATE.getAcquire(this) == FREE && STATE.compareAndSet(this, FREE, BUSY);
+    }
+
+    /** Records the request this claimed permit now stands for. */
+    void start(long nowNanos, int inFlight) {
         startNanos = nowNanos;
         inFlightAtStart = inFlight;
-        COMPLETED.setRelease(this, 0);
     }
 
     @Override
@@ -54,8 +66,10 @@ final class PooledPermit implements Permit {
     }
 
     private void complete(long nowNanos, int outcome) {
-        if (COMPLETED.compareAndSet(this, 0, 1)) {
-            owner.release(this, nowNanos, startNanos, inFlightAtStart, outcome);
+        long start = startNanos; // read before freeing: once free, another request may claim it
+        int inFlight = inFlightAtStart;
+        if (STATE.compareAndSet(this, BUSY, FREE)) {
+            owner.release(nowNanos, start, inFlight, outcome);
         }
     }
 

@@ -25,9 +25,10 @@ class AllocationFreeTest {
 
     private static final int DECISIONS = 500_000;
 
+    private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
     private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-                .getCurrentThreadAllocatedBytes();
+        return ((com.sun.management.ThreadMXBean) THREADS).getCurrentThreadAllocatedBytes();
     }
 
     private static long bytesAllocatedBy(Runnable body) {
@@ -38,7 +39,7 @@ class AllocationFreeTest {
     }
 
     private static boolean supported() {
-        return ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+        return THREADS instanceof com.sun.management.ThreadMXBean bean
                 && bean.isThreadAllocatedMemorySupported() && bean.isThreadAllocatedMemoryEnabled();
     }
 
@@ -82,6 +83,39 @@ class AllocationFreeTest {
             }
         });
         assertThat(bytes).isLessThan(1_000L);
+    }
+
+    @Test
+    void concurrencyLimiterAllocatesNothingWhenTwoThreadsShareIt() throws Exception {
+        assumeTrue(supported());
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(100);
+        long[] bytes = new long[2];
+        for (int round = 0; round < 2; round++) { // round 0 warms up: each table slot's first use allocates
+            Thread[] threads = new Thread[2];
+            for (int t = 0; t < threads.length; t++) {
+                int id = t;
+                threads[t] = new Thread(() -> {
+                    long before = allocatedBytes();
+                    long now = id;
+                    for (int i = 0; i < DECISIONS; i++) {
+                        now += 1_000;
+                        Decision decision = limiter.tryAcquire(now);
+                        if (decision.isAdmitted()) {
+                            decision.permit().onSuccess(now + 500);
+                        }
+                    }
+                    bytes[id] = allocatedBytes() - before;
+                });
+                threads[t].start();
+            }
+            for (Thread thread : threads) {
+                thread.join(60_000);
+            }
+        }
+        // A thread's own start-up can show up as a few hundred bytes; a per-decision allocation
+        // (the 32-byte permit) would show up as megabytes.
+        assertThat(bytes[0] + bytes[1]).isLessThan(DECISIONS / 100);
+        assertThat(limiter.inFlight()).isZero();
     }
 
     @Test

@@ -7,7 +7,10 @@ import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ConcurrencyLimiterTest {
@@ -63,13 +66,15 @@ class ConcurrencyLimiterTest {
     }
 
     @Test
-    void recyclesPermitObjectsSoSteadyStateAllocatesNothing() {
-        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1);
-        Permit first = limiter.tryAcquire(0).permit();
-        first.onSuccess(1);
-        Permit second = limiter.tryAcquire(2).permit();
-        assertThat(second).isSameAs(first);
-        second.onSuccess(3);
+    void reusesAtMostOnePermitObjectPerSlotSoSteadyStateAllocatesNothing() {
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1); // a table of 2 slots
+        Set<Permit> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (long now = 0; now < 1_000; now++) {
+            Permit permit = limiter.tryAcquire(now).permit();
+            seen.add(permit);
+            permit.onSuccess(now);
+        }
+        assertThat(seen).hasSizeBetween(1, 2);
         assertThat(limiter.inFlight()).isZero();
     }
 

@@ -46,6 +46,21 @@ class QueueingTheoryTest {
         assertMatches(result, QueueingTheory.mmcWaitInQueue(c, lambda, MU_PER_SECOND), rho);
     }
 
+    @ParameterizedTest(name = "M/M/1 sojourn p{0}")
+    @CsvSource({"50", "90", "99"})
+    void mm1SojournTimeIsExponentialWithRateMuMinusLambda(double percentile) {
+        // In M/M/1 the time in system is exponential with rate mu - lambda, so its p-quantile is
+        // -ln(1 - p) / (mu - lambda): this checks the recorded latency histogram, not only means.
+        // (Over eight seeds p50..p99 land within 1 %; p99.9 strays up to 2.7 %, so it is left out.)
+        double lambda = 0.5 * MU_PER_SECOND;
+        SimulationResult result = run(1, ArrivalSource.poisson(lambda), ServiceModel.exponential(Duration.ofMillis(1)),
+                2_000_000);
+        double expectedMicros = -Math.log(1 - percentile / 100) / (MU_PER_SECOND - lambda) * 1e6;
+        assertThat((double) result.latency().getValueAtPercentile(percentile)).as("p" + percentile + " (µs)")
+                .isCloseTo(expectedMicros, within(TOLERANCE * expectedMicros));
+        result.littlesLaw().requireWithin(1e-9);
+    }
+
     static SimulationResult run(int workers, ArrivalSource arrivals, ServiceModel service, long customers) {
         return Simulation.builder()
                 .seed(20261121L)

@@ -13,8 +13,9 @@ import org.openjdk.jcstress.infra.results.I_Result;
 import org.openjdk.jcstress.infra.results.ZI_Result;
 import org.openjdk.jcstress.infra.results.ZZI_Result;
 import org.openjdk.jcstress.infra.results.ZZ_Result;
+import org.openjdk.jcstress.infra.results.Z_Result;
 
-/** Not thread-safe holder of jcstress tests for {@link ConcurrencyLimiter} and its permit pool. */
+/** Not thread-safe holder of jcstress tests for {@link ConcurrencyLimiter} and its permit table. */
 public final class ConcurrencyLimiterStress {
 
     private ConcurrencyLimiterStress() {
@@ -104,64 +105,58 @@ public final class ConcurrencyLimiterStress {
         }
     }
 
-    /** Thread-safe subject: a pool holding one permit; two threads poll at once. */
+    /** Thread-safe subject: a one-slot table whose permit is free; two threads claim at once. */
     @JCStressTest
-    @Outcome(id = {"true, false", "false, true"}, expect = ACCEPTABLE, desc = "exactly one thread gets the permit")
-    @Outcome(expect = FORBIDDEN, desc = "handed out twice or lost")
+    @Outcome(id = {"true, false", "false, true"}, expect = ACCEPTABLE, desc = "exactly one thread gets the table's permit")
+    @Outcome(expect = FORBIDDEN, desc = "the permit was handed out twice or lost")
     @State
-    public static class PoolLastPermit {
-        private final PermitPool pool = new PermitPool(4);
+    public static class SlotLastPermit {
+        private final PermitSlots slots = new PermitSlots(ConcurrencyLimiter.fixed(1), 1);
+        private final PooledPermit tablePermit = slots.claim(0L, 0);
 
         {
-            pool.offer(new PooledPermit(ConcurrencyLimiter.fixed(1)));
+            tablePermit.onIgnore(); // free again: the only slot now holds a free permit
         }
 
         /** First racer. */
         @Actor
         public void first(ZZ_Result result) {
-            result.r1 = pool.poll() != null;
+            result.r1 = slots.claim(1L, 0) == tablePermit;
         }
 
         /** Second racer. */
         @Actor
         public void second(ZZ_Result result) {
-            result.r2 = pool.poll() != null;
+            result.r2 = slots.claim(2L, 0) == tablePermit;
         }
     }
 
-    /** Thread-safe subject: one thread returns a permit while another takes one, on a pool of one. */
+    /** Thread-safe subject: an empty one-slot table; two threads claim at once. */
     @JCStressTest
-    @Outcome(id = "true, 2", expect = ACCEPTABLE, desc = "the taker got a permit; none lost")
-    @Outcome(expect = FORBIDDEN, desc = "a permit was lost or duplicated")
+    @Outcome(id = "true", expect = ACCEPTABLE, desc = "each thread holds its own permit")
+    @Outcome(expect = FORBIDDEN, desc = "both threads hold the same permit")
     @State
-    public static class OfferRacesPoll {
-        private final ConcurrencyLimiter owner = ConcurrencyLimiter.fixed(1);
-        private final PermitPool pool = new PermitPool(2);
+    public static class SlotFirstUse {
+        private final PermitSlots slots = new PermitSlots(ConcurrencyLimiter.fixed(1), 1);
+        private PooledPermit first;
+        private PooledPermit second;
 
-        {
-            pool.offer(new PooledPermit(owner));
-        }
-
-        /** Returns a second permit. */
+        /** First racer. */
         @Actor
-        public void offer() {
-            pool.offer(new PooledPermit(owner));
+        public void first() {
+            first = slots.claim(1L, 0);
         }
 
-        /** Takes one permit. */
+        /** Second racer. */
         @Actor
-        public void poll(ZI_Result result) {
-            result.r1 = pool.poll() != null;
+        public void second() {
+            second = slots.claim(2L, 0);
         }
 
-        /** Counts the permits taken and left: must be both of them. */
+        /** Compares what they got. */
         @Arbiter
-        public void left(ZI_Result result) {
-            int left = 0;
-            while (pool.poll() != null) {
-                left++;
-            }
-            result.r2 = left + (result.r1 ? 1 : 0);
+        public void distinct(Z_Result result) {
+            result.r1 = first != null && second != null && first != second;
         }
     }
 }

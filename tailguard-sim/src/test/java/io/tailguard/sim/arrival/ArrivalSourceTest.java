@@ -4,10 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tailguard.sim.Simulation;
+import io.tailguard.sim.SimulationListener;
+import io.tailguard.sim.Station;
+import io.tailguard.sim.service.ServiceModel;
 import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ArrivalSourceTest {
 
@@ -103,6 +112,25 @@ class ArrivalSourceTest {
         ArrivalStream stream = trace.open(new SplittableRandom(0));
         assertThat(new long[] {stream.nextNanos(), stream.nextNanos(), stream.nextNanos(), stream.nextNanos(),
                 stream.nextNanos()}).containsExactly(0, 1_500_000, 1_500_000, 2_000_000_001L, ArrivalStream.END);
+    }
+
+    @Test
+    void traceReadsAFileAndReplaysItInsideASimulation(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("arrivals.csv");
+        Files.writeString(file, "0\n0.25\n10\n");
+        TraceSource trace = TraceSource.fromCsv(file);
+        List<Long> arrivals = new ArrayList<>();
+        Simulation.builder()
+                .arrivals(trace)
+                .station(Station.builder().service(ServiceModel.fixed(Duration.ofMillis(1))).build())
+                .listener(new SimulationListener() {
+                    @Override
+                    public void onArrival(long id, long nowNanos) {
+                        arrivals.add(nowNanos);
+                    }
+                })
+                .build().run();
+        assertThat(arrivals).containsExactly(0L, 250_000L, 10_000_000L);
     }
 
     @Test
