@@ -3,7 +3,7 @@ package io.tailguard.hedge;
 import io.tailguard.config.Check;
 
 /**
- * Immutable, thread-safe configuration of the token budget that caps extra attempts as a share of
+ * Thread-safe (immutable) configuration of the token budget that caps extra attempts as a share of
  * calls (Finagle's {@code maxExtraLoad}, gRPC's retry throttling): every call deposits
  * {@code maxExtraLoad} tokens, every extra attempt withdraws one, and the balance never exceeds
  * {@code maxTokens}. When less than one token is left, no extra attempt starts. The budget starts

@@ -4,18 +4,18 @@ import io.tailguard.config.Check;
 import java.time.Duration;
 
 /**
- * Immutable, thread-safe choice of how long a call waits before it starts its next attempt:
+ * Thread-safe (immutable) choice of how long a call waits before it starts its next attempt:
  * {@link Fixed} patience, or a {@link Percentile} of recently observed latency.
  */
 public sealed interface HedgeDelay permits HedgeDelay.Fixed, HedgeDelay.Percentile {
 
-    /** Attempt k starts {@code k × patience} after the first (the seed's speculative task). */
+    /** Attempt k + 1 starts {@code k × patience} after the first (the seed's speculative task). */
     static Fixed fixed(Duration patience) {
         return new Fixed(patience);
     }
 
     /**
-     * Attempt k starts {@code k ×} the {@code percentile}-th latency percentile of the last 1000
+     * Attempt k + 1 starts {@code k ×} the {@code percentile}-th latency percentile of the last 1000
      * calls; no hedging until 100 calls were observed; never less than 1 ms.
      */
     static Percentile percentile(double percentile) {
@@ -23,7 +23,7 @@ public sealed interface HedgeDelay permits HedgeDelay.Fixed, HedgeDelay.Percenti
     }
 
     /**
-     * Fixed patience. Immutable and thread-safe.
+     * Thread-safe (immutable) fixed patience.
      *
      * @param patience time between the starts of consecutive attempts; &gt; 0
      */
@@ -36,10 +36,10 @@ public sealed interface HedgeDelay permits HedgeDelay.Fixed, HedgeDelay.Percenti
     }
 
     /**
-     * Percentile of the latency of recent calls, measured from each call's first attempt (a call
-     * that a hedge won counts with its elapsed time when it ended, a lower bound of the first
-     * attempt's latency; calls whose first attempt failed are not counted). Immutable and
-     * thread-safe.
+     * Thread-safe (immutable) percentile of the latency of recent calls. Latency is measured from
+     * each call's first attempt: a call that a hedge won counts with its elapsed time when it
+     * ended, a lower bound of the first attempt's latency; calls whose first attempt failed are
+     * not counted. The percentile is recomputed every tenth of a window.
      *
      * @param percentile which percentile, strictly between 0 and 100 (90 means p90)
      * @param windowSize how many recent latencies the window keeps; 10 to 1,000,000

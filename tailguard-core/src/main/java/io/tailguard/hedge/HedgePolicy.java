@@ -6,12 +6,12 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * Immutable, thread-safe configuration of a {@link Hedger}.
+ * Thread-safe (immutable) configuration of a {@link Hedger}.
  *
  * @param maxAttempts attempts per call including the first; 1 to 5 (1 disables hedging but keeps
  *     the timeout)
- * @param delay when attempt k starts: {@code k ×} the delay after the first attempt, or at once
- *     when every attempt so far failed with a retriable error
+ * @param delay when the k-th extra attempt (attempt k + 1) starts: {@code k ×} the delay after the
+ *     first attempt, or at once when every attempt so far failed with a retriable error
  * @param timeout the call fails with a {@link HedgeTimeoutException} this long after it began; &gt; 0
  * @param budget caps extra attempts as a share of calls; empty for no cap
  * @param retriable which attempt errors let the call go on with the next attempt; any other error
@@ -37,7 +37,7 @@ public record HedgePolicy(
     }
 
     /**
-     * The seed's speculative task: {@code maxAttempts} attempts, attempt k at {@code k × patience},
+     * The seed's speculative task: {@code maxAttempts} attempts, attempt k + 1 at {@code k × patience},
      * every error retriable, no budget.
      */
     public static HedgePolicy speculative(int maxAttempts, Duration patience, Duration timeout) {

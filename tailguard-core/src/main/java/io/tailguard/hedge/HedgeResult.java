@@ -1,7 +1,7 @@
 package io.tailguard.hedge;
 
 /**
- * Immutable outcome of a successful hedged call (thread-safe if the value is).
+ * Thread-safe (immutable, if the value is) outcome of a successful hedged call.
  *
  * @param value the winning attempt's value
  * @param winningAttempt which attempt answered first, counting from 1

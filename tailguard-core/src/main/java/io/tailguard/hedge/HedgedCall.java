@@ -5,7 +5,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -16,15 +15,19 @@ import java.util.function.Supplier;
  * <p>A call holds at most one timer, for its next event: the next attempt while one is due before
  * the timeout, otherwise the timeout. A first attempt that answers before the delay costs one
  * schedule and one cancel; one that completes inside the supplier costs no timer at all.
+ *
+ * <p>The call is its own result future: however it ends — success, failure, timeout, or the
+ * caller cancelling or completing it — the timer and the other attempts are cancelled first. Being
+ * the future saves a dependent future per call, and the stack trace of the
+ * {@link CompletionException} such a dependent would create for every timeout.
  */
-final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
+final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
 
     private static final int TIMEOUT = -1;
 
     private final Hedger owner;
     private final HedgePolicy policy;
     private final Supplier<? extends CompletableFuture<? extends T>> supplier;
-    private final CompletableFuture<HedgeResult<T>> result = new CompletableFuture<>();
     private final long startNanos;
     private final long delayNanos;
     private final long timeoutNanos;
@@ -52,12 +55,7 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
         this.started = 1; // safely published: no other thread sees this call before begin()
     }
 
-    CompletableFuture<HedgeResult<T>> result() {
-        return result;
-    }
-
     void begin() {
-        result.whenComplete(this);
         launch(0);
     }
 
@@ -153,7 +151,8 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
                 record = !firstFailed;
             }
             recordLatency(record);
-            result.complete(new HedgeResult<>(value, index + 1, attemptsStarted));
+            cleanUp();
+            super.complete(new HedgeResult<>(value, index + 1, attemptsStarted));
             return;
         }
         Throwable cause = unwrap(error);
@@ -177,7 +176,8 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
         if (next >= 0) {
             launch(next);
         } else {
-            result.completeExceptionally(cause);
+            cleanUp();
+            super.completeExceptionally(cause);
         }
     }
 
@@ -189,7 +189,8 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
             attemptsStarted = started;
         }
         recordLatency(record);
-        result.completeExceptionally(new HedgeTimeoutException(timeoutNanos, attemptsStarted));
+        cleanUp();
+        super.completeExceptionally(new HedgeTimeoutException(timeoutNanos, attemptsStarted));
     }
 
     private void recordLatency(boolean record) {
@@ -199,9 +200,29 @@ final class HedgedCall<T> implements BiConsumer<HedgeResult<T>, Throwable> {
         }
     }
 
-    /** Runs once the call's future completes, whoever completed it: cancels what is left. */
+    /** Cancels every attempt and the timer, then cancels the call. */
     @Override
-    public void accept(HedgeResult<T> ignoredValue, Throwable ignoredError) {
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        cleanUp();
+        return super.cancel(mayInterruptIfRunning);
+    }
+
+    /** Ends the call with {@code value} from outside; its attempts and timer are cancelled. */
+    @Override
+    public boolean complete(HedgeResult<T> value) {
+        cleanUp();
+        return super.complete(value);
+    }
+
+    /** Ends the call with {@code error} from outside; its attempts and timer are cancelled. */
+    @Override
+    public boolean completeExceptionally(Throwable error) {
+        cleanUp();
+        return super.completeExceptionally(error);
+    }
+
+    /** Marks the call done and cancels what is left: the timer and every attempt. Idempotent. */
+    private void cleanUp() {
         Cancellable pending;
         synchronized (this) {
             done = true;

@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 
 /**
  * Thread-safe executor of hedged calls. {@link #call} starts the first attempt at once and attempt
- * k at {@code k ×} the {@linkplain HedgePolicy#delay() delay} after it (or at once when every
+ * k + 1 at {@code k ×} the {@linkplain HedgePolicy#delay() delay} after it (or at once when every
  * attempt so far failed with a retriable error), while the {@linkplain HedgePolicy#budget() budget}
  * allows. The first success completes the call and cancels the other attempts; when every attempt
  * failed the call fails with the last error; at the timeout it fails with a
@@ -68,7 +68,7 @@ public final class Hedger {
         }
         HedgedCall<T> call = new HedgedCall<>(this, attempt, clock.nanoTime(), estimator.delayNanos());
         call.begin();
-        return call.result();
+        return call;
     }
 
     /** Returns the policy this hedger runs. */

@@ -267,6 +267,21 @@ class HedgerTest {
     }
 
     @Test
+    void callerCompletingTheCallAlsoCancelsItsAttemptsAndTimers() throws Exception {
+        ScriptedBackend backend = new ScriptedBackend(scheduler, Step.ok(80, "a"), Step.ok(80, "b"));
+        Hedger hedger = new Hedger(speculative(3, 10, 300), scheduler);
+
+        CompletableFuture<HedgeResult<String>> call = hedger.call(backend);
+        scheduler.advance(Duration.ofMillis(15));
+        call.complete(new HedgeResult<>("fallback", 0, 0));
+
+        assertThat(call.get().value()).isEqualTo("fallback");
+        assertThat(backend.cancelled(0)).isTrue();
+        assertThat(backend.cancelled(1)).isTrue();
+        assertThat(scheduler.pendingCount()).isZero();
+    }
+
+    @Test
     void supplierThatThrowsCountsAsAFailedAttempt() throws Exception {
         int[] calls = {0};
         Hedger hedger = new Hedger(speculative(2, 10, 300), scheduler);

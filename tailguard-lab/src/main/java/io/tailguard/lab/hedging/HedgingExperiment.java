@@ -20,7 +20,7 @@ public final class HedgingExperiment implements Experiment {
     static final String REQUESTS = "--requests";
     static final String SEED = "--seed";
     /** Calls per row by default: keeps the default run of 18 rows within seconds on 2 cores. */
-    static final int DEFAULT_REQUESTS = 200_000;
+    static final int DEFAULT_REQUESTS = 100_000;
     static final int MAX_REQUESTS = 10_000_000;
 
     @Override

@@ -6,9 +6,9 @@ import io.tailguard.hedge.Hedger;
 import io.tailguard.sim.service.ServiceModel;
 import io.tailguard.time.VirtualScheduler;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
-import java.util.concurrent.CompletableFuture;
 import org.HdrHistogram.Histogram;
 
 /**

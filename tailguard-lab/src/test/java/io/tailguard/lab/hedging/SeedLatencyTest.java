@@ -38,9 +38,9 @@ class SeedLatencyTest {
 
     @Test
     void slowResponsesComeFromRareStallsNotFromTheBody() {
-        // the body never passes 36 ms; everything slower is a stall, about 1.15 % of draws
+        // the body never passes 36 ms; everything slower is a stall, about 1.12 % of draws
         long slow = Arrays.stream(sortedNanos).filter(nanos -> nanos > SeedLatency.BODY_CEILING.toNanos()).count();
-        assertThat(100.0 * slow / DRAWS).isBetween(1.0, 1.2);
+        assertThat(100.0 * slow / DRAWS).isBetween(1.02, 1.22);
     }
 
     @Test
