@@ -36,15 +36,21 @@ public final class BuildInfo {
     }
 
     /**
-     * Returns {@code git rev-parse --short HEAD} run in the process working directory, or "unknown"
-     * if git is missing, fails, or takes longer than two seconds.
+     * Returns {@code git rev-parse --short HEAD} of the tailguard checkout, or "unknown" if git is
+     * missing, fails, or takes longer than two seconds. The checkout is the directory in the system
+     * property {@code tailguard.home} (the {@code ./tailguard} launcher sets it, so the commit is
+     * known wherever the user runs from), else the process working directory.
      */
     public static String gitCommit() {
         Process process = null;
         try {
-            process = new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
+            ProcessBuilder builder = new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
+                    .redirectError(ProcessBuilder.Redirect.DISCARD);
+            String home = System.getProperty("tailguard.home");
+            if (home != null && !home.isBlank()) {
+                builder.directory(new java.io.File(home));
+            }
+            process = builder.start();
             process.getOutputStream().close();
             if (!process.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 return UNKNOWN;
