@@ -1,10 +1,11 @@
 package io.tailguard.lab;
 
+import io.tailguard.config.DurationText;
 import java.time.Duration;
 
 /**
- * Thread-safe (stateless) parser for the published lab's duration strings: a Java {@code long}
- * followed by {@code ms}, {@code s}, {@code m} or {@code h}; no suffix means seconds. Only positive
+ * Thread-safe (stateless) parser for the lab's duration flags: the core
+ * {@link DurationText} syntax, and, as in the published lab, no suffix means seconds. Only positive
  * durations are accepted.
  */
 public final class Durations {
@@ -25,25 +26,18 @@ public final class Durations {
         return d;
     }
 
-    /** Returns the duration written in {@code value}, or {@code null} if it is malformed. */
+    /**
+     * Returns the duration written in {@code value}, or {@code null} if it is malformed: the core
+     * {@link DurationText} syntax, plus the published lab's rule that a bare number means seconds.
+     */
     static Duration parseOrNull(String value) {
         if (value == null) {
             return null;
         }
-        String v = value.trim();
         try {
-            if (v.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
-            } else if (v.endsWith("s")) {
-                return Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
-            } else if (v.endsWith("m")) {
-                return Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
-            } else if (v.endsWith("h")) {
-                return Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
-            }
-            return Duration.ofSeconds(Long.parseLong(v));
-        } catch (NumberFormatException | ArithmeticException e) {
-            return null;
+            return Duration.ofSeconds(Long.parseLong(value.trim()));
+        } catch (NumberFormatException e) {
+            return DurationText.parseOrNull(value);
         }
     }
 

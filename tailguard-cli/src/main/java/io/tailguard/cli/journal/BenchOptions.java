@@ -1,9 +1,9 @@
 package io.tailguard.cli.journal;
 
 import io.tailguard.cli.UsageException;
+import io.tailguard.config.DurationText;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.durability.Durability;
-import io.tailguard.journal.durability.Durations;
 import io.tailguard.journal.load.OpenLoop;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -90,7 +90,7 @@ final class BenchOptions {
     /** Parses a positive duration for {@code flag}. */
     static Duration duration(String flag, String text) {
         try {
-            return Durations.parse(flag, text);
+            return DurationText.parsePositive(flag, text);
         } catch (IllegalArgumentException e) {
             throw new UsageException(flag + " value '" + text + "' is not allowed: use a positive duration like "
                     + "10s, 500ms or 2m");

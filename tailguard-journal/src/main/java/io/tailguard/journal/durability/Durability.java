@@ -1,6 +1,7 @@
 package io.tailguard.journal.durability;
 
 import io.tailguard.config.Check;
+import io.tailguard.config.DurationText;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.function.ToLongFunction;
@@ -46,7 +47,7 @@ public sealed interface Durability {
             return sync();
         }
         if (text != null && text.startsWith("periodic:")) {
-            return periodic(Durations.parse("periodic interval", text.substring("periodic:".length())));
+            return periodic(DurationText.parsePositive("periodic interval", text.substring("periodic:".length())));
         }
         throw new IllegalArgumentException("durability must be one of none, sync, periodic:<duration>, "
                 + "selective:<forces>/s but was " + text);

@@ -1,0 +1,40 @@
+package io.tailguard.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class DurationTextTest {
+
+    @Test
+    void readsEveryUnit() {
+        assertThat(DurationText.parseOrNull("7ns")).isEqualTo(Duration.ofNanos(7));
+        assertThat(DurationText.parseOrNull("500us")).isEqualTo(Duration.ofNanos(500_000));
+        assertThat(DurationText.parseOrNull("250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThat(DurationText.parseOrNull("10s")).isEqualTo(Duration.ofSeconds(10));
+        assertThat(DurationText.parseOrNull("2m")).isEqualTo(Duration.ofMinutes(2));
+        assertThat(DurationText.parseOrNull("1h")).isEqualTo(Duration.ofHours(1));
+        assertThat(DurationText.parseOrNull(" -1s ")).isEqualTo(Duration.ofSeconds(-1));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "5", "5x", "s", "1.5s", "5 s", "9223372036854775807us"})
+    void malformedOrOverflowingTextIsNull(String text) {
+        assertThat(DurationText.parseOrNull(text)).isNull();
+    }
+
+    @Test
+    void positiveRefusesZeroAndNegativeWithTheNameAndValue() {
+        assertThat(DurationText.parsePositive("interval", "3ms")).isEqualTo(Duration.ofMillis(3));
+        assertThatThrownBy(() -> DurationText.parsePositive("interval", "0s"))
+                .hasMessage("interval must be a positive duration like 10s, 250ms or 500us but was 0s");
+        assertThatThrownBy(() -> DurationText.parsePositive("interval", "-1s"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> DurationText.parsePositive("interval", "soon"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
