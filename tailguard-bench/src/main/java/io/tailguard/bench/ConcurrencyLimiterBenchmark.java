@@ -25,8 +25,9 @@ import org.openjdk.jmh.annotations.State;
  * permit with success; {@code path=reject} holds the only slot of a limit-1 limiter, so each op is
  * refused. {@code oursVegas*} adds the cost of an adaptive estimator update per completion.
  *
- * <p>{@code *EndToEnd} reads the clock at acquire and at release, as {@code SimpleLimiter} does;
- * {@code *Decision} is given {@code nowNanos}.
+ * <p>{@code *EndToEnd} reads the clock at acquire and at release, as {@code SimpleLimiter} does,
+ * through {@code tryAcquire(NanoClock)}, which reads it only once a place is reserved (so a
+ * rejection reads no clock, as in {@code SimpleLimiter}); {@code *Decision} is given {@code nowNanos}.
  *
  * <p>How to run:
  * <pre>
@@ -77,7 +78,7 @@ public class ConcurrencyLimiterBenchmark {
 
     @Benchmark
     public boolean oursEndToEnd() {
-        Decision decision = ours.tryAcquire(clock.nanoTime());
+        Decision decision = ours.tryAcquire(clock);
         if (decision.isAdmitted()) {
             decision.permit().onSuccess(clock.nanoTime());
             return true;
@@ -98,7 +99,7 @@ public class ConcurrencyLimiterBenchmark {
 
     @Benchmark
     public boolean oursVegasEndToEnd() {
-        Decision decision = oursVegas.tryAcquire(clock.nanoTime());
+        Decision decision = oursVegas.tryAcquire(clock);
         if (decision.isAdmitted()) {
             decision.permit().onSuccess(clock.nanoTime());
             return true;

@@ -4,6 +4,7 @@ import io.tailguard.admission.AdmissionPolicy;
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.admission.Rejection;
+import io.tailguard.time.NanoClock;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -55,17 +56,34 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
 
     @Override
     public Decision tryAcquire(long nowNanos) {
+        int before = reserve();
+        return before < 0 ? CONCURRENCY_LIMITED : admit(nowNanos, before);
+    }
+
+    /** Reads {@code clock} only once a place is reserved: a rejection costs no clock read. */
+    @Override
+    public Decision tryAcquire(NanoClock clock) {
+        int before = reserve();
+        return before < 0 ? CONCURRENCY_LIMITED : admit(clock.nanoTime(), before);
+    }
+
+    /** Takes one place in flight; returns the count before it, or -1 at the limit. */
+    private int reserve() {
         while (true) {
             int current = inFlight.get();
             if (current >= limit) {
-                return CONCURRENCY_LIMITED;
+                return -1;
             }
             if (inFlight.compareAndSet(current, current + 1)) {
-                PooledPermit permit = permits.claim(nowNanos, current);
-                permit.start(nowNanos, current + 1);
-                return permit;
+                return current;
             }
         }
+    }
+
+    private PooledPermit admit(long nowNanos, int before) {
+        PooledPermit permit = permits.claim(nowNanos, before);
+        permit.start(nowNanos, before + 1);
+        return permit;
     }
 
     /** Returns the number of requests admitted and not yet completed. */

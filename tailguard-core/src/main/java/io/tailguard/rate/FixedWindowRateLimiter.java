@@ -5,7 +5,6 @@ import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.admission.Rejection;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Thread-safe, lock-free fixed-window rate limiter with the semantics of Resilience4j's
@@ -16,7 +15,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>The state is one {@code long}, the index of the next permit, where cycle {@code c} owns indices
  * {@code [c × limit, (c + 1) × limit)}; one CAS per admit, none per rejection, no division (the
- * cycle number is a corrected floating-point estimate, exact). {@code nowNanos} may be any
+ * cycle number is a corrected floating-point estimate, exact). The {@code long} sits alone on its
+ * cache line, and a thread whose CAS loses backs off briefly before retrying, as in
+ * {@link TokenBucket}. {@code nowNanos} may be any
  * {@code long} within 2^63 ns (292 years) of the creation time, and the count is exact while
  * {@code cycles × limitForPeriod} fits in a {@code long} (at least 73 years, see
  * {@link FixedWindowConfig}). A caller with a stale {@code nowNanos} from an earlier cycle is
@@ -31,7 +32,7 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
     private final long periodNanos;
     private final long startNanos;
     private final FloorRatio cyclesPerNano;
-    private final AtomicLong nextPermit = new AtomicLong();
+    private final PaddedLong nextPermit = new PaddedLong(0L);
 
     /**
      * Creates a limiter whose first cycle starts at {@code startNanos} with all its permits.
@@ -63,15 +64,19 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
         long cycle = cyclesPerNano.floorOf(nowNanos - startNanos);
         long cycleFirst = cycle * limitForPeriod;
         long cycleEnd = cycleFirst + limitForPeriod;
+        long next = nextPermit.get();
+        int spins = PaddedLong.FIRST_BACKOFF_SPINS;
         while (true) {
-            long next = nextPermit.get();
             long first = Math.max(next, cycleFirst);
             if (first > cycleEnd - permits) {
                 return false;
             }
-            if (nextPermit.compareAndSet(next, first + permits)) {
+            long witness = nextPermit.compareAndExchange(next, first + permits);
+            if (witness == next) {
                 return true;
             }
+            next = witness;
+            spins = PaddedLong.backOff(spins);
         }
     }
 

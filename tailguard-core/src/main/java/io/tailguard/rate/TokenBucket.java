@@ -5,7 +5,6 @@ import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.admission.Rejection;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Thread-safe, lock-free token bucket: holds at most {@code capacity} tokens, gains
@@ -14,12 +13,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * deciding allocates nothing.
  *
  * <p><b>Exact arithmetic.</b> Token {@code i} (counting from creation) appears at the rational
- * instant {@code start + i × refillPeriod / refillTokens}; the bucket compares instants and token
- * counts as exact 128-bit integer products, so a billion decisions at the exact rate do not drift
- * by a single token. The whole state is one {@code long} (the index of the next token to hand out,
- * in the virtual-scheduling form of GCRA) updated with one CAS. A rejection writes nothing; the
- * decision needs no division: where the exact token count is needed (a full bucket), a
- * floating-point estimate is corrected with exact integer arithmetic.
+ * instant {@code start + i × refillPeriod / refillTokens}. A decision counts the tokens produced so
+ * far, {@code floor(elapsed × refillTokens / refillPeriod)}, exactly: a floating-point estimate
+ * corrected with integer arithmetic, with no division unless the period reduced by
+ * gcd(period, tokens) exceeds 2^50 ns (13 days) or the rate exceeds one token per nanosecond. So a
+ * billion decisions at the exact rate do not drift by a single token. The whole state is one
+ * {@code long} (the index of the next token to hand out, in the virtual-scheduling form of GCRA),
+ * alone on its cache line and updated with one CAS; a rejection writes nothing.
+ *
+ * <p><b>Contention.</b> A thread whose CAS loses to another backs off for a few spin-wait hints
+ * (doubling on each further loss, never parking) before it retries, so the winner can go on
+ * updating the line in its own cache instead of both threads pulling it back and forth.
  *
  * <p><b>Limits.</b> {@code nowNanos} may be any {@code long} (negative {@link System#nanoTime()}
  * values included) as long as it stays within 2^63 ns (292 years) of the creation time. Callers that
@@ -38,7 +42,7 @@ public final class TokenBucket implements AdmissionPolicy {
     private final long tokensPerStep;
     private final FloorRatio tokensPerNano;
     /** Index of the next token to take; a token with index i exists once {@code tokens(e) > i}. */
-    private final AtomicLong nextToken;
+    private final PaddedLong nextToken;
 
     /**
      * Creates a bucket holding {@code config.initialTokens()} at {@code startNanos}.
@@ -54,7 +58,7 @@ public final class TokenBucket implements AdmissionPolicy {
         this.nanosPerStep = periodNanos / gcd;
         this.tokensPerStep = config.refillTokens() / gcd;
         this.tokensPerNano = new FloorRatio(tokensPerStep, nanosPerStep);
-        this.nextToken = new AtomicLong(capacity - config.initialTokens());
+        this.nextToken = new PaddedLong(capacity - config.initialTokens());
     }
 
     /** Takes one token if there is one; see {@link #tryAcquire(long, long)}. */
@@ -76,21 +80,22 @@ public final class TokenBucket implements AdmissionPolicy {
         if (permits > capacity) {
             return false;
         }
-        long elapsedNanos = nowNanos - startNanos;
-        long producedHigh = Math.multiplyHigh(elapsedNanos, tokensPerStep);
-        long producedLow = elapsedNanos * tokensPerStep;
+        long producedSoFar = tokensProduced(nowNanos - startNanos);
+        long next = nextToken.get();
+        int spins = PaddedLong.FIRST_BACKOFF_SPINS;
         while (true) {
-            long next = nextToken.get();
             // Token (next + permits - 1) must be within capacity of the tokens produced so far.
-            if (!produced(producedHigh, producedLow, next + permits - capacity)) {
+            if (producedSoFar < next + permits - capacity) {
                 return false;
             }
-            long updated = produced(producedHigh, producedLow, next + 1)
-                    ? tokensProduced(elapsedNanos) + permits // the bucket was full: restart from now
-                    : next + permits;
-            if (nextToken.compareAndSet(next, updated)) {
+            // A bucket holding more than it may (producedSoFar > next) restarts from now.
+            long updated = Math.max(next, producedSoFar) + permits;
+            long witness = nextToken.compareAndExchange(next, updated);
+            if (witness == next) {
                 return true;
             }
+            next = witness;
+            spins = PaddedLong.backOff(spins);
         }
     }
 

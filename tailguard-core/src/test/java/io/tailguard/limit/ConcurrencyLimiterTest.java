@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
+import io.tailguard.time.NanoClock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -48,6 +49,26 @@ class ConcurrencyLimiterTest {
         assertThat(limiter.inFlight()).isEqualTo(2);
         first.permit().onSuccess(5);
         assertThat(limiter.tryAcquire(5).isAdmitted()).isTrue();
+    }
+
+    @Test
+    void clockFormReadsTheClockOnlyWhenItAdmits() {
+        RecordingLimit estimator = new RecordingLimit();
+        ConcurrencyLimiter limiter = new ConcurrencyLimiter(estimator);
+        long[] reads = {0};
+        NanoClock clock = () -> 1_000L * ++reads[0];
+
+        Decision first = limiter.tryAcquire(clock);
+        Decision second = limiter.tryAcquire(clock);
+        assertThat(reads[0]).isEqualTo(2);
+        assertThat(limiter.tryAcquire(clock).reason()).isEqualTo(RejectReason.CONCURRENCY_LIMITED);
+        assertThat(reads[0]).as("a rejection reads no clock").isEqualTo(2);
+
+        // the permit carries the time read at admission: rtt = 5000 - 1000
+        first.permit().onSuccess(5_000L);
+        second.permit().onIgnore();
+        assertThat(limiter.inFlight()).isZero();
+        assertThat(estimator.samples).containsExactly("5000/4000/1/false");
     }
 
     @Test
