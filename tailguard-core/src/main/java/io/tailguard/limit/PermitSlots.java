@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Thread-safe, lock-free table of reusable permits. A permit is claimed by a CAS of its own state
- * from free to busy, starting at a slot picked by hashing the caller's time and in-flight count,
+ * from free to busy, starting at a slot picked by hashing the caller's thread and in-flight count,
  * and freed by the CAS that completes it. No slot waits for another thread: a thread preempted
  * while holding or completing a permit delays only that permit, never the others (a ring queue
  * would stall every consumer behind a preempted producer and force allocations).
@@ -37,9 +37,13 @@ final class PermitSlots {
         return mask + 1;
     }
 
-    /** Claims a free permit, already marked busy. */
-    PooledPermit claim(long nowNanos, int inFlight) {
-        int start = mask == 0 ? 0 : (int) (((nowNanos + inFlight) * GOLDEN) >>> shift);
+    /**
+     * Claims a free permit, already marked busy, searching from a slot picked by hashing
+     * {@code key + inFlight}: callers with different keys start apart, and one key with many
+     * permits out spreads them by the in-flight count.
+     */
+    PooledPermit claim(long key, int inFlight) {
+        int start = mask == 0 ? 0 : (int) (((key + inFlight) * GOLDEN) >>> shift);
         for (int probe = 0; probe <= mask; probe++) {
             int index = (start + probe) & mask;
             PooledPermit permit = slots.get(index);

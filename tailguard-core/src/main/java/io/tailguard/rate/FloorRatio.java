@@ -6,7 +6,9 @@ package io.tailguard.rate;
  * integer arithmetic: the estimate is within 2^12 + 1 of the answer (53-bit mantissa, {@code |x| <
  * 2^63}, {@code numerator <= denominator}), so while {@code denominator < 2^50} the residual
  * {@code x × numerator − estimate × denominator} is below 2^62 in magnitude and its low 64 bits
- * are exact. A residual outside one step of the estimate falls back to two exact divisions.
+ * are exact; for larger denominators the residual is computed in 128 bits. A residual outside one
+ * step of the estimate (possible only for answers above about 2^51) falls back to two exact
+ * divisions, as does a numerator larger than the denominator.
  */
 final class FloorRatio {
 
@@ -38,6 +40,24 @@ final class FloorRatio {
                 }
             } else if (residual >= -denominator) {
                 return estimate - 1;
+            }
+        } else if (numerator <= denominator) {
+            long estimate = (long) Math.floor(x * ratio);
+            // The same residual in 128 bits, for denominators too large for the 64-bit form.
+            long productLow = x * numerator;
+            long guessLow = estimate * denominator;
+            long residualLow = productLow - guessLow;
+            long residualHigh = Math.multiplyHigh(x, numerator) - Math.multiplyHigh(estimate, denominator)
+                    - (Long.compareUnsigned(productLow, guessLow) < 0 ? 1 : 0);
+            if (residualHigh == 0) { // 0 <= residual < 2^64
+                if (Long.compareUnsigned(residualLow, denominator) < 0) {
+                    return estimate;
+                }
+                if (Long.compareUnsigned(residualLow - denominator, denominator) < 0) {
+                    return estimate + 1;
+                }
+            } else if (residualHigh == -1 && Long.compareUnsigned(residualLow, -denominator) >= 0) {
+                return estimate - 1; // -denominator <= residual < 0
             }
         }
         return Math.floorDiv(x, denominator) * numerator + Math.floorMod(x, denominator) * numerator / denominator;

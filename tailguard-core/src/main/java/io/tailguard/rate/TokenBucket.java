@@ -15,11 +15,11 @@ import io.tailguard.admission.Rejection;
  * <p><b>Exact arithmetic.</b> Token {@code i} (counting from creation) appears at the rational
  * instant {@code start + i × refillPeriod / refillTokens}. A decision counts the tokens produced so
  * far, {@code floor(elapsed × refillTokens / refillPeriod)}, exactly: a floating-point estimate
- * corrected with integer arithmetic, with no division unless the period reduced by
- * gcd(period, tokens) exceeds 2^50 ns (13 days) or the rate exceeds one token per nanosecond. So a
- * billion decisions at the exact rate do not drift by a single token. The whole state is one
- * {@code long} (the index of the next token to hand out, in the virtual-scheduling form of GCRA),
- * alone on its cache line and updated with one CAS; a rejection writes nothing.
+ * corrected with integer arithmetic (in 128 bits for periods over 13 days), with no division unless
+ * the rate exceeds one token per nanosecond. So a billion decisions at the exact rate do not drift
+ * by a single token. The whole state is one {@code long} (the index of the next token to hand out,
+ * in the virtual-scheduling form of GCRA), alone on its cache line and updated with one CAS; a
+ * rejection writes nothing.
  *
  * <p><b>Contention.</b> A thread whose CAS loses to another backs off for a few spin-wait hints
  * (doubling on each further loss, never parking) before it retries, so the winner can go on
