@@ -16,6 +16,7 @@ import io.tailguard.rate.FixedWindowConfig;
 import io.tailguard.rate.FixedWindowRateLimiter;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.time.NanoClock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -83,11 +84,16 @@ class AdmissionPolicyContractTest {
      * @return the admitted / rejected outcome of each scripted request
      */
     private static List<Boolean> runScript(AdmissionPolicy policy, int extraTries, int completions) {
+        return runScript(policy, extraTries, completions, false);
+    }
+
+    /** As above; with {@code viaClock}, each request asks {@code tryAcquire(NanoClock)} instead. */
+    private static List<Boolean> runScript(AdmissionPolicy policy, int extraTries, int completions, boolean viaClock) {
         List<Boolean> outcomes = new ArrayList<>();
         ArrayDeque<Permit> held = new ArrayDeque<>();
         for (int step = 0; step < 300; step++) {
             long now = START + step * 3 * MS;
-            Decision decision = policy.tryAcquire(now);
+            Decision decision = viaClock ? acquireReadingClockAtMostOnce(policy, now) : policy.tryAcquire(now);
             outcomes.add(decision.isAdmitted());
             if (decision.isAdmitted()) {
                 held.add(decision.permit());
@@ -109,6 +115,17 @@ class AdmissionPolicyContractTest {
             complete(held.poll(), step++, end, completions);
         }
         return outcomes;
+    }
+
+    private static Decision acquireReadingClockAtMostOnce(AdmissionPolicy policy, long now) {
+        int[] reads = {0};
+        NanoClock clock = () -> {
+            reads[0]++;
+            return now;
+        };
+        Decision decision = policy.tryAcquire(clock);
+        assertThat(reads[0]).as("clock reads for one decision").isLessThanOrEqualTo(1);
+        return decision;
     }
 
     private static void complete(Permit permit, int step, long now, int times) {
@@ -146,6 +163,15 @@ class AdmissionPolicyContractTest {
         List<Boolean> hammered = runScript(policyCase.factory().apply(START), 10, 1);
         assertThat(plain).contains(true, false);
         assertThat(hammered).isEqualTo(plain);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("policies")
+    void theClockFormDecidesAsTheTimeFormAndReadsTheClockAtMostOnce(Case policyCase) {
+        List<Boolean> byTime = runScript(policyCase.factory().apply(START), 0, 1, false);
+        List<Boolean> byClock = runScript(policyCase.factory().apply(START), 0, 1, true);
+        assertThat(byTime).contains(true, false);
+        assertThat(byClock).isEqualTo(byTime);
     }
 
     @ParameterizedTest(name = "{0}")
