@@ -121,7 +121,7 @@ public final class Journal implements AutoCloseable {
         this.sender = mode.replicated()
                 ? new ReplicationSender(config.replica(), directory, new Replication(), config.errors())
                 : null;
-        this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), config.errors());
+        this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         preparer.start();
         if (syncThread != null) {
             syncThread.start();
