@@ -259,6 +259,12 @@ public final class Segment implements AutoCloseable {
         return view;
     }
 
+    /** Sets {@code view} (a duplicate of this segment's buffer) to the whole frame at {@code position}, unpadded. */
+    public ByteBuffer frame(ByteBuffer view, int position) {
+        view.limit(position + frameLength(position)).position(position);
+        return view;
+    }
+
     /** Returns a new read view of the whole segment for {@link #payload(ByteBuffer, int)}. */
     public ByteBuffer newView() {
         return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
