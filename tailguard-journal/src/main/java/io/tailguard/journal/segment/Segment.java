@@ -52,8 +52,8 @@ public final class Segment implements AutoCloseable {
     /**
      * Not thread-safe: a preallocated segment file without a header, ready to become the next
      * segment. Its pages are written with zeros, so a writer's first store to a page finds it in
-     * the page cache with its space reserved and does not stall on allocation (a sparse file made
-     * the slowest appends ~50x slower). See {@link #prepare} for when the zeros are also forced.
+     * the page cache with its space reserved and does not stall on allocation (with a sparse file
+     * the slowest appends took milliseconds). See {@link #prepare} for when the zeros are forced.
      */
     public static final class Blank {
         private final Path file;
@@ -82,8 +82,9 @@ public final class Segment implements AutoCloseable {
      * <p>With {@code forced} (a journal that forces) every 1 MiB of zeros is forced before the next
      * is written: the blocks then exist on disk, so the journal's later forces write data only
      * (no block allocation, no file system journal commit), and a concurrent force of the journal
-     * waits behind at most 1 MiB of zeros in the device's queue, not the whole file (forcing the
-     * 64 MiB at once put the journal's {@code sync} p99 at ~50 ms instead of ~5-14 ms). Without
+     * waits behind at most 1 MiB of zeros in the device's queue, not the whole file (forcing all
+     * 64 MiB at once multiplied the {@code sync} p99; measurements in the Journal section of
+     * {@code tailguard-bench/RESULTS.md}). Without
      * {@code forced} (a journal that never forces) the zeros stay in the page cache and are
      * mostly overwritten there before write-back, so the disk sees the data once instead of
      * zeros plus data.
