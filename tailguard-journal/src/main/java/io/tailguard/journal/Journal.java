@@ -123,6 +123,15 @@ public final class Journal implements AutoCloseable {
         return commits.committed();
     }
 
+    /**
+     * Returns how many times the writer rolled to a new segment before the background thread had
+     * prepared one (it then uses a sparse file, whose first writes are slower); non-zero means
+     * the disk could not keep up with zero-filling.
+     */
+    public long unpreparedRolls() {
+        return writer.sparseRolls();
+    }
+
     /** Returns true while a replica is connected. */
     public boolean replicaConnected() {
         return replica.connected();

@@ -32,6 +32,7 @@ final class SegmentWriter {
     private long nextSequence;
     private List<Segment> rolled = new ArrayList<>();
     private ByteBuffer wrapped;
+    private volatile long sparseRolls;
 
     private volatile long written;
     private volatile long mustForceUpTo;
@@ -98,8 +99,13 @@ final class SegmentWriter {
         long seq = nextSequence;
         if (!current.fits(position, length)) {
             Segment.Blank blank = preparer.take();
-            Segment next = blank != null ? Segment.activate(blank, directory, seq)
-                    : Segment.create(directory, seq, segmentSizeBytes);
+            if (blank == null) {
+                // the preparer fell behind: roll now onto a sparse file rather than stall this
+                // append for a whole segment of zeros
+                blank = Segment.prepareSparse(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
+                sparseRolls++;
+            }
+            Segment next = Segment.activate(blank, directory, seq);
             current.appendRollMarker(position);
             rolled.add(current);
             current = next;
@@ -185,6 +191,11 @@ final class SegmentWriter {
         } finally {
             appendLock.unlock();
         }
+    }
+
+    /** Returns how many rolls found no prepared segment and used a sparse file. */
+    long sparseRolls() {
+        return sparseRolls;
     }
 
     /** Returns the segment being written (for the force thread's start). */

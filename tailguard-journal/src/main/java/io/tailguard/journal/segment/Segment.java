@@ -112,6 +112,26 @@ public final class Segment implements AutoCloseable {
         }
     }
 
+    /**
+     * Makes a sparse file {@code dir/tmpName} of {@code sizeBytes} (no zeros written) and maps it:
+     * for a writer that must roll at once because no prepared blank is ready. Writing a segment
+     * of zeros (and forcing it) there would stall that append for the whole file, 125-338 ms per
+     * roll at 200K msg/s with a replica on the same disk; a sparse segment only makes its own
+     * page faults slower.
+     */
+    public static Blank prepareSparse(Path dir, String tmpName, int sizeBytes) {
+        Path file = dir.resolve(tmpName);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(1), sizeBytes - 1L);
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
+            map.order(ByteOrder.LITTLE_ENDIAN);
+            return new Blank(file, map, sizeBytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create segment " + file, e);
+        }
+    }
+
     /** Writes the header into {@code blank} and renames it to the segment file of {@code baseSequence}. */
     public static Segment activate(Blank blank, Path dir, long baseSequence) {
         Path file = dir.resolve(SegmentLayout.fileName(baseSequence));
