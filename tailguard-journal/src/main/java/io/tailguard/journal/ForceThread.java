@@ -18,7 +18,7 @@ final class ForceThread extends Thread {
     private final Journal journal;
     private final Path directory;
     private final Object idle = new Object();
-    private final Journal.ForceSnapshot snapshot = new Journal.ForceSnapshot();
+    private final ForceSnapshot snapshot = new ForceSnapshot();
     private Segment forcedSegment;
     private int forcedPosition;
     private volatile boolean running = true;

@@ -2,25 +2,13 @@ package io.tailguard.journal;
 
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.durability.DurabilityPolicy;
-import io.tailguard.journal.replication.ReplicationListener;
 import io.tailguard.journal.replication.ReplicationSender;
 import io.tailguard.journal.segment.Recovered;
 import io.tailguard.journal.segment.ScanReport;
-import io.tailguard.journal.segment.Segment;
-import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.journal.segment.SegmentScanner;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Thread-safe: an append-only journal of CRC32C-framed records in rolling segment files, with a
@@ -28,9 +16,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Four watermarks, each a record sequence: <em>written</em> (in the page cache, visible to
  * tailers), <em>forced</em> (covered by a completed force), <em>acked</em> (held by the replica)
- * and <em>committed</em> (per the {@link CommitMode}). One background thread forces: each force
- * covers every record written before it started (group commit). Another prepares the next
- * segment file (zero-filled and forced) before it is needed.
+ * and <em>committed</em> (per the {@link CommitMode}). A {@link SegmentWriter} frames the records;
+ * one background thread forces, each force covering every record written before it started
+ * (group commit); another prepares the next segment file before it is needed; a
+ * {@link CommitTracker} turns the watermarks into commits.
  *
  * <p>A record the durability policy made wait for a force commits at the forced watermark, any
  * other record at the plain one, so with {@code selective} ordinary records do not wait for a
@@ -50,92 +39,47 @@ public final class Journal implements AutoCloseable {
 
     private final JournalConfig config;
     private final Path directory;
-    private final DurabilityPolicy policy;
     private final CommitMode mode;
     private final ScanReport recovery;
-    private final CommitListener listener;
-    private final FileChannel lockFile;
-    private final FileLock lock;
-
-    private final ReentrantLock appendLock = new ReentrantLock();
-    private Segment current;
-    private int position;
-    private long nextSequence;
-    private List<Segment> rolled = new ArrayList<>();
-
-    private volatile long written;
-    private volatile long mustForceUpTo;
-    private volatile long forced;
-    private volatile long acked;
-    private volatile long forceDueAtNanos = DurabilityPolicy.NEVER;
-    private volatile boolean replicaConnected;
-    private volatile boolean closed;
-
-    private ByteBuffer wrapped;
-
+    private final DirectoryLock lock;
+    private final SegmentWriter writer;
     private final CommitTracker commits;
-
+    private final ReplicaLink replica;
     private final SegmentPreparer preparer;
     private final ForceThread syncThread;
     private final ReplicationSender sender;
+    private volatile long forced;
 
     private Journal(JournalConfig config, CommitListener listener) {
         this.config = config;
         this.directory = config.directory();
-        this.listener = listener;
         this.mode = config.commitMode();
-        this.policy = config.durability().newPolicy();
-        try {
-            Files.createDirectories(directory);
-            lockFile = FileChannel.open(directory.resolve("journal.lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
-            lock = tryLock(lockFile);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open journal " + directory, e);
-        }
-        if (lock == null) {
-            closeQuietly();
-            throw new IllegalStateException("journal " + directory + " is already open for appending");
-        }
+        this.lock = DirectoryLock.acquire(directory, config.errors());
         Recovered r;
         try {
             r = SegmentScanner.recover(directory, config.segmentSizeBytes());
         } catch (RuntimeException e) {
-            closeQuietly();
+            lock.close();
             throw e;
         }
         this.recovery = r.report();
-        this.current = r.tail();
-        this.position = r.position();
-        this.nextSequence = r.nextSequence();
-        long last = nextSequence - 1;
-        // what recovery kept may still be only in the page cache (a process crash keeps it there);
-        // force the tail once so that `forced` is true from the start
-        current.force(0, position);
-        this.written = last;
+        boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
+        this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
+        this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer);
+        long last = writer.written();
         this.forced = last;
         this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
-        this.acked = 0;
-        boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
-        this.syncThread = needsSync ? new ForceThread(this, directory, current, position) : null;
+        this.replica = new ReplicaLink(writer::written, this::advanceCommit, this::replicaLost);
+        this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position()) : null;
         this.sender = mode.replicated()
-                ? new ReplicationSender(config.replica(), directory, new Replication(), config.errors())
+                ? new ReplicationSender(config.replica(), directory, replica, config.errors())
                 : null;
-        this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), config.errors());
         preparer.start();
         if (syncThread != null) {
             syncThread.start();
         }
         if (sender != null) {
             sender.start();
-        }
-    }
-
-    private static FileLock tryLock(FileChannel ch) throws IOException {
-        try {
-            return ch.tryLock();
-        } catch (java.nio.channels.OverlappingFileLockException e) {
-            return null;
         }
     }
 
@@ -161,7 +105,7 @@ public final class Journal implements AutoCloseable {
 
     /** Returns the highest written (visible) sequence, 0 when empty. */
     public long writtenSequence() {
-        return written;
+        return writer.written();
     }
 
     /** Returns the highest sequence covered by a completed force. */
@@ -171,7 +115,7 @@ public final class Journal implements AutoCloseable {
 
     /** Returns the highest sequence the replica acknowledged. */
     public long ackedSequence() {
-        return acked;
+        return replica.acked();
     }
 
     /** Returns the highest committed sequence. */
@@ -179,9 +123,18 @@ public final class Journal implements AutoCloseable {
         return commits.committed();
     }
 
+    /**
+     * Returns how many times the writer rolled to a new segment before the background thread had
+     * prepared one (it then uses a sparse file, whose first writes are slower); non-zero means
+     * the disk could not keep up with zero-filling.
+     */
+    public long unpreparedRolls() {
+        return writer.sparseRolls();
+    }
+
     /** Returns true while a replica is connected. */
     public boolean replicaConnected() {
-        return replicaConnected;
+        return replica.connected();
     }
 
     /** Opens a tailer over this journal's directory starting at {@code fromSequence}. */
@@ -215,45 +168,16 @@ public final class Journal implements AutoCloseable {
      */
     public long appendTagged(ByteBuffer payload) {
         checkReplica();
-        long seq;
-        boolean mustForce;
-        boolean forceNow;
-        appendLock.lock();
-        try {
-            checkOpen();
-            int length = payload.remaining();
-            seq = reserve(length);
-            mustForce = policy.onAppend(payload, config.clock().nanoTime());
-            position = current.append(position, seq, payload);
-            forceNow = published(seq, mustForce);
-        } finally {
-            appendLock.unlock();
-        }
-        afterAppend(forceNow);
-        return seq << 1 | (mustForce ? 1 : 0);
+        long tagged = writer.append(payload);
+        afterAppend();
+        return tagged;
     }
 
     private long appendTagged(byte[] payload, int offset, int length) {
         checkReplica();
-        long seq;
-        boolean mustForce;
-        boolean forceNow;
-        appendLock.lock();
-        try {
-            checkOpen();
-            seq = reserve(length);
-            if (wrapped == null || wrapped.array() != payload) {
-                wrapped = ByteBuffer.wrap(payload);
-            }
-            wrapped.clear().position(offset).limit(offset + length);
-            mustForce = policy.onAppend(wrapped, config.clock().nanoTime());
-            position = current.append(position, seq, payload, offset, length);
-            forceNow = published(seq, mustForce);
-        } finally {
-            appendLock.unlock();
-        }
-        afterAppend(forceNow);
-        return seq << 1 | (mustForce ? 1 : 0);
+        long tagged = writer.append(payload, offset, length);
+        afterAppend();
+        return tagged;
     }
 
     /** Appends and blocks until the record commits; returns its sequence. Allocates nothing. */
@@ -305,43 +229,16 @@ public final class Journal implements AutoCloseable {
             return new ReplicaUnavailableException("replica " + config.replica() + " is down; record " + sequence
                     + " is written but not acknowledged");
         }
-        if (closed) {
+        if (writer.closed()) {
             return new IllegalStateException("journal closed before record " + sequence + " committed");
         }
         return null;
     }
 
-    private long reserve(int length) {
-        if (length > SegmentLayout.maxPayload(config.segmentSizeBytes())) {
-            throw new IllegalArgumentException("payload length must be <= "
-                    + SegmentLayout.maxPayload(config.segmentSizeBytes()) + " but was " + length);
-        }
-        long seq = nextSequence;
-        if (!current.fits(position, length)) {
-            Segment.Blank blank = preparer.take();
-            Segment next = blank != null ? Segment.activate(blank, directory, seq)
-                    : Segment.create(directory, seq, config.segmentSizeBytes());
-            current.appendRollMarker(position);
-            rolled.add(current);
-            current = next;
-            position = SegmentLayout.HEADER_LENGTH;
-        }
-        return seq;
-    }
-
-    private boolean published(long seq, boolean mustForce) {
-        nextSequence = seq + 1;
-        if (mustForce) {
-            mustForceUpTo = seq;
-        }
-        written = seq;
-        long due = policy.forceDueAtNanos();
-        forceDueAtNanos = due;
-        return due == 0 || mode.forcesContinuously();
-    }
-
-    private void afterAppend(boolean forceNow) {
-        if (forceNow && syncThread != null) {
+    private void afterAppend() {
+        // a force that began after the append covers it; one due now (or always, for the
+        // modes that force continuously) must not wait for the force thread's idle timeout
+        if (syncThread != null && (mode.forcesContinuously() || writer.forceDueAtNanos() == 0)) {
             syncThread.wake();
         }
         if (sender != null) {
@@ -363,23 +260,19 @@ public final class Journal implements AutoCloseable {
 
     private boolean failingForReplica() {
         return (mode == CommitMode.ACK || mode == CommitMode.ACK_AND_SYNC)
-                && config.replicaDown() == ReplicaDownAction.FAIL && !replicaConnected;
-    }
-
-    private void checkOpen() {
-        if (closed) {
-            throw new IllegalStateException("journal " + directory + " is closed");
-        }
+                && config.replicaDown() == ReplicaDownAction.FAIL && !replica.connected();
     }
 
     /** Recomputes the commit watermarks from the journal's and tells whoever waits. */
     void advanceCommit() {
-        commits.advance(written, mustForceUpTo, forced, acked);
+        commits.advance(writer.written(), writer.mustForceUpTo(), forced, replica.acked());
     }
 
-    private void failPending() {
-        commits.failAll(seq -> new ReplicaUnavailableException("replica " + config.replica()
-                + " disconnected before acknowledging record " + seq));
+    private void replicaLost() {
+        if (failingForReplica()) {
+            commits.failAll(seq -> new ReplicaUnavailableException("replica " + config.replica()
+                    + " disconnected before acknowledging record " + seq));
+        }
     }
 
     /** Forces everything written so far (whatever the policy) and waits for it. */
@@ -387,17 +280,7 @@ public final class Journal implements AutoCloseable {
         if (syncThread != null) {
             syncThread.forceNow();
         } else {
-            appendLock.lock();
-            try {
-                for (Segment s : rolled) {
-                    s.force(0, s.sizeBytes());
-                }
-                rolled.clear();
-                current.force(0, position);
-                forced = written;
-            } finally {
-                appendLock.unlock();
-            }
+            forced = writer.forceAll();
             advanceCommit();
         }
     }
@@ -405,13 +288,13 @@ public final class Journal implements AutoCloseable {
     /** Stops the background threads, forces what policy or mode would force, and releases the lock. */
     @Override
     public void close() {
-        if (closed) {
+        if (writer.closed()) {
             return;
         }
         if (syncThread != null) {
             syncThread.forceNow();
         }
-        closed = true;
+        writer.close();
         if (sender != null) {
             sender.close();
         }
@@ -420,47 +303,12 @@ public final class Journal implements AutoCloseable {
         }
         preparer.shutdown();
         commits.failAll(seq -> new IllegalStateException("journal closed before record " + seq + " committed"));
-        closeQuietly();
+        lock.close();
     }
 
-    private void closeQuietly() {
-        try {
-            if (lock != null) {
-                lock.release();
-            }
-            lockFile.close();
-        } catch (IOException e) {
-            config.errors().onError("cannot release journal lock", e);
-        }
-    }
-
-    /** One force's view of the journal, filled under the append lock and reused by the force thread. */
-    static final class ForceSnapshot {
-        Segment segment;
-        int position;
-        long sequence;
-        List<Segment> rolled = new ArrayList<>();
-    }
-
-    /**
-     * Starts a force: under the append lock, records where the writer is, swaps out the segments
-     * rolled since the last force (the two lists trade places, nothing is copied) and tells the
-     * policy. Called only by the force thread.
-     */
+    /** Starts a force (see {@link SegmentWriter#beginForce}); called only by the force thread. */
     void beginForce(ForceSnapshot snapshot) {
-        appendLock.lock();
-        try {
-            snapshot.segment = current;
-            snapshot.position = position;
-            snapshot.sequence = written;
-            List<Segment> done = rolled;
-            rolled = snapshot.rolled;
-            snapshot.rolled = done;
-            policy.onForce(config.clock().nanoTime());
-            forceDueAtNanos = policy.forceDueAtNanos();
-        } finally {
-            appendLock.unlock();
-        }
+        writer.beginForce(snapshot);
     }
 
     /** A force covering every record up to {@code sequence} completed. */
@@ -471,41 +319,11 @@ public final class Journal implements AutoCloseable {
 
     /** Returns true when unforced records exist and the policy or the mode wants them forced by {@code nowNanos}. */
     boolean forceWanted(long nowNanos) {
-        return written > forced && (forceDueAtNanos <= nowNanos || mode.forcesContinuously());
+        return writer.written() > forced && (writer.forceDueAtNanos() <= nowNanos || mode.forcesContinuously());
     }
 
     /** Returns when the policy next wants a force, or {@link DurabilityPolicy#NEVER}. */
     long forceDueAtNanos() {
-        return forceDueAtNanos;
-    }
-
-    /** Receives the replication sender's events. */
-    private final class Replication implements ReplicationListener {
-        @Override
-        public void onConnected(long replicaLastSequence) {
-            replicaConnected = true;
-            onAcknowledged(replicaLastSequence);
-        }
-
-        @Override
-        public void onAcknowledged(long sequence) {
-            if (sequence > acked) {
-                acked = sequence;
-                advanceCommit();
-            }
-        }
-
-        @Override
-        public void onDisconnected() {
-            replicaConnected = false;
-            if (failingForReplica()) {
-                failPending();
-            }
-        }
-
-        @Override
-        public long writtenSequence() {
-            return written;
-        }
+        return writer.forceDueAtNanos();
     }
 }

@@ -15,16 +15,19 @@ final class SegmentPreparer extends Thread {
     private final Path directory;
     private final int sizeBytes;
     private final ErrorHandler errors;
+    private final boolean forced;
     private volatile Segment.Blank ready;
     private volatile boolean running = true;
     private long counter;
 
-    SegmentPreparer(Path directory, int sizeBytes, ErrorHandler errors) {
+    /** {@code forced}: the journal forces, so the blanks' zeros are forced too (see {@link Segment#prepare}). */
+    SegmentPreparer(Path directory, int sizeBytes, boolean forced, ErrorHandler errors) {
         super("tailguard-journal-prepare");
         setDaemon(true);
         this.directory = directory;
         this.sizeBytes = sizeBytes;
         this.errors = errors;
+        this.forced = forced;
     }
 
     /** Takes the prepared blank, or returns null if none is ready yet (the caller creates one itself). */
@@ -40,7 +43,8 @@ final class SegmentPreparer extends Thread {
         try {
             while (running) {
                 if (ready == null) {
-                    ready = Segment.prepare(directory, "prepared-" + (counter++) + Segment.TMP_SUFFIX, sizeBytes);
+                    ready = Segment.prepare(directory, "prepared-" + (counter++) + Segment.TMP_SUFFIX, sizeBytes,
+                            forced);
                 } else {
                     LockSupport.parkNanos(this, IDLE_NANOS);
                 }

@@ -69,6 +69,19 @@ public final class Tailer implements AutoCloseable {
      * @throws CorruptRecordException if the next frame is torn or corrupt
      */
     public boolean poll(RecordHandler handler) {
+        return next(handler, false);
+    }
+
+    /**
+     * Like {@link #poll} but hands out the whole checked frame instead of the payload: length,
+     * CRC32C, sequence and payload, without the alignment padding (the layout of
+     * {@link SegmentLayout}). Lets replication forward a record verbatim, checksum included.
+     */
+    public boolean pollFrame(RecordHandler handler) {
+        return next(handler, true);
+    }
+
+    private boolean next(RecordHandler handler, boolean wholeFrame) {
         while (true) {
             FrameStatus st = segment.check(position, expected);
             switch (st) {
@@ -78,7 +91,7 @@ public final class Tailer implements AutoCloseable {
                     position = segment.next(position);
                     expected++;
                     if (seq >= fromSequence) {
-                        handler.onRecord(seq, segment.payload(view, at));
+                        handler.onRecord(seq, wholeFrame ? segment.frame(view, at) : segment.payload(view, at));
                         return true;
                     }
                 }

@@ -149,6 +149,37 @@ class JournalTest {
     }
 
     @Test
+    void pollFrameHandsOutTheCheckedFrameVerbatimWithoutPadding() {
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL))) {
+            j.appendBlocking(record(1, 13)); // 16 + 13 bytes: the segment pads the frame to 32
+            j.appendBlocking(record(2, 40));
+        }
+        List<ByteBuffer> frames = new ArrayList<>();
+        try (Tailer t = Tailer.open(dir, 1)) {
+            while (t.pollFrame((seq, frame) -> {
+                ByteBuffer copy = ByteBuffer.allocate(frame.remaining()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                copy.put(frame).flip();
+                frames.add(copy);
+            })) {
+                // drain
+            }
+        }
+        assertThat(frames).hasSize(2);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        for (int i = 0; i < 2; i++) {
+            ByteBuffer f = frames.get(i);
+            int payloadLength = i == 0 ? 13 : 40;
+            assertThat(f.remaining()).isEqualTo(16 + payloadLength);
+            assertThat(f.getInt(0)).isEqualTo(16 + payloadLength);
+            assertThat(f.getLong(8)).isEqualTo(i + 1);
+            assertThat(f.getInt(4)).isEqualTo(io.tailguard.journal.segment.SegmentLayout.frameCrc(crc, f, 0, f.limit()));
+            byte[] payload = new byte[payloadLength];
+            f.get(16, payload);
+            assertThat(payload).isEqualTo(record(i + 1, payloadLength));
+        }
+    }
+
+    @Test
     void rejectsPayloadLargerThanASegment() {
         try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(4096))) {
             assertThatThrownBy(() -> j.appendBlocking(new byte[5000]))

@@ -35,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Not thread-safe (JMH state, one thread): the seed's open-loop durability benchmark: 1 KB messages at 50K/s and 200K/s, latency from each
  * message's intended send time to its commit (HdrHistogram), for tailguard's journal (none, sync,
- * selective 10/s; local, ack, ack-or-sync, replica on loopback in the same JVM) and Chronicle
+ * selective 10/s; local, ack, ack-or-sync, replica on loopback in a child JVM, or in this one with
+ * {@code -p replica=thread}) and Chronicle
  * Queue open source with and without {@code sync()}, in the same run. Each combination runs in its
  * own fork; JMH's score is just the run's wall time, the percentiles are printed as
  * {@code JOURNAL-RESULT} lines and appended to {@code journal-openloop.csv} in the working directory.
@@ -74,6 +75,10 @@ public class JournalBenchmark {
     @Param({"none+local", "none+ack", "sync+ack", "selective10+ack", "none+ack-or-sync", "sync+local",
         "chronicle", "chronicle+sync"})
     String subject;
+
+    /** Where the replica runs: {@code process} (a child JVM on loopback, as deployed) or {@code thread} (this JVM). */
+    @Param("process")
+    String replica;
 
     @Param("1024")
     int size;
@@ -124,8 +129,8 @@ public class JournalBenchmark {
                 default -> throw new IllegalArgumentException("subject must be known but was " + subject);
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);
-            complete = JournalRun.run(dir, durability, mode, null, JournalConfig.DEFAULT_SEGMENT_SIZE, loop, errors,
-                    drainNanos);
+            complete = JournalRun.run(dir, durability, mode, null, "process".equals(replica),
+                    JournalConfig.DEFAULT_SEGMENT_SIZE, loop, errors, drainNanos);
         }
         return complete;
     }

@@ -23,11 +23,14 @@ final class BenchRunner {
     private final int warmupMessages;
     private final long seed;
     private final InetSocketAddress externalReplica;
+    private final boolean replicaInChildProcess;
     private final int segmentSizeBytes;
     private final ErrorHandler errors;
 
     BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed,
-                InetSocketAddress externalReplica, int segmentSizeBytes, ErrorHandler errors) {
+                InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
+                ErrorHandler errors) {
+        this.replicaInChildProcess = replicaInChildProcess;
         this.segmentSizeBytes = segmentSizeBytes;
         this.baseDir = baseDir;
         this.rate = rate;
@@ -45,8 +48,8 @@ final class BenchRunner {
         Histogram histogram = new Histogram(3);
         OpenLoop loop = new OpenLoop(NanoClock.system(), rate, sizeBytes, messages, warmupMessages,
                 durability.largePerSecond(), new SplittableRandom(seed), histogram::recordValue);
-        boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica, segmentSizeBytes, loop, errors,
-                DRAIN_NANOS);
+        boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica,
+                replicaInChildProcess, segmentSizeBytes, loop, errors, DRAIN_NANOS);
         if (!complete) {
             throw new IllegalStateException("run " + durability.label() + "/" + replication
                     + " did not commit every message within 60 s of the last send");

@@ -102,6 +102,11 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + "be empty, so only one replicated run is allowed.")
     String replica;
 
+    @Option(names = "--in-process-replica",
+            description = "Without --replica, run the replica in this JVM instead of a child process "
+                    + "(the default runs it as 'tailguard journal replica' would: its own process on loopback).")
+    boolean inProcessReplica;
+
     @Option(names = "--segment-size", paramLabel = "BYTES", defaultValue = "67108864",
             description = "Bytes per segment file, 65536 to 1073741824; each is preallocated (default: ${DEFAULT-VALUE}).")
     int segmentSize;
@@ -139,8 +144,8 @@ public final class JournalBenchCommand implements Callable<Integer> {
                 dir.toAbsolutePath());
         out.println(BenchRow.tableHeader());
         out.flush();
-        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, external, segmentSize,
-                errors);
+        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, external,
+                !inProcessReplica, segmentSize, errors);
         List<BenchRow> rows = new ArrayList<>();
         for (BenchOptions.DurabilityChoice d : durabilities) {
             for (CommitMode m : modes) {

@@ -21,8 +21,8 @@ import java.util.stream.Stream;
 
 /**
  * Thread-safe (stateless): drives an {@link OpenLoop} into a fresh journal in {@code runDir}
- * (deleted before and after), with a replica on loopback started in this process when the mode
- * needs one and none is given. Used by {@code tailguard journal bench} and the benchmark module.
+ * (deleted before and after), with a replica on loopback started in a child process or in this
+ * one when the mode needs one and none is given. Used by {@code tailguard journal bench} and the benchmark module.
  */
 public final class JournalRun {
 
@@ -36,15 +36,32 @@ public final class JournalRun {
      */
     public static boolean run(Path runDir, Durability durability, CommitMode mode, InetSocketAddress externalReplica,
                               int segmentSizeBytes, OpenLoop loop, ErrorHandler errors, long drainNanos) {
+        return run(runDir, durability, mode, externalReplica, false, segmentSizeBytes, loop, errors, drainNanos);
+    }
+
+    /**
+     * Runs one combination; without {@code externalReplica} a replicated mode starts its replica
+     * in a child JVM when {@code replicaInChildProcess}, else in this JVM.
+     *
+     * @return true if every message committed within {@code drainNanos} after the last send
+     */
+    public static boolean run(Path runDir, Durability durability, CommitMode mode, InetSocketAddress externalReplica,
+                              boolean replicaInChildProcess, int segmentSizeBytes, OpenLoop loop, ErrorHandler errors,
+                              long drainNanos) {
         deleteTree(runDir);
-        ReplicaServer replica = null;
+        AutoCloseable replica = null;
         try {
             InetSocketAddress target = externalReplica;
-            if (mode.replicated() && target == null) {
-                replica = ReplicaServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+            if (mode.replicated() && target == null && replicaInChildProcess) {
+                ReplicaProcess child = ReplicaProcess.start(runDir.resolve("replica"), segmentSizeBytes);
+                replica = child;
+                target = child.address();
+            } else if (mode.replicated() && target == null) {
+                ReplicaServer server = ReplicaServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                         JournalConfig.of(runDir.resolve("replica"))
                         .withSegmentSizeBytes(segmentSizeBytes).withErrors(errors));
-                target = replica.address();
+                replica = server;
+                target = server.address();
             }
             JournalConfig cfg = JournalConfig.of(runDir.resolve("primary")).withSegmentSizeBytes(segmentSizeBytes)
                     .withDurability(durability).withErrors(errors);
@@ -70,7 +87,11 @@ public final class JournalRun {
             }
         } finally {
             if (replica != null) {
-                replica.close();
+                try {
+                    replica.close();
+                } catch (Exception e) {
+                    errors.onError("closing the replica failed", e);
+                }
             }
             deleteTree(runDir);
         }

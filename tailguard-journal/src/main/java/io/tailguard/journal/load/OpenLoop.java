@@ -39,6 +39,8 @@ public final class OpenLoop {
     private long plainSeen = -1;
     private long forcedSeen = -1;
     private volatile boolean allCommitted;
+    /** True while a reported commit is beyond the last sent message (reported during a send). */
+    private volatile boolean unattributed;
     private long nextDueNanos;
 
     /** Sends one message; the target reports commits back through {@link #committedUpTo} or {@link #progress}. */
@@ -109,11 +111,18 @@ public final class OpenLoop {
             message.clear();
             waitsForForce[i] = sender.send(message, i);
             flaggedIndex = i;
-            // a commit reported while send() ran could not be attributed yet; attribute it now
-            catchUp();
+            // a commit reported while send() ran could not be attributed yet; attribute it now.
+            // Checked first so that the sending thread takes the monitor only when needed, not
+            // once per message against the thread that reports commits
+            if (unattributed) {
+                catchUp();
+            }
         }
         long deadline = clock.nanoTime() + drainNanos;
         while (!allCommitted && clock.nanoTime() < deadline) {
+            if (unattributed) {
+                catchUp();
+            }
             LockSupport.parkNanos(100_000L);
         }
         return allCommitted;
@@ -145,15 +154,22 @@ public final class OpenLoop {
 
     private synchronized void catchUp() {
         long now = clock.nanoTime();
-        long last = Math.min(plainSeen, flaggedIndex);
-        for (long i = plainCursor + 1; i <= last; i++) {
-            if (waitsForForce[(int) i]) {
-                forcedQueue[queueTail++] = (int) i;
-            } else {
-                record(i, now);
+        long flagged;
+        do {
+            flagged = flaggedIndex;
+            long last = Math.min(plainSeen, flagged);
+            for (long i = plainCursor + 1; i <= last; i++) {
+                if (waitsForForce[(int) i]) {
+                    forcedQueue[queueTail++] = (int) i;
+                } else {
+                    record(i, now);
+                }
             }
-        }
-        plainCursor = Math.max(plainCursor, last);
+            plainCursor = Math.max(plainCursor, last);
+            unattributed = plainSeen > plainCursor;
+            // the sender writes flaggedIndex before reading `unattributed`: if it moved meanwhile,
+            // the sender may have missed the flag, so attribute again here
+        } while (unattributed && flaggedIndex != flagged);
         while (queueHead < queueTail && forcedQueue[queueHead] <= forcedSeen) {
             record(forcedQueue[queueHead++], now);
         }

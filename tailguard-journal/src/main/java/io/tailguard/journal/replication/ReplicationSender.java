@@ -3,7 +3,6 @@ package io.tailguard.journal.replication;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.RecordHandler;
 import io.tailguard.journal.Tailer;
-import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -12,7 +11,6 @@ import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
-import java.util.zip.CRC32C;
 
 /**
  * Thread-safe: the primary's side of replication. A thread connects to the replica, reads its
@@ -33,8 +31,6 @@ public final class ReplicationSender implements AutoCloseable {
     private final ErrorHandler errors;
     private final Thread thread;
     private final ByteBuffer out = ByteBuffer.allocateDirect(SEND_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
-    private final ByteBuffer crcView = out.duplicate();
-    private final CRC32C crc = new CRC32C();
     private final RecordHandler copy = this::copy;
     private volatile boolean running = true;
     private volatile boolean sleeping;
@@ -105,7 +101,7 @@ public final class ReplicationSender implements AutoCloseable {
             int idle = 0;
             while (running && acks.isAlive()) {
                 out.clear();
-                while (out.remaining() >= SEND_BUFFER / 2 && tailer.poll(copy)) {
+                while (out.remaining() >= SEND_BUFFER / 2 && tailer.pollFrame(copy)) {
                     acks.sentUpTo = tailer.nextSequence() - 1;
                 }
                 if (out.position() > 0) {
@@ -134,18 +130,14 @@ public final class ReplicationSender implements AutoCloseable {
         }
     }
 
-    private void copy(long sequence, ByteBuffer payload) {
-        int start = out.position();
-        int frameLength = SegmentLayout.FRAME_HEADER_LENGTH + payload.remaining();
+    /** Copies a checked frame verbatim: the wire format is the journal's frame without padding. */
+    private void copy(long sequence, ByteBuffer frame) {
+        int frameLength = frame.remaining();
         if (frameLength > out.remaining()) {
             throw new IllegalStateException("record " + sequence + " of " + frameLength
                     + " bytes exceeds the replication buffer");
         }
-        out.putInt(start, frameLength);
-        out.putLong(start + 8, sequence);
-        out.put(start + SegmentLayout.FRAME_HEADER_LENGTH, payload, payload.position(), payload.remaining());
-        out.putInt(start + 4, SegmentLayout.frameCrc(crc, crcView, start, frameLength));
-        out.position(start + frameLength);
+        out.put(frame);
     }
 
     static void readFully(SocketChannel ch, ByteBuffer buf) throws IOException {

@@ -39,9 +39,11 @@ public final class Segment implements AutoCloseable {
         this.crcView = buffer.duplicate();
     }
 
+    private static final int ZERO_CHUNK_BYTES = 1 << 20;
+
     /** Creates, zero-fills, forces and maps a new segment whose first record will be {@code baseSequence}. */
     public static Segment create(Path dir, long baseSequence, int sizeBytes) {
-        return activate(prepare(dir, "creating-" + baseSequence + TMP_SUFFIX, sizeBytes), dir, baseSequence);
+        return activate(prepare(dir, "creating-" + baseSequence + TMP_SUFFIX, sizeBytes, true), dir, baseSequence);
     }
 
     /** Suffix of a prepared segment file that has no header yet; recovery deletes such files. */
@@ -49,8 +51,9 @@ public final class Segment implements AutoCloseable {
 
     /**
      * Not thread-safe: a preallocated segment file without a header, ready to become the next
-     * segment. Its blocks are written with zeros and forced, so later forces write data only (no
-     * block allocation, no file system journal commit) and a writer does not stall on allocation.
+     * segment. Its pages are written with zeros, so a writer's first store to a page finds it in
+     * the page cache with its space reserved and does not stall on allocation (with a sparse file
+     * the slowest appends took milliseconds). See {@link #prepare} for when the zeros are forced.
      */
     public static final class Blank {
         private final Path file;
@@ -73,22 +76,59 @@ public final class Segment implements AutoCloseable {
         }
     }
 
-    /** Writes a zero-filled file {@code dir/tmpName} of {@code sizeBytes}, forces it and maps it. */
-    public static Blank prepare(Path dir, String tmpName, int sizeBytes) {
+    /**
+     * Writes a zero-filled file {@code dir/tmpName} of {@code sizeBytes} and maps it.
+     *
+     * <p>With {@code forced} (a journal that forces) every 1 MiB of zeros is forced before the next
+     * is written: the blocks then exist on disk, so the journal's later forces write data only
+     * (no block allocation, no file system journal commit), and a concurrent force of the journal
+     * waits behind at most 1 MiB of zeros in the device's queue, not the whole file (forcing all
+     * 64 MiB at once multiplied the {@code sync} p99; measurements in the Journal section of
+     * {@code tailguard-bench/RESULTS.md}). Without
+     * {@code forced} (a journal that never forces) the zeros stay in the page cache and are
+     * mostly overwritten there before write-back, so the disk sees the data once instead of
+     * zeros plus data.
+     */
+    public static Blank prepare(Path dir, String tmpName, int sizeBytes, boolean forced) {
         Path file = dir.resolve(tmpName);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(sizeBytes, 1 << 20));
+            ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(sizeBytes, ZERO_CHUNK_BYTES));
             for (long p = 0; p < sizeBytes; ) {
                 zeros.clear().limit((int) Math.min(zeros.capacity(), sizeBytes - p));
                 p += ch.write(zeros, p);
+                if (forced) {
+                    ch.force(false);
+                }
             }
-            ch.force(true);
+            if (forced) {
+                ch.force(true);
+            }
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
             map.order(ByteOrder.LITTLE_ENDIAN);
             return new Blank(file, map, sizeBytes);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare segment " + file, e);
+        }
+    }
+
+    /**
+     * Makes a sparse file {@code dir/tmpName} of {@code sizeBytes} (no zeros written) and maps it:
+     * for a writer that must roll at once because no prepared blank is ready. Writing a segment
+     * of zeros (and forcing it) there would stall that append for the whole file, 125-338 ms per
+     * roll at 200K msg/s with a replica on the same disk; a sparse segment only makes its own
+     * page faults slower.
+     */
+    public static Blank prepareSparse(Path dir, String tmpName, int sizeBytes) {
+        Path file = dir.resolve(tmpName);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(1), sizeBytes - 1L);
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
+            map.order(ByteOrder.LITTLE_ENDIAN);
+            return new Blank(file, map, sizeBytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create segment " + file, e);
         }
     }
 
@@ -237,6 +277,12 @@ public final class Segment implements AutoCloseable {
     public ByteBuffer payload(ByteBuffer view, int position) {
         int frameLength = frameLength(position);
         view.limit(position + frameLength).position(position + SegmentLayout.FRAME_HEADER_LENGTH);
+        return view;
+    }
+
+    /** Sets {@code view} (a duplicate of this segment's buffer) to the whole frame at {@code position}, unpadded. */
+    public ByteBuffer frame(ByteBuffer view, int position) {
+        view.limit(position + frameLength(position)).position(position);
         return view;
     }
 

@@ -1,0 +1,60 @@
+package io.tailguard.journal;
+
+import io.tailguard.journal.replication.ReplicationListener;
+import java.util.function.LongSupplier;
+
+/**
+ * Thread-safe: the journal's view of its replica (connected or not, highest acknowledged
+ * sequence), fed by the replication sender's threads. Every acknowledgement that moves the
+ * watermark runs {@code onAdvance}; a disconnect runs {@code onDisconnect}.
+ */
+final class ReplicaLink implements ReplicationListener {
+
+    private final LongSupplier written;
+    private final Runnable onAdvance;
+    private final Runnable onDisconnect;
+    private volatile long acked;
+    private volatile boolean connected;
+
+    ReplicaLink(LongSupplier written, Runnable onAdvance, Runnable onDisconnect) {
+        this.written = written;
+        this.onAdvance = onAdvance;
+        this.onDisconnect = onDisconnect;
+    }
+
+    /** Returns the highest sequence the replica acknowledged, 0 before any. */
+    long acked() {
+        return acked;
+    }
+
+    /** Returns true while a replica is connected. */
+    boolean connected() {
+        return connected;
+    }
+
+    @Override
+    public void onConnected(long replicaLastSequence) {
+        connected = true;
+        onAcknowledged(replicaLastSequence);
+    }
+
+    @Override
+    public void onAcknowledged(long sequence) {
+        // called by one thread at a time: the sender thread on connect, then its acknowledgement thread
+        if (sequence > acked) {
+            acked = sequence;
+            onAdvance.run();
+        }
+    }
+
+    @Override
+    public void onDisconnected() {
+        connected = false;
+        onDisconnect.run();
+    }
+
+    @Override
+    public long writtenSequence() {
+        return written.getAsLong();
+    }
+}

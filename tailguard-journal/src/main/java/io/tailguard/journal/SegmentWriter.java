@@ -1,0 +1,210 @@
+package io.tailguard.journal;
+
+import io.tailguard.journal.durability.DurabilityPolicy;
+import io.tailguard.journal.segment.Recovered;
+import io.tailguard.journal.segment.Segment;
+import io.tailguard.journal.segment.SegmentLayout;
+import io.tailguard.time.NanoClock;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Thread-safe: the journal's writing end. Under its append lock it frames each record into the
+ * current segment, rolls to a prepared segment when the current one is full, asks the durability
+ * policy whether the record must wait for a force and publishes the {@code written} and
+ * {@code mustForceUpTo} watermarks. The force thread takes its snapshot under the same lock.
+ * Appending allocates nothing.
+ */
+final class SegmentWriter {
+
+    private final Path directory;
+    private final int segmentSizeBytes;
+    private final NanoClock clock;
+    private final DurabilityPolicy policy;
+    private final SegmentPreparer preparer;
+    private final ReentrantLock appendLock = new ReentrantLock();
+
+    private Segment current;
+    private int position;
+    private long nextSequence;
+    private List<Segment> rolled = new ArrayList<>();
+    private ByteBuffer wrapped;
+    private volatile long sparseRolls;
+
+    private volatile long written;
+    private volatile long mustForceUpTo;
+    private volatile long forceDueAtNanos = DurabilityPolicy.NEVER;
+    private volatile boolean closed;
+
+    /** Continues after what recovery kept, forcing the kept tail once so that it counts as forced. */
+    SegmentWriter(Recovered recovered, JournalConfig config, DurabilityPolicy policy, SegmentPreparer preparer) {
+        this.directory = config.directory();
+        this.segmentSizeBytes = config.segmentSizeBytes();
+        this.clock = config.clock();
+        this.policy = policy;
+        this.preparer = preparer;
+        this.current = recovered.tail();
+        this.position = recovered.position();
+        this.nextSequence = recovered.nextSequence();
+        // what recovery kept may still be only in the page cache (a process crash keeps it there)
+        current.force(0, position);
+        this.written = nextSequence - 1;
+    }
+
+    /**
+     * Appends {@code payload}'s remaining bytes (position unchanged); returns {@code sequence * 2},
+     * plus 1 when the policy made the record wait for a force.
+     */
+    long append(ByteBuffer payload) {
+        appendLock.lock();
+        try {
+            checkOpen();
+            long seq = reserve(payload.remaining());
+            boolean mustForce = policy.onAppend(payload, clock.nanoTime());
+            position = current.append(position, seq, payload);
+            publish(seq, mustForce);
+            return seq << 1 | (mustForce ? 1 : 0);
+        } finally {
+            appendLock.unlock();
+        }
+    }
+
+    /** Appends {@code payload[offset, offset + length)}; see {@link #append(ByteBuffer)}. */
+    long append(byte[] payload, int offset, int length) {
+        appendLock.lock();
+        try {
+            checkOpen();
+            long seq = reserve(length);
+            if (wrapped == null || wrapped.array() != payload) {
+                wrapped = ByteBuffer.wrap(payload);
+            }
+            wrapped.clear().position(offset).limit(offset + length);
+            boolean mustForce = policy.onAppend(wrapped, clock.nanoTime());
+            position = current.append(position, seq, payload, offset, length);
+            publish(seq, mustForce);
+            return seq << 1 | (mustForce ? 1 : 0);
+        } finally {
+            appendLock.unlock();
+        }
+    }
+
+    private long reserve(int length) {
+        if (length > SegmentLayout.maxPayload(segmentSizeBytes)) {
+            throw new IllegalArgumentException("payload length must be <= "
+                    + SegmentLayout.maxPayload(segmentSizeBytes) + " but was " + length);
+        }
+        long seq = nextSequence;
+        if (!current.fits(position, length)) {
+            Segment.Blank blank = preparer.take();
+            if (blank == null) {
+                // the preparer fell behind: roll now onto a sparse file rather than stall this
+                // append for a whole segment of zeros
+                blank = Segment.prepareSparse(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
+                sparseRolls++;
+            }
+            Segment next = Segment.activate(blank, directory, seq);
+            current.appendRollMarker(position);
+            rolled.add(current);
+            current = next;
+            position = SegmentLayout.HEADER_LENGTH;
+        }
+        return seq;
+    }
+
+    private void publish(long seq, boolean mustForce) {
+        nextSequence = seq + 1;
+        if (mustForce) {
+            mustForceUpTo = seq;
+        }
+        written = seq;
+        forceDueAtNanos = policy.forceDueAtNanos();
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("journal " + directory + " is closed");
+        }
+    }
+
+    /** Refuses every later append. */
+    void close() {
+        closed = true;
+    }
+
+    /** Returns true once {@link #close()} was called. */
+    boolean closed() {
+        return closed;
+    }
+
+    /** Returns the highest written (visible) sequence. */
+    long written() {
+        return written;
+    }
+
+    /** Returns the highest sequence the policy made wait for a force, 0 if none. */
+    long mustForceUpTo() {
+        return mustForceUpTo;
+    }
+
+    /** Returns when the policy next wants a force, 0 for now, or {@link DurabilityPolicy#NEVER}. */
+    long forceDueAtNanos() {
+        return forceDueAtNanos;
+    }
+
+    /**
+     * Starts a force: records where the writer is, swaps out the segments rolled since the last
+     * force (the two lists trade places, nothing is copied) and tells the policy. Called only by
+     * the force thread.
+     */
+    void beginForce(ForceSnapshot snapshot) {
+        appendLock.lock();
+        try {
+            snapshot.segment = current;
+            snapshot.position = position;
+            snapshot.sequence = written;
+            List<Segment> done = rolled;
+            rolled = snapshot.rolled;
+            snapshot.rolled = done;
+            policy.onForce(clock.nanoTime());
+            forceDueAtNanos = policy.forceDueAtNanos();
+        } finally {
+            appendLock.unlock();
+        }
+    }
+
+    /**
+     * Forces everything written so far on the calling thread, holding the append lock; for a
+     * journal without a force thread. Returns the highest sequence now forced.
+     */
+    long forceAll() {
+        appendLock.lock();
+        try {
+            for (Segment s : rolled) {
+                s.force(0, s.sizeBytes());
+            }
+            rolled.clear();
+            current.force(0, position);
+            return written;
+        } finally {
+            appendLock.unlock();
+        }
+    }
+
+    /** Returns how many rolls found no prepared segment and used a sparse file. */
+    long sparseRolls() {
+        return sparseRolls;
+    }
+
+    /** Returns the segment being written (for the force thread's start). */
+    Segment current() {
+        return current;
+    }
+
+    /** Returns the write position in {@link #current()}. */
+    int position() {
+        return position;
+    }
+}
