@@ -60,11 +60,24 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
         return before < 0 ? CONCURRENCY_LIMITED : admit(nowNanos, before);
     }
 
-    /** Reads {@code clock} only once a place is reserved: a rejection costs no clock read. */
+    /**
+     * Reads {@code clock} only once a place is reserved: a rejection costs no clock read. If the
+     * clock throws, the place is given back and the exception propagates.
+     */
     @Override
     public Decision tryAcquire(NanoClock clock) {
         int before = reserve();
-        return before < 0 ? CONCURRENCY_LIMITED : admit(clock.nanoTime(), before);
+        if (before < 0) {
+            return CONCURRENCY_LIMITED;
+        }
+        long nowNanos;
+        try {
+            nowNanos = clock.nanoTime();
+        } catch (RuntimeException | Error e) {
+            inFlight.decrementAndGet();
+            throw e;
+        }
+        return admit(nowNanos, before);
     }
 
     /** Takes one place in flight; returns the count before it, or -1 at the limit. */

@@ -72,6 +72,17 @@ class ConcurrencyLimiterTest {
     }
 
     @Test
+    void aClockThatThrowsGivesThePlaceBack() {
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1);
+        NanoClock broken = () -> {
+            throw new IllegalStateException("clock unavailable");
+        };
+        assertThatThrownBy(() -> limiter.tryAcquire(broken)).hasMessage("clock unavailable");
+        assertThat(limiter.inFlight()).isZero();
+        assertThat(limiter.tryAcquire(() -> 7L).isAdmitted()).isTrue();
+    }
+
+    @Test
     void everyCompletionPathFreesTheSlotExactlyOnce() {
         ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(3);
         Permit a = limiter.tryAcquire(0).permit();
