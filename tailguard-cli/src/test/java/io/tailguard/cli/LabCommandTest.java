@@ -3,8 +3,6 @@ package io.tailguard.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -12,28 +10,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
 class LabCommandTest {
 
     @TempDir
     Path tmp;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
-    }
+    private final CliRun cli = new CliRun();
 
     @Test
     void listPrintsOneLinePerExperiment() {
-        assertThat(run("lab", "list")).isZero();
-        assertThat(out.toString().lines()).anyMatch(l -> l.matches("backpressure +Five admission strategies.*"));
-        assertThat(out.toString().lines()).hasSize(io.tailguard.lab.Experiments.all().size());
+        assertThat(cli.run("lab", "list")).isZero();
+        assertThat(cli.out().lines()).anyMatch(l -> l.matches("backpressure +Five admission strategies.*"));
+        assertThat(cli.out().lines()).hasSize(io.tailguard.lab.Experiments.all().size());
     }
 
     @ParameterizedTest
@@ -48,32 +37,32 @@ class LabCommandTest {
         "--seed|x|--seed must be an integer but was 'x'"})
     void badValuesGiveOneLineAndExitTwoAndWriteNothing(String flag, String value, String message) throws IOException {
         Path dir = tmp.resolve("out");
-        assertThat(run("lab", "backpressure", flag, value, "--output-dir", dir.toString())).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("tailguard: " + message + System.lineSeparator());
-        assertThat(out.toString()).isEmpty();
+        assertThat(cli.run("lab", "backpressure", flag, value, "--output-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: " + message + System.lineSeparator());
+        assertThat(cli.out()).isEmpty();
         assertThat(listing()).isEmpty();
     }
 
     @Test
     void unwritableOutputDirGivesOneLineAndExitTwo() throws IOException {
         Path file = Files.writeString(tmp.resolve("file"), "x");
-        assertThat(run("lab", "backpressure", "--output-dir", file.resolve("sub").toString())).isEqualTo(2);
-        assertThat(err.toString()).startsWith("tailguard: --output-dir must be a writable directory but was '"
+        assertThat(cli.run("lab", "backpressure", "--output-dir", file.resolve("sub").toString())).isEqualTo(2);
+        assertThat(cli.err()).startsWith("tailguard: --output-dir must be a writable directory but was '"
                 + file.resolve("sub") + "' (").hasLineCount(1);
         assertThat(listing()).containsExactly("file");
     }
 
     @Test
     void unknownOptionGivesOneLineThenTheUsageAndExitTwo() {
-        assertThat(run("lab", "backpressure", "--strategy", "x")).isEqualTo(2);
-        assertThat(err.toString().lines().findFirst()).hasValue("tailguard: unknown option '--strategy'");
-        assertThat(err.toString()).contains("Usage: tailguard lab backpressure");
+        assertThat(cli.run("lab", "backpressure", "--strategy", "x")).isEqualTo(2);
+        assertThat(cli.err().lines().findFirst()).hasValue("tailguard: unknown option '--strategy'");
+        assertThat(cli.err()).contains("Usage: tailguard lab backpressure");
     }
 
     @Test
     void helpTeachesOptionsDefaultsAndExamples() {
-        assertThat(run("lab", "backpressure", "--help")).isZero();
-        assertThat(out.toString()).contains("--duration=<duration>").contains("Default: 5s")
+        assertThat(cli.run("lab", "backpressure", "--help")).isZero();
+        assertThat(cli.out()).contains("--duration=<duration>").contains("Default: 5s")
                 .contains("--backpressure-strategy=<all|token-bucket|").contains("--output-dir=DIR")
                 .contains("Examples:").contains("tailguard lab backpressure --arrivals poisson --seed 7");
     }
@@ -81,9 +70,9 @@ class LabCommandTest {
     @Test
     void backpressureWritesArtifactsAndPrintsTheSummaryTable() throws IOException {
         Path dir = tmp.resolve("bp");
-        assertThat(run("lab", "backpressure", "--deterministic", "--duration", "5s", "--concurrency", "10",
+        assertThat(cli.run("lab", "backpressure", "--deterministic", "--duration", "5s", "--concurrency", "10",
                 "--snapshot-interval", "1s", "--output-dir", dir.toString())).isZero();
-        assertThat(out.toString()).contains("bounded-queue              1000               549");
+        assertThat(cli.out()).contains("bounded-queue              1000               549");
         assertThat(dir.resolve("backpressure-summary.csv")).exists();
         assertThat(Files.readString(dir.resolve("manifest.json")))
                 .contains("\"command_line\": [\"lab\", \"backpressure\", \"--deterministic\", \"--duration\", \"5s\"");
@@ -92,7 +81,7 @@ class LabCommandTest {
     @Test
     void allRunsEveryExperimentAndLinksEachReport() throws IOException {
         Path dir = tmp.resolve("all");
-        assertThat(run("lab", "all", "--output-dir", dir.toString())).isZero();
+        assertThat(cli.run("lab", "all", "--output-dir", dir.toString())).isZero();
         String index = Files.readString(dir.resolve("index.html"));
         for (io.tailguard.lab.Experiment e : io.tailguard.lab.Experiments.all()) {
             assertThat(index).contains("href=\"" + e.name() + "/report.html\"");

@@ -2,27 +2,16 @@ package io.tailguard.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class MainTest {
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        return cli.execute(args);
-    }
+    private final CliRun cli = new CliRun();
 
     @Test
     void helpListsEveryCommandWithOneLineEach() {
-        assertThat(run("--help")).isEqualTo(0);
-        assertThat(out.toString())
+        assertThat(cli.run("--help")).isEqualTo(0);
+        assertThat(cli.out())
                 .contains("Usage: tailguard")
                 .containsPattern("(?m)^\\s+lab\\s+\\S.*$")
                 .containsPattern("(?m)^\\s+journal\\s+\\S.*$");
@@ -30,8 +19,8 @@ class MainTest {
 
     @Test
     void unknownCommandPrintsOneLineAndUsageWithExitTwo() {
-        assertThat(run("frobnicate")).isEqualTo(2);
-        String text = err.toString();
+        assertThat(cli.run("frobnicate")).isEqualTo(2);
+        String text = cli.err();
         assertThat(text.lines().findFirst()).hasValueSatisfying(line -> assertThat(line)
                 .isEqualTo("tailguard: unknown command 'frobnicate'; commands are lab, journal, help"));
         assertThat(text).contains("Usage: tailguard");
@@ -39,15 +28,15 @@ class MainTest {
 
     @Test
     void unknownFlagPrintsOneLineAndUsageWithExitTwo() {
-        assertThat(run("--bogus")).isEqualTo(2);
-        assertThat(err.toString().lines().findFirst())
+        assertThat(cli.run("--bogus")).isEqualTo(2);
+        assertThat(cli.err().lines().findFirst())
                 .hasValue("tailguard: unknown option '--bogus'");
-        assertThat(err.toString()).contains("Usage: tailguard");
+        assertThat(cli.err()).contains("Usage: tailguard");
     }
 
     @Test
     void versionNamesTheProject() {
-        assertThat(run("--version")).isEqualTo(0);
-        assertThat(out.toString()).startsWith("tailguard ");
+        assertThat(cli.run("--version")).isEqualTo(0);
+        assertThat(cli.out()).startsWith("tailguard ");
     }
 }
