@@ -37,7 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * message's intended send time to its commit (HdrHistogram), for tailguard's journal (none, sync,
  * selective 10/s; local, ack, ack-or-sync, replica on loopback in a child JVM, or in this one with
  * {@code -p replica=thread}) and Chronicle
- * Queue open source with and without {@code sync()}, in the same run. Each combination runs in its
+ * Queue open source with and without {@code sync()}, in the same run; the load generator parks
+ * between messages ({@code -p pacing=spin} holds a core instead). Each combination runs in its
  * own fork; JMH's score is just the run's wall time, the percentiles are printed as
  * {@code JOURNAL-RESULT} lines and appended to {@code journal-openloop.csv} in the working directory.
  *
