@@ -17,9 +17,10 @@ import java.util.random.RandomGenerator;
  * is due and parks (through a {@link Parker}) before that, never sending a message early. With
  * {@code spinNanos} = {@link #SPIN_ALWAYS} it spins the whole time (every message leaves at its
  * due time, but the generator holds a core); with 0 it always parks, wakes late by the park's
- * overshoot (about 60 µs on Linux) and then sends every message due by then back to back, so
- * at high rates it sends in small bursts and uses a fraction of a core. Either way latency runs
- * from the intended time, so the lateness is counted, not hidden.
+ * overshoot (about 60 µs on our Linux machines: the default 50 µs timer slack plus the wake-up)
+ * and then sends every message due by then back to back, so at high rates it sends in small
+ * bursts and uses a fraction of a core. Either way latency runs from the intended time, so the
+ * lateness is counted, not hidden.
  *
  * <p>Every message is {@code sizeBytes} long; bytes 0..7 hold its business value (little-endian
  * long, see {@link #LARGE_VALUE}) and bytes 8..15 its index. The first {@code warmupMessages} are
