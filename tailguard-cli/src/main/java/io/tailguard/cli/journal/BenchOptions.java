@@ -97,6 +97,17 @@ final class BenchOptions {
         }
     }
 
+    /** Parses {@code spin} or {@code park} for {@code flag} into the load generator's {@code spinNanos}. */
+    static long spinNanos(String flag, String text) {
+        if ("spin".equals(text)) {
+            return OpenLoop.SPIN_ALWAYS;
+        }
+        if ("park".equals(text)) {
+            return 0;
+        }
+        throw new UsageException(flag + " value '" + text + "' is not allowed: use spin or park");
+    }
+
     /** Parses HOST:PORT for {@code flag}. */
     static InetSocketAddress hostPort(String flag, String text) {
         int colon = text == null ? -1 : text.lastIndexOf(':');

@@ -22,12 +22,13 @@ final class BenchRunner {
     private final int messages;
     private final int warmupMessages;
     private final long seed;
+    private final long spinNanos;
     private final InetSocketAddress externalReplica;
     private final boolean replicaInChildProcess;
     private final int segmentSizeBytes;
     private final ErrorHandler errors;
 
-    BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed,
+    BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
                 InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
                 ErrorHandler errors) {
         this.replicaInChildProcess = replicaInChildProcess;
@@ -38,6 +39,7 @@ final class BenchRunner {
         this.messages = messages;
         this.warmupMessages = warmupMessages;
         this.seed = seed;
+        this.spinNanos = spinNanos;
         this.externalReplica = externalReplica;
         this.errors = errors;
     }
@@ -46,7 +48,7 @@ final class BenchRunner {
         String replication = mode == CommitMode.LOCAL ? "none" : mode.label();
         Path runDir = baseDir.resolve(durability.label().replace(':', '_').replace('/', '_') + "-" + replication);
         Histogram histogram = new Histogram(3);
-        OpenLoop loop = new OpenLoop(NanoClock.system(), rate, sizeBytes, messages, warmupMessages,
+        OpenLoop loop = new OpenLoop(NanoClock.system(), spinNanos, OpenLoop.Parker.system(), rate, sizeBytes, messages, warmupMessages,
                 durability.largePerSecond(), new SplittableRandom(seed), histogram::recordValue);
         boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica,
                 replicaInChildProcess, segmentSizeBytes, loop, errors, DRAIN_NANOS);

@@ -32,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "send time to its commit (HdrHistogram), once per durability x replication",
             "pair. Each run uses fresh journals under --dir (deleted afterwards). When",
             "replication is asked for and no --replica is given, a replica is started",
-            "on 127.0.0.1 in this process.",
+            "on 127.0.0.1 in a child JVM (or in this one with --in-process-replica).",
             ""
         },
         footer = {
@@ -111,6 +111,13 @@ public final class JournalBenchCommand implements Callable<Integer> {
             description = "Bytes per segment file, 65536 to 1073741824; each is preallocated (default: ${DEFAULT-VALUE}).")
     int segmentSize;
 
+    @Option(names = "--pacing", paramLabel = "park|spin", defaultValue = "park",
+            description = "How the load generator waits for the next message: park (sleeps, wakes ~60 us late "
+                    + "and sends what is due by then in a burst; latency still counts from each intended time, so "
+                    + "the lateness is included) or spin (sends each at its due time but holds a core) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String pacing;
+
     @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -123,6 +130,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
         Duration warm = BenchOptions.duration("--warmup", warmup);
         List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
         List<CommitMode> modes = BenchOptions.replications(replication);
+        long spinNanos = BenchOptions.spinNanos("--pacing", pacing);
         long total = rate * (measured.toNanos() + warm.toNanos()) / 1_000_000_000L;
         if (total > 200_000_000L) {
             throw new UsageException("--rate x (--duration + --warmup) is " + total
@@ -140,11 +148,11 @@ public final class JournalBenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ErrorHandler errors = (message, cause) -> err.println("tailguard: journal: " + message);
-        out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s dir=%s%n", rate, size, duration, warmup,
-                dir.toAbsolutePath());
+        out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s dir=%s%n", rate, size, duration,
+                warmup, pacing, dir.toAbsolutePath());
         out.println(BenchRow.tableHeader());
         out.flush();
-        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, external,
+        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, spinNanos, external,
                 !inProcessReplica, segmentSize, errors);
         List<BenchRow> rows = new ArrayList<>();
         for (BenchOptions.DurabilityChoice d : durabilities) {

@@ -63,7 +63,7 @@ class JournalCommandsTest {
         Path outDir = tmp.resolve("out");
         int code = cli.run("journal", "bench", "--rate", "2000", "--size", "256", "--duration", "200ms", "--warmup", "50ms",
                 "--durability", "none,selective:10/s", "--replication", "none,ack-or-sync", "--segment-size", "1048576",
-                "--dir", tmp.resolve("data").toString(), "--output-dir", outDir.toString());
+                "--pacing", "spin", "--dir", tmp.resolve("data").toString(), "--output-dir", outDir.toString());
         assertThat(code).as(cli.err()).isZero();
         List<String> csv = Files.readAllLines(outDir.resolve("journal-bench.csv"), StandardCharsets.UTF_8);
         assertThat(csv.get(0)).isEqualTo(
@@ -86,6 +86,12 @@ class JournalCommandsTest {
     void benchRejectsABadDuration() {
         assertThat(cli.run("journal", "bench", "--duration", "ten")).isEqualTo(2);
         assertThat(cli.err()).contains("--duration value 'ten' is not allowed");
+    }
+
+    @Test
+    void benchRejectsAnUnknownPacing() {
+        assertThat(cli.run("journal", "bench", "--pacing", "sleep")).isEqualTo(2);
+        assertThat(cli.err()).contains("--pacing value 'sleep' is not allowed: use spin or park");
     }
 
     @Test

@@ -13,16 +13,30 @@ import java.util.random.RandomGenerator;
  * behind) and its latency is measured from its <em>intended</em> send time to its commit, so a
  * stalled sender does not hide the queueing it causes (no coordinated omission).
  *
+ * <p>Waiting for a message: the generator spins only during the last {@code spinNanos} before it
+ * is due and parks (through a {@link Parker}) before that, never sending a message early. With
+ * {@code spinNanos} = {@link #SPIN_ALWAYS} it spins the whole time (every message leaves at its
+ * due time, but the generator holds a core); with 0 it always parks, wakes late by the park's
+ * overshoot (about 60 µs on our Linux machines: the default 50 µs timer slack plus the wake-up)
+ * and then sends every message due by then back to back, so at high rates it sends in small
+ * bursts and uses a fraction of a core. Either way latency runs from the intended time, so the
+ * lateness is counted, not hidden.
+ *
  * <p>Every message is {@code sizeBytes} long; bytes 0..7 hold its business value (little-endian
  * long, see {@link #LARGE_VALUE}) and bytes 8..15 its index. The first {@code warmupMessages} are
  * sent but not recorded. Nothing is allocated per message.
  */
 public final class OpenLoop {
 
+    /** The {@code spinNanos} that never parks: the generator spins until every message is due. */
+    public static final long SPIN_ALWAYS = Long.MAX_VALUE;
+
     /** The value a "large" message carries; others carry 1. */
     public static final long LARGE_VALUE = 1_000_000L;
 
     private final NanoClock clock;
+    private final long spinNanos;
+    private final Parker parker;
     private final long intervalNanos;
     private final int sizeBytes;
     private final int warmupMessages;
@@ -55,10 +69,34 @@ public final class OpenLoop {
         boolean send(ByteBuffer message, long index);
     }
 
+    /** Parks the generator's thread; waking early or late is allowed, the loop reads the clock again before it sends. */
+    @FunctionalInterface
+    public interface Parker {
+        /** Returns after about {@code nanos} nanoseconds (&gt; 0), or earlier, or later. */
+        void parkNanos(long nanos);
+
+        /** Returns the real one, {@link LockSupport#parkNanos(long)}. */
+        static Parker system() {
+            return LockSupport::parkNanos;
+        }
+    }
+
+    /**
+     * Creates a run that spins while it waits ({@link #SPIN_ALWAYS}); see the full constructor.
+     */
+    public OpenLoop(NanoClock clock, long ratePerSecond, int sizeBytes, int messages, int warmupMessages,
+                    double largePerSecond, RandomGenerator random, LatencyRecorder recorder) {
+        this(clock, SPIN_ALWAYS, Parker.system(), ratePerSecond, sizeBytes, messages, warmupMessages,
+                largePerSecond, random, recorder);
+    }
+
     /**
      * Creates a run.
      *
      * @param clock the time source
+     * @param spinNanos spin only when the next message is due within this many nanoseconds, park
+     *     before that; &gt;= 0 ({@link #SPIN_ALWAYS}: never park, 0: never spin)
+     * @param parker how to park
      * @param ratePerSecond messages per second, &gt;= 1
      * @param sizeBytes bytes per message, &gt;= 16
      * @param messages messages to send including warm-up, &gt;= 1
@@ -67,9 +105,11 @@ public final class OpenLoop {
      * @param random seeded source for which messages are large
      * @param recorder receives each recorded latency in nanoseconds
      */
-    public OpenLoop(NanoClock clock, long ratePerSecond, int sizeBytes, int messages, int warmupMessages,
-                    double largePerSecond, RandomGenerator random, LatencyRecorder recorder) {
+    public OpenLoop(NanoClock clock, long spinNanos, Parker parker, long ratePerSecond, int sizeBytes, int messages,
+                    int warmupMessages, double largePerSecond, RandomGenerator random, LatencyRecorder recorder) {
         this.clock = Check.notNull("clock", clock);
+        this.spinNanos = Check.inRange("spinNanos", spinNanos, 0, Long.MAX_VALUE);
+        this.parker = Check.notNull("parker", parker);
         Check.positive("ratePerSecond", ratePerSecond);
         Check.inRange("sizeBytes", sizeBytes, 16, Integer.MAX_VALUE);
         Check.positive("messages", messages);
@@ -91,7 +131,8 @@ public final class OpenLoop {
     }
 
     /**
-     * Sends every message at its due time, then waits up to {@code drainNanos} for the last commit.
+     * Sends every message when it is due (never earlier; later by a park's overshoot or a slow
+     * send), then waits up to {@code drainNanos} for the last commit.
      *
      * @return true if every message committed in time
      */
@@ -101,10 +142,7 @@ public final class OpenLoop {
         for (int i = 0; i < intendedNanos.length; i++) {
             long due = start + i * intervalNanos;
             intendedNanos[i] = due;
-            while (clock.nanoTime() < due) {
-                // spin, not yield: a yield hands the core to any runnable thread for a whole slice
-                Thread.onSpinWait();
-            }
+            awaitDue(due);
             nextDueNanos = i + 1 < intendedNanos.length ? due + intervalNanos : Long.MAX_VALUE;
             message.putLong(0, random.nextDouble() < largeProbability ? LARGE_VALUE : 1L);
             message.putLong(8, i);
@@ -123,9 +161,22 @@ public final class OpenLoop {
             if (unattributed) {
                 catchUp();
             }
-            LockSupport.parkNanos(100_000L);
+            parker.parkNanos(100_000L);
         }
         return allCommitted;
+    }
+
+    private void awaitDue(long dueNanos) {
+        long now;
+        while ((now = clock.nanoTime()) < dueNanos) {
+            long waitNanos = dueNanos - now;
+            if (waitNanos > spinNanos) {
+                parker.parkNanos(waitNanos - spinNanos);
+            } else {
+                // spin, not yield: a yield hands the core to any runnable thread for a whole slice
+                Thread.onSpinWait();
+            }
+        }
     }
 
     /**

@@ -85,4 +85,71 @@ class OpenLoopTest {
         assertThat(latencies.subList(0, 4)).allMatch(l -> l < 10_000L);
         assertThat(latencies.subList(4, 6)).allMatch(l -> l >= 7_000_000L);
     }
+
+    @Test
+    void withSpinNanosZeroItParksSendsNothingEarlyAndTimesTheBurstFromEachIntendedTime() {
+        // the clock moves only when the generator parks, by what it asked plus a 60 µs overshoot
+        long startNanos = nowNanos + 1_000_000; // the loop starts 1 ms after its first reading
+        long intervalNanos = 5_000; // 200K/s
+        List<Long> latencies = new ArrayList<>();
+        List<Long> expected = new ArrayList<>();
+        int[] parks = {0};
+        OpenLoop[] loop = new OpenLoop[1];
+        loop[0] = new OpenLoop(() -> nowNanos, 0, nanos -> {
+            assertThat(nanos).isPositive();
+            parks[0]++;
+            nowNanos += nanos + 60_000;
+        }, 200_000, 16, 1_000, 0, 0, new SplittableRandom(1), latencies::add);
+        boolean done = loop[0].run((message, index) -> {
+            long dueNanos = startNanos + index * intervalNanos;
+            assertThat(nowNanos).as("message %d sent before it was due", index).isGreaterThanOrEqualTo(dueNanos);
+            expected.add(nowNanos - dueNanos);
+            loop[0].committedUpTo(index);
+            return false;
+        }, 1_000_000);
+        assertThat(done).isTrue();
+        assertThat(latencies).isEqualTo(expected);
+        // one park per burst: it wakes 60 µs late and sends the 13 messages due by then
+        assertThat(parks[0]).isBetween(1_000 / 13, 1_000 / 13 + 2);
+        assertThat(latencies).allMatch(l -> l <= 60_000L).contains(60_000L, 0L);
+    }
+
+    @Test
+    void parksOnlyUntilSpinNanosBeforeTheNextMessageAndSpinsTheRest() {
+        long spinNanos = 100_000;
+        long startNanos = nowNanos + 1_000 + 1_000_000; // first reading moves the clock 1 µs
+        List<Long> latencies = new ArrayList<>();
+        long[] parkedNanos = {0};
+        long[] lastSent = {-1};
+        OpenLoop[] loop = new OpenLoop[1];
+        loop[0] = new OpenLoop(this::read, spinNanos, nanos -> {
+            long nextDueNanos = startNanos + (lastSent[0] + 1) * 1_000_000;
+            assertThat(nowNanos + nanos).as("parked into the spin window").isLessThanOrEqualTo(nextDueNanos - spinNanos);
+            parkedNanos[0] += nanos;
+            nowNanos += nanos;
+        }, 1_000, 16, 20, 0, 0, new SplittableRandom(1), latencies::add);
+        boolean done = loop[0].run((message, index) -> {
+            lastSent[0] = index;
+            loop[0].committedUpTo(index);
+            return false;
+        }, 1_000_000);
+        assertThat(done).isTrue();
+        // 1 ms apart: about 0.9 ms of each parked, the last 0.1 ms spun; each committed within two
+        // clock readings (1 µs each) of its due time: the one that found it due, the one that recorded
+        assertThat(parkedNanos[0]).isBetween(19 * 850_000L, 20 * 1_000_000L);
+        assertThat(latencies).hasSize(20).allMatch(l -> l <= 2_000L);
+    }
+
+    @Test
+    void spinAlwaysNeverParks() {
+        OpenLoop[] loop = new OpenLoop[1];
+        loop[0] = new OpenLoop(this::read, OpenLoop.SPIN_ALWAYS, nanos -> {
+            throw new AssertionError("parked " + nanos + " ns");
+        }, 1_000, 16, 5, 0, 0, new SplittableRandom(1), l -> { });
+        boolean done = loop[0].run((message, index) -> {
+            loop[0].committedUpTo(index);
+            return false;
+        }, 1_000_000);
+        assertThat(done).isTrue();
+    }
 }
