@@ -97,15 +97,26 @@ final class BenchOptions {
         }
     }
 
-    /** Parses {@code spin} or {@code park} for {@code flag} into the load generator's {@code spinNanos}. */
-    static long spinNanos(String flag, String text) {
-        if ("spin".equals(text)) {
-            return OpenLoop.SPIN_ALWAYS;
+    /** The fewest cores on which {@code --pacing auto} spins: one for the generator, the rest for the journal. */
+    static final int SPIN_MIN_CORES = 4;
+
+    /**
+     * Resolves {@code auto}, {@code spin} or {@code park} for {@code flag} to {@code spin} or
+     * {@code park}: {@code auto} spins on a machine with at least {@link #SPIN_MIN_CORES} cores.
+     */
+    static String pacing(String flag, String text, int cores) {
+        if ("spin".equals(text) || "park".equals(text)) {
+            return text;
         }
-        if ("park".equals(text)) {
-            return 0;
+        if ("auto".equals(text)) {
+            return cores >= SPIN_MIN_CORES ? "spin" : "park";
         }
-        throw new UsageException(flag + " value '" + text + "' is not allowed: use spin or park");
+        throw new UsageException(flag + " value '" + text + "' is not allowed: use auto, spin or park");
+    }
+
+    /** Returns the load generator's {@code spinNanos} for a resolved pacing, {@code spin} or {@code park}. */
+    static long spinNanos(String pacing) {
+        return "spin".equals(pacing) ? OpenLoop.SPIN_ALWAYS : 0;
     }
 
     /** Parses HOST:PORT for {@code flag}. */

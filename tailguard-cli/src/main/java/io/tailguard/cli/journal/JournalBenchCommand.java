@@ -111,11 +111,11 @@ public final class JournalBenchCommand implements Callable<Integer> {
             description = "Bytes per segment file, 65536 to 1073741824; each is preallocated (default: ${DEFAULT-VALUE}).")
     int segmentSize;
 
-    @Option(names = "--pacing", paramLabel = "park|spin", defaultValue = "park",
-            description = "How the load generator waits for the next message: park (sleeps, wakes ~60 us late "
-                    + "and sends what is due by then in a burst; latency still counts from each intended time, so "
-                    + "the lateness is included) or spin (sends each at its due time but holds a core) "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--pacing", paramLabel = "auto|spin|park", defaultValue = "auto",
+            description = "How the load generator waits for the next message: spin (sends each at its due time "
+                    + "but holds a core), park (sleeps, wakes ~60 us late and sends what is due by then in a burst; "
+                    + "latency still counts from each intended time, so the lateness is included) or auto "
+                    + "(spin on 4 or more cores, else park) (default: ${DEFAULT-VALUE}).")
     String pacing;
 
     @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")
@@ -130,7 +130,8 @@ public final class JournalBenchCommand implements Callable<Integer> {
         Duration warm = BenchOptions.duration("--warmup", warmup);
         List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
         List<CommitMode> modes = BenchOptions.replications(replication);
-        long spinNanos = BenchOptions.spinNanos("--pacing", pacing);
+        String pace = BenchOptions.pacing("--pacing", pacing, Runtime.getRuntime().availableProcessors());
+        long spinNanos = BenchOptions.spinNanos(pace);
         long total = rate * (measured.toNanos() + warm.toNanos()) / 1_000_000_000L;
         if (total > 200_000_000L) {
             throw new UsageException("--rate x (--duration + --warmup) is " + total
@@ -149,7 +150,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ErrorHandler errors = (message, cause) -> err.println("tailguard: journal: " + message);
         out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s dir=%s%n", rate, size, duration,
-                warmup, pacing, dir.toAbsolutePath());
+                warmup, pace, dir.toAbsolutePath());
         out.println(BenchRow.tableHeader());
         out.flush();
         BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, spinNanos, external,

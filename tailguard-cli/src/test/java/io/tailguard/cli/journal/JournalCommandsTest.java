@@ -91,7 +91,18 @@ class JournalCommandsTest {
     @Test
     void benchRejectsAnUnknownPacing() {
         assertThat(cli.run("journal", "bench", "--pacing", "sleep")).isEqualTo(2);
-        assertThat(cli.err()).contains("--pacing value 'sleep' is not allowed: use spin or park");
+        assertThat(cli.err()).contains("--pacing value 'sleep' is not allowed: use auto, spin or park");
+    }
+
+    @Test
+    void autoPacingSpinsOnlyWhenTheGeneratorLeavesTheJournalCores() {
+        assertThat(BenchOptions.pacing("--pacing", "auto", 2)).isEqualTo("park");
+        assertThat(BenchOptions.pacing("--pacing", "auto", 3)).isEqualTo("park");
+        assertThat(BenchOptions.pacing("--pacing", "auto", 4)).isEqualTo("spin");
+        assertThat(BenchOptions.pacing("--pacing", "spin", 2)).isEqualTo("spin");
+        assertThat(BenchOptions.pacing("--pacing", "park", 64)).isEqualTo("park");
+        assertThat(BenchOptions.spinNanos("park")).isZero();
+        assertThat(BenchOptions.spinNanos("spin")).isEqualTo(io.tailguard.journal.load.OpenLoop.SPIN_ALWAYS);
     }
 
     @Test
