@@ -62,16 +62,20 @@ final class SlotGate {
      * at a word picked by hashing the calling thread, and goes round the words from there.
      */
     SlotPermit tryAcquire() {
+        long open = allWords & ~(long) CELLS.getVolatile(cells, FULL);
+        if (open == 0) {
+            return null; // a rejection reads one word
+        }
         int start = words == 1 ? 0 : (int) ((((Thread.currentThread().getId() * GOLDEN) >>> 32) * words) >>> 32);
         while (true) {
-            long open = allWords & ~(long) CELLS.getVolatile(cells, FULL);
-            if (open == 0) {
-                return null;
-            }
             int word = (start + Long.numberOfTrailingZeros(Long.rotateRight(open, start))) & 63;
             SlotPermit permit = claimIn(word);
             if (permit != null) {
                 return permit;
+            }
+            open = allWords & ~(long) CELLS.getVolatile(cells, FULL);
+            if (open == 0) {
+                return null;
             }
         }
     }
