@@ -10,16 +10,17 @@ import java.lang.invoke.VarHandle;
  * clears it; no in-flight counter is shared by every request, and threads start their search in
  * different words, so two threads rarely touch the same cache line.
  *
- * <p>Layout: one {@code long[] cells}, every hot word alone on a 128-byte stretch (a cache line and
- * its prefetch pair), {@code n = ceil(limit / 64)} words:
+ * <p>Layout: the slots are one {@code long[] cells}, {@code n = ceil(limit / 64)} words, each word
+ * alone on a 128-byte stretch (a cache line and its prefetch pair):
  * <pre>
- * index      0 ..  7 | 8     | 9 .. 23 | 24     | 25 .. 39 | 40     | ... | 16(w+1)+8 | ... | 16n+9 .. 16n+31
- * content    padding | full  | padding | word 0 | padding  | word 1 | ... | word w    | ... | padding
+ * index      0 .. 23 | 24     | 25 .. 39 | 40     | ... | 16(w+1)+8 | ... | 16n+9 .. 16n+31
+ * content    padding | word 0 | padding  | word 1 | ... | word w    | ... | padding
  * </pre>
- * Bit {@code b} of word {@code w} set: slot {@code 64w + b} is taken. Only the lowest
+ * and the full marks are one {@code long} field, {@code full}, beside the read-only fields that
+ * every acquire reads too. Bit {@code b} of word {@code w} set: slot {@code 64w + b} is taken. Only the lowest
  * {@code limit - 64w} bits of the last word are used. Bit {@code w} of {@code full} set: word
  * {@code w} was seen with every slot taken. {@code full} is a hint that lets a rejection read one
- * word. It may say "not full" of a full word (the claimer then marks it and moves on), and it
+ * field. It may say "not full" of a full word (the claimer then marks it and moves on), and it
  * never stays "full" for a word with a free slot: whoever marks a word full reads the word again
  * after marking and unmarks it if a slot came free, and whoever frees a slot of a full word
  * unmarks it after freeing. So a rejection can only come from a moment when every slot was taken,
@@ -31,15 +32,27 @@ final class SlotGate {
     static final int MAX_SLOTS = 64 * 64;
 
     private static final VarHandle CELLS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle FULL;
+
+    static {
+        try {
+            FULL = MethodHandles.lookup().findVarHandle(SlotGate.class, "full", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final int STRIDE = 16;
-    private static final int FULL = 8;
+    private static final int OFFSET = 8;
 
     private final long[] cells;
     private final int words;
     private final long allWords;
     private final long lastWordMask;
     private final SlotPermit[] permits;
+    /** Bit w set: word w was seen full. Read by every acquire, written only when a word fills or empties. */
+    private volatile long full;
 
     /** Creates a gate of {@code limit} slots, 1 to {@link #MAX_SLOTS}, and all their permits. */
     SlotGate(int limit) {
@@ -62,9 +75,9 @@ final class SlotGate {
      * at a word picked by hashing the calling thread, and goes round the words from there.
      */
     SlotPermit tryAcquire() {
-        long open = allWords & ~(long) CELLS.getVolatile(cells, FULL);
+        long open = allWords & ~full;
         if (open == 0) {
-            return null; // a rejection reads one word
+            return null; // a rejection reads one field
         }
         int start = words == 1 ? 0 : (int) ((((Thread.currentThread().getId() * GOLDEN) >>> 32) * words) >>> 32);
         while (true) {
@@ -73,7 +86,7 @@ final class SlotGate {
             if (permit != null) {
                 return permit;
             }
-            open = allWords & ~(long) CELLS.getVolatile(cells, FULL);
+            open = allWords & ~full;
             if (open == 0) {
                 return null;
             }
@@ -106,9 +119,9 @@ final class SlotGate {
     /** Marks {@code word} full, then unmarks it if a slot came free meanwhile. */
     private void markFull(int word) {
         long flag = 1L << word;
-        CELLS.getAndBitwiseOr(cells, FULL, flag);
+        FULL.getAndBitwiseOr(this, flag);
         if ((long) CELLS.getVolatile(cells, cell(word)) != mask(word)) {
-            CELLS.getAndBitwiseAnd(cells, FULL, ~flag);
+            FULL.getAndBitwiseAnd(this, ~flag);
         }
     }
 
@@ -119,8 +132,8 @@ final class SlotGate {
             return false;
         }
         long flag = 1L << word;
-        if (before == mask(word) && ((long) CELLS.getVolatile(cells, FULL) & flag) != 0) {
-            CELLS.getAndBitwiseAnd(cells, FULL, ~flag);
+        if (before == mask(word) && (full & flag) != 0) {
+            FULL.getAndBitwiseAnd(this, ~flag);
         }
         return true;
     }
@@ -145,7 +158,7 @@ final class SlotGate {
     }
 
     private static int cell(int word) {
-        return STRIDE * (word + 1) + FULL;
+        return STRIDE * (word + 1) + OFFSET;
     }
 
     private long mask(int word) {
