@@ -25,9 +25,11 @@ import org.openjdk.jmh.annotations.State;
  * permit with success; {@code path=reject} holds the only slot of a limit-1 limiter, so each op is
  * refused. {@code oursVegas*} adds the cost of an adaptive estimator update per completion.
  *
- * <p>{@code *EndToEnd} reads the clock at acquire and at release, as {@code SimpleLimiter} does,
- * through {@code tryAcquire(NanoClock)}, which reads it only once a place is reserved (so a
- * rejection reads no clock, as in {@code SimpleLimiter}); {@code *Decision} is given {@code nowNanos}.
+ * <p>{@code *EndToEnd} passes the clock, as {@code SimpleLimiter} reads it, through
+ * {@code tryAcquire(NanoClock)}, and reads it again for the completion. The limiter reads the
+ * clock only once a place is reserved, and never for a fixed limit, which learns nothing from
+ * timings (so a rejection reads no clock, as in {@code SimpleLimiter}; {@code ours} is a fixed
+ * limit, {@code oursVegas} an adaptive one); {@code *Decision} is given {@code nowNanos}.
  *
  * <p>How to run:
  * <pre>
@@ -48,15 +50,13 @@ public class ConcurrencyLimiterBenchmark {
     private ConcurrencyLimiter oursVegas;
     private SimpleLimiter<Void> netflix;
 
-    /** Per-thread virtual time for the decision-only variants. */
+    /**
+     * Per-thread virtual time for the decision-only variants. It moves on only after an admission,
+     * so that a rejection is measured without the harness's own store (the peer's op has none).
+     */
     @State(Scope.Thread)
     public static class ThreadTime {
         long nowNanos;
-
-        long next() {
-            nowNanos += 1_000L;
-            return nowNanos;
-        }
     }
 
     @Setup
@@ -88,10 +88,11 @@ public class ConcurrencyLimiterBenchmark {
 
     @Benchmark
     public boolean oursDecision(ThreadTime time) {
-        long now = time.next();
+        long now = time.nowNanos;
         Decision decision = ours.tryAcquire(now);
         if (decision.isAdmitted()) {
             decision.permit().onSuccess(now + 500L);
+            time.nowNanos = now + 1_000L;
             return true;
         }
         return false;

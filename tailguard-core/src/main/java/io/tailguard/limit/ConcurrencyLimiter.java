@@ -13,13 +13,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * from a pluggable {@link Limit} estimator (fixed, AIMD, Vegas, Gradient2), fed one sample
  * {@code (now, rtt, inFlight, dropped)} per permit completed with success or dropped.
  *
- * <p>The check and the increment are one CAS, so the limit is never exceeded. Permits are reused
- * from a lock-free table of twice the estimator's {@link Limit#maxLimit()} slots (at most 65,536),
- * each claimed and freed by a CAS on its own state, so acquire and release allocate nothing once
- * each slot has been used once, and a preempted thread holds up no other. Estimator updates are
- * serialized by a small lock taken only on completion (never for {@link FixedLimit}); the limit is
- * published through a volatile. Follow the {@link io.tailguard.admission.Permit} rule: never touch a
- * permit after completing it, since a later request may be holding the same object.
+ * <p>A {@link FixedLimit} of at most 4,096 is enforced by a {@link SlotGate}: one permit per unit
+ * of the limit, taken by one CAS on a bit and freed by one atomic AND, with no counter that every
+ * request updates, so threads rarely share a cache line; such a limiter never reads the clock.
+ *
+ * <p>Any other limit is enforced by an in-flight counter: the check and the increment are one
+ * CAS, so the limit is never exceeded. Permits are reused from a lock-free table of twice the
+ * estimator's {@link Limit#maxLimit()} slots (at most 65,536), each claimed and freed by a CAS on
+ * its own state, so acquire and release allocate nothing once each slot has been used once, and a
+ * preempted thread holds up no other. Estimator updates are serialized by a small lock taken only
+ * on completion; the limit is published through a volatile.
+ *
+ * <p>Either way, follow the {@link io.tailguard.admission.Permit} rule: never touch a permit after
+ * completing it, since a later request may be holding the same object.
  */
 public final class ConcurrencyLimiter implements AdmissionPolicy {
 
@@ -28,12 +34,14 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
     static final int IGNORED = 2;
 
     private static final Rejection CONCURRENCY_LIMITED = Rejection.of(RejectReason.CONCURRENCY_LIMITED);
-    private static final int MAX_SLOTS = 1 << 16;
+    private static final int MAX_TABLE_SLOTS = 1 << 16;
 
     private final Limit estimator;
     private final boolean adaptive;
     private final Object estimatorLock = new Object();
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** Non-null for a fixed limit of at most {@link SlotGate#MAX_SLOTS}; then the fields below are unused. */
+    private final SlotGate gate;
     private final PermitSlots permits;
     private volatile int limit;
 
@@ -45,8 +53,14 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
         this.estimator = estimator;
         this.adaptive = !(estimator instanceof FixedLimit);
         this.limit = estimator.limit();
-        // Twice the most permits ever out, so that at least half the slots are free.
-        this.permits = new PermitSlots(this, (int) Math.min(MAX_SLOTS, 2L * Math.max(1, estimator.maxLimit())));
+        if (!adaptive && limit <= SlotGate.MAX_SLOTS) {
+            this.gate = new SlotGate(limit);
+            this.permits = null;
+        } else {
+            this.gate = null;
+            // Twice the most permits ever out, so that at least half the slots are free.
+            this.permits = new PermitSlots(this, (int) Math.min(MAX_TABLE_SLOTS, 2L * Math.max(1, estimator.maxLimit())));
+        }
     }
 
     /** Returns a limiter with a {@link FixedLimit} of {@code limit}: a plain load shedder. */
@@ -56,16 +70,22 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
 
     @Override
     public Decision tryAcquire(long nowNanos) {
+        if (gate != null) {
+            return fromGate();
+        }
         int before = reserve();
         return before < 0 ? CONCURRENCY_LIMITED : admit(nowNanos, before);
     }
 
     /**
-     * Reads {@code clock} only once a place is reserved: a rejection costs no clock read. If the
-     * clock throws, the place is given back and the exception propagates.
+     * Reads {@code clock} only once a place is reserved, and never for a fixed limit: a rejection
+     * costs no clock read. If the clock throws, the place is given back and the exception propagates.
      */
     @Override
     public Decision tryAcquire(NanoClock clock) {
+        if (gate != null) {
+            return fromGate();
+        }
         int before = reserve();
         if (before < 0) {
             return CONCURRENCY_LIMITED;
@@ -78,6 +98,11 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
             throw e;
         }
         return admit(nowNanos, before);
+    }
+
+    private Decision fromGate() {
+        SlotPermit permit = gate.tryAcquire();
+        return permit == null ? CONCURRENCY_LIMITED : permit;
     }
 
     /** Takes one place in flight; returns the count before it, or -1 at the limit. */
@@ -103,7 +128,7 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
 
     /** Returns the number of requests admitted and not yet completed. */
     public int inFlight() {
-        return inFlight.get();
+        return gate != null ? gate.inFlight() : inFlight.get();
     }
 
     /** Returns the limit currently enforced. */
@@ -124,6 +149,6 @@ public final class ConcurrencyLimiter implements AdmissionPolicy {
 
     @Override
     public String toString() {
-        return "ConcurrencyLimiter[" + estimator + ", inFlight=" + inFlight.get() + "]";
+        return "ConcurrencyLimiter[" + estimator + ", inFlight=" + inFlight() + "]";
     }
 }

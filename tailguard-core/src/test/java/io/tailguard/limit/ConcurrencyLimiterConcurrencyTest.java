@@ -8,12 +8,14 @@ import io.tailguard.time.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -89,5 +91,62 @@ class ConcurrencyLimiterConcurrencyTest {
         assertThat(maxActive.get()).isBetween(1, 6);
         assertThat(limiter.limit()).isBetween(2, 6);
         assertThat(limiter.inFlight()).isZero();
+    }
+
+    @Test
+    void aFixedLimitOfSeveralWordsHandsEachSlotToOneHolderAtATime() throws Exception {
+        int limit = 130; // three words of slots, the last one with two
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(limit);
+        Map<Permit, Integer> holders = new ConcurrentHashMap<>(); // permits compare by identity
+        AtomicInteger held = new AtomicInteger();
+        AtomicInteger maxHeld = new AtomicInteger();
+        AtomicInteger rejected = new AtomicInteger();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService executor = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                int thread = t;
+                futures.add(executor.submit(() -> {
+                    start.await();
+                    Permit[] mine = new Permit[limit + 10]; // sometimes more than the limit, so some are refused
+                    for (int round = 0; round < 20_000; round++) {
+                        int count = 0;
+                        int want = 1 + (round * 7 + thread) % mine.length;
+                        while (count < want) {
+                            Decision decision = limiter.tryAcquire(0L);
+                            if (!decision.isAdmitted()) {
+                                rejected.incrementAndGet();
+                                break;
+                            }
+                            Integer previous = holders.putIfAbsent(decision.permit(), thread);
+                            assertThat(previous).as("a permit held by two requests").isNull();
+                            mine[count++] = decision.permit();
+                            maxHeld.accumulateAndGet(held.incrementAndGet(), Math::max);
+                        }
+                        for (int i = 0; i < count; i++) {
+                            held.decrementAndGet();
+                            holders.remove(mine[i]);
+                            mine[i].onSuccess(0L);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+        assertThat(maxHeld.get()).isBetween(1, limit);
+        assertThat(rejected.get()).as("some rounds want more than the limit").isPositive();
+        assertThat(limiter.inFlight()).isZero();
+        // no slot is left hidden behind a stale "word full" mark: all of them can be taken again
+        for (int i = 0; i < limit; i++) {
+            assertThat(limiter.tryAcquire(0L).isAdmitted()).as("slot %d of %d", i, limit).isTrue();
+        }
+        assertThat(limiter.tryAcquire(0L).isAdmitted()).isFalse();
     }
 }

@@ -73,13 +73,40 @@ class ConcurrencyLimiterTest {
 
     @Test
     void aClockThatThrowsGivesThePlaceBack() {
-        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1);
+        ConcurrencyLimiter limiter = new ConcurrencyLimiter(new RecordingLimit());
         NanoClock broken = () -> {
             throw new IllegalStateException("clock unavailable");
         };
         assertThatThrownBy(() -> limiter.tryAcquire(broken)).hasMessage("clock unavailable");
         assertThat(limiter.inFlight()).isZero();
         assertThat(limiter.tryAcquire(() -> 7L).isAdmitted()).isTrue();
+    }
+
+    @Test
+    void aFixedLimitNeverReadsTheClock() {
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1);
+        NanoClock broken = () -> {
+            throw new IllegalStateException("clock read");
+        };
+        Decision first = limiter.tryAcquire(broken);
+        assertThat(first.isAdmitted()).isTrue();
+        assertThat(limiter.tryAcquire(broken).reason()).isEqualTo(RejectReason.CONCURRENCY_LIMITED);
+        first.permit().onSuccess(0L);
+        assertThat(limiter.inFlight()).isZero();
+    }
+
+    @Test
+    void aFixedLimitAboveTheSlotGateUsesTheCounterAndStillHoldsExactly() {
+        int limit = SlotGate.MAX_SLOTS + 1;
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(limit);
+        List<Permit> held = new ArrayList<>();
+        for (int i = 0; i < limit; i++) {
+            held.add(limiter.tryAcquire(0L).permit());
+        }
+        assertThat(limiter.tryAcquire(0L).isAdmitted()).isFalse();
+        assertThat(limiter.inFlight()).isEqualTo(limit);
+        held.forEach(Permit::onIgnore);
+        assertThat(limiter.inFlight()).isZero();
     }
 
     @Test
@@ -98,15 +125,31 @@ class ConcurrencyLimiterTest {
     }
 
     @Test
-    void reusesAtMostOnePermitObjectPerSlotSoSteadyStateAllocatesNothing() {
-        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1); // a table of 2 slots
+    void aFixedLimitHasExactlyOnePermitObjectPerUnitOfTheLimit() {
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(3);
+        Set<Permit> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (long now = 0; now < 1_000; now++) {
+            Permit a = limiter.tryAcquire(now).permit();
+            Permit b = limiter.tryAcquire(now).permit();
+            seen.add(a);
+            seen.add(b);
+            (now % 2 == 0 ? a : b).onSuccess(now);
+            (now % 2 == 0 ? b : a).onSuccess(now);
+        }
+        assertThat(seen).hasSize(2); // the lowest free slots of this thread's word are reused
+        assertThat(limiter.inFlight()).isZero();
+    }
+
+    @Test
+    void anAdaptiveLimitReusesAtMostOnePermitObjectPerTableSlot() {
+        ConcurrencyLimiter limiter = new ConcurrencyLimiter(new RecordingLimit()); // max 10: 32 slots
         Set<Permit> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (long now = 0; now < 1_000; now++) {
             Permit permit = limiter.tryAcquire(now).permit();
             seen.add(permit);
-            permit.onSuccess(now);
+            permit.onIgnore();
         }
-        assertThat(seen).hasSizeBetween(1, 2);
+        assertThat(seen).hasSizeBetween(1, 32);
         assertThat(limiter.inFlight()).isZero();
     }
 

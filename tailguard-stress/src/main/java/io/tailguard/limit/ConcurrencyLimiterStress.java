@@ -159,4 +159,68 @@ public final class ConcurrencyLimiterStress {
             result.r1 = first != null && second != null && first != second;
         }
     }
+
+    /** Thread-safe subject: the counter path (an adaptive limit held at 1), two threads acquire at once. */
+    @JCStressTest
+    @Outcome(id = {"true, false, 1", "false, true, 1"}, expect = ACCEPTABLE, desc = "one admitted, one in flight")
+    @Outcome(expect = FORBIDDEN, desc = "limit exceeded or a slot lost")
+    @State
+    public static class LastSlotAdaptive {
+        private final ConcurrencyLimiter limiter = new ConcurrencyLimiter(
+                new AimdLimit(new AimdLimitConfig(1, 1, 1, 0.5, java.time.Duration.ofSeconds(1))));
+
+        /** First racer. */
+        @Actor
+        public void first(ZZI_Result result) {
+            result.r1 = limiter.tryAcquire(0L).isAdmitted();
+        }
+
+        /** Second racer. */
+        @Actor
+        public void second(ZZI_Result result) {
+            result.r2 = limiter.tryAcquire(0L).isAdmitted();
+        }
+
+        /** Checks the counter once both are done. */
+        @Arbiter
+        public void inFlight(ZZI_Result result) {
+            result.r3 = limiter.inFlight();
+        }
+    }
+
+    /**
+     * Thread-safe subject: a {@link SlotGate} word of two slots, one held. One thread takes the
+     * other slot, which fills the word and marks it full, while another frees the held one. After
+     * both, exactly one slot is free and must be found: a stale "full" mark would hide it.
+     */
+    @JCStressTest
+    @Outcome(id = "true, 1", expect = ACCEPTABLE, desc = "the freed slot is found, and only it")
+    @Outcome(expect = FORBIDDEN, desc = "a free slot hidden by the full mark, or a slot handed out twice")
+    @State
+    public static class FullMarkRacesRelease {
+        private final SlotGate gate = new SlotGate(2);
+        private final SlotPermit held = gate.tryAcquire();
+
+        /** Takes the last free slot. */
+        @Actor
+        public void take(ZI_Result result) {
+            result.r1 = gate.tryAcquire() != null;
+        }
+
+        /** Frees the held slot. */
+        @Actor
+        public void free() {
+            held.onSuccess(0L);
+        }
+
+        /** Counts what can still be taken. */
+        @Arbiter
+        public void remaining(ZI_Result result) {
+            int taken = 0;
+            while (gate.tryAcquire() != null) {
+                taken++;
+            }
+            result.r2 = taken;
+        }
+    }
 }
