@@ -10,8 +10,9 @@ import java.lang.invoke.VarHandle;
  * clears it; no in-flight counter is shared by every request, and threads start their search in
  * different words, so two threads rarely touch the same cache line.
  *
- * <p>Layout: the slots are one {@code long[] cells}, {@code n = ceil(limit / 64)} words, each word
- * alone on a 128-byte stretch (a cache line and its prefetch pair):
+ * <p>Layout: a gate of at most 64 slots keeps its one word in a field, {@code word0}, beside the
+ * fields every acquire reads. Larger gates keep their {@code n = ceil(limit / 64)} words in one
+ * {@code long[] cells}, each word alone on a 128-byte stretch (a cache line and its prefetch pair):
  * <pre>
  * index      0 .. 23 | 24     | 25 .. 39 | 40     | ... | 16(w+1)+8 | ... | 16n+9 .. 16n+31
  * content    padding | word 0 | padding  | word 1 | ... | word w    | ... | padding
@@ -19,12 +20,14 @@ import java.lang.invoke.VarHandle;
  * and the full marks are one {@code long} field, {@code full}, beside the read-only fields that
  * every acquire reads too. Bit {@code b} of word {@code w} set: slot {@code 64w + b} is taken. Only the lowest
  * {@code limit - 64w} bits of the last word are used. Bit {@code w} of {@code full} set: word
- * {@code w} was seen with every slot taken. {@code full} is a hint that lets a rejection read one
- * field. It may say "not full" of a full word (the claimer then marks it and moves on), and it
- * never stays "full" for a word with a free slot: whoever marks a word full reads the word again
- * after marking and unmarks it if a slot came free, and whoever frees a slot of a full word
- * unmarks it after freeing. So a rejection can only come from a moment when every slot was taken,
- * and the limit is never exceeded, since there are only {@code limit} slots.
+ * {@code w} was seen with every slot taken. {@code full} is a hint that steers the search past full
+ * words. It may say "not full" of a full word (the claimer then marks it and moves on). It can
+ * say "full" of a word with a free slot only for a moment: a release between a claimer's CAS that
+ * fills the word and its marking does not see the mark to clear, but the claimer reads the word
+ * again after marking and unmarks it (and whoever frees a slot of a marked full word unmarks it).
+ * A thread preempted in that moment would stretch it, so a rejection is never taken from the hint
+ * alone: it first reads every word ({@link #allTaken}), and a slot freed before the request
+ * began is always found. The limit is never exceeded, since there are only {@code limit} slots.
  */
 final class SlotGate {
 
@@ -33,10 +36,12 @@ final class SlotGate {
 
     private static final VarHandle CELLS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle FULL;
+    private static final VarHandle WORD0;
 
     static {
         try {
             FULL = MethodHandles.lookup().findVarHandle(SlotGate.class, "full", long.class);
+            WORD0 = MethodHandles.lookup().findVarHandle(SlotGate.class, "word0", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -53,6 +58,8 @@ final class SlotGate {
     private final SlotPermit[] permits;
     /** Bit w set: word w was seen full. Read by every acquire, written only when a word fills or empties. */
     private volatile long full;
+    /** The only word of a gate of at most 64 slots, which keeps it here rather than in {@code cells}. */
+    private volatile long word0;
 
     /** Creates a gate of {@code limit} slots, 1 to {@link #MAX_SLOTS}, and all their permits. */
     SlotGate(int limit) {
@@ -60,7 +67,7 @@ final class SlotGate {
             throw new IllegalArgumentException("limit must be in [1, " + MAX_SLOTS + "] but was " + limit);
         }
         this.words = (limit + 63) >>> 6;
-        this.cells = new long[STRIDE * (words + 2)]; // and 128 bytes after the last word
+        this.cells = words == 1 ? new long[0] : new long[STRIDE * (words + 2)]; // and 128 bytes after the last
         this.allWords = words == 64 ? -1L : (1L << words) - 1;
         int lastBits = limit - ((words - 1) << 6);
         this.lastWordMask = lastBits == 64 ? -1L : (1L << lastBits) - 1;
@@ -75,29 +82,59 @@ final class SlotGate {
      * at a word picked by hashing the calling thread, and goes round the words from there.
      */
     SlotPermit tryAcquire() {
-        long open = allWords & ~full;
-        if (open == 0) {
-            return null; // a rejection reads one field
+        if (words == 1) {
+            // one word: the word itself is as cheap to read as its mark, and never stale
+            return word0 == lastWordMask ? null : search(1L);
         }
+        long open = allWords & ~full;
+        if (open == 0 && allTaken()) {
+            return null;
+        }
+        return search(open);
+    }
+
+    /**
+     * Reads every word: a rejection is never taken from the full marks alone, because a mark can
+     * be stale for a moment (see the class comment), so a slot freed before a request began is
+     * always found.
+     */
+    private boolean allTaken() {
+        for (int word = 0; word < words; word++) {
+            if (word(word) != mask(word)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private SlotPermit search(long open) {
         int start = words == 1 ? 0 : (int) ((((Thread.currentThread().getId() * GOLDEN) >>> 32) * words) >>> 32);
         while (true) {
+            if (open == 0) {
+                // every word is marked full: claim from the words that are not, or refuse
+                for (int word = 0; word < words; word++) {
+                    if (word(word) != mask(word)) {
+                        SlotPermit permit = claimIn(word);
+                        if (permit != null) {
+                            return permit;
+                        }
+                    }
+                }
+                return null;
+            }
             int word = (start + Long.numberOfTrailingZeros(Long.rotateRight(open, start))) & 63;
             SlotPermit permit = claimIn(word);
             if (permit != null) {
                 return permit;
             }
             open = allWords & ~full;
-            if (open == 0) {
-                return null;
-            }
         }
     }
 
     /** Takes a free slot of {@code word}; marks the word full and returns null if it has none. */
     private SlotPermit claimIn(int word) {
-        int index = cell(word);
         long mask = mask(word);
-        long bits = (long) CELLS.getVolatile(cells, index);
+        long bits = word(word);
         while (true) {
             long free = mask & ~bits;
             if (free == 0) {
@@ -105,7 +142,7 @@ final class SlotGate {
                 return null;
             }
             long bit = free & -free;
-            long seen = (long) CELLS.compareAndExchange(cells, index, bits, bits | bit);
+            long seen = compareAndExchange(word, bits, bits | bit);
             if (seen == bits) {
                 if ((bits | bit) == mask) {
                     markFull(word);
@@ -120,14 +157,16 @@ final class SlotGate {
     private void markFull(int word) {
         long flag = 1L << word;
         FULL.getAndBitwiseOr(this, flag);
-        if ((long) CELLS.getVolatile(cells, cell(word)) != mask(word)) {
+        if (word(word) != mask(word)) {
             FULL.getAndBitwiseAnd(this, ~flag);
         }
     }
 
     /** Frees the slot {@code bit} of {@code word}; returns false if it was already free. */
     boolean release(int word, long bit) {
-        long before = (long) CELLS.getAndBitwiseAnd(cells, cell(word), ~bit);
+        long before = words == 1
+                ? (long) WORD0.getAndBitwiseAnd(this, ~bit)
+                : (long) CELLS.getAndBitwiseAnd(cells, cell(word), ~bit);
         if ((before & bit) == 0) {
             return false;
         }
@@ -142,7 +181,7 @@ final class SlotGate {
     int inFlight() {
         int taken = 0;
         for (int word = 0; word < words; word++) {
-            taken += Long.bitCount((long) CELLS.getVolatile(cells, cell(word)));
+            taken += Long.bitCount(word(word));
         }
         return taken;
     }
@@ -155,6 +194,16 @@ final class SlotGate {
     /** Returns the number of words: 64 slots each, the last one possibly partly used. */
     int words() {
         return words;
+    }
+
+    private long word(int word) {
+        return words == 1 ? word0 : (long) CELLS.getVolatile(cells, cell(word));
+    }
+
+    private long compareAndExchange(int word, long expected, long update) {
+        return words == 1
+                ? (long) WORD0.compareAndExchange(this, expected, update)
+                : (long) CELLS.compareAndExchange(cells, cell(word), expected, update);
     }
 
     private static int cell(int word) {

@@ -98,8 +98,6 @@ class ConcurrencyLimiterConcurrencyTest {
         int limit = 130; // three words of slots, the last one with two
         ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(limit);
         Map<Permit, Integer> holders = new ConcurrentHashMap<>(); // permits compare by identity
-        AtomicInteger held = new AtomicInteger();
-        AtomicInteger maxHeld = new AtomicInteger();
         AtomicInteger rejected = new AtomicInteger();
         CountDownLatch start = new CountDownLatch(1);
         ExecutorService executor = Executors.newFixedThreadPool(THREADS);
@@ -122,10 +120,8 @@ class ConcurrencyLimiterConcurrencyTest {
                             Integer previous = holders.putIfAbsent(decision.permit(), thread);
                             assertThat(previous).as("a permit held by two requests").isNull();
                             mine[count++] = decision.permit();
-                            maxHeld.accumulateAndGet(held.incrementAndGet(), Math::max);
                         }
                         for (int i = 0; i < count; i++) {
-                            held.decrementAndGet();
                             holders.remove(mine[i]);
                             mine[i].onSuccess(0L);
                         }
@@ -140,7 +136,6 @@ class ConcurrencyLimiterConcurrencyTest {
         } finally {
             executor.shutdownNow();
         }
-        assertThat(maxHeld.get()).isBetween(1, limit);
         assertThat(rejected.get()).as("some rounds want more than the limit").isPositive();
         assertThat(limiter.inFlight()).isZero();
         // no slot is left hidden behind a stale "word full" mark: all of them can be taken again

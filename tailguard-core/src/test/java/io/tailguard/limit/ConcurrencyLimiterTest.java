@@ -125,7 +125,7 @@ class ConcurrencyLimiterTest {
     }
 
     @Test
-    void aFixedLimitHasExactlyOnePermitObjectPerUnitOfTheLimit() {
+    void aFixedLimitHandsOutTheSamePermitObjectEachTimeASlotIsReused() {
         ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(3);
         Set<Permit> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (long now = 0; now < 1_000; now++) {

@@ -223,4 +223,62 @@ public final class ConcurrencyLimiterStress {
             result.r2 = taken;
         }
     }
+
+    /**
+     * Thread-safe subject: a {@link SlotGate} word of two slots, one held by the second actor. The
+     * first takes the other slot (filling the word and marking it full) while the second frees its
+     * slot and then asks again: having freed a slot itself, it must get one, even if the full mark
+     * is momentarily stale.
+     */
+    @JCStressTest
+    @Outcome(id = "true, true", expect = ACCEPTABLE, desc = "both admitted")
+    @Outcome(expect = FORBIDDEN, desc = "refused right after its own release")
+    @State
+    public static class ReleaseThenAcquire {
+        private final SlotGate gate = new SlotGate(2);
+        private final SlotPermit held = gate.tryAcquire();
+
+        /** Takes the free slot. */
+        @Actor
+        public void take(ZZ_Result result) {
+            result.r1 = gate.tryAcquire() != null;
+        }
+
+        /** Frees its slot, then asks again. */
+        @Actor
+        public void freeThenTake(ZZ_Result result) {
+            held.onSuccess(0L);
+            result.r2 = gate.tryAcquire() != null;
+        }
+    }
+
+    /** Thread-safe subject: two threads complete the same {@link SlotPermit} of a one-slot gate. */
+    @JCStressTest
+    @Outcome(id = "true, false, 0", expect = ACCEPTABLE, desc = "freed once: one slot again, then full")
+    @Outcome(expect = FORBIDDEN, desc = "the slot freed twice or not at all")
+    @State
+    public static class SlotDoubleCompletion {
+        private final SlotGate gate = new SlotGate(1);
+        private final SlotPermit held = gate.tryAcquire();
+
+        /** Completes with success. */
+        @Actor
+        public void success() {
+            held.onSuccess(0L);
+        }
+
+        /** Completes as dropped. */
+        @Actor
+        public void dropped() {
+            held.onDropped(0L);
+        }
+
+        /** Checks the slot came free exactly once. */
+        @Arbiter
+        public void after(ZZI_Result result) {
+            result.r3 = gate.inFlight();
+            result.r1 = gate.tryAcquire() != null;
+            result.r2 = gate.tryAcquire() != null;
+        }
+    }
 }
