@@ -26,8 +26,9 @@ import java.lang.invoke.VarHandle;
  * fills the word and its marking does not see the mark to clear, but the claimer reads the word
  * again after marking and unmarks it (and whoever frees a slot of a marked full word unmarks it).
  * A thread preempted in that moment would stretch it, so a rejection is never taken from the hint
- * alone: it first reads every word ({@link #allTaken}), and a slot freed before the request
- * began is always found. The limit is never exceeded, since there are only {@code limit} slots.
+ * alone: it first reads every word ({@link #claimUnmarked}), so a slot freed before the request
+ * began is always found. A one-word gate keeps no marks and decides on its word. The limit is
+ * never exceeded, since there are only {@code limit} slots.
  */
 final class SlotGate {
 
@@ -83,45 +84,12 @@ final class SlotGate {
      */
     SlotPermit tryAcquire() {
         if (words == 1) {
-            // one word: the word itself is as cheap to read as its mark, and never stale
-            return word0 == lastWordMask ? null : search(1L);
+            // one word: read it, not a mark, and keep no marks (claimIn refuses if it is full)
+            return word0 == lastWordMask ? null : claimIn(0);
         }
+        int start = (int) ((((Thread.currentThread().getId() * GOLDEN) >>> 32) * words) >>> 32);
         long open = allWords & ~full;
-        if (open == 0 && allTaken()) {
-            return null;
-        }
-        return search(open);
-    }
-
-    /**
-     * Reads every word: a rejection is never taken from the full marks alone, because a mark can
-     * be stale for a moment (see the class comment), so a slot freed before a request began is
-     * always found.
-     */
-    private boolean allTaken() {
-        for (int word = 0; word < words; word++) {
-            if (word(word) != mask(word)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private SlotPermit search(long open) {
-        int start = words == 1 ? 0 : (int) ((((Thread.currentThread().getId() * GOLDEN) >>> 32) * words) >>> 32);
-        while (true) {
-            if (open == 0) {
-                // every word is marked full: claim from the words that are not, or refuse
-                for (int word = 0; word < words; word++) {
-                    if (word(word) != mask(word)) {
-                        SlotPermit permit = claimIn(word);
-                        if (permit != null) {
-                            return permit;
-                        }
-                    }
-                }
-                return null;
-            }
+        while (open != 0) {
             int word = (start + Long.numberOfTrailingZeros(Long.rotateRight(open, start))) & 63;
             SlotPermit permit = claimIn(word);
             if (permit != null) {
@@ -129,22 +97,42 @@ final class SlotGate {
             }
             open = allWords & ~full;
         }
+        return claimUnmarked();
     }
 
-    /** Takes a free slot of {@code word}; marks the word full and returns null if it has none. */
+    /**
+     * Every word is marked full: reads the words themselves and claims from one that is not, or
+     * refuses. A rejection is never taken from the marks alone, because a mark can be stale for a
+     * moment (see the class comment); so a slot freed before a request began is always found.
+     */
+    private SlotPermit claimUnmarked() {
+        for (int word = 0; word < words; word++) {
+            if (word(word) != mask(word)) {
+                SlotPermit permit = claimIn(word);
+                if (permit != null) {
+                    return permit;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Takes a free slot of {@code word}; returns null if it has none, and then marks it full (several words). */
     private SlotPermit claimIn(int word) {
         long mask = mask(word);
         long bits = word(word);
         while (true) {
             long free = mask & ~bits;
             if (free == 0) {
-                markFull(word);
+                if (words > 1) {
+                    markFull(word);
+                }
                 return null;
             }
             long bit = free & -free;
             long seen = compareAndExchange(word, bits, bits | bit);
             if (seen == bits) {
-                if ((bits | bit) == mask) {
+                if ((bits | bit) == mask && words > 1) {
                     markFull(word);
                 }
                 return permits[(word << 6) + Long.numberOfTrailingZeros(bit)];

@@ -190,8 +190,8 @@ public final class ConcurrencyLimiterStress {
 
     /**
      * Thread-safe subject: a {@link SlotGate} word of two slots, one held. One thread takes the
-     * other slot, which fills the word and marks it full, while another frees the held one. After
-     * both, exactly one slot is free and must be found: a stale "full" mark would hide it.
+     * other slot, which fills the word, while another frees the held one. After both, exactly one
+     * slot is free and must be found.
      */
     @JCStressTest
     @Outcome(id = "true, 1", expect = ACCEPTABLE, desc = "the freed slot is found, and only it")
