@@ -109,12 +109,7 @@ public class JournalBenchmark {
         histogram = new Histogram(3);
         int messages = (int) (rate * (seconds + warmupSeconds));
         double largePerSecond = subject.startsWith("selective10") ? 10 : 0;
-        long spinNanos = switch (pacing) {
-            case "spin" -> OpenLoop.SPIN_ALWAYS;
-            case "park" -> 0;
-            default -> throw new IllegalArgumentException("pacing must be spin or park but was " + pacing);
-        };
-        loop = new OpenLoop(NanoClock.system(), spinNanos, OpenLoop.Parker.system(), rate, size, messages, (int) (rate * warmupSeconds), largePerSecond,
+        loop = new OpenLoop(NanoClock.system(), OpenLoop.spinNanos(pacing), OpenLoop.Parker.system(), rate, size, messages, (int) (rate * warmupSeconds), largePerSecond,
                 new SplittableRandom(3), histogram::recordValue);
         dir = Path.of(System.getProperty("tailguard.bench.dir", "journal-bench-data"))
                 .resolve(subject.replace('+', '-') + "-" + rate);

@@ -114,11 +114,6 @@ final class BenchOptions {
         throw new UsageException(flag + " value '" + text + "' is not allowed: use auto, spin or park");
     }
 
-    /** Returns the load generator's {@code spinNanos} for a resolved pacing, {@code spin} or {@code park}. */
-    static long spinNanos(String pacing) {
-        return "spin".equals(pacing) ? OpenLoop.SPIN_ALWAYS : 0;
-    }
-
     /** Parses HOST:PORT for {@code flag}. */
     static InetSocketAddress hostPort(String flag, String text) {
         int colon = text == null ? -1 : text.lastIndexOf(':');

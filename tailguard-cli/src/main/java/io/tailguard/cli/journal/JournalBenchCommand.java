@@ -3,6 +3,7 @@ package io.tailguard.cli.journal;
 import io.tailguard.cli.UsageException;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.load.OpenLoop;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -131,7 +132,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
         List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
         List<CommitMode> modes = BenchOptions.replications(replication);
         String pace = BenchOptions.pacing("--pacing", pacing, Runtime.getRuntime().availableProcessors());
-        long spinNanos = BenchOptions.spinNanos(pace);
+        long spinNanos = OpenLoop.spinNanos(pace);
         long total = rate * (measured.toNanos() + warm.toNanos()) / 1_000_000_000L;
         if (total > 200_000_000L) {
             throw new UsageException("--rate x (--duration + --warmup) is " + total

@@ -101,8 +101,8 @@ class JournalCommandsTest {
         assertThat(BenchOptions.pacing("--pacing", "auto", 4)).isEqualTo("spin");
         assertThat(BenchOptions.pacing("--pacing", "spin", 2)).isEqualTo("spin");
         assertThat(BenchOptions.pacing("--pacing", "park", 64)).isEqualTo("park");
-        assertThat(BenchOptions.spinNanos("park")).isZero();
-        assertThat(BenchOptions.spinNanos("spin")).isEqualTo(io.tailguard.journal.load.OpenLoop.SPIN_ALWAYS);
+        assertThat(io.tailguard.journal.load.OpenLoop.spinNanos("park")).isZero();
+        assertThat(io.tailguard.journal.load.OpenLoop.spinNanos("spin")).isEqualTo(io.tailguard.journal.load.OpenLoop.SPIN_ALWAYS);
     }
 
     @Test

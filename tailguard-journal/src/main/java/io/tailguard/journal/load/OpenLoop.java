@@ -31,6 +31,20 @@ public final class OpenLoop {
     /** The {@code spinNanos} that never parks: the generator spins until every message is due. */
     public static final long SPIN_ALWAYS = Long.MAX_VALUE;
 
+    /**
+     * Returns the {@code spinNanos} of a named pacing: {@code spin} ({@link #SPIN_ALWAYS}) or
+     * {@code park} (0, always parks).
+     *
+     * @throws IllegalArgumentException for any other name
+     */
+    public static long spinNanos(String pacing) {
+        return switch (pacing) {
+            case "spin" -> SPIN_ALWAYS;
+            case "park" -> 0;
+            default -> throw new IllegalArgumentException("pacing must be spin or park but was " + pacing);
+        };
+    }
+
     /** The value a "large" message carries; others carry 1. */
     public static final long LARGE_VALUE = 1_000_000L;
 
