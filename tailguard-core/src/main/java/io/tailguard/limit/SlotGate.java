@@ -6,29 +6,35 @@ import java.lang.invoke.VarHandle;
 /**
  * Thread-safe, lock-free enforcer of a fixed concurrency limit of at most {@link #MAX_SLOTS}, in
  * which the permits are the capacity: there is one permit per unit of the limit, and a request
- * holds one by owning its bit. Acquire is one CAS that sets a free bit, release one atomic AND that
- * clears it; no in-flight counter is shared by every request, and threads start their search in
+ * holds one by owning its bit. Acquire is one CAS that clears a free bit, release one atomic OR that
+ * sets it again; no in-flight counter is shared by every request, and threads start their search in
  * different words, so two threads rarely touch the same cache line.
  *
- * <p>Layout: a gate of at most 64 slots keeps its one word in a field, {@code word0}, beside the
- * fields every acquire reads. Larger gates keep their {@code n = ceil(limit / 64)} words in one
- * {@code long[] cells}, each word alone on a 128-byte stretch (a cache line and its prefetch pair):
+ * <p>Words hold free slots: bit {@code b} of word {@code w} set means slot {@code 64w + b} is free,
+ * so a word with no free slot is 0, and a rejection is one comparison with zero. Bits past the
+ * limit in the last word are never set.
+ *
+ * <p>Layout: a gate of at most 64 slots keeps its one word in a field, {@code free0}, beside the
+ * fields every acquire reads. Larger gates keep {@code free0} at -1, which is never 0, so the
+ * first test of an acquire sends them past the one-word path, and keep their
+ * {@code n = ceil(limit / 64)} words in one {@code long[] cells}, each word alone on a 128-byte
+ * stretch (a cache line and its prefetch pair):
  * <pre>
  * index      0 .. 23 | 24     | 25 .. 39 | 40     | ... | 16(w+1)+8 | ... | 16n+9 .. 16n+31
  * content    padding | word 0 | padding  | word 1 | ... | word w    | ... | padding
  * </pre>
  * and the full marks are one {@code long} field, {@code full}, beside the read-only fields that
- * every acquire reads too. Bit {@code b} of word {@code w} set: slot {@code 64w + b} is taken. Only the lowest
- * {@code limit - 64w} bits of the last word are used. Bit {@code w} of {@code full} set: word
- * {@code w} was seen with every slot taken. {@code full} is a hint that steers the search past full
- * words. It may say "not full" of a full word (the claimer then marks it and moves on). It can
- * say "full" of a word with a free slot only for a moment: a release between a claimer's CAS that
- * fills the word and its marking does not see the mark to clear, but the claimer reads the word
- * again after marking and unmarks it (and whoever frees a slot of a marked full word unmarks it).
- * A thread preempted in that moment would stretch it, so a rejection is never taken from the hint
- * alone: it first reads every word ({@link #claimUnmarked}), so a slot freed before the request
- * began is always found. A one-word gate keeps no marks and decides on its word. The limit is
- * never exceeded, since there are only {@code limit} slots.
+ * every acquire reads too. Bit {@code w} of {@code full} set: word {@code w} was seen with every
+ * slot taken. {@code full} is a hint that steers the search past full words. It may say "not
+ * full" of a full word (the claimer then marks it and moves on). It can say "full" of a word with
+ * a free slot only for a moment: a release between a claimer's CAS that empties the word and its
+ * marking does not see the mark to clear, but the claimer reads the word again after marking and
+ * unmarks it (and whoever frees a slot of a marked full word unmarks it). A thread preempted in
+ * that moment would stretch it, so a rejection is never taken from the hint alone: it first reads
+ * every word ({@link #claimUnmarked}), so a slot freed before the request began is always found.
+ * A one-word gate keeps no marks and decides on its word. The limit is never exceeded, since there
+ * are only {@code limit} slots. A gate must be published safely (the limiter holds it in a final
+ * field), since a {@code free0} of 0 would read as a full gate.
  */
 final class SlotGate {
 
@@ -37,12 +43,12 @@ final class SlotGate {
 
     private static final VarHandle CELLS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle FULL;
-    private static final VarHandle WORD0;
+    private static final VarHandle FREE0;
 
     static {
         try {
             FULL = MethodHandles.lookup().findVarHandle(SlotGate.class, "full", long.class);
-            WORD0 = MethodHandles.lookup().findVarHandle(SlotGate.class, "word0", long.class);
+            FREE0 = MethodHandles.lookup().findVarHandle(SlotGate.class, "free0", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -55,23 +61,31 @@ final class SlotGate {
     private final long[] cells;
     private final int words;
     private final long allWords;
-    private final long lastWordMask;
     private final SlotPermit[] permits;
     /** Bit w set: word w was seen full. Read by every acquire, written only when a word fills or empties. */
     private volatile long full;
-    /** The only word of a gate of at most 64 slots, which keeps it here rather than in {@code cells}. */
-    private volatile long word0;
+    /** The free slots of a gate of at most 64 slots; -1 (never 0) in a larger gate. */
+    private volatile long free0;
 
-    /** Creates a gate of {@code limit} slots, 1 to {@link #MAX_SLOTS}, and all their permits. */
+    /** Creates a gate of {@code limit} slots, 1 to {@link #MAX_SLOTS}, all free, and their permits. */
     SlotGate(int limit) {
         if (limit < 1 || limit > MAX_SLOTS) {
             throw new IllegalArgumentException("limit must be in [1, " + MAX_SLOTS + "] but was " + limit);
         }
         this.words = (limit + 63) >>> 6;
-        this.cells = words == 1 ? new long[0] : new long[STRIDE * (words + 2)]; // and 128 bytes after the last
         this.allWords = words == 64 ? -1L : (1L << words) - 1;
         int lastBits = limit - ((words - 1) << 6);
-        this.lastWordMask = lastBits == 64 ? -1L : (1L << lastBits) - 1;
+        long lastWord = lastBits == 64 ? -1L : (1L << lastBits) - 1;
+        if (words == 1) {
+            this.cells = new long[0];
+            this.free0 = lastWord;
+        } else {
+            this.cells = new long[STRIDE * (words + 2)]; // and 128 bytes after the last
+            for (int word = 0; word < words; word++) {
+                cells[cell(word)] = word == words - 1 ? lastWord : -1L;
+            }
+            this.free0 = -1L;
+        }
         this.permits = new SlotPermit[limit];
         for (int slot = 0; slot < limit; slot++) {
             permits[slot] = new SlotPermit(this, slot >>> 6, 1L << (slot & 63));
@@ -83,9 +97,12 @@ final class SlotGate {
      * at a word picked by hashing the calling thread, and goes round the words from there.
      */
     SlotPermit tryAcquire() {
+        long free = free0;
+        if (free == 0) {
+            return null; // a one-word gate with every slot taken: one load, one comparison
+        }
         if (words == 1) {
-            // one word: read it, not a mark, and keep no marks (claimIn refuses if it is full)
-            return word0 == lastWordMask ? null : claimIn(0);
+            return claimOnly(free);
         }
         int start = (int) ((((Thread.currentThread().getId() * GOLDEN) >>> 32) * words) >>> 32);
         long open = allWords & ~full;
@@ -100,6 +117,19 @@ final class SlotGate {
         return claimUnmarked();
     }
 
+    /** Takes a free slot of the only word, {@code free} its last value read; null if none is left. */
+    private SlotPermit claimOnly(long free) {
+        while (free != 0) {
+            long bit = free & -free;
+            long seen = (long) FREE0.compareAndExchange(this, free, free ^ bit);
+            if (seen == free) {
+                return permits[Long.numberOfTrailingZeros(bit)];
+            }
+            free = seen;
+        }
+        return null;
+    }
+
     /**
      * Every word is marked full: reads the words themselves and claims from one that is not, or
      * refuses. A rejection is never taken from the marks alone, because a mark can be stale for a
@@ -107,7 +137,7 @@ final class SlotGate {
      */
     private SlotPermit claimUnmarked() {
         for (int word = 0; word < words; word++) {
-            if (word(word) != mask(word)) {
+            if (word(word) != 0) {
                 SlotPermit permit = claimIn(word);
                 if (permit != null) {
                     return permit;
@@ -117,27 +147,24 @@ final class SlotGate {
         return null;
     }
 
-    /** Takes a free slot of {@code word}; returns null if it has none, and then marks it full (several words). */
+    /** Takes a free slot of {@code word} of a larger gate; returns null if it has none, and then marks it full. */
     private SlotPermit claimIn(int word) {
-        long mask = mask(word);
-        long bits = word(word);
+        int cell = cell(word);
+        long free = (long) CELLS.getVolatile(cells, cell);
         while (true) {
-            long free = mask & ~bits;
             if (free == 0) {
-                if (words > 1) {
-                    markFull(word);
-                }
+                markFull(word);
                 return null;
             }
             long bit = free & -free;
-            long seen = compareAndExchange(word, bits, bits | bit);
-            if (seen == bits) {
-                if ((bits | bit) == mask && words > 1) {
+            long seen = (long) CELLS.compareAndExchange(cells, cell, free, free ^ bit);
+            if (seen == free) {
+                if (free == bit) {
                     markFull(word);
                 }
                 return permits[(word << 6) + Long.numberOfTrailingZeros(bit)];
             }
-            bits = seen;
+            free = seen;
         }
     }
 
@@ -145,21 +172,22 @@ final class SlotGate {
     private void markFull(int word) {
         long flag = 1L << word;
         FULL.getAndBitwiseOr(this, flag);
-        if (word(word) != mask(word)) {
+        if (word(word) != 0) {
             FULL.getAndBitwiseAnd(this, ~flag);
         }
     }
 
     /** Frees the slot {@code bit} of {@code word}; returns false if it was already free. */
     boolean release(int word, long bit) {
-        long before = words == 1
-                ? (long) WORD0.getAndBitwiseAnd(this, ~bit)
-                : (long) CELLS.getAndBitwiseAnd(cells, cell(word), ~bit);
-        if ((before & bit) == 0) {
+        if (words == 1) {
+            return ((long) FREE0.getAndBitwiseOr(this, bit) & bit) == 0;
+        }
+        long before = (long) CELLS.getAndBitwiseOr(cells, cell(word), bit);
+        if ((before & bit) != 0) {
             return false;
         }
         long flag = 1L << word;
-        if (before == mask(word) && (full & flag) != 0) {
+        if (before == 0 && (full & flag) != 0) {
             FULL.getAndBitwiseAnd(this, ~flag);
         }
         return true;
@@ -167,11 +195,11 @@ final class SlotGate {
 
     /** Returns the number of slots taken (a sum over the words, not one atomic snapshot). */
     int inFlight() {
-        int taken = 0;
+        int free = 0;
         for (int word = 0; word < words; word++) {
-            taken += Long.bitCount(word(word));
+            free += Long.bitCount(word(word));
         }
-        return taken;
+        return permits.length - free;
     }
 
     /** Returns the number of slots, which is the limit. */
@@ -185,20 +213,10 @@ final class SlotGate {
     }
 
     private long word(int word) {
-        return words == 1 ? word0 : (long) CELLS.getVolatile(cells, cell(word));
-    }
-
-    private long compareAndExchange(int word, long expected, long update) {
-        return words == 1
-                ? (long) WORD0.compareAndExchange(this, expected, update)
-                : (long) CELLS.compareAndExchange(cells, cell(word), expected, update);
+        return words == 1 ? free0 : (long) CELLS.getVolatile(cells, cell(word));
     }
 
     private static int cell(int word) {
         return STRIDE * (word + 1) + OFFSET;
-    }
-
-    private long mask(int word) {
-        return word == words - 1 ? lastWordMask : -1L;
     }
 }
