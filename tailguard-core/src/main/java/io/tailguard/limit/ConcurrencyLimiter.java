@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code (now, rtt, inFlight, dropped)} per permit completed with success or dropped.
  *
  * <p>A {@link FixedLimit} of at most 4,096 is enforced by a {@link SlotGate}: one permit per unit
- * of the limit, taken by one CAS on a bit and freed by one atomic AND, with no counter that every
+ * of the limit, taken by one CAS on a bit and freed by one atomic OR, with no counter that every
  * request updates, so threads rarely share a cache line; such a limiter never reads the clock.
  *
  * <p>Any other limit is enforced by an in-flight counter: the check and the increment are one

@@ -11,8 +11,9 @@ import java.lang.invoke.VarHandle;
  * different words, so two threads rarely touch the same cache line.
  *
  * <p>Words hold free slots: bit {@code b} of word {@code w} set means slot {@code 64w + b} is free,
- * so a word with no free slot is 0, and a rejection is one comparison with zero. Bits past the
- * limit in the last word are never set.
+ * so a word with no free slot is 0, and a full one-word gate refuses on one comparison with zero
+ * (a larger gate reads its marks and then every word). Bits past the limit in the last word are
+ * never set.
  *
  * <p>Layout: a gate of at most 64 slots keeps its one word in a field, {@code free0}, beside the
  * fields every acquire reads. Larger gates keep {@code free0} at -1, which is never 0, so the
@@ -62,7 +63,7 @@ final class SlotGate {
     private final int words;
     private final long allWords;
     private final SlotPermit[] permits;
-    /** Bit w set: word w was seen full. Read by every acquire, written only when a word fills or empties. */
+    /** Bit w set: word w was seen full. Read by every acquire; written when a word loses its last free slot, or a slot of a marked word is freed. */
     private volatile long full;
     /** The free slots of a gate of at most 64 slots; -1 (never 0) in a larger gate. */
     private volatile long free0;
@@ -205,6 +206,11 @@ final class SlotGate {
     /** Returns the number of slots, which is the limit. */
     int limit() {
         return permits.length;
+    }
+
+    /** Returns the full marks (bit w set: word w was seen full), for tests. */
+    long fullMarks() {
+        return full;
     }
 
     /** Returns the number of words: 64 slots each, the last one possibly partly used. */

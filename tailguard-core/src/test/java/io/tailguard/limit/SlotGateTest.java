@@ -24,7 +24,7 @@ class SlotGateTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 5, 63, 64, 65, 130, 4_095, 4_096})
+    @ValueSource(ints = {1, 5, 63, 64, 65, 127, 128, 129, 130, 4_095, 4_096})
     void admitsExactlyTheLimitWithDistinctPermitsThenRejects(int limit) {
         SlotGate gate = new SlotGate(limit);
         List<SlotPermit> taken = takeAll(gate);
@@ -81,6 +81,7 @@ class SlotGateTest {
             Collections.reverse(taken);
             taken.forEach(permit -> permit.onIgnore());
             assertThat(gate.inFlight()).isZero();
+            assertThat(gate.fullMarks()).as("no word left marked full").isZero();
         }
     }
 

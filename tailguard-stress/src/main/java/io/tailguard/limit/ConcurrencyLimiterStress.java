@@ -10,6 +10,7 @@ import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.I_Result;
+import org.openjdk.jcstress.infra.results.ZII_Result;
 import org.openjdk.jcstress.infra.results.ZI_Result;
 import org.openjdk.jcstress.infra.results.ZZI_Result;
 import org.openjdk.jcstress.infra.results.ZZ_Result;
@@ -55,6 +56,35 @@ public final class ConcurrencyLimiterStress {
     @State
     public static class ReleaseRacesAcquire {
         private final ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1);
+        private final Permit held = limiter.tryAcquire(0L).permit();
+
+        /** Completes the held permit. */
+        @Actor
+        public void release() {
+            held.onSuccess(10L);
+        }
+
+        /** Tries to take the slot. */
+        @Actor
+        public void acquire(ZI_Result result) {
+            result.r1 = limiter.tryAcquire(5L).isAdmitted();
+        }
+
+        /** Checks the counter once both are done. */
+        @Arbiter
+        public void inFlight(ZI_Result result) {
+            result.r2 = limiter.inFlight();
+        }
+    }
+
+    /** Thread-safe subject: as {@link ReleaseRacesAcquire}, on the counter path (an adaptive limit held at 1). */
+    @JCStressTest
+    @Outcome(id = {"true, 1", "false, 0"}, expect = ACCEPTABLE, desc = "admitted after or rejected before the release")
+    @Outcome(expect = FORBIDDEN, desc = "in-flight count disagrees with the decision")
+    @State
+    public static class ReleaseRacesAcquireAdaptive {
+        private final ConcurrencyLimiter limiter = new ConcurrencyLimiter(
+                new AimdLimit(new AimdLimitConfig(1, 1, 1, 0.5, java.time.Duration.ofSeconds(1))));
         private final Permit held = limiter.tryAcquire(0L).permit();
 
         /** Completes the held permit. */
@@ -189,9 +219,10 @@ public final class ConcurrencyLimiterStress {
     }
 
     /**
-     * Thread-safe subject: a {@link SlotGate} word of two slots, one held. One thread takes the
-     * other slot, which fills the word, while another frees the held one. After both, exactly one
-     * slot is free and must be found.
+     * Thread-safe subject: a one-word {@link SlotGate} of two slots, one held. One thread takes the
+     * other slot, which leaves the word with none free, while another frees the held one. After
+     * both, exactly one slot is free and must be found. A one-word gate keeps no full marks, so
+     * this covers its own path; {@link FullMarkRacesReleaseTwoWords} covers the marks.
      */
     @JCStressTest
     @Outcome(id = "true, 1", expect = ACCEPTABLE, desc = "the freed slot is found, and only it")
@@ -225,10 +256,10 @@ public final class ConcurrencyLimiterStress {
     }
 
     /**
-     * Thread-safe subject: a {@link SlotGate} word of two slots, one held by the second actor. The
-     * first takes the other slot (filling the word and marking it full) while the second frees its
-     * slot and then asks again: having freed a slot itself, it must get one, even if the full mark
-     * is momentarily stale.
+     * Thread-safe subject: a one-word {@link SlotGate} of two slots, one held by the second actor.
+     * The first takes the other slot while the second frees its slot and then asks again: having
+     * freed a slot itself, it must get one. {@link ReleaseThenAcquireTwoWords} is the same race
+     * where a full mark could be stale.
      */
     @JCStressTest
     @Outcome(id = "true, true", expect = ACCEPTABLE, desc = "both admitted")
@@ -237,6 +268,85 @@ public final class ConcurrencyLimiterStress {
     public static class ReleaseThenAcquire {
         private final SlotGate gate = new SlotGate(2);
         private final SlotPermit held = gate.tryAcquire();
+
+        /** Takes the free slot. */
+        @Actor
+        public void take(ZZ_Result result) {
+            result.r1 = gate.tryAcquire() != null;
+        }
+
+        /** Frees its slot, then asks again. */
+        @Actor
+        public void freeThenTake(ZZ_Result result) {
+            held.onSuccess(0L);
+            result.r2 = gate.tryAcquire() != null;
+        }
+    }
+
+    /**
+     * Takes every slot of a two-word gate of 128 slots from one thread, then frees the first slot
+     * taken. The first two permits taken are in the same word, so that word has one free slot,
+     * the other word none (and is marked full). Returns the second permit, held in that word.
+     */
+    static SlotPermit twoWordsOneFree(SlotGate gate) {
+        SlotPermit first = gate.tryAcquire();
+        SlotPermit second = gate.tryAcquire();
+        while (gate.tryAcquire() != null) {
+            // take the rest
+        }
+        first.onSuccess(0L);
+        return second;
+    }
+
+    /**
+     * Thread-safe subject: as {@link FullMarkRacesRelease}, across the full marks of a two-word
+     * gate. One thread takes the last free slot of a word, which leaves it with none and marks it
+     * full, while another frees a slot of the same word. After both, that word has one free slot:
+     * it must not stay marked (the other word, full, is), and its slot must be found, once.
+     */
+    @JCStressTest
+    @Outcome(id = "true, 1, 1", expect = ACCEPTABLE, desc = "only the full word marked; the freed slot found, and only it")
+    @Outcome(expect = FORBIDDEN, desc = "a mark left on a word with a free slot, a free slot not found, or a slot handed out twice")
+    @State
+    public static class FullMarkRacesReleaseTwoWords {
+        private final SlotGate gate = new SlotGate(128);
+        private final SlotPermit held = twoWordsOneFree(gate);
+
+        /** Takes the last free slot. */
+        @Actor
+        public void take(ZII_Result result) {
+            result.r1 = gate.tryAcquire() != null;
+        }
+
+        /** Frees the held slot. */
+        @Actor
+        public void free() {
+            held.onSuccess(0L);
+        }
+
+        /** Counts the words marked full, then what can still be taken. */
+        @Arbiter
+        public void remaining(ZII_Result result) {
+            result.r3 = Long.bitCount(gate.fullMarks());
+            int taken = 0;
+            while (gate.tryAcquire() != null) {
+                taken++;
+            }
+            result.r2 = taken;
+        }
+    }
+
+    /**
+     * Thread-safe subject: as {@link ReleaseThenAcquire}, in a two-word gate, where a stale full
+     * mark could hide the slot the second actor has just freed.
+     */
+    @JCStressTest
+    @Outcome(id = "true, true", expect = ACCEPTABLE, desc = "both admitted")
+    @Outcome(expect = FORBIDDEN, desc = "refused right after its own release")
+    @State
+    public static class ReleaseThenAcquireTwoWords {
+        private final SlotGate gate = new SlotGate(128);
+        private final SlotPermit held = twoWordsOneFree(gate);
 
         /** Takes the free slot. */
         @Actor
