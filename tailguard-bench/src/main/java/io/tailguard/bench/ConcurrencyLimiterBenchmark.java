@@ -108,6 +108,16 @@ public class ConcurrencyLimiterBenchmark {
         return false;
     }
 
+    /**
+     * Does nothing but return false: what the harness itself costs per op (its loop and the
+     * consumption of the result), the floor under every figure here. A rejection is a few cycles
+     * above it.
+     */
+    @Benchmark
+    public boolean harnessFloor() {
+        return false;
+    }
+
     @Benchmark
     public boolean peerNetflixSimpleLimiter() {
         Optional<Limiter.Listener> listener = netflix.acquire(null);
