@@ -14,7 +14,8 @@ import java.util.function.LongSupplier;
  * <p>The writer stores each record's write time in a ring of {@link #CAPACITY} slots indexed by
  * sequence; nothing is allocated per record. When more than {@code CAPACITY} records are
  * pending the oldest one's time is gone, and a force is due at once (as with {@code sync}).
- * A grace of zero forces continuously, as {@code ack-or-sync} did before grace existed.
+ * A grace of zero forces every unforced record continuously, acknowledged or not, as
+ * {@code ack-or-sync} did before grace existed.
  */
 final class AckGrace {
 
@@ -51,12 +52,15 @@ final class AckGrace {
      */
     long forceDueAtNanos(long written, long forced, long acked, boolean connected,
                          LongSupplier writtenAfter) {
-        long covered = Math.max(forced, acked);
-        if (written <= covered) {
+        if (written <= forced) {
             return DurabilityPolicy.NEVER;
         }
         if (!connected || graceNanos == 0) {
-            return Long.MIN_VALUE;
+            return Long.MIN_VALUE; // zero: every unforced record, acknowledged or not, as before grace existed
+        }
+        long covered = Math.max(forced, acked);
+        if (written <= covered) {
+            return DurabilityPolicy.NEVER;
         }
         long oldest = covered + 1;
         if (written - oldest >= CAPACITY) {

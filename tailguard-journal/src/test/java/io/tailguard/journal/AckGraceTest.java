@@ -52,9 +52,11 @@ class AckGraceTest {
     }
 
     @Test
-    void aZeroGraceForcesEveryUnacknowledgedRecordAtOnce() {
+    void aZeroGraceForcesEveryUnforcedRecordAtOnceEvenAcknowledgedOnes() {
         AckGrace g = fiveRecords(0);
         assertThat(due(g, 5, 0, 3, true)).isEqualTo(Long.MIN_VALUE);
+        assertThat(due(g, 5, 0, 5, true)).isEqualTo(Long.MIN_VALUE);
+        assertThat(due(g, 5, 5, 5, true)).isEqualTo(DurabilityPolicy.NEVER);
     }
 
     @Test
