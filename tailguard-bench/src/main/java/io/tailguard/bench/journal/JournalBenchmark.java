@@ -48,7 +48,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * mvn -pl tailguard-bench -am package -DskipTests
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p seconds=10
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 -p subject=none+local,chronicle
+ * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 \
+ *     -p subject=none+ack-or-sync,sync+local -p ackGrace=0,5ms
  * </pre>
+ * {@code ackGrace} is {@code ack-or-sync}'s grace ({@code 0}: force every record continuously).
  * Journals live under {@code -Dtailguard.bench.dir} (default {@code journal-bench-data} in the
  * working directory, which should be on the disk you mean to measure).
  */
