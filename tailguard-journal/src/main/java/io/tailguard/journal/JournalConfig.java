@@ -39,7 +39,7 @@ public record JournalConfig(
     public static final int DEFAULT_SEGMENT_SIZE = 64 << 20;
 
     /** Default {@link #ackGrace()}: see {@code docs/decisions/007-ack-or-sync-grace.md}. */
-    public static final Duration DEFAULT_ACK_GRACE = Duration.ofMillis(5);
+    public static final Duration DEFAULT_ACK_GRACE = Duration.ofMillis(2);
 
     /** Largest {@link #ackGrace()}. */
     public static final Duration MAX_ACK_GRACE = Duration.ofMinutes(1);

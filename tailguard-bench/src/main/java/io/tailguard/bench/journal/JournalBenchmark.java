@@ -49,7 +49,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p seconds=10
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 -p subject=none+local,chronicle
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 \
- *     -p subject=none+ack-or-sync,sync+local -p ackGrace=0,5ms
+ *     -p subject=none+ack-or-sync,sync+local -p ackGrace=0,2ms,5ms
  * </pre>
  * {@code ackGrace} is {@code ack-or-sync}'s grace ({@code 0}: force every record continuously).
  * Journals live under {@code -Dtailguard.bench.dir} (default {@code journal-bench-data} in the
@@ -97,7 +97,7 @@ public class JournalBenchmark {
      * {@code ack-or-sync}'s grace ({@link JournalConfig#ackGrace()}): how long a message may wait
      * for the replica before the primary forces it; {@code 0} forces continuously.
      */
-    @Param("5ms")
+    @Param("2ms")
     String ackGrace;
 
     @Param("1024")

@@ -123,10 +123,10 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + "(spin on 4 or more cores, else park) (default: ${DEFAULT-VALUE}).")
     String pacing;
 
-    @Option(names = "--ack-grace", paramLabel = "DURATION", defaultValue = "5ms",
+    @Option(names = "--ack-grace", paramLabel = "DURATION", defaultValue = "2ms",
             description = "ack-or-sync only: how long a message may wait for the replica's acknowledgement before "
                     + "the primary forces it; 0 forces continuously (every message, like sync); with no replica "
-                    + "connected it forces at once. 0 to 1m, e.g. 0, 500us, 5ms (default: ${DEFAULT-VALUE}).")
+                    + "connected it forces at once. 0 to 1m, e.g. 0, 500us, 2ms (default: ${DEFAULT-VALUE}).")
     String ackGrace;
 
     @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")

@@ -116,7 +116,7 @@ class JournalCommandsTest {
     void benchHelpExplainsTheAckGrace() {
         assertThat(cli.run("journal", "bench", "--help")).isZero();
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("--ack-grace=DURATION")
-                .contains("0 forces continuously").contains("(default: 5ms)");
+                .contains("0 forces continuously").contains("(default: 2ms)");
     }
 
     @Test
