@@ -9,6 +9,7 @@ import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -52,7 +53,7 @@ public final class Journal implements AutoCloseable {
     private final AckGrace grace;
     private final LongSupplier writtenNow;
     private volatile long forced;
-    private volatile long forceCount;
+    private final AtomicLong forceCount = new AtomicLong();
 
     private Journal(JournalConfig config, CommitListener listener) {
         this.config = config;
@@ -125,7 +126,7 @@ public final class Journal implements AutoCloseable {
      * the policy or mode and {@link #force()}; not the preparer's forces of blank segments).
      */
     public long forceCount() {
-        return forceCount;
+        return forceCount.get();
     }
 
     /** Returns the highest sequence the replica acknowledged. */
@@ -313,7 +314,7 @@ public final class Journal implements AutoCloseable {
             syncThread.forceNow();
         } else {
             forced = writer.forceAll();
-            forceCount++;
+            forceCount.incrementAndGet();
             advanceCommit();
         }
     }
@@ -347,7 +348,7 @@ public final class Journal implements AutoCloseable {
     /** A force covering every record up to {@code sequence} completed. */
     void forceCompleted(long sequence) {
         forced = sequence;
-        forceCount++; // written by the force thread alone
+        forceCount.incrementAndGet();
         advanceCommit();
     }
 
