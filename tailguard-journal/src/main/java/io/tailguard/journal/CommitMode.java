@@ -8,7 +8,11 @@ public enum CommitMode {
     LOCAL("local"),
     /** The durability policy's rule and the replica's acknowledgement. */
     ACK("ack"),
-    /** The replica acknowledged it OR a local force covered it, whichever first; forces run continuously. */
+    /**
+     * The replica acknowledged it OR a local force covered it, whichever first; a record is forced
+     * once it has waited {@link JournalConfig#ackGrace()} without an acknowledgement, and at once
+     * while no replica is connected.
+     */
     ACK_OR_SYNC("ack-or-sync"),
     /** The replica acknowledged it AND a local force covered it. */
     ACK_AND_SYNC("ack-and-sync");
@@ -29,7 +33,10 @@ public enum CommitMode {
         return this != LOCAL;
     }
 
-    /** Returns true when this mode keeps forcing every appended record regardless of the policy. */
+    /**
+     * Returns true when this mode forces records regardless of the policy (and so needs a force
+     * thread): continuously for {@code ack-and-sync}, after the grace for {@code ack-or-sync}.
+     */
     boolean forcesContinuously() {
         return this == ACK_OR_SYNC || this == ACK_AND_SYNC;
     }

@@ -13,10 +13,9 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class ForceThread extends Thread {
 
-    private static final long MAX_IDLE_NANOS = 1_000_000L;
-
     private final Journal journal;
     private final Path directory;
+    private final long idleNanos;
     private final Object idle = new Object();
     private final ForceSnapshot snapshot = new ForceSnapshot();
     private Segment forcedSegment;
@@ -26,11 +25,13 @@ final class ForceThread extends Thread {
     private volatile long forceRequests;
     private volatile long forcesDone;
 
-    ForceThread(Journal journal, Path directory, Segment segment, int position) {
+    /** {@code idleNanos}: the longest sleep when no force is due (a later due time is re-checked then). */
+    ForceThread(Journal journal, Path directory, Segment segment, int position, long idleNanos) {
         super("tailguard-journal-sync");
         setDaemon(true);
         this.journal = journal;
         this.directory = directory;
+        this.idleNanos = idleNanos;
         this.forcedSegment = segment;
         this.forcedPosition = position;
     }
@@ -87,7 +88,8 @@ final class ForceThread extends Thread {
                     }
                     continue;
                 }
-                long waitNanos = due == DurabilityPolicy.NEVER ? MAX_IDLE_NANOS : Math.min(MAX_IDLE_NANOS, due - now);
+                long waitNanos = due == DurabilityPolicy.NEVER ? idleNanos
+                        : due <= now ? 0 : Math.min(idleNanos, due - now);
                 sleeping = true;
                 // re-check after announcing the sleep: an appender that wrote before reading
                 // `sleeping` is seen here, one that wrote after it unparks us

@@ -9,6 +9,8 @@ import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Thread-safe: an append-only journal of CRC32C-framed records in rolling segment files, with a
@@ -48,7 +50,10 @@ public final class Journal implements AutoCloseable {
     private final SegmentPreparer preparer;
     private final ForceThread syncThread;
     private final ReplicationSender sender;
+    private final AckGrace grace;
+    private final LongSupplier writtenNow;
     private volatile long forced;
+    private final AtomicLong forceCount = new AtomicLong();
 
     private Journal(JournalConfig config, CommitListener listener) {
         this.config = config;
@@ -65,12 +70,15 @@ public final class Journal implements AutoCloseable {
         this.recovery = r.report();
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
-        this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer);
+        this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
+        this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
+        this.writtenNow = writer::written;
         long last = writer.written();
         this.forced = last;
         this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
         this.replica = new ReplicaLink(writer::written, this::advanceCommit, this::replicaLost);
-        this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position()) : null;
+        this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
+                idleNanos(grace)) : null;
         this.sender = mode.replicated()
                 ? new ReplicationSender(config.replica(), directory, replica, config.errors())
                 : null;
@@ -111,6 +119,14 @@ public final class Journal implements AutoCloseable {
     /** Returns the highest sequence covered by a completed force. */
     public long forcedSequence() {
         return forced;
+    }
+
+    /**
+     * Returns how many forces of journal data completed since opening (the background forces of
+     * the policy or mode and {@link #force()}; not the preparer's forces of blank segments).
+     */
+    public long forceCount() {
+        return forceCount.get();
     }
 
     /** Returns the highest sequence the replica acknowledged. */
@@ -238,13 +254,27 @@ public final class Journal implements AutoCloseable {
     private void afterAppend() {
         // a force that began after the append covers it; one due now (or always, for the
         // modes that force continuously) must not wait for the force thread's idle timeout
-        if (syncThread != null && (mode.forcesContinuously() || writer.forceDueAtNanos() == 0)) {
+        if (syncThread != null && (wakesOnEveryAppend() || writer.forceDueAtNanos() == 0)) {
             syncThread.wake();
         }
         if (sender != null) {
             sender.wake();
         }
         advanceCommit();
+    }
+
+    /** With a grace the force thread sleeps until the oldest record's deadline, unless the replica is away. */
+    private boolean wakesOnEveryAppend() {
+        if (grace != null && grace.graceNanos() > 0) {
+            return !replica.connected();
+        }
+        return mode.forcesContinuously();
+    }
+
+    /** How long the force thread sleeps when nothing is due: 1 ms, or the grace when shorter. */
+    private static long idleNanos(AckGrace grace) {
+        long maxIdleNanos = 1_000_000L;
+        return grace == null || grace.graceNanos() == 0 ? maxIdleNanos : Math.min(maxIdleNanos, grace.graceNanos());
     }
 
     private CompletableFuture<Long> track(long tagged) {
@@ -269,6 +299,9 @@ public final class Journal implements AutoCloseable {
     }
 
     private void replicaLost() {
+        if (syncThread != null) {
+            syncThread.wake(); // ack-or-sync forces at once without a replica, whatever the grace
+        }
         if (failingForReplica()) {
             commits.failAll(seq -> new ReplicaUnavailableException("replica " + config.replica()
                     + " disconnected before acknowledging record " + seq));
@@ -281,6 +314,7 @@ public final class Journal implements AutoCloseable {
             syncThread.forceNow();
         } else {
             forced = writer.forceAll();
+            forceCount.incrementAndGet();
             advanceCommit();
         }
     }
@@ -314,16 +348,31 @@ public final class Journal implements AutoCloseable {
     /** A force covering every record up to {@code sequence} completed. */
     void forceCompleted(long sequence) {
         forced = sequence;
+        forceCount.incrementAndGet();
         advanceCommit();
     }
 
     /** Returns true when unforced records exist and the policy or the mode wants them forced by {@code nowNanos}. */
     boolean forceWanted(long nowNanos) {
-        return writer.written() > forced && (writer.forceDueAtNanos() <= nowNanos || mode.forcesContinuously());
+        return writer.written() > forced && forceDueAtNanos() <= nowNanos;
     }
 
-    /** Returns when the policy next wants a force, or {@link DurabilityPolicy#NEVER}. */
+    /**
+     * Returns when the policy or the mode next wants a force ({@link Long#MIN_VALUE} or 0 for now),
+     * or {@link DurabilityPolicy#NEVER}. {@code ack-and-sync} forces whatever is unforced at once;
+     * {@code ack-or-sync} when the oldest record neither acknowledged nor forced has had its grace
+     * (see {@link AckGrace}).
+     */
     long forceDueAtNanos() {
-        return writer.forceDueAtNanos();
+        long policyDue = writer.forceDueAtNanos();
+        if (grace != null) {
+            long written = writer.written();
+            return Math.min(policyDue,
+                    grace.forceDueAtNanos(written, forced, replica.acked(), replica.connected(), writtenNow));
+        }
+        if (mode.forcesContinuously() && writer.written() > forced) {
+            return Long.MIN_VALUE;
+        }
+        return policyDue;
     }
 }

@@ -25,6 +25,7 @@ final class SegmentWriter {
     private final NanoClock clock;
     private final DurabilityPolicy policy;
     private final SegmentPreparer preparer;
+    private final AckGrace grace;
     private final ReentrantLock appendLock = new ReentrantLock();
 
     private Segment current;
@@ -40,12 +41,14 @@ final class SegmentWriter {
     private volatile boolean closed;
 
     /** Continues after what recovery kept, forcing the kept tail once so that it counts as forced. */
-    SegmentWriter(Recovered recovered, JournalConfig config, DurabilityPolicy policy, SegmentPreparer preparer) {
+    SegmentWriter(Recovered recovered, JournalConfig config, DurabilityPolicy policy, SegmentPreparer preparer,
+                  AckGrace grace) {
         this.directory = config.directory();
         this.segmentSizeBytes = config.segmentSizeBytes();
         this.clock = config.clock();
         this.policy = policy;
         this.preparer = preparer;
+        this.grace = grace;
         this.current = recovered.tail();
         this.position = recovered.position();
         this.nextSequence = recovered.nextSequence();
@@ -63,9 +66,10 @@ final class SegmentWriter {
         try {
             checkOpen();
             long seq = reserve(payload.remaining());
-            boolean mustForce = policy.onAppend(payload, clock.nanoTime());
+            long nowNanos = clock.nanoTime();
+            boolean mustForce = policy.onAppend(payload, nowNanos);
             position = current.append(position, seq, payload);
-            publish(seq, mustForce);
+            publish(seq, mustForce, nowNanos);
             return seq << 1 | (mustForce ? 1 : 0);
         } finally {
             appendLock.unlock();
@@ -82,9 +86,10 @@ final class SegmentWriter {
                 wrapped = ByteBuffer.wrap(payload);
             }
             wrapped.clear().position(offset).limit(offset + length);
-            boolean mustForce = policy.onAppend(wrapped, clock.nanoTime());
+            long nowNanos = clock.nanoTime();
+            boolean mustForce = policy.onAppend(wrapped, nowNanos);
             position = current.append(position, seq, payload, offset, length);
-            publish(seq, mustForce);
+            publish(seq, mustForce, nowNanos);
             return seq << 1 | (mustForce ? 1 : 0);
         } finally {
             appendLock.unlock();
@@ -114,8 +119,11 @@ final class SegmentWriter {
         return seq;
     }
 
-    private void publish(long seq, boolean mustForce) {
+    private void publish(long seq, boolean mustForce, long nowNanos) {
         nextSequence = seq + 1;
+        if (grace != null) {
+            grace.onWritten(seq, nowNanos);
+        }
         if (mustForce) {
             mustForceUpTo = seq;
         }

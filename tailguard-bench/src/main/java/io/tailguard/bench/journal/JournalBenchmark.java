@@ -1,5 +1,6 @@
 package io.tailguard.bench.journal;
 
+import io.tailguard.config.DurationText;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.JournalConfig;
@@ -47,7 +48,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * mvn -pl tailguard-bench -am package -DskipTests
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p seconds=10
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 -p subject=none+local,chronicle
+ * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 \
+ *     -p subject=none+ack-or-sync,sync+local -p ackGrace=0,2ms,5ms
  * </pre>
+ * {@code ackGrace} is {@code ack-or-sync}'s grace ({@code 0}: force every record continuously).
  * Journals live under {@code -Dtailguard.bench.dir} (default {@code journal-bench-data} in the
  * working directory, which should be on the disk you mean to measure).
  */
@@ -88,6 +92,13 @@ public class JournalBenchmark {
      */
     @Param("park")
     String pacing;
+
+    /**
+     * {@code ack-or-sync}'s grace ({@link JournalConfig#ackGrace()}): how long a message may wait
+     * for the replica before the primary forces it; {@code 0} forces continuously.
+     */
+    @Param("2ms")
+    String ackGrace;
 
     @Param("1024")
     int size;
@@ -138,8 +149,9 @@ public class JournalBenchmark {
                 default -> throw new IllegalArgumentException("subject must be known but was " + subject);
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);
+            Duration grace = "0".equals(ackGrace) ? Duration.ZERO : DurationText.parsePositive("ackGrace", ackGrace);
             complete = JournalRun.run(dir, durability, mode, null, "process".equals(replica),
-                    JournalConfig.DEFAULT_SEGMENT_SIZE, loop, errors, drainNanos);
+                    JournalConfig.DEFAULT_SEGMENT_SIZE, grace, loop, errors, drainNanos);
         }
         return complete;
     }

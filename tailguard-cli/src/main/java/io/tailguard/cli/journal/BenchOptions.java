@@ -3,6 +3,7 @@ package io.tailguard.cli.journal;
 import io.tailguard.cli.UsageException;
 import io.tailguard.config.DurationText;
 import io.tailguard.journal.CommitMode;
+import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.load.OpenLoop;
 import java.net.InetSocketAddress;
@@ -95,6 +96,16 @@ final class BenchOptions {
             throw new UsageException(flag + " value '" + text + "' is not allowed: use a positive duration like "
                     + "10s, 500ms or 2m");
         }
+    }
+
+    /** Parses {@code --ack-grace}: {@code 0} or a duration up to {@link JournalConfig#MAX_ACK_GRACE}. */
+    static Duration ackGrace(String flag, String text) {
+        Duration d = "0".equals(text == null ? null : text.trim()) ? Duration.ZERO : DurationText.parseOrNull(text);
+        if (d == null || d.isNegative() || d.compareTo(JournalConfig.MAX_ACK_GRACE) > 0) {
+            throw new UsageException(flag + " value '" + text + "' is not allowed: use 0 or a duration up to 1m, "
+                    + "e.g. 500us, 5ms or 20ms");
+        }
+        return d;
     }
 
     /** The fewest cores on which {@code --pacing auto} spins: one for the generator, the rest for the journal. */

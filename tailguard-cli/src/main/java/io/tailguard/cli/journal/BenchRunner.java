@@ -7,6 +7,7 @@ import io.tailguard.journal.load.OpenLoop;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -26,11 +27,13 @@ final class BenchRunner {
     private final InetSocketAddress externalReplica;
     private final boolean replicaInChildProcess;
     private final int segmentSizeBytes;
+    private final Duration ackGrace;
     private final ErrorHandler errors;
 
     BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
                 InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
-                ErrorHandler errors) {
+                Duration ackGrace, ErrorHandler errors) {
+        this.ackGrace = ackGrace;
         this.replicaInChildProcess = replicaInChildProcess;
         this.segmentSizeBytes = segmentSizeBytes;
         this.baseDir = baseDir;
@@ -51,7 +54,7 @@ final class BenchRunner {
         OpenLoop loop = new OpenLoop(NanoClock.system(), spinNanos, OpenLoop.Parker.system(), rate, sizeBytes, messages, warmupMessages,
                 durability.largePerSecond(), new SplittableRandom(seed), histogram::recordValue);
         boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica,
-                replicaInChildProcess, segmentSizeBytes, loop, errors, DRAIN_NANOS);
+                replicaInChildProcess, segmentSizeBytes, ackGrace, loop, errors, DRAIN_NANOS);
         if (!complete) {
             throw new IllegalStateException("run " + durability.label() + "/" + replication
                     + " did not commit every message within 60 s of the last send");

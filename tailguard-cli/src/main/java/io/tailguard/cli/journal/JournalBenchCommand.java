@@ -48,13 +48,17 @@ import picocli.CommandLine.Model.CommandSpec;
             "Replication:",
             "  none            durability alone",
             "  ack             durability and the replica's acknowledgement",
-            "  ack-or-sync     acknowledgement OR a local force, whichever comes first",
+            "  ack-or-sync     acknowledgement OR a local force, whichever comes first;",
+            "                  a message is forced only if not acknowledged within",
+            "                  --ack-grace (at once while the replica is down)",
             "  ack-and-sync    both",
             "",
             "Examples (the seed's setups):",
             "  tailguard journal bench --rate 50000 --size 1024 --duration 10s \\",
             "      --durability none,sync,selective:10/s --replication none,ack,ack-or-sync",
             "  tailguard journal bench --rate 200000 --size 1024 --duration 10s",
+            "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync \\",
+            "      --ack-grace 0      (force every message, as before grace existed)",
             "",
             "Prints a table and writes <output-dir>/journal-bench.csv with the header",
             "  durability,replication,rate,size_bytes,messages,p50_us,p90_us,p99_us,",
@@ -119,6 +123,12 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + "(spin on 4 or more cores, else park) (default: ${DEFAULT-VALUE}).")
     String pacing;
 
+    @Option(names = "--ack-grace", paramLabel = "DURATION", defaultValue = "2ms",
+            description = "ack-or-sync only: how long a message may wait for the replica's acknowledgement before "
+                    + "the primary forces it; 0 forces continuously (every message, like sync); with no replica "
+                    + "connected it forces at once. 0 to 1m, e.g. 0, 500us, 2ms (default: ${DEFAULT-VALUE}).")
+    String ackGrace;
+
     @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -133,6 +143,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
         List<CommitMode> modes = BenchOptions.replications(replication);
         String pace = BenchOptions.pacing("--pacing", pacing, Runtime.getRuntime().availableProcessors());
         long spinNanos = OpenLoop.spinNanos(pace);
+        Duration grace = BenchOptions.ackGrace("--ack-grace", ackGrace);
         long total = rate * (measured.toNanos() + warm.toNanos()) / 1_000_000_000L;
         if (total > 200_000_000L) {
             throw new UsageException("--rate x (--duration + --warmup) is " + total
@@ -150,12 +161,12 @@ public final class JournalBenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ErrorHandler errors = (message, cause) -> err.println("tailguard: journal: " + message);
-        out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s dir=%s%n", rate, size, duration,
-                warmup, pace, dir.toAbsolutePath());
+        out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s ack-grace=%s dir=%s%n", rate,
+                size, duration, warmup, pace, ackGrace, dir.toAbsolutePath());
         out.println(BenchRow.tableHeader());
         out.flush();
         BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, spinNanos, external,
-                !inProcessReplica, segmentSize, errors);
+                !inProcessReplica, segmentSize, grace, errors);
         List<BenchRow> rows = new ArrayList<>();
         for (BenchOptions.DurabilityChoice d : durabilities) {
             for (CommitMode m : modes) {

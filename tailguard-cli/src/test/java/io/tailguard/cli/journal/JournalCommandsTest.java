@@ -63,7 +63,8 @@ class JournalCommandsTest {
         Path outDir = tmp.resolve("out");
         int code = cli.run("journal", "bench", "--rate", "2000", "--size", "256", "--duration", "200ms", "--warmup", "50ms",
                 "--durability", "none,selective:10/s", "--replication", "none,ack-or-sync", "--segment-size", "1048576",
-                "--pacing", "spin", "--dir", tmp.resolve("data").toString(), "--output-dir", outDir.toString());
+                "--pacing", "spin", "--ack-grace", "1ms", "--dir", tmp.resolve("data").toString(),
+                "--output-dir", outDir.toString());
         assertThat(code).as(cli.err()).isZero();
         List<String> csv = Files.readAllLines(outDir.resolve("journal-bench.csv"), StandardCharsets.UTF_8);
         assertThat(csv.get(0)).isEqualTo(
@@ -92,6 +93,30 @@ class JournalCommandsTest {
     void benchRejectsAnUnknownPacing() {
         assertThat(cli.run("journal", "bench", "--pacing", "sleep")).isEqualTo(2);
         assertThat(cli.err()).contains("--pacing value 'sleep' is not allowed: use auto, spin or park");
+    }
+
+    @Test
+    void benchRejectsANegativeOrTooLongAckGraceInOneLine() {
+        assertThat(cli.run("journal", "bench", "--ack-grace", "-1ms")).isEqualTo(2);
+        assertThat(cli.err().trim().lines()).hasSize(1);
+        assertThat(cli.err()).contains("--ack-grace value '-1ms' is not allowed: use 0 or a duration up to 1m");
+        assertThat(cli.run("journal", "bench", "--ack-grace", "2m")).isEqualTo(2);
+        assertThat(cli.err()).contains("--ack-grace value '2m' is not allowed");
+    }
+
+    @Test
+    void ackGraceAcceptsZeroAndDurations() {
+        assertThat(BenchOptions.ackGrace("--ack-grace", "0")).isEqualTo(java.time.Duration.ZERO);
+        assertThat(BenchOptions.ackGrace("--ack-grace", "0ms")).isEqualTo(java.time.Duration.ZERO);
+        assertThat(BenchOptions.ackGrace("--ack-grace", "500us")).isEqualTo(java.time.Duration.ofNanos(500_000));
+        assertThat(BenchOptions.ackGrace("--ack-grace", "1m")).isEqualTo(java.time.Duration.ofMinutes(1));
+    }
+
+    @Test
+    void benchHelpExplainsTheAckGrace() {
+        assertThat(cli.run("journal", "bench", "--help")).isZero();
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("--ack-grace=DURATION")
+                .contains("0 forces continuously").contains("(default: 2ms)");
     }
 
     @Test

@@ -1,0 +1,207 @@
+package io.tailguard.journal.replication;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tailguard.journal.CommitMode;
+import io.tailguard.journal.Journal;
+import io.tailguard.journal.JournalConfig;
+import io.tailguard.journal.Tailer;
+import io.tailguard.journal.segment.SegmentLayout;
+import io.tailguard.time.ManualClock;
+import io.tailguard.time.NanoClock;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ack-or-sync} with a grace, against a scripted replica that acknowledges only when told:
+ * the journal's clock is a {@link ManualClock} that moves only when a test advances it, so no
+ * grace expires unless a test says so.
+ */
+class AckOrSyncGraceTest {
+
+    private static final Duration GRACE = Duration.ofMillis(10);
+    private static final int SMALL = 1 << 20;
+
+    @TempDir
+    Path tmp;
+
+    private final ManualClock clock = new ManualClock(1_000_000_000L);
+    private ServerSocketChannel fake;
+
+    @BeforeEach
+    void listen() throws IOException {
+        fake = ServerSocketChannel.open();
+        fake.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    }
+
+    @AfterEach
+    void close() throws IOException {
+        fake.close();
+    }
+
+    private JournalConfig config(Duration grace) throws IOException {
+        return JournalConfig.of(tmp.resolve("primary")).withSegmentSizeBytes(SMALL)
+                .withReplication(CommitMode.ACK_OR_SYNC, (InetSocketAddress) fake.getLocalAddress())
+                .withAckGrace(grace).withClock(clock).withErrors((m, c) -> { });
+    }
+
+    private static byte[] record(long seq) {
+        byte[] b = new byte[100 + (int) (seq % 50)];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) (seq * 31 + i);
+        }
+        return b;
+    }
+
+    /** Accepts the primary's connection, says the replica holds nothing and waits until the primary read that. */
+    private SocketChannel acceptEmptyReplica(Journal j) throws IOException {
+        SocketChannel ch = fake.accept();
+        ByteBuffer hello = ByteBuffer.allocate(ReplicationProtocol.CONTROL_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ReplicationProtocol.putHello(hello, 0);
+        write(ch, hello.flip());
+        NanoClock real = NanoClock.system();
+        long deadline = real.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!j.replicaConnected()) {
+            assertThat(real.nanoTime()).as("primary saw the replica's HELLO within 10 s").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        return ch;
+    }
+
+    private static void receive(SocketChannel ch, long seq) throws IOException {
+        ByteBuffer frame = ByteBuffer.allocate(SegmentLayout.FRAME_HEADER_LENGTH + record(seq).length)
+                .order(ByteOrder.LITTLE_ENDIAN);
+        while (frame.hasRemaining()) {
+            if (ch.read(frame) < 0) {
+                throw new IOException("primary closed the connection");
+            }
+        }
+        assertThat(frame.getLong(8)).isEqualTo(seq);
+    }
+
+    private static void ack(SocketChannel ch, long seq) throws IOException {
+        ByteBuffer ack = ByteBuffer.allocate(ReplicationProtocol.CONTROL_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ReplicationProtocol.putAck(ack, seq);
+        write(ch, ack.flip());
+    }
+
+    private static void write(SocketChannel ch, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
+    }
+
+    private List<byte[]> reopenAndRead() {
+        List<byte[]> out = new ArrayList<>();
+        try (Journal j = Journal.open(JournalConfig.of(tmp.resolve("primary")).withSegmentSizeBytes(SMALL));
+             Tailer t = j.tailer(1)) {
+            while (t.poll((s, p) -> {
+                byte[] b = new byte[p.remaining()];
+                p.get(b);
+                out.add(b);
+            })) {
+                // drain
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void recordsAcknowledgedWithinTheGraceCommitWithoutAnyForce() throws IOException {
+        try (Journal j = Journal.open(config(GRACE))) {
+            try (SocketChannel replica = acceptEmptyReplica(j)) {
+                for (long seq = 1; seq <= 30; seq++) {
+                    assertThat(j.appendNoWait(record(seq), 0, record(seq).length)).isEqualTo(seq);
+                    receive(replica, seq);
+                    clock.advance(GRACE.minusNanos(1).dividedBy(30));
+                    ack(replica, seq);
+                    j.awaitCommitted(seq);
+                }
+                assertThat(j.committedSequence()).isEqualTo(30);
+                assertThat(j.ackedSequence()).isEqualTo(30);
+                assertThat(j.forceCount()).as("forces").isZero();
+                assertThat(j.forcedSequence()).isZero();
+            }
+        }
+        assertThat(reopenAndRead()).as("close forced what was acknowledged").hasSize(30).last()
+                .isEqualTo(record(30));
+    }
+
+    @Test
+    void aRecordNotAcknowledgedWithinTheGraceIsForcedAndCommits() throws IOException {
+        try (Journal j = Journal.open(config(GRACE))) {
+            try (SocketChannel replica = acceptEmptyReplica(j)) {
+                j.appendNoWait(record(1), 0, record(1).length);
+                receive(replica, 1);
+                ack(replica, 1);
+                j.awaitCommitted(1);
+                j.appendNoWait(record(2), 0, record(2).length);
+                receive(replica, 2);
+                clock.advance(GRACE.minusNanos(1));
+                assertThat(j.forceCount()).isZero();
+                clock.advance(Duration.ofNanos(1));
+                j.awaitCommitted(2);
+                assertThat(j.forcedSequence()).as("forced, not acknowledged").isEqualTo(2);
+                assertThat(j.ackedSequence()).isEqualTo(1);
+                assertThat(j.forceCount()).isEqualTo(1);
+            }
+        }
+        assertThat(reopenAndRead()).containsExactly(record(1), record(2));
+    }
+
+    @Test
+    void whenTheReplicaDisconnectsUnacknowledgedRecordsAreForcedAtOnce() throws IOException {
+        try (Journal j = Journal.open(config(Duration.ofMinutes(1)))) {
+            SocketChannel replica = acceptEmptyReplica(j);
+            for (long seq = 1; seq <= 3; seq++) {
+                j.appendNoWait(record(seq), 0, record(seq).length);
+                receive(replica, seq);
+            }
+            assertThat(j.committedSequence()).isZero();
+            replica.close();
+            j.awaitCommitted(3);
+            assertThat(j.forcedSequence()).isEqualTo(3);
+            assertThat(j.ackedSequence()).isZero();
+        }
+        assertThat(reopenAndRead()).containsExactly(record(1), record(2), record(3));
+    }
+
+    @Test
+    void withoutAReplicaEveryAppendIsForcedBeforeItCommitsWhateverTheGrace() throws IOException {
+        JournalConfig cfg = config(Duration.ofMinutes(1));
+        fake.close(); // nothing listens: the replica is down
+        try (Journal j = Journal.open(cfg)) {
+            for (long seq = 1; seq <= 10; seq++) {
+                assertThat(j.appendBlocking(record(seq))).isEqualTo(seq);
+                assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(seq);
+            }
+            assertThat(j.ackedSequence()).isZero();
+        }
+        assertThat(reopenAndRead()).hasSize(10);
+    }
+
+    @Test
+    void theGraceIsValidated() throws IOException {
+        JournalConfig cfg = config(GRACE);
+        assertThatThrownBy(() -> cfg.withAckGrace(Duration.ofMillis(-1)))
+                .hasMessage("ackGrace must be >= 0 but was PT-0.001S");
+        assertThatThrownBy(() -> cfg.withAckGrace(Duration.ofMinutes(2)))
+                .hasMessage("ackGrace must be <= PT1M but was PT2M");
+        assertThatThrownBy(() -> cfg.withAckGrace(null)).hasMessageContaining("ackGrace");
+    }
+}
