@@ -12,8 +12,9 @@ import java.util.function.LongSupplier;
  * (acknowledged or forced, whichever first); only when the force starts moves.
  *
  * <p>The writer stores each record's write time in a ring of {@link #CAPACITY} slots indexed by
- * sequence; nothing is allocated per record. When more than {@code CAPACITY} records are
- * pending the oldest one's time is gone, and a force is due at once (as with {@code sync}).
+ * sequence; nothing is allocated per record. When {@code CAPACITY - 1} or more records are
+ * pending the oldest one's time may be gone (the writer stores a record's time before it
+ * publishes the record), and a force is due at once (as with {@code sync}).
  * A grace of zero forces every unforced record continuously, acknowledged or not, as
  * {@code ack-or-sync} did before grace existed.
  */
@@ -63,11 +64,13 @@ final class AckGrace {
             return DurabilityPolicy.NEVER;
         }
         long oldest = covered + 1;
-        if (written - oldest >= CAPACITY) {
+        if (written - oldest >= CAPACITY - 1) { // the next record, being written, may have its slot
             return Long.MIN_VALUE;
         }
         long at = writtenAtNanos.getAcquire((int) (oldest & MASK));
-        if (writtenAfter.getAsLong() - oldest >= CAPACITY) {
+        // the writer fills a record's slot before it publishes the record, so the slot of `oldest`
+        // may already hold the time of record oldest + CAPACITY while `written` still reads one less
+        if (writtenAfter.getAsLong() - oldest >= CAPACITY - 1) {
             return Long.MIN_VALUE; // the slot may have been reused while we read it
         }
         return at + graceNanos;

@@ -266,7 +266,7 @@ public final class Journal implements AutoCloseable {
     /** With a grace the force thread sleeps until the oldest record's deadline, unless the replica is away. */
     private boolean wakesOnEveryAppend() {
         if (grace != null && grace.graceNanos() > 0) {
-            return !replica.connected();
+            return !replica.connected() || writer.mustForceUpTo() > forced;
         }
         return mode.forcesContinuously();
     }
@@ -366,6 +366,11 @@ public final class Journal implements AutoCloseable {
     long forceDueAtNanos() {
         long policyDue = writer.forceDueAtNanos();
         if (grace != null) {
+            if (writer.mustForceUpTo() > forced) {
+                // a record the policy wants forced commits only when forced, acknowledged or not,
+                // and so does every record after it: no grace for it, as before grace existed
+                return Long.MIN_VALUE;
+            }
             long written = writer.written();
             return Math.min(policyDue,
                     grace.forceDueAtNanos(written, forced, replica.acked(), replica.connected(), writtenNow));

@@ -67,7 +67,9 @@ class AckGraceTest {
             g.onWritten(seq, seq);
         }
         assertThat(due(g, last, 0, 0, true)).as("record 1's slot was reused").isEqualTo(Long.MIN_VALUE);
-        assertThat(due(g, last, 0, 1, true)).as("record 2 is still in the ring").isEqualTo(2 + GRACE);
+        assertThat(due(g, last, 0, 1, true)).as("record 2's slot is the next record's, maybe being written")
+                .isEqualTo(Long.MIN_VALUE);
+        assertThat(due(g, last, 0, 2, true)).as("record 3 is still in the ring").isEqualTo(3 + GRACE);
     }
 
     @Test
@@ -75,5 +77,17 @@ class AckGraceTest {
         AckGrace g = fiveRecords(GRACE);
         long reused = 1 + AckGrace.CAPACITY;
         assertThat(g.forceDueAtNanos(5, 0, 0, true, () -> reused)).isEqualTo(Long.MIN_VALUE);
+    }
+
+    @Test
+    void aSlotFilledByARecordNotYetPublishedCountsAsOverdue() {
+        AckGrace g = new AckGrace(GRACE);
+        long full = AckGrace.CAPACITY;
+        for (long seq = 1; seq <= full; seq++) {
+            g.onWritten(seq, seq);
+        }
+        // the writer stored record CAPACITY + 1's time in record 1's slot, and has not published it
+        g.onWritten(full + 1, 5_000_000L);
+        assertThat(g.forceDueAtNanos(full, 0, 0, true, () -> full)).isEqualTo(Long.MIN_VALUE);
     }
 }

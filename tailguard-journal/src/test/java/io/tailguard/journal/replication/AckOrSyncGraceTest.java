@@ -7,6 +7,7 @@ import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.Tailer;
+import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.time.ManualClock;
 import io.tailguard.time.NanoClock;
@@ -25,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the journal's clock is a {@link ManualClock} that moves only when a test advances it, so no
  * grace expires unless a test says so.
  */
+@Timeout(30) // a regression would block in awaitCommitted, which waits on the journal, not the clock
 class AckOrSyncGraceTest {
 
     private static final Duration GRACE = Duration.ofMillis(10);
@@ -162,6 +165,22 @@ class AckOrSyncGraceTest {
             }
         }
         assertThat(reopenAndRead()).containsExactly(record(1), record(2));
+    }
+
+    @Test
+    void aRecordThePolicyWantsForcedIsForcedAtOnceEvenWhenAcknowledged() throws IOException {
+        // periodic:1s marks every record as needing a force; an acknowledgement cannot commit it,
+        // so the grace must not hold its force back until the policy's next period
+        try (Journal j = Journal.open(config(GRACE).withDurability(Durability.periodic(Duration.ofSeconds(1))))) {
+            try (SocketChannel replica = acceptEmptyReplica(j)) {
+                j.appendNoWait(record(1), 0, record(1).length);
+                receive(replica, 1);
+                ack(replica, 1);
+                j.awaitCommitted(1); // the clock stands still: neither the grace nor the period passes
+                assertThat(j.forcedSequence()).isEqualTo(1);
+            }
+        }
+        assertThat(reopenAndRead()).containsExactly(record(1));
     }
 
     @Test
