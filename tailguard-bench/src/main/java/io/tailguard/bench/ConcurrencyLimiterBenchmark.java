@@ -23,7 +23,9 @@ import org.openjdk.jmh.annotations.State;
  * concurrency-limits {@code SimpleLimiter}, both with a fixed limit, in the same run.
  * {@code path=admit} uses a limit no thread count can reach, and each op acquires and completes the
  * permit with success; {@code path=reject} holds the only slot of a limit-1 limiter, so each op is
- * refused. {@code oursVegas*} adds the cost of an adaptive estimator update per completion.
+ * refused. {@code oursVegas*} adds the cost of an adaptive estimator update per completion;
+ * {@code peerNetflixVegas} is its peer, {@code SimpleLimiter} with Netflix's {@code VegasLimit}
+ * (same initial and maximum limit, smoothing 1.0, probe multiplier 30).
  *
  * <p>{@code *EndToEnd} passes the clock, as {@code SimpleLimiter} reads it, through
  * {@code tryAcquire(NanoClock)}, and reads it again for the completion. The limiter reads the
@@ -49,6 +51,7 @@ public class ConcurrencyLimiterBenchmark {
     private ConcurrencyLimiter ours;
     private ConcurrencyLimiter oursVegas;
     private SimpleLimiter<Void> netflix;
+    private SimpleLimiter<Void> netflixVegas;
 
     /**
      * Per-thread virtual time for the decision-only variants. It moves on only after an admission,
@@ -68,11 +71,16 @@ public class ConcurrencyLimiterBenchmark {
         netflix = SimpleLimiter.newBuilder()
                 .limit(com.netflix.concurrency.limits.limit.FixedLimit.of(limit))
                 .build();
+        netflixVegas = SimpleLimiter.newBuilder()
+                .limit(com.netflix.concurrency.limits.limit.VegasLimit.newBuilder()
+                        .initialLimit(limit).maxConcurrency(limit).smoothing(1.0).probeMultiplier(30).build())
+                .build();
         if (!admit) {
             // hold the only slot for the whole run
             ours.tryAcquire(0L);
             oursVegas.tryAcquire(0L);
             netflix.acquire(null);
+            netflixVegas.acquire(null);
         }
     }
 
@@ -115,6 +123,17 @@ public class ConcurrencyLimiterBenchmark {
      */
     @Benchmark
     public boolean harnessFloor() {
+        return false;
+    }
+
+    /** The adaptive peer of {@code oursVegasEndToEnd}: {@code SimpleLimiter} with Netflix's {@code VegasLimit}, same settings. */
+    @Benchmark
+    public boolean peerNetflixVegas() {
+        Optional<Limiter.Listener> listener = netflixVegas.acquire(null);
+        if (listener.isPresent()) {
+            listener.get().onSuccess();
+            return true;
+        }
         return false;
     }
 
