@@ -53,4 +53,17 @@ public final class DurationText {
         }
         return d;
     }
+
+    /**
+     * Parses a duration of zero or more; a bare {@code 0} needs no unit.
+     *
+     * @throws IllegalArgumentException "`name` must be 0 or a duration like 2ms, 500us or 10s but was `text`"
+     */
+    public static Duration parseNonNegative(String name, String text) {
+        Duration d = text != null && text.trim().equals("0") ? Duration.ZERO : parseOrNull(text);
+        if (d == null || d.isNegative()) {
+            throw new IllegalArgumentException(name + " must be 0 or a duration like 2ms, 500us or 10s but was " + text);
+        }
+        return d;
+    }
 }

@@ -37,4 +37,15 @@ class DurationTextTest {
         assertThatThrownBy(() -> DurationText.parsePositive("interval", "soon"))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void nonNegativeAcceptsABareZeroAndRejectsNegativeOrMalformedText() {
+        assertThat(DurationText.parseNonNegative("grace", "0")).isZero();
+        assertThat(DurationText.parseNonNegative("grace", "0ms")).isZero();
+        assertThat(DurationText.parseNonNegative("grace", "2ms")).isEqualTo(Duration.ofMillis(2));
+        assertThatThrownBy(() -> DurationText.parseNonNegative("grace", "-1ms"))
+                .hasMessage("grace must be 0 or a duration like 2ms, 500us or 10s but was -1ms");
+        assertThatThrownBy(() -> DurationText.parseNonNegative("grace", "5"))
+                .hasMessage("grace must be 0 or a duration like 2ms, 500us or 10s but was 5");
+    }
 }

@@ -33,17 +33,9 @@ class JournalTest {
     }
 
     private static List<byte[]> readAll(Path dir, long from) {
-        List<byte[]> out = new ArrayList<>();
         try (Tailer t = Tailer.open(dir, from)) {
-            while (t.poll((seq, payload) -> {
-                byte[] b = new byte[payload.remaining()];
-                payload.get(b);
-                out.add(b);
-            })) {
-                // drain
-            }
+            return Payloads.drain(t);
         }
-        return out;
     }
 
     @Test

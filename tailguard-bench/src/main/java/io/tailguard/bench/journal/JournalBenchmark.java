@@ -149,10 +149,7 @@ public class JournalBenchmark {
                 default -> throw new IllegalArgumentException("subject must be known but was " + subject);
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);
-            Duration grace = "0".equals(ackGrace) ? Duration.ZERO : DurationText.parseOrNull(ackGrace);
-            if (grace == null || grace.isNegative()) {
-                throw new IllegalArgumentException("ackGrace must be 0 or a duration like 2ms but was " + ackGrace);
-            }
+            Duration grace = DurationText.parseNonNegative("ackGrace", ackGrace);
             complete = JournalRun.run(dir, durability, mode, null, "process".equals(replica),
                     JournalConfig.DEFAULT_SEGMENT_SIZE, grace, loop, errors, drainNanos);
         }

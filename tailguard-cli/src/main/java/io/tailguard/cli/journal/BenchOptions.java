@@ -100,12 +100,16 @@ final class BenchOptions {
 
     /** Parses {@code --ack-grace}: {@code 0} or a duration up to {@link JournalConfig#MAX_ACK_GRACE}. */
     static Duration ackGrace(String flag, String text) {
-        Duration d = "0".equals(text == null ? null : text.trim()) ? Duration.ZERO : DurationText.parseOrNull(text);
-        if (d == null || d.isNegative() || d.compareTo(JournalConfig.MAX_ACK_GRACE) > 0) {
-            throw new UsageException(flag + " value '" + text + "' is not allowed: use 0 or a duration up to 1m, "
-                    + "e.g. 500us, 5ms or 20ms");
+        try {
+            Duration d = DurationText.parseNonNegative(flag, text);
+            if (d.compareTo(JournalConfig.MAX_ACK_GRACE) <= 0) {
+                return d;
+            }
+        } catch (IllegalArgumentException e) {
+            // the usage error below says what is allowed
         }
-        return d;
+        throw new UsageException(flag + " value '" + text + "' is not allowed: use 0 or a duration up to 1m, "
+                + "e.g. 500us, 5ms or 20ms");
     }
 
     /** The fewest cores on which {@code --pacing auto} spins: one for the generator, the rest for the journal. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalConfig;
+import io.tailguard.journal.Payloads;
 import io.tailguard.journal.Tailer;
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.segment.SegmentLayout;
@@ -20,7 +21,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -110,18 +110,10 @@ class AckOrSyncGraceTest {
     }
 
     private List<byte[]> reopenAndRead() {
-        List<byte[]> out = new ArrayList<>();
         try (Journal j = Journal.open(JournalConfig.of(tmp.resolve("primary")).withSegmentSizeBytes(SMALL));
              Tailer t = j.tailer(1)) {
-            while (t.poll((s, p) -> {
-                byte[] b = new byte[p.remaining()];
-                p.get(b);
-                out.add(b);
-            })) {
-                // drain
-            }
+            return Payloads.drain(t);
         }
-        return out;
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalConfig;
+import io.tailguard.journal.Payloads;
 import io.tailguard.journal.ReplicaDownAction;
 import io.tailguard.journal.ReplicaUnavailableException;
 import io.tailguard.journal.Tailer;
@@ -67,17 +68,9 @@ class ReplicationTest {
     }
 
     private static List<byte[]> read(Path dir) {
-        List<byte[]> out = new ArrayList<>();
         try (Tailer t = Tailer.open(dir, 1)) {
-            while (t.poll((s, p) -> {
-                byte[] b = new byte[p.remaining()];
-                p.get(b);
-                out.add(b);
-            })) {
-                // drain
-            }
+            return Payloads.drain(t);
         }
-        return out;
     }
 
     @Test
