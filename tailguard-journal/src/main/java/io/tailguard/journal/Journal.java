@@ -80,7 +80,8 @@ public final class Journal implements AutoCloseable {
         this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
                 idleNanos(grace)) : null;
         this.sender = mode.replicated()
-                ? new ReplicationSender(config.replica(), directory, replica, config.errors())
+                ? new ReplicationSender(config.replica(), directory, replica, config.errors(),
+                        config.replicationLinger().toNanos())
                 : null;
         preparer.start();
         if (syncThread != null) {

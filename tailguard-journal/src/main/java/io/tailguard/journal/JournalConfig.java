@@ -21,6 +21,9 @@ import java.time.Duration;
  * @param ackGrace for {@link CommitMode#ACK_OR_SYNC}: how long a record may wait for the replica's
  *     acknowledgement before the journal forces it, 0 to 1 minute; zero forces continuously. While
  *     no replica is connected records are forced at once, whatever the grace
+ * @param replicationLinger for replicated modes: how long the primary's sender waits, after a
+ *     send that emptied its backlog, before it looks for more records, 0 to 100 ms; zero (the
+ *     default) sends every record as soon as it is written. See {@link #withReplicationLinger}
  * @param clock the time source for the durability policy
  * @param errors receives background errors (disconnects, bad frames)
  */
@@ -32,6 +35,7 @@ public record JournalConfig(
         InetSocketAddress replica,
         ReplicaDownAction replicaDown,
         Duration ackGrace,
+        Duration replicationLinger,
         NanoClock clock,
         ErrorHandler errors) {
 
@@ -44,6 +48,9 @@ public record JournalConfig(
     /** Largest {@link #ackGrace()}. */
     public static final Duration MAX_ACK_GRACE = Duration.ofMinutes(1);
 
+    /** Largest {@link #replicationLinger()}. */
+    public static final Duration MAX_REPLICATION_LINGER = Duration.ofMillis(100);
+
     /** Validates every field. */
     public JournalConfig {
         Check.notNull("directory", directory);
@@ -54,6 +61,11 @@ public record JournalConfig(
         Check.nonNegative("ackGrace", ackGrace);
         if (ackGrace.compareTo(MAX_ACK_GRACE) > 0) {
             throw new IllegalArgumentException("ackGrace must be <= " + MAX_ACK_GRACE + " but was " + ackGrace);
+        }
+        Check.nonNegative("replicationLinger", replicationLinger);
+        if (replicationLinger.compareTo(MAX_REPLICATION_LINGER) > 0) {
+            throw new IllegalArgumentException("replicationLinger must be <= " + MAX_REPLICATION_LINGER + " but was "
+                    + replicationLinger);
         }
         Check.notNull("clock", clock);
         Check.notNull("errors", errors);
@@ -66,28 +78,32 @@ public record JournalConfig(
     /** Returns a local journal in {@code directory}: 64 MiB segments, durability none, real clock. */
     public static JournalConfig of(Path directory) {
         return new JournalConfig(directory, DEFAULT_SEGMENT_SIZE, Durability.none(), CommitMode.LOCAL, null,
-                ReplicaDownAction.WAIT, DEFAULT_ACK_GRACE,
+                ReplicaDownAction.WAIT, DEFAULT_ACK_GRACE, Duration.ZERO,
                 NanoClock.system(), ErrorHandler.logging());
     }
 
     /** Returns a copy with another segment size. */
     public JournalConfig withSegmentSizeBytes(int bytes) {
-        return new JournalConfig(directory, bytes, durability, commitMode, replica, replicaDown, ackGrace, clock, errors);
+        return new JournalConfig(directory, bytes, durability, commitMode, replica, replicaDown, ackGrace,
+                replicationLinger, clock, errors);
     }
 
     /** Returns a copy with another durability policy. */
     public JournalConfig withDurability(Durability d) {
-        return new JournalConfig(directory, segmentSizeBytes, d, commitMode, replica, replicaDown, ackGrace, clock, errors);
+        return new JournalConfig(directory, segmentSizeBytes, d, commitMode, replica, replicaDown, ackGrace,
+                replicationLinger, clock, errors);
     }
 
     /** Returns a copy that replicates to {@code address} and commits per {@code mode}. */
     public JournalConfig withReplication(CommitMode mode, InetSocketAddress address) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, mode, address, replicaDown, ackGrace, clock, errors);
+        return new JournalConfig(directory, segmentSizeBytes, durability, mode, address, replicaDown, ackGrace,
+                replicationLinger, clock, errors);
     }
 
     /** Returns a copy with another action while the replica is down. */
     public JournalConfig withReplicaDown(ReplicaDownAction action) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, action, ackGrace, clock, errors);
+        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, action, ackGrace,
+                replicationLinger, clock, errors);
     }
 
     /**
@@ -95,17 +111,34 @@ public record JournalConfig(
      * wait for the replica before the journal forces it ({@link Duration#ZERO}: force continuously).
      */
     public JournalConfig withAckGrace(Duration grace) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, grace, clock,
-                errors);
+        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, grace,
+                replicationLinger, clock, errors);
+    }
+
+    /**
+     * Returns a copy with another {@link #replicationLinger()}. After a send that emptied its
+     * backlog, the primary's sender waits this long before it looks for more records, so that
+     * under load each send carries more records and the sender, the replica and the
+     * acknowledgement reader wake less often (Kafka's {@code linger.ms} for a replication
+     * stream). A record written while the sender lingers waits up to this long; one written after
+     * the sender has gone idle is sent at once. {@link Duration#ZERO} (the default) never
+     * lingers: a short spin, then a sleep that each append ends. Measurements of both are in the
+     * Journal section of {@code tailguard-bench/RESULTS.md}.
+     */
+    public JournalConfig withReplicationLinger(Duration linger) {
+        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
+                linger, clock, errors);
     }
 
     /** Returns a copy with another clock. */
     public JournalConfig withClock(NanoClock c) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace, c, errors);
+        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
+                replicationLinger, c, errors);
     }
 
     /** Returns a copy with another error handler. */
     public JournalConfig withErrors(ErrorHandler e) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace, clock, e);
+        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
+                replicationLinger, clock, e);
     }
 }

@@ -50,8 +50,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 -p subject=none+local,chronicle
  * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 \
  *     -p subject=none+ack-or-sync,sync+local -p ackGrace=0,2ms,5ms
+ * java -jar tailguard-bench/target/benchmarks.jar JournalBenchmark -p rate=200000 \
+ *     -p subject=none+ack-or-sync,sync+local -p linger=0,200us
  * </pre>
- * {@code ackGrace} is {@code ack-or-sync}'s grace ({@code 0}: force every record continuously).
+ * {@code ackGrace} is {@code ack-or-sync}'s grace ({@code 0}: force every record continuously);
+ * {@code linger} the primary's replication linger ({@code 0}: send every record at once).
  * Journals live under {@code -Dtailguard.bench.dir} (default {@code journal-bench-data} in the
  * working directory, which should be on the disk you mean to measure).
  */
@@ -99,6 +102,13 @@ public class JournalBenchmark {
      */
     @Param("2ms")
     String ackGrace;
+
+    /**
+     * The primary's replication linger ({@link JournalConfig#replicationLinger()}): how long its
+     * sender waits after a send that took every written record; {@code 0} never waits.
+     */
+    @Param("0")
+    String linger;
 
     @Param("1024")
     int size;
@@ -150,8 +160,10 @@ public class JournalBenchmark {
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);
             Duration grace = DurationText.parseNonNegative("ackGrace", ackGrace);
+            Duration wait = DurationText.parseNonNegative("linger", linger);
             complete = JournalRun.run(dir, durability, mode, null, "process".equals(replica),
-                    JournalConfig.DEFAULT_SEGMENT_SIZE, grace, loop, errors, drainNanos);
+                    JournalConfig.DEFAULT_SEGMENT_SIZE, c -> c.withAckGrace(grace).withReplicationLinger(wait), loop,
+                    errors, drainNanos);
         }
         return complete;
     }

@@ -100,16 +100,24 @@ final class BenchOptions {
 
     /** Parses {@code --ack-grace}: {@code 0} or a duration up to {@link JournalConfig#MAX_ACK_GRACE}. */
     static Duration ackGrace(String flag, String text) {
+        return upTo(flag, text, JournalConfig.MAX_ACK_GRACE, "1m, e.g. 500us, 5ms or 20ms");
+    }
+
+    /** Parses {@code --replication-linger}: 0 or a duration up to {@link JournalConfig#MAX_REPLICATION_LINGER}. */
+    static Duration linger(String flag, String text) {
+        return upTo(flag, text, JournalConfig.MAX_REPLICATION_LINGER, "100ms, e.g. 100us or 200us");
+    }
+
+    private static Duration upTo(String flag, String text, Duration max, String allowed) {
         try {
             Duration d = DurationText.parseNonNegative(flag, text);
-            if (d.compareTo(JournalConfig.MAX_ACK_GRACE) <= 0) {
+            if (d.compareTo(max) <= 0) {
                 return d;
             }
         } catch (IllegalArgumentException e) {
             // the usage error below says what is allowed
         }
-        throw new UsageException(flag + " value '" + text + "' is not allowed: use 0 or a duration up to 1m, "
-                + "e.g. 500us, 5ms or 20ms");
+        throw new UsageException(flag + " value '" + text + "' is not allowed: use 0 or a duration up to " + allowed);
     }
 
     /** The fewest cores on which {@code --pacing auto} spins: one for the generator, the rest for the journal. */

@@ -28,12 +28,14 @@ final class BenchRunner {
     private final boolean replicaInChildProcess;
     private final int segmentSizeBytes;
     private final Duration ackGrace;
+    private final Duration linger;
     private final ErrorHandler errors;
 
     BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
                 InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
-                Duration ackGrace, ErrorHandler errors) {
+                Duration ackGrace, Duration linger, ErrorHandler errors) {
         this.ackGrace = ackGrace;
+        this.linger = linger;
         this.replicaInChildProcess = replicaInChildProcess;
         this.segmentSizeBytes = segmentSizeBytes;
         this.baseDir = baseDir;
@@ -54,7 +56,8 @@ final class BenchRunner {
         OpenLoop loop = new OpenLoop(NanoClock.system(), spinNanos, OpenLoop.Parker.system(), rate, sizeBytes, messages, warmupMessages,
                 durability.largePerSecond(), new SplittableRandom(seed), histogram::recordValue);
         boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica,
-                replicaInChildProcess, segmentSizeBytes, ackGrace, loop, errors, DRAIN_NANOS);
+                replicaInChildProcess, segmentSizeBytes, c -> c.withAckGrace(ackGrace).withReplicationLinger(linger),
+                loop, errors, DRAIN_NANOS);
         if (!complete) {
             throw new IllegalStateException("run " + durability.label() + "/" + replication
                     + " did not commit every message within 60 s of the last send");

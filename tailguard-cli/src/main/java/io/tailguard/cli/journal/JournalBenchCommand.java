@@ -59,6 +59,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "  tailguard journal bench --rate 200000 --size 1024 --duration 10s",
             "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync \\",
             "      --ack-grace 0      (force every message, as before grace existed)",
+            "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync \\",
+            "      --replication-linger 200us   (fewer, larger sends; see --replication-linger)",
             "",
             "Prints a table and writes <output-dir>/journal-bench.csv with the header",
             "  durability,replication,rate,size_bytes,messages,p50_us,p90_us,p99_us,",
@@ -129,6 +131,14 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + "connected it forces at once. 0 to 1m, e.g. 0, 500us, 2ms (default: ${DEFAULT-VALUE}).")
     String ackGrace;
 
+    @Option(names = "--replication-linger", paramLabel = "DURATION", defaultValue = "0",
+            description = "Replicated runs only: after a send that took every written message, the primary's "
+                    + "sender waits this long before looking for more, so under load each send carries more "
+                    + "messages and fewer threads wake per message, at up to this much added latency; a message "
+                    + "after a quiet spell is sent at once. 0 sends every message as soon as it is written. "
+                    + "0 to 100ms, e.g. 0, 100us, 200us (default: ${DEFAULT-VALUE}).")
+    String replicationLinger;
+
     @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -144,6 +154,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
         String pace = BenchOptions.pacing("--pacing", pacing, Runtime.getRuntime().availableProcessors());
         long spinNanos = OpenLoop.spinNanos(pace);
         Duration grace = BenchOptions.ackGrace("--ack-grace", ackGrace);
+        Duration linger = BenchOptions.linger("--replication-linger", replicationLinger);
         long total = rate * (measured.toNanos() + warm.toNanos()) / 1_000_000_000L;
         if (total > 200_000_000L) {
             throw new UsageException("--rate x (--duration + --warmup) is " + total
@@ -161,12 +172,13 @@ public final class JournalBenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ErrorHandler errors = (message, cause) -> err.println("tailguard: journal: " + message);
-        out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s ack-grace=%s dir=%s%n", rate,
-                size, duration, warmup, pace, ackGrace, dir.toAbsolutePath());
+        out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s ack-grace=%s"
+                + " replication-linger=%s dir=%s%n", rate, size, duration, warmup, pace, ackGrace, replicationLinger,
+                dir.toAbsolutePath());
         out.println(BenchRow.tableHeader());
         out.flush();
         BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, spinNanos, external,
-                !inProcessReplica, segmentSize, grace, errors);
+                !inProcessReplica, segmentSize, grace, linger, errors);
         List<BenchRow> rows = new ArrayList<>();
         for (BenchOptions.DurabilityChoice d : durabilities) {
             for (CommitMode m : modes) {

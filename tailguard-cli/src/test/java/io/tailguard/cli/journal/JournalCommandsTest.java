@@ -105,6 +105,26 @@ class JournalCommandsTest {
     }
 
     @Test
+    void benchRejectsANegativeOrTooLongReplicationLingerInOneLine() {
+        assertThat(cli.run("journal", "bench", "--replication-linger", "-1us")).isEqualTo(2);
+        assertThat(cli.err().trim().lines()).hasSize(1);
+        assertThat(cli.err()).contains("--replication-linger value '-1us' is not allowed: use 0 or a duration up to "
+                + "100ms");
+        assertThat(cli.run("journal", "bench", "--replication-linger", "101ms")).isEqualTo(2);
+        assertThat(cli.err()).contains("--replication-linger value '101ms' is not allowed");
+        assertThat(BenchOptions.linger("--replication-linger", "0")).isEqualTo(java.time.Duration.ZERO);
+        assertThat(BenchOptions.linger("--replication-linger", "200us")).isEqualTo(java.time.Duration.ofNanos(200_000));
+        assertThat(BenchOptions.linger("--replication-linger", "100ms")).isEqualTo(java.time.Duration.ofMillis(100));
+    }
+
+    @Test
+    void benchHelpExplainsTheReplicationLinger() {
+        assertThat(cli.run("journal", "bench", "--help")).isZero();
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("--replication-linger=DURATION")
+                .contains("0 sends every message as soon as it is written").contains("(default: 0)");
+    }
+
+    @Test
     void ackGraceAcceptsZeroAndDurations() {
         assertThat(BenchOptions.ackGrace("--ack-grace", "0")).isEqualTo(java.time.Duration.ZERO);
         assertThat(BenchOptions.ackGrace("--ack-grace", "0ms")).isEqualTo(java.time.Duration.ZERO);

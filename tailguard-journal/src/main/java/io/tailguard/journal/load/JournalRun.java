@@ -14,10 +14,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -37,20 +37,21 @@ public final class JournalRun {
      */
     public static boolean run(Path runDir, Durability durability, CommitMode mode, InetSocketAddress externalReplica,
                               int segmentSizeBytes, OpenLoop loop, ErrorHandler errors, long drainNanos) {
-        return run(runDir, durability, mode, externalReplica, false, segmentSizeBytes, JournalConfig.DEFAULT_ACK_GRACE,
-                loop, errors, drainNanos);
+        return run(runDir, durability, mode, externalReplica, false, segmentSizeBytes, UnaryOperator.identity(), loop,
+                errors, drainNanos);
     }
 
     /**
      * Runs one combination; without {@code externalReplica} a replicated mode starts its replica
-     * in a child JVM when {@code replicaInChildProcess}, else in this JVM. {@code ackGrace} is the
-     * primary's {@link JournalConfig#ackGrace()} (used by {@code ack-or-sync}).
+     * in a child JVM when {@code replicaInChildProcess}, else in this JVM. {@code tuning} adjusts the
+     * primary's configuration (for example {@link JournalConfig#withAckGrace} or
+     * {@link JournalConfig#withReplicationLinger}) after the run's own settings are applied.
      *
      * @return true if every message committed within {@code drainNanos} after the last send
      */
     public static boolean run(Path runDir, Durability durability, CommitMode mode, InetSocketAddress externalReplica,
-                              boolean replicaInChildProcess, int segmentSizeBytes, Duration ackGrace, OpenLoop loop,
-                              ErrorHandler errors, long drainNanos) {
+                              boolean replicaInChildProcess, int segmentSizeBytes, UnaryOperator<JournalConfig> tuning,
+                              OpenLoop loop, ErrorHandler errors, long drainNanos) {
         deleteTree(runDir);
         AutoCloseable replica = null;
         try {
@@ -67,10 +68,11 @@ public final class JournalRun {
                 target = server.address();
             }
             JournalConfig cfg = JournalConfig.of(runDir.resolve("primary")).withSegmentSizeBytes(segmentSizeBytes)
-                    .withDurability(durability).withAckGrace(ackGrace).withErrors(errors);
+                    .withDurability(durability).withErrors(errors);
             if (mode.replicated()) {
                 cfg = cfg.withReplication(mode, target);
             }
+            cfg = tuning.apply(cfg);
             CommitListener listener = new CommitListener() {
                 @Override
                 public void onCommitted(long committedSequence) {

@@ -17,6 +17,12 @@ import java.util.concurrent.locks.LockSupport;
  * HELLO, streams every record from the replica's last sequence + 1 (catch-up, then live) and a
  * second thread reads acknowledgements. On any error or bad frame it logs the reason, reports
  * the disconnect and reconnects after a pause.
+ *
+ * <p>Idle strategy: with no linger it spins briefly after its last send, then sleeps until an
+ * append wakes it (or 1 ms passes). With a linger of L it does not spin: after a send that took
+ * everything written, it waits L without being woken, then takes whatever was written meanwhile
+ * in one send; finding nothing, it sleeps as above, so the next record after a quiet spell is
+ * sent at once.
  */
 public final class ReplicationSender implements AutoCloseable {
 
@@ -26,6 +32,7 @@ public final class ReplicationSender implements AutoCloseable {
     private static final int SPINS = 200;
 
     private final InetSocketAddress replica;
+    private final long lingerNanos;
     private final Path directory;
     private final ReplicationListener listener;
     private final ErrorHandler errors;
@@ -36,10 +43,17 @@ public final class ReplicationSender implements AutoCloseable {
     private volatile boolean sleeping;
     private volatile SocketChannel channel;
 
-    /** Creates the sender; {@link #start()} starts its thread. */
+    /**
+     * Creates the sender; {@link #start()} starts its thread. {@code lingerNanos}: see
+     * {@link io.tailguard.journal.JournalConfig#replicationLinger()} (0: no linger).
+     */
     public ReplicationSender(InetSocketAddress replica, Path directory, ReplicationListener listener,
-                             ErrorHandler errors) {
+                             ErrorHandler errors, long lingerNanos) {
+        if (lingerNanos < 0) {
+            throw new IllegalArgumentException("lingerNanos must be >= 0 but was " + lingerNanos);
+        }
         this.replica = replica;
+        this.lingerNanos = lingerNanos;
         this.directory = directory;
         this.listener = listener;
         this.errors = errors;
@@ -106,11 +120,16 @@ public final class ReplicationSender implements AutoCloseable {
                 }
                 if (out.position() > 0) {
                     out.flip();
+                    // the batch stopped below half the buffer only because nothing more was written
+                    boolean tookAll = out.limit() < SEND_BUFFER / 2;
                     while (out.hasRemaining()) {
                         ch.write(out);
                     }
                     idle = 0;
-                } else if (++idle < SPINS) {
+                    if (tookAll && lingerNanos > 0) {
+                        LockSupport.parkNanos(this, lingerNanos);
+                    }
+                } else if (lingerNanos == 0 && ++idle < SPINS) {
                     Thread.onSpinWait();
                 } else {
                     sleeping = true;

@@ -20,6 +20,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -88,6 +89,48 @@ class ReplicationTest {
         for (int i = 0; i < 300; i++) {
             assertThat(copy.get(i)).isEqualTo(record(i + 1));
         }
+    }
+
+    @Test
+    void aLingeringSenderStillDeliversEveryRecordInOrder() throws Exception {
+        JournalConfig lingering;
+        try (ReplicaServer r = replica("replica", 0);
+             Journal j = Journal.open(lingering = primary(CommitMode.ACK, r.address())
+                     .withReplicationLinger(Duration.ofMillis(5)))) {
+            assertThat(lingering.replicationLinger()).isEqualTo(Duration.ofMillis(5));
+            for (long i = 1; i <= 20; i++) {
+                // one at a time: each record is sent alone, then the sender lingers
+                assertThat(j.appendBlocking(record(i))).isEqualTo(i);
+                assertThat(j.ackedSequence()).isGreaterThanOrEqualTo(i);
+            }
+            // a burst larger than half the send buffer: full batches go out without lingering
+            List<CompletableFuture<Long>> burst = new ArrayList<>();
+            for (long i = 21; i <= 3000; i++) {
+                burst.add(j.append(record(i)));
+            }
+            assertThat(burst.get(burst.size() - 1).get(10, TimeUnit.SECONDS)).isEqualTo(3000L);
+            assertThat(burst).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
+            assertThat(r.journal().writtenSequence()).isEqualTo(3000);
+        }
+        List<byte[]> copy = read(tmp.resolve("replica"));
+        assertThat(copy).hasSize(3000);
+        for (int i = 0; i < copy.size(); i++) {
+            assertThat(copy.get(i)).isEqualTo(record(i + 1));
+        }
+        assertThat(errors).isEmpty();
+    }
+
+    @Test
+    void theReplicationLingerIsValidated() {
+        JournalConfig cfg = primary(CommitMode.ACK, loopback(1));
+        assertThat(cfg.replicationLinger()).isEqualTo(Duration.ZERO);
+        assertThat(cfg.withReplicationLinger(Duration.ofMillis(100)).replicationLinger())
+                .isEqualTo(Duration.ofMillis(100));
+        assertThatThrownBy(() -> cfg.withReplicationLinger(Duration.ofNanos(-1)))
+                .hasMessage("replicationLinger must be >= 0 but was PT-0.000000001S");
+        assertThatThrownBy(() -> cfg.withReplicationLinger(Duration.ofMillis(101)))
+                .hasMessage("replicationLinger must be <= PT0.1S but was PT0.101S");
+        assertThatThrownBy(() -> cfg.withReplicationLinger(null)).hasMessageContaining("replicationLinger");
     }
 
     @Test
