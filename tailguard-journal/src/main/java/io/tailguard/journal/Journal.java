@@ -149,6 +149,19 @@ public final class Journal implements AutoCloseable {
         return writer.sparseRolls();
     }
 
+    /** Returns how many batches of records the replication sender wrote to the replica (0 without replication). */
+    public long replicationSends() {
+        return sender == null ? 0 : sender.sends();
+    }
+
+    /**
+     * Returns how many times the replication sender lingered after a send
+     * ({@link JournalConfig#replicationLinger()}; 0 while the linger is 0 or without replication).
+     */
+    public long replicationLingers() {
+        return sender == null ? 0 : sender.lingers();
+    }
+
     /** Returns true while a replica is connected. */
     public boolean replicaConnected() {
         return replica.connected();

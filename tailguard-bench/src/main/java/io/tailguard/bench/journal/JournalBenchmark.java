@@ -77,6 +77,10 @@ import org.openjdk.jmh.annotations.Warmup;
 })
 public class JournalBenchmark {
 
+    /** Columns of the {@code JOURNAL-RESULT} lines and of {@code journal-openloop.csv}. */
+    private static final String CSV_HEADER = "subject,pacing,ack_grace,linger,rate,size_bytes,messages,complete,"
+            + "p50_us,p90_us,p99_us,p999_us,p9999_us,max_us";
+
     @Param({"50000", "200000"})
     long rate;
 
@@ -160,10 +164,10 @@ public class JournalBenchmark {
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);
             Duration grace = DurationText.parseNonNegative("ackGrace", ackGrace);
-            Duration wait = DurationText.parseNonNegative("linger", linger);
+            Duration lingerDuration = DurationText.parseNonNegative("linger", linger);
             complete = JournalRun.run(dir, durability, mode, null, "process".equals(replica),
-                    JournalConfig.DEFAULT_SEGMENT_SIZE, c -> c.withAckGrace(grace).withReplicationLinger(wait), loop,
-                    errors, drainNanos);
+                    JournalConfig.DEFAULT_SEGMENT_SIZE, c -> c.withAckGrace(grace).withReplicationLinger(lingerDuration),
+                    loop, errors, drainNanos);
         }
         return complete;
     }
@@ -172,19 +176,22 @@ public class JournalBenchmark {
     @TearDown(Level.Trial)
     public void report() {
         Histogram h = histogram;
-        String line = String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", subject, pacing, rate, size,
-                h.getTotalCount(), complete, us(h.getValueAtPercentile(50)), us(h.getValueAtPercentile(90)),
-                us(h.getValueAtPercentile(99)), us(h.getValueAtPercentile(99.9)), us(h.getValueAtPercentile(99.99)),
-                us(h.getMaxValue()));
+        String line = String.format(Locale.ROOT, "%s,%s,%s,%s,%d,%d,%d,%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", subject, pacing,
+                ackGrace, linger, rate, size, h.getTotalCount(), complete, us(h.getValueAtPercentile(50)),
+                us(h.getValueAtPercentile(90)), us(h.getValueAtPercentile(99)), us(h.getValueAtPercentile(99.9)),
+                us(h.getValueAtPercentile(99.99)), us(h.getMaxValue()));
         System.out.println();
-        System.out.println("JOURNAL-RESULT subject,pacing,rate,size_bytes,messages,complete,p50_us,p90_us,p99_us,p999_us,"
-                + "p9999_us,max_us");
+        System.out.println("JOURNAL-RESULT " + CSV_HEADER);
         System.out.println("JOURNAL-RESULT " + line);
         Path csv = Path.of("journal-openloop.csv");
         try {
             if (!Files.exists(csv)) {
-                Files.writeString(csv, "subject,pacing,rate,size_bytes,messages,complete,p50_us,p90_us,p99_us,p999_us,"
-                        + "p9999_us,max_us\n", StandardCharsets.UTF_8);
+                Files.writeString(csv, CSV_HEADER + "\n", StandardCharsets.UTF_8);
+            } else if (!Files.readAllLines(csv, StandardCharsets.UTF_8).stream().findFirst().orElse("")
+                    .equals(CSV_HEADER)) {
+                System.err.println("journal: " + csv.toAbsolutePath() + " has another header (an older version's);"
+                        + " move it away to collect rows there. This row is only in the JOURNAL-RESULT line above.");
+                return;
             }
             Files.writeString(csv, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         } catch (IOException e) {

@@ -2,14 +2,15 @@ package io.tailguard.cli.journal;
 
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.load.JournalRun;
 import io.tailguard.journal.load.OpenLoop;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /** Not thread-safe: runs one open-loop combination of durability and replication against fresh journals. */
@@ -27,15 +28,13 @@ final class BenchRunner {
     private final InetSocketAddress externalReplica;
     private final boolean replicaInChildProcess;
     private final int segmentSizeBytes;
-    private final Duration ackGrace;
-    private final Duration linger;
+    private final UnaryOperator<JournalConfig> tuning;
     private final ErrorHandler errors;
 
     BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
                 InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
-                Duration ackGrace, Duration linger, ErrorHandler errors) {
-        this.ackGrace = ackGrace;
-        this.linger = linger;
+                UnaryOperator<JournalConfig> tuning, ErrorHandler errors) {
+        this.tuning = tuning;
         this.replicaInChildProcess = replicaInChildProcess;
         this.segmentSizeBytes = segmentSizeBytes;
         this.baseDir = baseDir;
@@ -56,8 +55,7 @@ final class BenchRunner {
         OpenLoop loop = new OpenLoop(NanoClock.system(), spinNanos, OpenLoop.Parker.system(), rate, sizeBytes, messages, warmupMessages,
                 durability.largePerSecond(), new SplittableRandom(seed), histogram::recordValue);
         boolean complete = JournalRun.run(runDir, durability.durability(), mode, externalReplica,
-                replicaInChildProcess, segmentSizeBytes, c -> c.withAckGrace(ackGrace).withReplicationLinger(linger),
-                loop, errors, DRAIN_NANOS);
+                replicaInChildProcess, segmentSizeBytes, tuning, loop, errors, DRAIN_NANOS);
         if (!complete) {
             throw new IllegalStateException("run " + durability.label() + "/" + replication
                     + " did not commit every message within 60 s of the last send");

@@ -60,7 +60,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync \\",
             "      --ack-grace 0      (force every message, as before grace existed)",
             "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync \\",
-            "      --replication-linger 200us   (fewer, larger sends; see --replication-linger)",
+            "      --replication-linger 200us   (fewer, larger sends)",
             "",
             "Prints a table and writes <output-dir>/journal-bench.csv with the header",
             "  durability,replication,rate,size_bytes,messages,p50_us,p90_us,p99_us,",
@@ -135,8 +135,10 @@ public final class JournalBenchCommand implements Callable<Integer> {
             description = "Replicated runs only: after a send that took every written message, the primary's "
                     + "sender waits this long before looking for more, so under load each send carries more "
                     + "messages and fewer threads wake per message, at up to this much added latency; a message "
-                    + "after a quiet spell is sent at once. 0 sends every message as soon as it is written. "
-                    + "0 to 100ms, e.g. 0, 100us, 200us (default: ${DEFAULT-VALUE}).")
+                    + "written after the sender went idle is sent at once. A caller that waits for each commit "
+                    + "pays it on every message, and with ack-or-sync keep it well below --ack-grace. 0 sends "
+                    + "every message as soon as it is written. 0 to 100ms, e.g. 0, 100us, 200us "
+                    + "(default: ${DEFAULT-VALUE}).")
     String replicationLinger;
 
     @Option(names = "--seed", defaultValue = "3", description = "Seed for which messages are large (default: ${DEFAULT-VALUE}).")
@@ -178,7 +180,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
         out.println(BenchRow.tableHeader());
         out.flush();
         BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, spinNanos, external,
-                !inProcessReplica, segmentSize, grace, linger, errors);
+                !inProcessReplica, segmentSize, c -> c.withAckGrace(grace).withReplicationLinger(linger), errors);
         List<BenchRow> rows = new ArrayList<>();
         for (BenchOptions.DurabilityChoice d : durabilities) {
             for (CommitMode m : modes) {

@@ -1,5 +1,6 @@
 package io.tailguard.journal.load;
 
+import io.tailguard.config.Check;
 import io.tailguard.journal.CommitListener;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
@@ -52,6 +53,7 @@ public final class JournalRun {
     public static boolean run(Path runDir, Durability durability, CommitMode mode, InetSocketAddress externalReplica,
                               boolean replicaInChildProcess, int segmentSizeBytes, UnaryOperator<JournalConfig> tuning,
                               OpenLoop loop, ErrorHandler errors, long drainNanos) {
+        Check.notNull("tuning", tuning);
         deleteTree(runDir);
         AutoCloseable replica = null;
         try {

@@ -20,9 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Idle strategy: with no linger it spins briefly after its last send, then sleeps until an
  * append wakes it (or 1 ms passes). With a linger of L it does not spin: after a send that took
- * everything written, it waits L without being woken, then takes whatever was written meanwhile
- * in one send; finding nothing, it sleeps as above, so the next record after a quiet spell is
- * sent at once.
+ * everything written, it waits up to L (appends do not wake it), then takes whatever was written
+ * meanwhile in one send; finding nothing, it sleeps as above, so a record written after the
+ * sender went to sleep is sent at once.
  */
 public final class ReplicationSender implements AutoCloseable {
 
@@ -42,6 +42,8 @@ public final class ReplicationSender implements AutoCloseable {
     private volatile boolean running = true;
     private volatile boolean sleeping;
     private volatile SocketChannel channel;
+    private volatile long sends;
+    private volatile long lingers;
 
     /**
      * Creates the sender; {@link #start()} starts its thread. {@code lingerNanos}: see
@@ -115,18 +117,23 @@ public final class ReplicationSender implements AutoCloseable {
             int idle = 0;
             while (running && acks.isAlive()) {
                 out.clear();
-                while (out.remaining() >= SEND_BUFFER / 2 && tailer.pollFrame(copy)) {
+                boolean tookAll = false;
+                while (out.remaining() >= SEND_BUFFER / 2) {
+                    if (!tailer.pollFrame(copy)) {
+                        tookAll = true;
+                        break;
+                    }
                     acks.sentUpTo = tailer.nextSequence() - 1;
                 }
                 if (out.position() > 0) {
                     out.flip();
-                    // the batch stopped below half the buffer only because nothing more was written
-                    boolean tookAll = out.limit() < SEND_BUFFER / 2;
                     while (out.hasRemaining()) {
                         ch.write(out);
                     }
+                    sends++; // only this thread writes it
                     idle = 0;
                     if (tookAll && lingerNanos > 0) {
+                        lingers++;
                         LockSupport.parkNanos(this, lingerNanos);
                     }
                 } else if (lingerNanos == 0 && ++idle < SPINS) {
@@ -157,6 +164,16 @@ public final class ReplicationSender implements AutoCloseable {
                     + " bytes exceeds the replication buffer");
         }
         out.put(frame);
+    }
+
+    /** Returns how many batches of records were written to the replica's connection. */
+    public long sends() {
+        return sends;
+    }
+
+    /** Returns how many times the sender lingered after a send (0 while the linger is 0). */
+    public long lingers() {
+        return lingers;
     }
 
     static void readFully(SocketChannel ch, ByteBuffer buf) throws IOException {

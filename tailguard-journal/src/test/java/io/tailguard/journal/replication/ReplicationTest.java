@@ -92,24 +92,27 @@ class ReplicationTest {
     }
 
     @Test
-    void aLingeringSenderStillDeliversEveryRecordInOrder() throws Exception {
-        JournalConfig lingering;
+    void aLingeringSenderLingersOnlyAfterASendThatTookEverythingAndDeliversInOrder() throws Exception {
         try (ReplicaServer r = replica("replica", 0);
-             Journal j = Journal.open(lingering = primary(CommitMode.ACK, r.address())
-                     .withReplicationLinger(Duration.ofMillis(5)))) {
-            assertThat(lingering.replicationLinger()).isEqualTo(Duration.ofMillis(5));
-            for (long i = 1; i <= 20; i++) {
-                // one at a time: each record is sent alone, then the sender lingers
+             Journal j = Journal.open(primary(CommitMode.ACK, r.address())
+                     .withReplicationLinger(Duration.ofMillis(50)))) {
+            for (long i = 1; i <= 10; i++) {
+                // one at a time: each send takes everything written, so the sender lingers after it
                 assertThat(j.appendBlocking(record(i))).isEqualTo(i);
-                assertThat(j.ackedSequence()).isGreaterThanOrEqualTo(i);
             }
-            // a burst larger than half the send buffer: full batches go out without lingering
+            // the 10th send (and its linger) may be counted just after its acknowledgement arrived
+            assertThat(j.replicationSends()).isBetween(9L, 10L);
+            assertThat(j.replicationLingers()).isBetween(9L, 10L);
+            long sendsBefore = j.replicationSends();
+            long lingersBefore = j.replicationLingers();
+            // about 540 KB appended while the sender lingers: full batches go out with no linger between
             List<CompletableFuture<Long>> burst = new ArrayList<>();
-            for (long i = 21; i <= 3000; i++) {
+            for (long i = 11; i <= 3000; i++) {
                 burst.add(j.append(record(i)));
             }
             assertThat(burst.get(burst.size() - 1).get(10, TimeUnit.SECONDS)).isEqualTo(3000L);
             assertThat(burst).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
+            assertThat(j.replicationLingers() - lingersBefore).isLessThan(j.replicationSends() - sendsBefore);
             assertThat(r.journal().writtenSequence()).isEqualTo(3000);
         }
         List<byte[]> copy = read(tmp.resolve("replica"));
@@ -118,6 +121,18 @@ class ReplicationTest {
             assertThat(copy.get(i)).isEqualTo(record(i + 1));
         }
         assertThat(errors).isEmpty();
+    }
+
+    @Test
+    void withoutALingerTheSenderNeverLingers() {
+        try (ReplicaServer r = replica("replica", 0);
+             Journal j = Journal.open(primary(CommitMode.ACK, r.address()))) {
+            for (long i = 1; i <= 10; i++) {
+                assertThat(j.appendBlocking(record(i))).isEqualTo(i);
+            }
+            assertThat(j.replicationSends()).isBetween(9L, 10L);
+            assertThat(j.replicationLingers()).isZero();
+        }
     }
 
     @Test
