@@ -121,13 +121,6 @@ class JournalCommandsTest {
     }
 
     @Test
-    void benchHelpExplainsTheReplicationLinger() {
-        assertThat(cli.run("journal", "bench", "--help")).isZero();
-        assertThat(cli.out().replaceAll("\\s+", " ")).contains("--replication-linger=DURATION")
-                .contains("0 sends every message as soon as it is written").contains("(default: 0)");
-    }
-
-    @Test
     void ackGraceAcceptsZeroAndDurations() {
         assertThat(BenchOptions.ackGrace("--ack-grace", "0")).isEqualTo(java.time.Duration.ZERO);
         assertThat(BenchOptions.ackGrace("--ack-grace", "0ms")).isEqualTo(java.time.Duration.ZERO);
@@ -136,10 +129,12 @@ class JournalCommandsTest {
     }
 
     @Test
-    void benchHelpExplainsTheAckGrace() {
+    void benchHelpExplainsTheAckGraceAndTheReplicationLinger() {
         assertThat(cli.run("journal", "bench", "--help")).isZero();
         assertThat(cli.out().replaceAll("\\s+", " ")).contains("--ack-grace=DURATION")
-                .contains("0 forces continuously").contains("(default: 2ms)");
+                .contains("0 forces continuously").contains("(default: 2ms)")
+                .contains("--replication-linger=DURATION")
+                .contains("0 sends every message as soon as it is written").contains("(default: 0)");
     }
 
     @Test
