@@ -149,13 +149,17 @@ public final class Journal implements AutoCloseable {
         return writer.sparseRolls();
     }
 
-    /** Returns how many batches of records the replication sender wrote to the replica (0 without replication). */
+    /**
+     * Returns how many batches of records the replication sender wrote to the replica since opening,
+     * over every connection and including catch-up (0 without replication); records written divided
+     * by this is the mean batch.
+     */
     public long replicationSends() {
         return sender == null ? 0 : sender.sends();
     }
 
     /**
-     * Returns how many times the replication sender lingered after a send
+     * Returns how many times the replication sender lingered after a send since opening
      * ({@link JournalConfig#replicationLinger()}; 0 while the linger is 0 or without replication).
      */
     public long replicationLingers() {

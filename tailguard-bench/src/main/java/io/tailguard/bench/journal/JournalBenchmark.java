@@ -8,6 +8,7 @@ import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.load.JournalRun;
 import io.tailguard.journal.load.OpenLoop;
 import io.tailguard.time.NanoClock;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +55,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *     -p subject=none+ack-or-sync,sync+local -p linger=0,200us
  * </pre>
  * {@code ackGrace} is {@code ack-or-sync}'s grace ({@code 0}: force every record continuously);
- * {@code linger} the primary's replication linger ({@code 0}: send every record at once).
+ * {@code linger} the primary's replication linger ({@code 0}: send every record at once). Only
+ * the replicated subjects use them, so give them with a {@code -p subject} list of those (every
+ * value of each multiplies all forks).
  * Journals live under {@code -Dtailguard.bench.dir} (default {@code journal-bench-data} in the
  * working directory, which should be on the disk you mean to measure).
  */
@@ -164,9 +167,9 @@ public class JournalBenchmark {
             };
             CommitMode mode = "local".equals(parts[1]) ? CommitMode.LOCAL : CommitMode.parse(parts[1]);
             Duration grace = DurationText.parseNonNegative("ackGrace", ackGrace);
-            Duration lingerDuration = DurationText.parseNonNegative("linger", linger);
+            Duration lingerTime = DurationText.parseNonNegative("linger", linger);
             complete = JournalRun.run(dir, durability, mode, null, "process".equals(replica),
-                    JournalConfig.DEFAULT_SEGMENT_SIZE, c -> c.withAckGrace(grace).withReplicationLinger(lingerDuration),
+                    JournalConfig.DEFAULT_SEGMENT_SIZE, c -> c.withAckGrace(grace).withReplicationLinger(lingerTime),
                     loop, errors, drainNanos);
         }
         return complete;
@@ -187,8 +190,7 @@ public class JournalBenchmark {
         try {
             if (!Files.exists(csv)) {
                 Files.writeString(csv, CSV_HEADER + "\n", StandardCharsets.UTF_8);
-            } else if (!Files.readAllLines(csv, StandardCharsets.UTF_8).stream().findFirst().orElse("")
-                    .equals(CSV_HEADER)) {
+            } else if (!CSV_HEADER.equals(firstLine(csv))) {
                 System.err.println("journal: " + csv.toAbsolutePath() + " has another header (an older version's);"
                         + " move it away to collect rows there. This row is only in the JOURNAL-RESULT line above.");
                 return;
@@ -196,6 +198,12 @@ public class JournalBenchmark {
             Files.writeString(csv, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String firstLine(Path file) throws IOException {
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return r.readLine();
         }
     }
 

@@ -57,10 +57,11 @@ import picocli.CommandLine.Model.CommandSpec;
             "  tailguard journal bench --rate 50000 --size 1024 --duration 10s \\",
             "      --durability none,sync,selective:10/s --replication none,ack,ack-or-sync",
             "  tailguard journal bench --rate 200000 --size 1024 --duration 10s",
-            "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync \\",
-            "      --ack-grace 0      (force every message, as before grace existed)",
-            "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync \\",
-            "      --replication-linger 200us   (fewer, larger sends)",
+            "Examples (tuning ack-or-sync):",
+            "  tailguard journal bench --rate 200000 --durability none \\",
+            "      --replication ack-or-sync --ack-grace 0   (force every message)",
+            "  tailguard journal bench --rate 200000 --durability none \\",
+            "      --replication ack-or-sync --replication-linger 200us   (fewer sends)",
             "",
             "Prints a table and writes <output-dir>/journal-bench.csv with the header",
             "  durability,replication,rate,size_bytes,messages,p50_us,p90_us,p99_us,",
@@ -134,7 +135,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
     @Option(names = "--replication-linger", paramLabel = "DURATION", defaultValue = "0",
             description = "Replicated runs only: after a send that took every written message, the primary's "
                     + "sender waits this long before looking for more, so under load each send carries more "
-                    + "messages and fewer threads wake per message, at up to this much added latency; a message "
+                    + "messages and fewer threads wake per message, at up to about this much added latency; a message "
                     + "written after the sender went idle is sent at once. A caller that waits for each commit "
                     + "pays it on every message, and with ack-or-sync keep it well below --ack-grace. 0 sends "
                     + "every message as soon as it is written. 0 to 100ms, e.g. 0, 100us, 200us "
@@ -174,6 +175,11 @@ public final class JournalBenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ErrorHandler errors = (message, cause) -> err.println("tailguard: journal: " + message);
+        if (modes.contains(CommitMode.ACK_OR_SYNC) && !grace.isZero() && linger.compareTo(grace) >= 0) {
+            err.println("tailguard: journal: warning: --replication-linger " + replicationLinger + " is not below"
+                    + " --ack-grace " + ackGrace + ", so ack-or-sync messages that wait out the linger are forced"
+                    + " rather than acknowledged");
+        }
         out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s ack-grace=%s"
                 + " replication-linger=%s dir=%s%n", rate, size, duration, warmup, pace, ackGrace, replicationLinger,
                 dir.toAbsolutePath());

@@ -115,9 +115,23 @@ class JournalCommandsTest {
         assertThat(again.run("journal", "bench", "--replication-linger", "101ms")).isEqualTo(2);
         assertThat(again.err().trim().lines()).hasSize(1);
         assertThat(again.err()).contains("--replication-linger value '101ms' is not allowed");
+    }
+
+    @Test
+    void replicationLingerAcceptsZeroAndDurations() {
         assertThat(BenchOptions.linger("--replication-linger", "0")).isEqualTo(java.time.Duration.ZERO);
         assertThat(BenchOptions.linger("--replication-linger", "200us")).isEqualTo(java.time.Duration.ofNanos(200_000));
         assertThat(BenchOptions.linger("--replication-linger", "100ms")).isEqualTo(java.time.Duration.ofMillis(100));
+    }
+
+    @Test
+    void benchWarnsWhenTheLingerIsNotBelowTheGraceOfAnAckOrSyncRun() {
+        int code = cli.run("journal", "bench", "--rate", "2000", "--size", "256", "--duration", "100ms", "--warmup",
+                "50ms", "--durability", "none", "--replication", "ack-or-sync", "--segment-size", "1048576",
+                "--in-process-replica", "--ack-grace", "1ms", "--replication-linger", "1ms",
+                "--dir", tmp.resolve("data").toString(), "--output-dir", tmp.resolve("out").toString());
+        assertThat(code).as(cli.err()).isZero();
+        assertThat(cli.err()).contains("warning: --replication-linger 1ms is not below --ack-grace 1ms");
     }
 
     @Test

@@ -32,17 +32,6 @@ public final class JournalRun {
     }
 
     /**
-     * Runs one combination.
-     *
-     * @return true if every message committed within {@code drainNanos} after the last send
-     */
-    public static boolean run(Path runDir, Durability durability, CommitMode mode, InetSocketAddress externalReplica,
-                              int segmentSizeBytes, OpenLoop loop, ErrorHandler errors, long drainNanos) {
-        return run(runDir, durability, mode, externalReplica, false, segmentSizeBytes, UnaryOperator.identity(), loop,
-                errors, drainNanos);
-    }
-
-    /**
      * Runs one combination; without {@code externalReplica} a replicated mode starts its replica
      * in a child JVM when {@code replicaInChildProcess}, else in this JVM. {@code tuning} adjusts the
      * primary's configuration (for example {@link JournalConfig#withAckGrace} or

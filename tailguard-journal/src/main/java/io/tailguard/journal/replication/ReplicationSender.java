@@ -20,7 +20,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Idle strategy: with no linger it spins briefly after its last send, then sleeps until an
  * append wakes it (or 1 ms passes). With a linger of L it does not spin: after a send that took
- * everything written, it waits up to L (appends do not wake it), then takes whatever was written
+ * everything written, it parks for L (appends do not wake it), then takes whatever was written
  * meanwhile in one send; finding nothing, it sleeps as above, so a record written after the
  * sender went to sleep is sent at once.
  */
@@ -133,7 +133,7 @@ public final class ReplicationSender implements AutoCloseable {
                     sends++; // only this thread writes it
                     idle = 0;
                     if (tookAll && lingerNanos > 0) {
-                        lingers++;
+                        lingers++; // only this thread writes it
                         LockSupport.parkNanos(this, lingerNanos);
                     }
                 } else if (lingerNanos == 0 && ++idle < SPINS) {
@@ -166,12 +166,12 @@ public final class ReplicationSender implements AutoCloseable {
         out.put(frame);
     }
 
-    /** Returns how many batches of records were written to the replica's connection. */
+    /** Returns how many batches of records were written to replicas since the sender started (all connections). */
     public long sends() {
         return sends;
     }
 
-    /** Returns how many times the sender lingered after a send (0 while the linger is 0). */
+    /** Returns how many times the sender lingered after a send since it started (0 while the linger is 0). */
     public long lingers() {
         return lingers;
     }
