@@ -71,6 +71,15 @@ public final class Check {
         return value;
     }
 
+    /** Requires a non-null duration from zero to {@code max}. */
+    public static Duration nonNegative(String name, Duration value, Duration max) {
+        nonNegative(name, value);
+        if (value.compareTo(max) > 0) {
+            throw new IllegalArgumentException(name + " must be <= " + max + " but was " + value);
+        }
+        return value;
+    }
+
     /** Requires a non-null value. */
     public static <T> T notNull(String name, T value) {
         if (value == null) {

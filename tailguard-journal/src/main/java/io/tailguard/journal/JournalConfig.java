@@ -58,15 +58,8 @@ public record JournalConfig(
         Check.notNull("durability", durability);
         Check.notNull("commitMode", commitMode);
         Check.notNull("replicaDown", replicaDown);
-        Check.nonNegative("ackGrace", ackGrace);
-        if (ackGrace.compareTo(MAX_ACK_GRACE) > 0) {
-            throw new IllegalArgumentException("ackGrace must be <= " + MAX_ACK_GRACE + " but was " + ackGrace);
-        }
-        Check.nonNegative("replicationLinger", replicationLinger);
-        if (replicationLinger.compareTo(MAX_REPLICATION_LINGER) > 0) {
-            throw new IllegalArgumentException("replicationLinger must be <= " + MAX_REPLICATION_LINGER + " but was "
-                    + replicationLinger);
-        }
+        Check.nonNegative("ackGrace", ackGrace, MAX_ACK_GRACE);
+        Check.nonNegative("replicationLinger", replicationLinger, MAX_REPLICATION_LINGER);
         Check.notNull("clock", clock);
         Check.notNull("errors", errors);
         if (commitMode.replicated() && replica == null) {
@@ -119,9 +112,9 @@ public record JournalConfig(
      * Returns a copy with another {@link #replicationLinger()}. After a send that emptied its
      * backlog, the primary's sender waits this long before it looks for more records, so that
      * under load each send carries more records and the sender, the replica and the
-     * acknowledgement reader wake less often (Kafka's {@code linger.ms} for a replication
-     * stream). A record written while the sender lingers waits up to this long; one written after
-     * the sender has gone idle is sent at once. {@link Duration#ZERO} (the default) never
+     * acknowledgement reader wake less often (like Kafka's {@code linger.ms}, except that a
+     * record finding the sender asleep is never delayed). A record written while the sender
+     * lingers waits up to this long; one written after the sender has gone idle is sent at once. {@link Duration#ZERO} (the default) never
      * lingers: a short spin, then a sleep that each append ends.
      *
      * <p>Costs: a caller that waits for each commit before appending the next record pays the
