@@ -60,29 +60,29 @@ public final class Journal implements AutoCloseable {
         this.directory = config.directory();
         this.mode = config.commitMode();
         this.lock = DirectoryLock.acquire(directory, config.errors());
-        Recovered r;
         try {
-            r = SegmentScanner.recover(directory, config.segmentSizeBytes());
-        } catch (RuntimeException e) {
-            lock.close();
+            // nothing is written (no preparer, no writer) before the scan's verdict: a refused open changes no byte
+            Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
+            this.recovery = r.report();
+            boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
+            this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
+            this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
+            this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
+            this.writtenNow = writer::written;
+            long last = writer.written();
+            this.forced = last;
+            this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
+            this.replica = new ReplicaLink(writer::written, this::advanceCommit, this::replicaLost);
+            this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
+                    idleNanos(grace)) : null;
+            this.sender = mode.replicated()
+                    ? new ReplicationSender(config.replica(), directory, replica, config.errors(),
+                            config.replicationLinger().toNanos())
+                    : null;
+        } catch (RuntimeException | Error e) {
+            lock.close(); // ours: taken above; a failed acquire threw before and released nothing
             throw e;
         }
-        this.recovery = r.report();
-        boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
-        this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
-        this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
-        this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
-        this.writtenNow = writer::written;
-        long last = writer.written();
-        this.forced = last;
-        this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
-        this.replica = new ReplicaLink(writer::written, this::advanceCommit, this::replicaLost);
-        this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
-                idleNanos(grace)) : null;
-        this.sender = mode.replicated()
-                ? new ReplicationSender(config.replica(), directory, replica, config.errors(),
-                        config.replicationLinger().toNanos())
-                : null;
         preparer.start();
         if (syncThread != null) {
             syncThread.start();
@@ -92,7 +92,13 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Opens (recovering the tail) or creates the journal; commits are not reported to a listener. */
+    /**
+     * Opens (cutting a torn tail) or creates the journal; commits are not reported to a listener.
+     *
+     * @throws io.tailguard.journal.segment.JournalCorruptedException when the journal is damaged where
+     *     cutting could lose records (file, byte offset and reason in the message); nothing on disk changed
+     * @throws IllegalStateException when the journal is already open for appending, in this process or another
+     */
     public static Journal open(JournalConfig config) {
         return new Journal(config, seq -> { });
     }

@@ -145,12 +145,13 @@ public final class Segment implements AutoCloseable {
     }
 
     /**
-     * Maps an existing segment. Returns null and puts the reason in {@code why[0]} when its header
-     * is not valid for a segment whose file name says {@code baseSequence}. A file shorter than its
-     * header says (cut off by a crash or a copy) is extended with zeros when {@code writable}, and
-     * otherwise mapped as it is: a frame running past its end reads as torn.
+     * Maps an existing segment. Returns null and puts the damage in {@code why[0]} when its header
+     * is not valid for a segment whose file name says {@code baseSequence}, or the file is larger
+     * than its header says. A file shorter than its header says (cut off by a copy) is mapped as it
+     * is when read-only (a frame running past its end reads as torn) and, when {@code writable},
+     * extended with zeros to its declared size: only recovery, after its verdict, opens writable.
      */
-    public static Segment open(Path file, long baseSequence, boolean writable, String[] why) {
+    public static Segment open(Path file, long baseSequence, boolean writable, Damage[] why) {
         try (FileChannel ch = writable
                 ? FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(file, StandardOpenOption.READ)) {
@@ -161,18 +162,19 @@ public final class Segment implements AutoCloseable {
                 }
             }
             if (header.hasRemaining()) {
-                why[0] = "file of " + ch.size() + " bytes is shorter than a segment header";
+                why[0] = new Damage(file, 0, "file of " + ch.size() + " bytes is shorter than a segment header");
                 return null;
             }
             String bad = SegmentLayout.checkHeader(header, baseSequence);
             if (bad != null) {
-                why[0] = bad;
+                why[0] = new Damage(file, 0, "segment header: " + bad);
                 return null;
             }
-            long declared = header.getLong(16);
+            long declared = SegmentLayout.segmentSizeOf(header);
             long size = ch.size();
             if (size > declared) {
-                why[0] = "file of " + size + " bytes is larger than its header's segment size " + declared;
+                why[0] = new Damage(file, declared, "file of " + size + " bytes is larger than its header's segment size "
+                        + declared + " (" + (size - declared) + " bytes appended)");
                 return null;
             }
             if (size < declared && writable) {
@@ -183,7 +185,7 @@ public final class Segment implements AutoCloseable {
                     0, size);
             return new Segment(file, baseSequence, (int) size, map);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open segment " + file, e);
+            throw new UncheckedIOException("cannot open segment " + file + ": " + e, e);
         }
     }
 
@@ -301,6 +303,31 @@ public final class Segment implements AutoCloseable {
         if (to > from) {
             buffer.force(from, to - from);
         }
+    }
+
+    /**
+     * Returns the position of the first frame at or after {@code from} (8-byte aligned) that proves
+     * records were written there: an intact frame (length in range, matching CRC32C) whose sequence
+     * is at least {@code minSequence}, or a roll marker (written only after a segment's last
+     * record). Returns -1 when there is none. Reads the rest of the segment: a few milliseconds for
+     * 64 MiB of zeros.
+     */
+    public int findWrittenFrame(int from, long minSequence) {
+        for (int p = SegmentLayout.align(from); p <= sizeBytes - SegmentLayout.ALIGNMENT; p += SegmentLayout.ALIGNMENT) {
+            int length = buffer.getInt(p);
+            if (length == 0) {
+                continue;
+            }
+            length = frameLength(p); // acquire: a frame published after the plain read is seen whole
+            if (length == SegmentLayout.ROLL_MARKER) {
+                return p;
+            }
+            if (length >= SegmentLayout.FRAME_HEADER_LENGTH && length <= sizeBytes - p
+                    && buffer.getInt(p + 4) == frameCrc(p, length) && buffer.getLong(p + 8) >= minSequence) {
+                return p;
+            }
+        }
+        return -1;
     }
 
     /** Returns the index just past the last non-zero byte at or after {@code from}, or {@code from} if all zero. */
