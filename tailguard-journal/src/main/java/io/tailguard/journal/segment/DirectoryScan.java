@@ -40,10 +40,16 @@ final class DirectoryScan {
     DirectoryScan run() {
         List<Long> bases = new ArrayList<>();
         Path junk = list(bases);
-        if (junk != null) {
+        walk(bases);
+        if (junk != null && !refused) {
+            // checked last so that the report still counts the records; it may be a misnamed segment
             return refuse(new Damage(junk, 0, "the name ends with " + SegmentLayout.SUFFIX + " but is not a segment "
                     + "name (20 digits" + SegmentLayout.SUFFIX + "); move it out of the journal directory"));
         }
+        return this;
+    }
+
+    private DirectoryScan walk(List<Long> bases) {
         if (bases.isEmpty()) {
             return this;
         }

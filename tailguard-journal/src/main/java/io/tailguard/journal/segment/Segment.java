@@ -152,15 +152,40 @@ public final class Segment implements AutoCloseable {
      * extended with zeros to its declared size: only recovery, after its verdict, opens writable.
      */
     public static Segment open(Path file, long baseSequence, boolean writable, Damage[] why) {
+        return open(file, baseSequence, writable, false, why);
+    }
+
+    /**
+     * Maps an existing segment read-only for an operator's repair: like {@link #open} but a file
+     * larger than its header says is mapped up to its declared size (the repair then cuts the rest).
+     */
+    public static Segment openForRepair(Path file, long baseSequence, Damage[] why) {
+        return open(file, baseSequence, false, true, why);
+    }
+
+    /** Returns the segment size the header of {@code file} declares (its header was checked by {@link #open}). */
+    public static long declaredSize(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return SegmentLayout.segmentSizeOf(readHeader(ch));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read segment " + file + ": " + e, e);
+        }
+    }
+
+    /** Reads up to a header's bytes from the start of {@code ch}; fewer remain unread when the file is shorter. */
+    private static ByteBuffer readHeader(FileChannel ch) throws IOException {
+        ByteBuffer header = ByteBuffer.allocate(SegmentLayout.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        while (header.hasRemaining() && ch.read(header, header.position()) > 0) {
+            // a short read: ask for the rest
+        }
+        return header;
+    }
+
+    private static Segment open(Path file, long baseSequence, boolean writable, boolean mapDeclared, Damage[] why) {
         try (FileChannel ch = writable
                 ? FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer header = ByteBuffer.allocate(SegmentLayout.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-            while (header.hasRemaining()) {
-                if (ch.read(header, header.position()) <= 0) {
-                    break;
-                }
-            }
+            ByteBuffer header = readHeader(ch);
             if (header.hasRemaining()) {
                 why[0] = new Damage(file, 0, "file of " + ch.size() + " bytes is shorter than a segment header");
                 return null;
@@ -172,7 +197,9 @@ public final class Segment implements AutoCloseable {
             }
             long declared = SegmentLayout.segmentSizeOf(header);
             long size = ch.size();
-            if (size > declared) {
+            if (size > declared && mapDeclared) {
+                size = declared;
+            } else if (size > declared) {
                 why[0] = new Damage(file, declared, "file of " + size + " bytes is larger than its header's segment size "
                         + declared + " (" + (size - declared) + " bytes appended)");
                 return null;
