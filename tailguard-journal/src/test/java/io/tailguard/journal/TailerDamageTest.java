@@ -1,0 +1,70 @@
+package io.tailguard.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A tailer never takes damage for the end of the journal, and never takes a live writer for damage. */
+class TailerDamageTest {
+
+    private static final int SEGMENT = 64 * 1024;
+
+    @TempDir
+    Path dir;
+
+    private JournalConfig config() {
+        return JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT);
+    }
+
+    @Test
+    void aWaitingTailerThrowsWhenTheRecordItWaitsForIsZeroedWithRecordsAfterIt() {
+        try (Journal j = Journal.open(config()); Tailer t = j.tailer(1)) {
+            for (int i = 1; i <= 100; i++) {
+                j.appendBlocking(DamagedJournal.payload(i));
+            }
+            assertThat(Payloads.drain(t)).hasSize(100);
+            for (int i = 101; i <= 200; i++) {
+                j.appendBlocking(DamagedJournal.payload(i));
+            }
+            DamagedJournal.Frame f = DamagedJournal.frame(dir, 101);
+            DamagedJournal.zero(f.file(), f.position(), 4);
+            assertThatThrownBy(() -> {
+                for (int poll = 0; poll < 1_000_000; poll++) {
+                    assertThat(t.poll((seq, p) -> { })).as("no record after the damage is handed out").isFalse();
+                }
+            }).isInstanceOf(CorruptRecordException.class)
+                    .hasMessageContaining(f.file() + " at byte " + f.position())
+                    .hasMessageContaining("expected sequence 101");
+        }
+    }
+
+    @Test
+    void aTailerFollowingALiveWriterAcrossSegmentsNeverReportsDamage() throws Exception {
+        int records = 20_000;
+        try (Journal j = Journal.open(config()); Tailer t = j.tailer(1)) {
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+                for (int i = 1; i <= records; i++) {
+                    j.appendNoWait(DamagedJournal.payload(i), 0, 150);
+                }
+            });
+            AtomicLong next = new AtomicLong(1);
+            while (next.get() <= records) {
+                t.poll((seq, p) -> {
+                    assertThat(seq).isEqualTo(next.get());
+                    byte[] b = new byte[p.remaining()];
+                    p.get(b);
+                    assertThat(b).isEqualTo(DamagedJournal.payload(seq));
+                    next.incrementAndGet();
+                });
+                assertThat(writer.isCompletedExceptionally()).isFalse();
+            }
+            writer.get(30, TimeUnit.SECONDS);
+        }
+    }
+}
