@@ -8,9 +8,11 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
 
 /**
  * Thread-safe: the exclusive lock on a journal directory ({@code journal.lock}) that keeps a
@@ -21,10 +23,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link OverlappingFileLockException}), and on Linux closing <em>any</em> descriptor of the lock
  * file drops the process's lock. So a JVM-wide set of held directories (by real path) is checked
  * first, and a directory already in it is refused before its lock file is even opened.
+ *
+ * <p>The holder may also announce its written watermark ({@link #announceWriter}): a
+ * {@link Tailer} in this JVM then tells damage from the end in O(1) (a frame of length 0 below the
+ * watermark is damage) instead of reading ahead through the segment.
  */
 final class DirectoryLock implements AutoCloseable {
 
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+    private static final Map<Path, LongSupplier> WRITERS = new ConcurrentHashMap<>();
 
     private final Path key;
     private final FileChannel file;
@@ -81,6 +88,27 @@ final class DirectoryLock implements AutoCloseable {
         }
     }
 
+    /** Tells tailers in this JVM the highest sequence published so far, until {@link #close()}. */
+    void announceWriter(LongSupplier writtenSequence) {
+        if (!released.get()) {
+            WRITERS.put(key, writtenSequence);
+        }
+    }
+
+    /** Returns the real path that keys a directory in this JVM's registry, or null when it cannot be resolved. */
+    static Path keyOf(Path directory) {
+        try {
+            return directory.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Returns the written watermark of the journal open for appending in this JVM at {@code key}, or null. */
+    static LongSupplier liveWriter(Path key) {
+        return WRITERS.get(key);
+    }
+
     private static UncheckedIOException cannotOpen(Path directory, IOException e) {
         return new UncheckedIOException("cannot open journal " + directory + ": " + e, e);
     }
@@ -97,6 +125,7 @@ final class DirectoryLock implements AutoCloseable {
         } catch (IOException e) {
             errors.onError("cannot release journal lock " + key.resolve("journal.lock") + ": " + e, e);
         } finally {
+            WRITERS.remove(key);
             HELD.remove(key);
         }
     }

@@ -79,6 +79,7 @@ public final class Journal implements AutoCloseable {
                     ? new ReplicationSender(config.replica(), directory, replica, config.errors(),
                             config.replicationLinger().toNanos())
                     : null;
+            lock.announceWriter(writtenNow);
         } catch (RuntimeException | Error e) {
             lock.close(); // ours: taken above; a failed acquire threw before and released nothing
             throw e;

@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Not thread-safe: reads a journal's records in order from any sequence and follows live appends
@@ -20,17 +21,19 @@ import java.util.List;
  * (visibility is not durability): a consumer that must only act on committed records reads up
  * to {@link Journal#committedSequence()}.
  *
- * <p>Damage is never taken for the end: at a frame of length 0 the tailer looks ahead, in its
- * segment for an intact frame or a roll marker and in the directory for a later segment holding
- * data, and throws {@link CorruptRecordException} when it finds one (a zeroed region, or a record
- * that lost its length, with records after it). A missing segment throws too. The look-ahead
- * reads the rest of the segment, so a tailer waiting at the end repeats it at the first wait and
- * then after 64, 128, ... up to 65,536 polls that found nothing new (a few nanoseconds per poll
- * amortised over a 64 MiB segment).
+ * <p>Damage is never taken for the end: a frame of length 0 where records were written throws
+ * {@link CorruptRecordException} (a zeroed region, or a record that lost its length, with records
+ * after it), and so does a missing segment. While the journal is open for appending in this JVM,
+ * "records were written" is its written watermark: a frame of length 0 below it is damage, an O(1)
+ * check. Otherwise the tailer looks ahead, in its segment for an intact frame or a roll marker and
+ * in the directory for a later segment holding data; that reads the rest of the segment (a few
+ * milliseconds for 64 MiB), so it runs at the first wait in each segment and then after 64, 128,
+ * ... up to 65,536 waiting polls.
  */
 public final class Tailer implements AutoCloseable {
 
     private final Path directory;
+    private final Path writerKey;
     private final long fromSequence;
     private Segment segment;
     private ByteBuffer view;
@@ -46,6 +49,7 @@ public final class Tailer implements AutoCloseable {
     private Tailer(Path directory, long fromSequence) {
         this.directory = directory;
         this.fromSequence = fromSequence;
+        this.writerKey = DirectoryLock.keyOf(directory);
     }
 
     /**
@@ -116,7 +120,7 @@ public final class Tailer implements AutoCloseable {
                     }
                 }
                 case END -> {
-                    if (++endPolls < nextDamageCheck || !damagedAtEnd()) {
+                    if (!damagedAtEnd()) {
                         return false;
                     }
                 }
@@ -133,6 +137,23 @@ public final class Tailer implements AutoCloseable {
      * true when the frame was published meanwhile.
      */
     private boolean damagedAtEnd() {
+        LongSupplier writer = writerKey == null ? null : DirectoryLock.liveWriter(writerKey);
+        if (writer != null) {
+            long written = writer.getAsLong();
+            if (written < expected) {
+                return false;
+            }
+            // the writer publishes a frame's length (or the roll marker) before it raises the watermark
+            if (segment.check(position, expected) != FrameStatus.END) {
+                return true;
+            }
+            throw new CorruptRecordException("corrupt journal: no record in " + segment.path() + " at byte "
+                    + position + " (expected sequence " + expected + ", length 0: zeroed) but the journal's writer "
+                    + "published up to sequence " + written);
+        }
+        if (++endPolls < nextDamageCheck) {
+            return false;
+        }
         nextDamageCheck = endPolls + damageCheckInterval;
         damageCheckInterval = Math.min(MAX_CHECK_INTERVAL, damageCheckInterval * 2);
         int written = segment.findWrittenFrame(position + SegmentLayout.ALIGNMENT, expected);

@@ -3,6 +3,10 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.journal.segment.SegmentScanner;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -41,6 +45,35 @@ class TailerDamageTest {
             }).isInstanceOf(CorruptRecordException.class)
                     .hasMessageContaining(f.file() + " at byte " + f.position())
                     .hasMessageContaining("expected sequence 101");
+        }
+    }
+
+    @Test
+    void aTailerFollowingAWriterInAnotherProcessAcrossSegmentsNeverReportsDamage() throws Exception {
+        // no writer in this JVM: the tailer reads ahead at each wait instead of asking the writer
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process child = new ProcessBuilder(javaBin, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m", "-cp",
+                System.getProperty("java.class.path"), CrashAppender.class.getName(), dir.toString(),
+                Integer.toString(SEGMENT)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
+                StandardCharsets.US_ASCII))) {
+            assertThat(out.readLine()).startsWith("opened ");
+            AtomicLong next = new AtomicLong(1);
+            try (Tailer t = Tailer.open(dir, 1)) {
+                while (next.get() <= 400) {
+                    t.poll((seq, p) -> {
+                        assertThat(seq).isEqualTo(next.get());
+                        byte[] b = new byte[p.remaining()];
+                        p.get(b);
+                        assertThat(b).isEqualTo(CrashAppender.payload(seq));
+                        next.incrementAndGet();
+                    });
+                }
+            }
+            assertThat(SegmentScanner.bases(dir)).hasSizeGreaterThan(2);
+        } finally {
+            child.destroyForcibly();
+            assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
         }
     }
 
