@@ -9,6 +9,7 @@ import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -160,6 +161,21 @@ class FaultInjectionTest {
         try (Journal j = Journal.open(config(dir))) {
             assertThat(j.recovery().consistent()).isTrue();
         }
+    }
+
+    @Test
+    void anIntactFrameOutOfSequenceIsRefusedEvenAsTheLastRecord() throws IOException {
+        DamagedJournal.Frame older = DamagedJournal.frame(dir, 1429);
+        DamagedJournal.Frame last = DamagedJournal.frame(dir, RECORDS);
+        byte[] frame = new byte[SegmentLayout.align(16 + 150)];
+        try (RandomAccessFile raf = new RandomAccessFile(older.file().toFile(), "rw")) {
+            raf.seek(older.position());
+            raf.readFully(frame);
+            raf.seek(last.position());
+            raf.write(frame); // record 1429 again where 1500 was: a copy gone wrong, not a crash
+        }
+        ScanReport r = assertRefusedAndRepairable(last.file(), last.position(), "sequence out of order");
+        assertThat(r.problem()).contains("holds sequence 1429 where 1500 was expected");
     }
 
     @Test

@@ -81,20 +81,28 @@ final class DirectoryScan {
                 if (st == FrameStatus.ROLL) {
                     break;
                 }
+                if (st == FrameStatus.BAD_SEQUENCE) {
+                    // segments start from zeros and are never reused: no crash leaves an intact frame out of order
+                    return refuse(new Damage(seg.path(), pos, st.reason() + ": an intact frame holds sequence "
+                            + seg.sequenceAt(pos) + " where " + nextSequence + " was expected"));
+                }
                 int written = seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, nextSequence);
                 if (written < 0) {
                     break;
                 }
-                if (seg.check(pos, nextSequence) == FrameStatus.OK) {
+                FrameStatus now = seg.check(pos, nextSequence);
+                if (now == FrameStatus.OK || now == FrameStatus.ROLL) {
                     continue; // a live writer published it while we looked ahead (verify runs beside one)
                 }
-                return refuse(new Damage(seg.path(), pos, describe(st) + ", but "
+                return refuse(new Damage(seg.path(), pos, st.reason() + ", but "
                         + (seg.frameLength(written) == SegmentLayout.ROLL_MARKER ? "the segment's roll marker"
                                 : "an intact record (sequence " + seg.sequenceAt(written) + ")")
                         + " follows at byte " + written));
             }
             if (st == FrameStatus.ROLL) {
-                if (i == bases.size() - 1) {
+                if (i == bases.size() - 1 && Files.exists(file(nextSequence))) {
+                    bases.add(nextSequence); // a live writer rolled after we listed the directory
+                } else if (i == bases.size() - 1) {
                     return refuse(new Damage(file(nextSequence), 0, "segment file is missing: "
                             + seg.path().getFileName() + " ends with a roll marker at byte " + pos));
                 }
@@ -117,7 +125,7 @@ final class DirectoryScan {
         if (st == FrameStatus.END) {
             unpublishedBytes = end - pos;
         } else {
-            problem = new Damage(seg.path(), pos, describe(st) + " in the last record (a torn tail, cut on open)");
+            problem = new Damage(seg.path(), pos, st.reason() + " in the last record (a torn tail, cut on open)");
         }
         return this;
     }
@@ -131,7 +139,7 @@ final class DirectoryScan {
         Damage[] why = new Damage[1];
         long base = later.get(0);
         Segment next = Segment.open(file(base), base, false, why);
-        String stop = seg.path().getFileName() + " stops at byte " + pos + " (" + describe(st) + ")";
+        String stop = seg.path().getFileName() + " stops at byte " + pos + " (" + st.reason() + ")";
         if (next == null) {
             refuse(new Damage(why[0].file(), why[0].position(), why[0].reason() + "; " + stop));
             return false;
@@ -148,10 +156,6 @@ final class DirectoryScan {
         }
         emptyNextBase = base;
         return true;
-    }
-
-    private static String describe(FrameStatus st) {
-        return st == FrameStatus.END ? "no record here (length 0: zeroed or never written)" : st.reason();
     }
 
     private DirectoryScan refuse(Damage damage) {
