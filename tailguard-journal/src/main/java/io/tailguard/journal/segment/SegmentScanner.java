@@ -98,7 +98,8 @@ public final class SegmentScanner {
             return new Recovered(tail, scan.tailPosition, scan.nextSequence(), report);
         }
         tail.appendRollMarker(scan.tailPosition);
-        tail.force(scan.tailPosition, scan.tailPosition + SegmentLayout.ALIGNMENT);
+        // the appender counts every kept record as forced, and it forces only the segment it writes
+        tail.force(0, scan.tailPosition + SegmentLayout.ALIGNMENT);
         Segment next = Segment.open(dir.resolve(SegmentLayout.fileName(scan.emptyNextBase)), scan.emptyNextBase, true,
                 why);
         if (next == null) {
