@@ -66,12 +66,9 @@ class DirectoryLockTest {
 
     /** Runs {@link LockProbe} in a child JVM and returns its one line. */
     private String probe(String... extra) throws IOException, InterruptedException {
-        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(javaBin, "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-Xmx64m", "-cp", System.getProperty("java.class.path"), LockProbe.class.getName(),
-                dir.toString(), Integer.toString(SEGMENT)));
-        cmd.addAll(List.of(extra));
-        Process child = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<String> args = new ArrayList<>(List.of(dir.toString(), Integer.toString(SEGMENT)));
+        args.addAll(List.of(extra));
+        Process child = ChildJvm.start(LockProbe.class, args.toArray(String[]::new));
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();
         return out;

@@ -51,10 +51,7 @@ class TailerDamageTest {
     @Test
     void aTailerFollowingAWriterInAnotherProcessAcrossSegmentsNeverReportsDamage() throws Exception {
         // no writer in this JVM: the tailer reads ahead at each wait instead of asking the writer
-        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process child = new ProcessBuilder(javaBin, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m", "-cp",
-                System.getProperty("java.class.path"), CrashAppender.class.getName(), dir.toString(),
-                Integer.toString(SEGMENT)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process child = ChildJvm.start(CrashAppender.class, dir.toString(), Integer.toString(SEGMENT));
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
                 StandardCharsets.US_ASCII))) {
             assertThat(out.readLine()).startsWith("opened ");

@@ -6,7 +6,6 @@ import io.tailguard.journal.RepairReport;
 import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.SegmentScanner;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Callable;
@@ -48,10 +47,7 @@ public final class JournalRepairCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!Files.isDirectory(dir) || SegmentScanner.bases(dir).isEmpty()) {
-            throw new UsageException("--dir value '" + dir + "' is not allowed: it must be a directory holding "
-                    + "journal segment files (*.tgj)");
-        }
+        JournalVerifyCommand.requireJournal(dir);
         if (truncateAfter < 0) {
             throw new UsageException("--truncate-after value '" + truncateAfter + "' is not allowed: use 0 or a "
                     + "record sequence");

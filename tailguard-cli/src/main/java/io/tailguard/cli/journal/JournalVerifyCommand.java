@@ -42,12 +42,17 @@ public final class JournalVerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        requireJournal(dir);
+        ScanReport report = SegmentScanner.verify(dir);
+        spec.commandLine().getOut().println(report.summary());
+        return report.consistent() ? 0 : 1;
+    }
+
+    /** Refuses (exit 2) a {@code --dir} that holds no segment file. */
+    static void requireJournal(Path dir) {
         if (!Files.isDirectory(dir) || SegmentScanner.bases(dir).isEmpty()) {
             throw new UsageException("--dir value '" + dir + "' is not allowed: it must be a directory holding "
                     + "journal segment files (*.tgj)");
         }
-        ScanReport report = SegmentScanner.verify(dir);
-        spec.commandLine().getOut().println(report.summary());
-        return report.consistent() ? 0 : 1;
     }
 }
