@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +64,15 @@ class DirectoryLockTest {
                     .isInstanceOf(JournalCorruptedException.class);
         }
         assertThat(probe()).as("the refused opens released the lock they took").startsWith("refused JournalCorruptedException: ");
+    }
+
+    @Test
+    void aJournalThatCannotBeOpenedSaysWhy() throws IOException {
+        Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+        assertThatThrownBy(() -> Journal.open(JournalConfig.of(notADirectory)))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessageStartingWith("cannot open journal " + notADirectory + ": ")
+                .hasMessageContaining("FileAlreadyExistsException");
     }
 
     /** Runs {@link LockProbe} in a child JVM and returns its one line. */
