@@ -93,6 +93,15 @@ class FaultInjectionTest {
     }
 
     @Test
+    void aMiddleSegmentZeroedToItsEndIsRefusedBecauseTheNextSegmentHoldsRecords() throws IOException {
+        DamagedJournal.Frame f = DamagedJournal.frame(dir, 700);
+        DamagedJournal.zero(f.file(), f.position(), (int) (Files.size(f.file()) - f.position()));
+        ScanReport r = assertRefusedAndRepairable(f.file(), f.position(), "no record here");
+        assertThat(r.problem()).contains("the later segment " + DamagedJournal.segment(original, 2).getFileName()
+                + " holds data");
+    }
+
+    @Test
     void flippedLengthBytesInTheNewestSegmentAreRefused() {
         DamagedJournal.Frame f = DamagedJournal.frame(dir, 1429);
         Path second = DamagedJournal.copy(dir, tmp.resolve("second"));

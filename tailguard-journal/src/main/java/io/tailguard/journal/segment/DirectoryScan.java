@@ -145,8 +145,8 @@ final class DirectoryScan {
             return false;
         }
         if (next.endOfNonZero(SegmentLayout.HEADER_LENGTH) > SegmentLayout.HEADER_LENGTH) {
-            refuse(new Damage(next.path(), SegmentLayout.HEADER_LENGTH, "holds data after the end of the journal: "
-                    + stop));
+            refuse(new Damage(seg.path(), pos, st.reason() + ", but the later segment " + next.path().getFileName()
+                    + " holds data"));
             return false;
         }
         if (base != nextSequence || later.size() > 1) {
