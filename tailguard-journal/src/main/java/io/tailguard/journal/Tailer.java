@@ -26,9 +26,9 @@ import java.util.function.LongSupplier;
  * after it), and so does a missing segment. While the journal is open for appending in this JVM,
  * "records were written" is its written watermark: a frame of length 0 below it is damage, an O(1)
  * check. Otherwise the tailer looks ahead, in its segment for an intact frame or a roll marker and
- * in the directory for a later segment holding data; that reads the rest of the segment (a few
- * milliseconds for 64 MiB), so it runs at the first wait in each segment and then after 64, 128,
- * ... up to 65,536 waiting polls.
+ * in the directory for a later segment holding data; that reads the rest of the segment
+ * (milliseconds for 64 MiB, {@link Segment#findWrittenFrame}), so it runs at the first wait in
+ * each segment and then after 64, 128, ... up to 65,536 waiting polls.
  */
 public final class Tailer implements AutoCloseable {
 
