@@ -109,11 +109,14 @@ public final class JournalRepair {
                     return new Cut(file, base, pos);
                 }
             }
+            if (st == FrameStatus.END && seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, next) < 0) {
+                throw notReachable(keepThrough, next, "the end of the journal at " + file + " byte " + pos);
+            }
             if (st != FrameStatus.ROLL) {
                 throw notReachable(keepThrough, next, file + " at byte " + pos + ": " + st.reason());
             }
         }
-        throw notReachable(keepThrough, next, "the journal ends there");
+        throw notReachable(keepThrough, next, "the end of the journal");
     }
 
     private static IllegalArgumentException notReachable(long keepThrough, long next, String where) {
