@@ -55,35 +55,31 @@ public final class Journal implements AutoCloseable {
     private volatile long forced;
     private final AtomicLong forceCount = new AtomicLong();
 
-    private Journal(JournalConfig config, CommitListener listener) {
+    /** {@code lock}: taken by {@link #open}, which releases it if this constructor throws. */
+    private Journal(JournalConfig config, CommitListener listener, DirectoryLock lock) {
         this.config = config;
         this.directory = config.directory();
         this.mode = config.commitMode();
-        this.lock = DirectoryLock.acquire(directory, config.errors());
-        try {
-            // nothing is written (no preparer, no writer) before the scan's verdict: a refused open changes no byte
-            Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
-            this.recovery = r.report();
-            boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
-            this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
-            this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
-            this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
-            this.writtenNow = writer::written;
-            long last = writer.written();
-            this.forced = last;
-            this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
-            this.replica = new ReplicaLink(writer::written, this::advanceCommit, this::replicaLost);
-            this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
-                    idleNanos(grace)) : null;
-            this.sender = mode.replicated()
-                    ? new ReplicationSender(config.replica(), directory, replica, config.errors(),
-                            config.replicationLinger().toNanos())
-                    : null;
-            lock.announceWriter(writtenNow);
-        } catch (RuntimeException | Error e) {
-            lock.close(); // ours: taken above; a failed acquire threw before and released nothing
-            throw e;
-        }
+        this.lock = lock;
+        // nothing is written (no preparer, no writer) before the scan's verdict: a refused open changes no byte
+        Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
+        this.recovery = r.report();
+        boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
+        this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
+        this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
+        this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
+        this.writtenNow = writer::written;
+        lock.announceWriter(writtenNow);
+        long last = writer.written();
+        this.forced = last;
+        this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
+        this.replica = new ReplicaLink(writer::written, this::advanceCommit, this::replicaLost);
+        this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
+                idleNanos(grace)) : null;
+        this.sender = mode.replicated()
+                ? new ReplicationSender(config.replica(), directory, replica, config.errors(),
+                        config.replicationLinger().toNanos())
+                : null;
         preparer.start();
         if (syncThread != null) {
             syncThread.start();
@@ -101,12 +97,18 @@ public final class Journal implements AutoCloseable {
      * @throws IllegalStateException when the journal is already open for appending, in this process or another
      */
     public static Journal open(JournalConfig config) {
-        return new Journal(config, seq -> { });
+        return open(config, seq -> { });
     }
 
-    /** Opens the journal and reports every commit advance to {@code listener}. */
+    /** Opens the journal and reports every commit advance to {@code listener}; see {@link #open(JournalConfig)}. */
     public static Journal open(JournalConfig config, CommitListener listener) {
-        return new Journal(config, listener);
+        DirectoryLock lock = DirectoryLock.acquire(config.directory(), config.errors());
+        try {
+            return new Journal(config, listener, lock);
+        } catch (RuntimeException | Error e) {
+            lock.close(); // ours: taken above; a failed acquire threw before and released nothing
+            throw e;
+        }
     }
 
     /** Returns what opening found and cut (a torn tail is cut and reported here). */
