@@ -162,7 +162,7 @@ class FaultInjectionTest {
 
     @Test
     void aFileNamedLikeASegmentButNotOneIsRefusedAndOtherFilesAreIgnored() throws IOException {
-        Files.writeString(dir.resolve("journal.id"), "not a segment"); // files we do not know are left alone
+        Files.writeString(dir.resolve("operator-notes.txt"), "not a segment"); // files we do not know are left alone
         Path junk = Files.writeString(dir.resolve("orders-backup.tgj"), "x");
         ScanReport r = assertRefused(junk, 0, "is not a segment name", false);
         assertThat(r.records()).isEqualTo(RECORDS);
