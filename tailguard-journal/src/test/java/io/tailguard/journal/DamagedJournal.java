@@ -30,7 +30,26 @@ final class DamagedJournal {
     record Frame(Path file, int position) {
     }
 
+    /** Records in the journal {@link #writeStandard} writes. */
+    static final int RECORDS = 1500;
+    /** Segment size of the journals these tests write: 1,500 records of 150 bytes fill four. */
+    static final int SEGMENT = 64 * 1024;
+
     private DamagedJournal() {
+    }
+
+    /** Returns a configuration for {@code dir} with {@link #SEGMENT}-byte segments. */
+    static JournalConfig config(Path dir) {
+        return JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT);
+    }
+
+    /** Writes the journal the fault tests damage: {@link #RECORDS} records in four {@link #SEGMENT}-byte segments. */
+    static Path writeStandard(Path dir) {
+        write(dir, RECORDS, SEGMENT);
+        if (SegmentScanner.bases(dir).size() != 4) {
+            throw new IllegalStateException("expected four segments in " + dir);
+        }
+        return dir;
     }
 
     /** Payload of record {@code seq}: 150 bytes that depend only on it and are never zero. */

@@ -22,13 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DirectoryLockTest {
 
-    private static final int SEGMENT = 64 * 1024;
+    private static final int SEGMENT = DamagedJournal.SEGMENT;
 
     @TempDir
     Path dir;
 
     private JournalConfig config() {
-        return JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT);
+        return DamagedJournal.config(dir);
     }
 
     @Test

@@ -34,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FaultInjectionTest {
 
-    private static final int RECORDS = 1500;
-    private static final int SEGMENT = 64 * 1024;
+    private static final int RECORDS = DamagedJournal.RECORDS;
+    private static final int SEGMENT = DamagedJournal.SEGMENT;
 
     @TempDir
     static Path shared;
@@ -48,9 +48,7 @@ class FaultInjectionTest {
 
     @BeforeAll
     static void writeJournal() {
-        original = shared.resolve("original");
-        DamagedJournal.write(original, RECORDS, SEGMENT);
-        assertThat(SegmentScanner.bases(original)).hasSize(4);
+        original = DamagedJournal.writeStandard(shared.resolve("original"));
     }
 
     @BeforeEach
@@ -59,7 +57,7 @@ class FaultInjectionTest {
     }
 
     private static JournalConfig config(Path dir) {
-        return JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT);
+        return DamagedJournal.config(dir);
     }
 
     @Test

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class JournalRepairTest {
 
-    private static final int SEGMENT = 64 * 1024;
+    private static final int SEGMENT = DamagedJournal.SEGMENT;
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC);
 
     @TempDir
@@ -23,7 +23,7 @@ class JournalRepairTest {
 
     @Test
     void refusesToCutAJournalThatIsOpen() {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+        try (Journal j = Journal.open(DamagedJournal.config(dir))) {
             j.appendBlocking(DamagedJournal.payload(1));
             assertThatThrownBy(() -> JournalRepair.truncateAfter(dir, 0, CLOCK))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("already open");
@@ -55,7 +55,7 @@ class JournalRepairTest {
             assertThat(DamagedJournal.hashes(r.backupDirectory()).get(name)).isEqualTo(before.get(name));
         }
         assertThat(Files.exists(r.backupDirectory().resolve("REPAIR.txt"))).isTrue();
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+        try (Journal j = Journal.open(DamagedJournal.config(dir))) {
             assertThat(j.appendBlocking(DamagedJournal.payload(1))).isEqualTo(1);
         }
     }

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RandomDamageTest {
 
-    private static final int RECORDS = 1500;
-    private static final int SEGMENT = 64 * 1024;
+    private static final int RECORDS = DamagedJournal.RECORDS;
+    private static final int SEGMENT = DamagedJournal.SEGMENT;
 
     @TempDir
     static Path shared;
@@ -39,8 +39,7 @@ class RandomDamageTest {
 
     @BeforeAll
     static void writeJournal() {
-        original = shared.resolve("original");
-        DamagedJournal.write(original, RECORDS, SEGMENT);
+        original = DamagedJournal.writeStandard(shared.resolve("original"));
         for (long seq = 1; seq <= RECORDS; seq++) {
             FRAMES.add(DamagedJournal.frame(original, seq));
         }
@@ -99,7 +98,7 @@ class RandomDamageTest {
         Map<String, String> before = DamagedJournal.hashes(dir);
         ScanReport verified = SegmentScanner.verify(dir);
         JournalCorruptedException refused = catchThrowableOfType(() -> {
-            try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+            try (Journal j = Journal.open(DamagedJournal.config(dir))) {
                 assertThat(j.recovery()).as(what).isEqualTo(verified);
                 assertThat(j.recovery().lastSequence()).as(what + ": no untouched record is cut; " + verified.summary())
                         .isGreaterThanOrEqualTo(lastUntouched);

@@ -11,24 +11,21 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A tailer never takes damage for the end of the journal, and never takes a live writer for damage. */
 class TailerDamageTest {
 
-    private static final int SEGMENT = 64 * 1024;
+    private static final int SEGMENT = DamagedJournal.SEGMENT;
 
     @TempDir
     Path dir;
 
-    private JournalConfig config() {
-        return JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT);
-    }
-
     @Test
     void aWaitingTailerThrowsWhenTheRecordItWaitsForIsZeroedWithRecordsAfterIt() {
-        try (Journal j = Journal.open(config()); Tailer t = j.tailer(1)) {
+        try (Journal j = Journal.open(DamagedJournal.config(dir)); Tailer t = j.tailer(1)) {
             for (int i = 1; i <= 100; i++) {
                 j.appendBlocking(DamagedJournal.payload(i));
             }
@@ -58,13 +55,7 @@ class TailerDamageTest {
             AtomicLong next = new AtomicLong(1);
             try (Tailer t = Tailer.open(dir, 1)) {
                 while (next.get() <= 400) {
-                    t.poll((seq, p) -> {
-                        assertThat(seq).isEqualTo(next.get());
-                        byte[] b = new byte[p.remaining()];
-                        p.get(b);
-                        assertThat(b).isEqualTo(CrashAppender.payload(seq));
-                        next.incrementAndGet();
-                    });
+                    pollExpecting(t, next, CrashAppender::payload);
                 }
             }
             assertThat(SegmentScanner.bases(dir)).hasSizeGreaterThan(2);
@@ -77,7 +68,7 @@ class TailerDamageTest {
     @Test
     void aTailerFollowingALiveWriterAcrossSegmentsNeverReportsDamage() throws Exception {
         int records = 20_000;
-        try (Journal j = Journal.open(config()); Tailer t = j.tailer(1)) {
+        try (Journal j = Journal.open(DamagedJournal.config(dir)); Tailer t = j.tailer(1)) {
             CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
                 for (int i = 1; i <= records; i++) {
                     j.appendNoWait(DamagedJournal.payload(i), 0, 150);
@@ -85,16 +76,21 @@ class TailerDamageTest {
             });
             AtomicLong next = new AtomicLong(1);
             while (next.get() <= records) {
-                t.poll((seq, p) -> {
-                    assertThat(seq).isEqualTo(next.get());
-                    byte[] b = new byte[p.remaining()];
-                    p.get(b);
-                    assertThat(b).isEqualTo(DamagedJournal.payload(seq));
-                    next.incrementAndGet();
-                });
+                pollExpecting(t, next, DamagedJournal::payload);
                 assertThat(writer.isCompletedExceptionally()).isFalse();
             }
             writer.get(30, TimeUnit.SECONDS);
         }
+    }
+
+    /** Polls once; a record handed out must be {@code next} with the bytes {@code payload} gives it. */
+    private static void pollExpecting(Tailer t, AtomicLong next, LongFunction<byte[]> payload) {
+        t.poll((seq, p) -> {
+            assertThat(seq).isEqualTo(next.get());
+            byte[] b = new byte[p.remaining()];
+            p.get(b);
+            assertThat(b).isEqualTo(payload.apply(seq));
+            next.incrementAndGet();
+        });
     }
 }
