@@ -37,9 +37,9 @@ final class IncidentLog {
 
     /** The problem ended ({@code outcome} says how, e.g. "connected"); logs the count if it repeated. */
     synchronized void resolved(String outcome) {
+        latest = null;
         summarize(outcome);
         kind = null;
-        latest = null;
     }
 
     /** Returns the latest problem's message while it lasts, or null. */

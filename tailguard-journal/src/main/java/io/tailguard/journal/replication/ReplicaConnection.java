@@ -63,14 +63,14 @@ final class ReplicaConnection extends Thread {
             if (refusal != null) {
                 // answer anyway: the primary's own check then names both journals in its log
                 sendHello();
-                server.incidents().report("identity", refusal + " (connection from " + peer + " closed)");
+                server.refused(refusal + " (connection from " + peer + " closed)");
                 return;
             }
             server.becomeActive(this);
             refusal = server.refusal(primary); // the previous connection may have appended meanwhile
             sendHello();
             if (refusal != null) {
-                server.incidents().report("identity", refusal + " (connection from " + peer + " closed)");
+                server.refused(refusal + " (connection from " + peer + " closed)");
                 return;
             }
             if (server.lastSequence() == 0) {

@@ -16,6 +16,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
@@ -59,6 +60,7 @@ public final class ReplicaServer implements AutoCloseable {
     private volatile boolean running = true;
     private volatile long connections;
     private volatile long rejectedFrames;
+    private final AtomicLong refusedPrimaries = new AtomicLong();
 
     private ReplicaServer(InetSocketAddress listen, JournalConfig config, ReplicaDurability durability) {
         this.journal = Journal.open(config);
@@ -130,6 +132,11 @@ public final class ReplicaServer implements AutoCloseable {
     /** Returns how many connections were closed because of a bad or unfinished frame. */
     public long rejectedFrames() {
         return rejectedFrames;
+    }
+
+    /** Returns how many primaries this replica refused because it holds another journal's records. */
+    public long refusedPrimaries() {
+        return refusedPrimaries.get();
     }
 
     private void acceptLoop() {
@@ -235,6 +242,11 @@ public final class ReplicaServer implements AutoCloseable {
     void append(ByteBuffer payload, int frameCrc) {
         journal.appendNoWait(payload);
         lastCrc = frameCrc;
+    }
+
+    void refused(String message) {
+        incidents.report("identity", message);
+        refusedPrimaries.incrementAndGet();
     }
 
     void rejectedFrame() {

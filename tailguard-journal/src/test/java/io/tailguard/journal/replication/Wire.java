@@ -87,6 +87,15 @@ final class Wire {
         return b.position(0).limit(len);
     }
 
+    /** Returns true when the other side closed the connection (end of stream, or a reset because it left bytes unread). */
+    static boolean closedByPeer(SocketChannel ch) {
+        try {
+            return ch.read(ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH)) < 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
     static void readFully(SocketChannel ch, ByteBuffer b) throws IOException {
         while (b.hasRemaining()) {
             if (ch.read(b) < 0) {
