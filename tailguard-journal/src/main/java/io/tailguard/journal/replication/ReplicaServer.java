@@ -77,7 +77,8 @@ public final class ReplicaServer implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             journal.close();
             if (e instanceof IOException io) {
-                throw new UncheckedIOException("cannot listen on " + listen + ": " + io.getMessage(), io);
+                throw new UncheckedIOException("cannot listen on " + listen.getHostString() + ":" + listen.getPort() + ": "
+                        + io.getMessage(), io);
             }
             throw (RuntimeException) e;
         }
