@@ -78,12 +78,14 @@ final class ReplicaConnection extends Thread {
             }
             server.incidents().resolved("a primary connected");
             serve(in, primary);
-        } catch (BadFrameException e) {
-            server.rejectedFrame();
-            server.incidents().report(e.kind, "replica rejected a frame from " + peer + ": " + e.getMessage()
-                    + "; connection closed");
-        } catch (HandshakeException e) {
-            server.incidents().report(e.kind, "replica closed a connection from " + peer + ": " + e.getMessage());
+        } catch (ConnectionProblem e) {
+            if (e.badFrame) {
+                server.rejectedFrame();
+                server.incidents().report(e.kind, "replica rejected a frame from " + peer + ": " + e.getMessage()
+                        + "; connection closed");
+            } else {
+                server.incidents().report(e.kind, "replica closed a connection from " + peer + ": " + e.getMessage());
+            }
         } catch (IOException | RuntimeException e) {
             if (server.running() && ch.isOpen()) {
                 server.incidents().report(e.getClass().getName(), "replica connection from " + peer + " ended: "
@@ -101,34 +103,23 @@ final class ReplicaConnection extends Thread {
         readHandshake(in, bytes, 0, ReplicationProtocol.PREAMBLE_LENGTH);
         String bad = ReplicationProtocol.preambleProblem(hello, ReplicationProtocol.PRIMARY_HELLO_MAGIC, "primary");
         if (bad != null) {
-            throw new HandshakeException("not-primary", bad);
+            throw ConnectionProblem.handshake("not-primary", bad);
         }
         readHandshake(in, bytes, ReplicationProtocol.PREAMBLE_LENGTH,
                 ReplicationProtocol.PRIMARY_HELLO_LENGTH - ReplicationProtocol.PREAMBLE_LENGTH);
         JournalId primary = JournalId.orNull(hello.getLong(ReplicationProtocol.PRIMARY_ID),
                 hello.getLong(ReplicationProtocol.PRIMARY_ID + 8));
         if (primary == null) {
-            throw new HandshakeException("not-primary", "its HELLO carries no journal identity");
+            throw ConnectionProblem.handshake("not-primary", "its HELLO carries no journal identity");
         }
         return primary;
     }
 
     private void readHandshake(InputStream in, byte[] b, int off, int len) throws IOException {
-        int done = 0;
-        while (done < len) {
-            int n;
-            try {
-                n = in.read(b, off + done, len - done);
-            } catch (SocketTimeoutException e) {
-                throw new HandshakeException("handshake-timeout", "no complete PRIMARY HELLO within " + server.timeoutNanos() / 1_000_000
-                        + " ms (replicaTimeout; " + (off + done) + " of " + ReplicationProtocol.PRIMARY_HELLO_LENGTH
-                        + " bytes arrived): not a tailguard primary of protocol version " + ReplicationProtocol.VERSION);
-            }
-            if (n < 0) {
-                throw new HandshakeException("handshake-closed", "it closed the connection during the handshake");
-            }
-            done += n;
-        }
+        ConnectionProblem.readHandshake(in, b, off, len, arrived -> ConnectionProblem.handshake("handshake-timeout",
+                "no complete PRIMARY HELLO within " + server.timeoutNanos() / 1_000_000 + " ms (replicaTimeout; "
+                        + arrived + " of " + ReplicationProtocol.PRIMARY_HELLO_LENGTH + " bytes arrived): not a "
+                        + "tailguard primary of protocol version " + ReplicationProtocol.VERSION));
     }
 
     private void sendHello() throws IOException {
@@ -152,7 +143,7 @@ final class ReplicaConnection extends Thread {
                 if (in.position() == 0) {
                     continue; // an idle primary: nothing started, nothing to time out
                 }
-                throw new BadFrameException("unfinished", "only " + in.position() + " bytes of a frame arrived, then "
+                throw ConnectionProblem.frame("unfinished", "only " + in.position() + " bytes of a frame arrived, then "
                         + "nothing for " + server.timeoutNanos() / 1_000_000 + " ms (replicaTimeout)");
             }
             if (n < 0) {
@@ -165,7 +156,7 @@ final class ReplicaConnection extends Thread {
                 int start = in.position();
                 int frameLength = in.getInt(start);
                 if (frameLength < SegmentLayout.FRAME_HEADER_LENGTH || frameLength > server.maxFrameLength()) {
-                    throw new BadFrameException("frame", "frame length " + frameLength + " at sequence " + (last + 1)
+                    throw ConnectionProblem.frame("frame", "frame length " + frameLength + " at sequence " + (last + 1)
                             + " is out of range (16 to " + server.maxFrameLength()
                             + ", the largest record of this replica's segment size)");
                 }
@@ -175,11 +166,11 @@ final class ReplicaConnection extends Thread {
                 }
                 int frameCrc = in.getInt(start + 4);
                 if (frameCrc != SegmentLayout.frameCrc(crc, server.view(), start, frameLength)) {
-                    throw new BadFrameException("frame", "checksum mismatch at sequence " + (last + 1));
+                    throw ConnectionProblem.frame("frame", "checksum mismatch at sequence " + (last + 1));
                 }
                 long seq = in.getLong(start + 8);
                 if (seq != last + 1) {
-                    throw new BadFrameException("frame", "sequence " + seq + " but " + (last + 1) + " was expected");
+                    throw ConnectionProblem.frame("frame", "sequence " + seq + " but " + (last + 1) + " was expected");
                 }
                 server.adopt(primary); // no-op once recorded; an older replica directory learns it here
                 in.limit(start + frameLength).position(start + SegmentLayout.FRAME_HEADER_LENGTH);
@@ -204,28 +195,6 @@ final class ReplicaConnection extends Thread {
         control.position(0);
         while (control.hasRemaining()) {
             ch.write(control);
-        }
-    }
-
-    /** A frame from the primary that fails a check, or that never finished. */
-    private static final class BadFrameException extends IOException {
-        private static final long serialVersionUID = 1L;
-        private final String kind;
-
-        BadFrameException(String kind, String message) {
-            super(message);
-            this.kind = kind;
-        }
-    }
-
-    /** A client that did not complete a valid PRIMARY HELLO. */
-    private static final class HandshakeException extends IOException {
-        private static final long serialVersionUID = 1L;
-        private final String kind;
-
-        HandshakeException(String kind, String message) {
-            super(message);
-            this.kind = kind;
         }
     }
 }

@@ -10,7 +10,6 @@ import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
-import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -133,9 +132,8 @@ public final class ReplicationSender implements AutoCloseable {
                 }
             } catch (IOException | RuntimeException e) {
                 if (running && (acks == null || !acks.reported())) {
-                    incidents.report(kindOf(e), e instanceof HandshakeException ? e.getMessage()
-                            : "replication to " + replica + " failed: " + describe(e) + "; retrying every "
-                            + RECONNECT_PAUSE_NANOS / 1_000_000 + " ms");
+                    incidents.report(kindOf(e), "replication to " + replica + " failed: " + describe(e)
+                            + "; retrying every " + RECONNECT_PAUSE_NANOS / 1_000_000 + " ms");
                 }
             } finally {
                 channel = null;
@@ -165,7 +163,7 @@ public final class ReplicationSender implements AutoCloseable {
         ByteBuffer hello = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         String bad = ReplicationProtocol.preambleProblem(hello, ReplicationProtocol.HELLO_MAGIC, "replica");
         if (bad != null) {
-            throw new HandshakeException("version", "replica " + replica + " refused: " + bad);
+            throw ConnectionProblem.handshake("version", "refused: " + bad);
         }
         readFully(in, bytes, ReplicationProtocol.PREAMBLE_LENGTH,
                 ReplicationProtocol.HELLO_LENGTH - ReplicationProtocol.PREAMBLE_LENGTH);
@@ -284,7 +282,7 @@ public final class ReplicationSender implements AutoCloseable {
     }
 
     void ackFailed(String reason) {
-        incidents.report("bad-ack", "replica " + replica + " rejected: " + reason + "; closing connection");
+        incidents.report("acks-ended", "replication to " + replica + " ended: " + reason + "; reconnecting");
     }
 
     private int timeoutMillis() {
@@ -292,27 +290,19 @@ public final class ReplicationSender implements AutoCloseable {
     }
 
     private void readFully(InputStream in, byte[] b, int off, int len) throws IOException {
-        int done = 0;
-        while (done < len) {
-            int n;
-            try {
-                n = in.read(b, off + done, len - done);
-            } catch (SocketTimeoutException e) {
-                throw new HandshakeException("handshake-timeout", "replica " + replica + " did not answer the "
-                        + "handshake within " + timeoutMillis() + " ms (replicaTimeout); is it stopped or overloaded?");
-            }
-            if (n < 0) {
-                throw new IOException("the replica closed the connection during the handshake");
-            }
-            done += n;
-        }
+        ConnectionProblem.readHandshake(in, b, off, len, arrived -> ConnectionProblem.handshake("handshake-timeout",
+                "the replica did not answer the handshake within " + timeoutMillis()
+                        + " ms (replicaTimeout); is it stopped or overloaded?"));
     }
 
     private static String kindOf(Throwable e) {
-        return e instanceof HandshakeException h ? h.kind : e.getClass().getName() + ": " + e.getMessage();
+        return e instanceof ConnectionProblem p ? p.kind : e.getClass().getName() + ": " + e.getMessage();
     }
 
     private static String describe(Throwable e) {
+        if (e instanceof ConnectionProblem) {
+            return e.getMessage();
+        }
         String message = e.getMessage();
         return message == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + message;
     }
@@ -345,17 +335,6 @@ public final class ReplicationSender implements AutoCloseable {
             thread.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** A handshake that failed for a reason worth its own line (timeout, wrong version). */
-    private static final class HandshakeException extends IOException {
-        private static final long serialVersionUID = 1L;
-        private final String kind;
-
-        HandshakeException(String kind, String message) {
-            super(message);
-            this.kind = kind;
         }
     }
 }
