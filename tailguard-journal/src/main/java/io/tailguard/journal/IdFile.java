@@ -1,6 +1,5 @@
 package io.tailguard.journal;
 
-import io.tailguard.journal.segment.JournalCorruptedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -71,7 +70,7 @@ public final class IdFile {
     /**
      * Returns the identity in {@code file}, or null when the file does not exist.
      *
-     * @throws JournalCorruptedException when the file is damaged (the message says how)
+     * @throws IllegalStateException when the file is damaged (the message names the file and how)
      */
     public static JournalId read(Path file) {
         byte[] bytes;
@@ -90,7 +89,7 @@ public final class IdFile {
                         + VERSION + ")"
                 : JournalId.orNull(b.getLong(HIGH), b.getLong(LOW)) == null ? "identity is zero" : null;
         if (why != null) {
-            throw new JournalCorruptedException("identity file " + file + " is damaged: " + why
+            throw new IllegalStateException("identity file " + file + " is damaged: " + why
                     + "; it names whose history this directory holds, so it is never replaced silently");
         }
         return new JournalId(b.getLong(HIGH), b.getLong(LOW));

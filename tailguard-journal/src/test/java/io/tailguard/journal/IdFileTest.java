@@ -3,7 +3,6 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tailguard.journal.segment.JournalCorruptedException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,7 +60,7 @@ class IdFileTest {
         bad[12] ^= 0x10;
         Files.write(file, bad);
         assertThatThrownBy(() -> Journal.open(config()))
-                .isInstanceOf(JournalCorruptedException.class)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("identity file " + file + " is damaged: checksum mismatch");
         assertThat(Files.readAllBytes(file)).as("never replaced silently").isEqualTo(bad);
         Files.write(file, good);
