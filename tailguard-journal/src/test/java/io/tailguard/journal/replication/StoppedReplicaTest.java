@@ -13,15 +13,19 @@ import io.tailguard.journal.Tailer;
 import io.tailguard.journal.load.ReplicaProcess;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -46,6 +50,33 @@ class StoppedReplicaTest {
         assertThat(kill.exitValue()).as("kill -%s %d", sig, pid).isZero();
     }
 
+    /** Waits until the kernel reports every thread of {@code pid} stopped (state T in /proc), as a signal takes effect asynchronously. */
+    private static void awaitStopped(long pid) throws IOException {
+        NanoClock clock = NanoClock.system();
+        long deadline = clock.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        while (true) {
+            boolean allStopped;
+            try (Stream<Path> threads = Files.list(tasks)) {
+                allStopped = threads.allMatch(t -> state(t.resolve("stat")) == 'T');
+            }
+            if (allStopped) {
+                return;
+            }
+            assertThat(clock.nanoTime()).as("pid %d stopped within 10 s", pid).isLessThan(deadline);
+            Thread.yield();
+        }
+    }
+
+    private static char state(Path stat) {
+        try {
+            String s = Files.readString(stat);
+            return s.charAt(s.lastIndexOf(')') + 2); // the field after the command name, which may hold spaces
+        } catch (IOException e) {
+            return 'T'; // the thread ended: it cannot answer either
+        }
+    }
+
     private static byte[] record(long seq) {
         byte[] b = new byte[100 + (int) (seq % 37)];
         for (int i = 0; i < b.length; i++) {
@@ -55,6 +86,7 @@ class StoppedReplicaTest {
     }
 
     @Test
+    @EnabledOnOs(OS.LINUX) // kill -STOP and /proc
     void aStoppedReplicaFailsPendingCommitsWithinTheTimeoutAndCatchesUpWhenResumed() throws Exception {
         Path primaryDir = tmp.resolve("primary");
         try (ReplicaProcess replica = ReplicaProcess.start(tmp.resolve("replica"), SEGMENT)) {
@@ -72,6 +104,7 @@ class StoppedReplicaTest {
                     assertThat(j.appendBlocking(record(i))).isEqualTo(i);
                 }
                 signal(replica.pid(), "STOP");
+                awaitStopped(replica.pid());
                 try {
                     long stoppedAt = clock.nanoTime();
                     CompletableFuture<Long> pending = j.append(record(101));
