@@ -119,8 +119,9 @@ class ReplicationFaultTest {
     }
 
     @Test
-    void aFreshPrimaryIsRefusedByAReplicaHoldingAnotherJournalsRecordsAndNothingIsAcknowledged() throws Exception {
-        long held = 2_001;
+    void aFreshPrimaryIsRefusedByAReplicaHolding20001RecordsOfAnotherJournalAndNothingIsAcknowledged()
+            throws Exception {
+        long held = 20_001; // the case as an operator met it
         JournalId first;
         try (ReplicaServer r = replica("replica")) {
             try (Journal a = Journal.open(primary("a", CommitMode.ACK, r.address()))) {
@@ -131,7 +132,7 @@ class ReplicationFaultTest {
             assertThat(r.primaryIdentity()).isEqualTo(first);
             // another journal that wrote more than the replica holds: the old check let it pass
             try (Journal b = Journal.open(primary("b", CommitMode.LOCAL, null))) {
-                appendAll(b, 1, 3_000, 1);
+                appendAll(b, 1, held + 1_000, 1);
             }
             try (Journal b = Journal.open(primary("b", CommitMode.ACK, r.address()))) {
                 String refusal = primaryLog.await("refused");
@@ -147,6 +148,37 @@ class ReplicationFaultTest {
         }
         assertHolds(tmp.resolve("replica"), held, 0);
         assertThat(IdFile.read(tmp.resolve("replica").resolve(IdFile.PRIMARY_ID))).isEqualTo(first);
+    }
+
+    @Test
+    void aReplicaDirectoryFromBeforeIdentitiesIsCheckedByItsLastRecordAndThenRecordsItsPrimary() throws Exception {
+        JournalId a;
+        try (ReplicaServer r = replica("replica");
+             Journal j = Journal.open(primary("a", CommitMode.ACK, r.address()))) {
+            a = j.identity();
+            appendAll(j, 1, 30, 0);
+            j.awaitCommitted(30);
+        }
+        Path primaryId = tmp.resolve("replica").resolve(IdFile.PRIMARY_ID);
+        Files.delete(primaryId); // as an older version left it: records, no primary identity
+        try (Journal b = Journal.open(primary("b", CommitMode.LOCAL, null))) {
+            appendAll(b, 1, 40, 1);
+        }
+        try (ReplicaServer r = replica("replica")) {
+            assertThat(r.primaryIdentity()).isNull();
+            try (Journal b = Journal.open(primary("b", CommitMode.ACK, r.address()))) {
+                assertThat(primaryLog.await("refused")).contains("the histories diverged");
+                assertThat(b.ackedSequence()).isZero();
+            }
+            try (Journal j = Journal.open(primary("a", CommitMode.ACK, r.address()))) {
+                appendAll(j, 31, 50, 0);
+                j.awaitCommitted(50);
+                assertThat(j.ackedSequence()).isEqualTo(50);
+            }
+            assertThat(r.primaryIdentity()).isEqualTo(a);
+        }
+        assertThat(IdFile.read(primaryId)).isEqualTo(a);
+        assertHolds(tmp.resolve("replica"), 50, 0);
     }
 
     @Test
