@@ -54,7 +54,8 @@ public final class JournalReplicaCommand implements Callable<Integer> {
     @Option(names = "--durability", paramLabel = "POLICY", defaultValue = "none",
             description = "When a record is acknowledged: none (in the replica's page cache: survives the "
                     + "replica process, not a power cut), sync (forced to its disk first), periodic:<interval> "
-                    + "(once the next periodic force covers it, e.g. periodic:10ms). Default: ${DEFAULT-VALUE}.")
+                    + "(once the next periodic force covers it, e.g. periodic:10ms; keep the primary's "
+                    + "replica timeout well above the interval). Default: ${DEFAULT-VALUE}.")
     String durability;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s",
