@@ -433,5 +433,4 @@ public final class Journal implements AutoCloseable {
         }
         return policyDue;
     }
-
 }

@@ -308,6 +308,7 @@ public final class ReplicaServer implements AutoCloseable {
         for (ReplicaConnection c : open) { // the acceptor has ended: no connection is added any more
             c.stopAndAwait();
         }
+        incidents.resolved("the replica stopped"); // a problem that lasted until now still gets its count
         journal.close();
     }
 }

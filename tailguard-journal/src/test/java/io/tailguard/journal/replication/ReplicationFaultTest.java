@@ -144,8 +144,13 @@ class ReplicationFaultTest {
                 assertThat(b.replicaConnected()).isFalse();
                 assertThat(b.ackedSequence()).isZero();
             }
+            assertThat(primaryLog.lines()).as("the count of a problem that lasted until close")
+                    .anyMatch(l -> l.matches(".*\"replica .* refused: .*\" happened \\d+ times in a row; "
+                            + "then the journal closed"));
             assertThat(r.journal().writtenSequence()).isEqualTo(held);
         }
+        assertThat(replicaLog.lines()).anyMatch(l -> l.matches(".*\"replica refused primary .*\" happened \\d+ "
+                + "times in a row; then the replica stopped"));
         assertHolds(tmp.resolve("replica"), held, 0);
         assertThat(IdFile.read(tmp.resolve("replica").resolve(IdFile.PRIMARY_ID))).isEqualTo(first);
     }
