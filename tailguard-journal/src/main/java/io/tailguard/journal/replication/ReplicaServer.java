@@ -192,12 +192,21 @@ public final class ReplicaServer implements AutoCloseable {
         return maxFrameLength;
     }
 
-    /** Returns why this replica refuses {@code primary} outright (it holds another journal's records), or null. */
-    String refusal(JournalId primary) {
+    /**
+     * Returns why this replica refuses {@code primary}, which wrote up to {@code primaryWritten}, outright
+     * (before it may replace the active connection), or null: it holds another journal's records, or
+     * more records than that primary wrote (a copy of the primary restored from an older backup,
+     * which must not take the replica from the live primary of the same identity).
+     */
+    String refusal(JournalId primary, long primaryWritten) {
         JournalId h = holder;
         long last = journal.writtenSequence();
         if (last > 0 && h != null && !h.equals(primary)) {
             return "replica refused primary " + primary + ": it holds records 1.." + last + " of journal " + h;
+        }
+        if (last > primaryWritten) {
+            return "replica refused primary " + primary + ": it holds records up to sequence " + last
+                    + " but that primary wrote only " + primaryWritten;
         }
         return null;
     }

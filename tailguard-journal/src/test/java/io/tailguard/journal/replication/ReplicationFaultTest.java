@@ -212,6 +212,33 @@ class ReplicationFaultTest {
     }
 
     @Test
+    void aRestoredCopyOfThePrimaryNeverTakesTheReplicaFromTheLivePrimary() throws Exception {
+        try (ReplicaServer r = replica("replica")) {
+            try (Journal a = Journal.open(primary("a", CommitMode.LOCAL, null))) {
+                appendAll(a, 1, 60, 0);
+            }
+            copyJournal(tmp.resolve("a"), tmp.resolve("a-backup"));
+            try (Journal a = Journal.open(primary("a", CommitMode.ACK, r.address()))) {
+                appendAll(a, 61, 100, 0);
+                a.awaitCommitted(100);
+                long accepted = r.connections();
+                // the same identity with 60 records, running beside the live primary
+                try (Journal restored = Journal.open(primary("a-backup", CommitMode.ACK, r.address()))) {
+                    await(() -> r.refusedPrimaries() >= 2, "two refused attempts of the restored copy");
+                    assertThat(replicaLog.await("refused primary " + a.identity()))
+                            .contains("holds records up to sequence 100 but that primary wrote only 60");
+                    assertThat(r.connections()).as("the live primary's connection was never replaced")
+                            .isEqualTo(accepted);
+                    assertThat(restored.replicaProblem()).contains("wrote only 60");
+                    appendAll(a, 101, 110, 0);
+                    a.awaitCommitted(110);
+                }
+            }
+        }
+        assertHolds(tmp.resolve("replica"), 110, 0);
+    }
+
+    @Test
     void aReplicaWhoseLastRecordDiffersIsRefusedAndOneThatMatchesIsCaughtUp() throws Exception {
         try (ServerSocketChannel fake = ServerSocketChannel.open()) {
             fake.bind(loopback(0));
