@@ -69,12 +69,15 @@ public final class ReplicaServer implements AutoCloseable {
         this.incidents = new IncidentLog(config.errors(), "replica " + listen);
         this.maxFrameLength = SegmentLayout.FRAME_HEADER_LENGTH + SegmentLayout.maxPayload(config.segmentSizeBytes());
         this.primaryIdFile = config.directory().resolve(IdFile.PRIMARY_ID);
+        ServerSocketChannel channel = null;
         try {
             this.holder = IdFile.read(primaryIdFile);
             this.lastCrc = lastFrameCrc(journal);
-            this.server = ServerSocketChannel.open();
-            server.bind(listen);
+            channel = ServerSocketChannel.open();
+            channel.bind(listen);
+            this.server = channel;
         } catch (IOException | RuntimeException e) {
+            closeOnFailure(channel);
             journal.close();
             if (e instanceof IOException io) {
                 throw new UncheckedIOException("cannot listen on " + listen.getHostString() + ":" + listen.getPort() + ": "
@@ -290,6 +293,17 @@ public final class ReplicaServer implements AutoCloseable {
             t.pollFrame((seq, frame) -> crc[0] = frame.getInt(frame.position() + 4));
         }
         return crc[0];
+    }
+
+    /** Closes the listening socket of a start that failed; the start throws its own error, which is the one that matters. */
+    private static void closeOnFailure(ServerSocketChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // the start already failed with the reason that matters
+            }
+        }
     }
 
     void closeQuietly(SocketChannel ch) {

@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -236,6 +237,27 @@ class ReplicationFaultTest {
             }
         }
         assertHolds(tmp.resolve("replica"), 110, 0);
+    }
+
+    @Test
+    void aReplicaThatCannotListenClosesItsSocketAndItsJournal() throws Exception {
+        Path fds = Path.of("/proc/self/fd");
+        Assumptions.assumeTrue(Files.isDirectory(fds), "needs /proc to count open descriptors");
+        try (ReplicaServer r = replica("one")) {
+            long before = count(fds);
+            for (int i = 0; i < 20; i++) {
+                assertThatThrownBy(() -> ReplicaServer.start(r.address(), replicaConfig("two")))
+                        .hasMessageContaining("cannot listen on");
+            }
+            assertThat(count(fds)).as("descriptors left open by 20 failed starts").isLessThan(before + 10);
+            Journal.open(replicaConfig("two")).close(); // its lock was released
+        }
+    }
+
+    private static long count(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.count();
+        }
     }
 
     @Test
