@@ -72,6 +72,15 @@ public record LoadPlan(Target target, List<Long> rates, Duration duration, Durat
         }
     }
 
+    /**
+     * Parses a {@code --header} value {@code Name: value}.
+     *
+     * @throws IllegalArgumentException "--header must be Name:value with a token name ... but was 'x'"
+     */
+    public static Map.Entry<String, String> header(String text) {
+        return RequestBytes.header(text);
+    }
+
     private static void positive(String name, Duration d) {
         if (d == null || d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException(name + " must be > 0 but was " + d);
