@@ -110,6 +110,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        NettyLogging.toJdk();
         if (url == null) {
             throw new UsageException("URL must be given, e.g. tailguard load http://127.0.0.1:8080/ --rate 2000");
         }

@@ -53,6 +53,7 @@ public final class TestServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        NettyLogging.toJdk();
         Duration freezeFor = DurationText.parseNonNegative("--freeze", freeze);
         Duration period = DurationText.parsePositive("--every", every);
         Duration stopAfter = runFor == null ? null : DurationText.parsePositive("--for", runFor);
