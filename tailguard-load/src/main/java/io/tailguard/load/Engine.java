@@ -80,6 +80,7 @@ final class Engine {
 
     /** Releases every request due by {@code nowNanos} and sends what idle connections can take. */
     void tick(long nowNanos) {
+        tally.tickedNanos.lazySet(nowNanos);
         while (released < due.length && due[released] <= nowNanos) {
             if (released >= firstMeasured) {
                 tally.late(nowNanos - due[released]);

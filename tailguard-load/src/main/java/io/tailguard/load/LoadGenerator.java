@@ -1,7 +1,6 @@
 package io.tailguard.load;
 
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.EventLoop;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.tailguard.config.Check;
@@ -9,49 +8,40 @@ import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
  * Not thread-safe (one caller runs one step at a time): an open-loop HTTP/1.1 load generator over
- * a fixed set of keep-alive connections. The caller's thread paces the schedule; one Netty event
- * loop owns the connections and the {@link Engine}. Use {@link #open}, then {@link #run} once per
- * rate, then {@link #close}.
+ * a fixed set of keep-alive connections. The caller's thread paces the schedule; each of the
+ * plan's event loops (a {@link Lane}) owns a share of the connections and every n-th request of
+ * the schedule. Use {@link #open}, then {@link #run} once per rate, then {@link #close}.
  */
 public final class LoadGenerator implements AutoCloseable {
 
     private static final long SECOND_NANOS = 1_000_000_000L;
-    private static final long SWEEP_MILLIS = 10;
+    private static final long POLL_NANOS = 10_000_000L;
     /** The first request is due this long after the step is set up, so none starts late. */
     private static final long START_DELAY_NANOS = 20_000_000L;
 
     private final LoadPlan plan;
     private final NanoClock clock;
     private final NioEventLoopGroup group;
-    private final EventLoop loop;
-    private final HttpWire wire;
-    private final Engine engine;
+    private final Lane[] lanes;
     private final Pacer pacer;
-    private final AtomicBoolean tickPending = new AtomicBoolean();
-    private final Runnable tick;
 
     private LoadGenerator(LoadPlan plan, NanoClock clock) {
         this.plan = plan;
         this.clock = clock;
-        this.group = new NioEventLoopGroup(1, new DefaultThreadFactory("tailguard-load-io", true));
-        this.loop = group.next();
-        int connectMillis = (int) Math.min(Integer.MAX_VALUE, plan.timeout().toMillis());
-        this.wire = new HttpWire(loop, clock, plan.target(), RequestBytes.encode(plan), plan.method().equals("HEAD"),
-                plan.connections(), Math.max(1, connectMillis));
-        this.engine = new Engine(plan.connections(), plan.timeout().toNanos(), wire);
+        int threads = Math.min(plan.threads(), plan.connections());
+        this.group = new NioEventLoopGroup(threads, new DefaultThreadFactory("tailguard-load-io", true));
+        byte[] request = RequestBytes.encode(plan);
+        this.lanes = new Lane[threads];
+        for (int l = 0; l < threads; l++) {
+            int share = plan.connections() / threads + (l < plan.connections() % threads ? 1 : 0);
+            lanes[l] = new Lane(group.next(), clock, plan, request, share);
+        }
         this.pacer = Pacer.forCores(clock, Runtime.getRuntime().availableProcessors());
-        this.tick = () -> {
-            tickPending.set(false);
-            engine.tick(clock.nanoTime());
-        };
     }
 
     /**
@@ -73,36 +63,39 @@ public final class LoadGenerator implements AutoCloseable {
     private void connectAll() {
         Target t = plan.target();
         String where = t.host() + ":" + t.port();
-        try {
-            ChannelFuture first = loop.submit(() -> {
-                wire.engine(engine);
-                return wire.connect(0);
-            }).get();
-            if (!first.await(plan.timeout().toMillis()) || !first.isSuccess()) {
-                String why = first.cause() == null ? "no answer within " + plan.timeout().toMillis() + " ms"
-                        : first.cause().getMessage();
-                throw new UncheckedIOException(new IOException("cannot connect to " + where + ": " + why));
-            }
-            loop.submit(() -> {
-                for (int conn = 1; conn < plan.connections(); conn++) {
-                    wire.connect(conn);
-                }
-            }).get();
-            long deadline = clock.nanoTime() + plan.timeout().toNanos();
-            while (onLoop(engine::open) < plan.connections()) {
-                if (clock.nanoTime() > deadline) {
-                    throw new UncheckedIOException(new IOException("cannot open " + plan.connections()
-                            + " connections to " + where + ": " + onLoop(engine::open) + " opened within "
-                            + plan.timeout().toMillis() + " ms"));
-                }
-                pacer.awaitUntil(clock.nanoTime() + 1_000_000L);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while connecting to " + where, e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("cannot connect to " + where, e.getCause());
+        ChannelFuture first = lanes[0].connectFirst();
+        if (!first.awaitUninterruptibly(plan.timeout().toMillis()) || !first.isSuccess()) {
+            String why = first.cause() == null ? "no answer within " + plan.timeout().toMillis() + " ms"
+                    : first.cause().getMessage();
+            throw unreachable("cannot connect to " + where + ": " + why);
         }
+        for (int l = 0; l < lanes.length; l++) {
+            if (l > 0) {
+                lanes[l].connectFirst();
+            }
+            lanes[l].connectRest();
+        }
+        long deadline = clock.nanoTime() + plan.timeout().toNanos();
+        int open;
+        while ((open = openConnections()) < plan.connections()) {
+            if (clock.nanoTime() > deadline) {
+                throw unreachable("cannot open " + plan.connections() + " connections to " + where + ": " + open
+                        + " opened within " + plan.timeout().toMillis() + " ms");
+            }
+            pacer.awaitUntil(clock.nanoTime() + 1_000_000L);
+        }
+    }
+
+    private int openConnections() {
+        int open = 0;
+        for (Lane lane : lanes) {
+            open += lane.open();
+        }
+        return open;
+    }
+
+    private static UncheckedIOException unreachable(String message) {
+        return new UncheckedIOException(message, new IOException(message));
     }
 
     /**
@@ -120,78 +113,88 @@ public final class LoadGenerator implements AutoCloseable {
         while (firstMeasured < schedule.size() && schedule.dueOffsetNanos(firstMeasured) < warmNanos) {
             firstMeasured++;
         }
-        StepRecorder recorder = new StepRecorder(rate, plan.duration(), schedule.size() - firstMeasured, log);
+        StepRecorder recorder = new StepRecorder(rate, plan.duration(), schedule.size() - firstMeasured, lanes.length,
+                log);
         long start = clock.nanoTime() + START_DELAY_NANOS;
         long[] due = schedule.absolute(start);
-        int measuredFrom = firstMeasured;
-        onLoop(() -> {
-            engine.begin(due, measuredFrom, recorder.tally, recorder.latency, recorder.service);
-            return null;
-        });
-        var sweeper = loop.scheduleAtFixedRate(() -> engine.sweep(clock.nanoTime()), SWEEP_MILLIS, SWEEP_MILLIS,
-                TimeUnit.MILLISECONDS);
+        for (int l = 0; l < lanes.length; l++) {
+            lanes[l].begin(share(due, l, lanes.length), share(firstMeasured, l, lanes.length), recorder.tallies[l],
+                    recorder);
+        }
         long measuredStart = start + warmNanos;
-        long nextReport = start + SECOND_NANOS;
+        // the reporter has its own thread: taking the histograms apart and writing the interval
+        // log takes milliseconds, which on the pacing thread would make the next requests late
+        Reporter reporter = new Reporter(clock, recorder, progress, start + SECOND_NANOS, measuredStart);
+        reporter.start();
         try {
             int i = 0;
+            long lastWake = Long.MIN_VALUE;
             while (i < due.length) {
                 long now = clock.nanoTime();
-                if (now >= nextReport) {
-                    progress.accept(recorder.report(now, measuredStart));
-                    nextReport += SECOND_NANOS;
-                } else if (now < due[i]) {
-                    pacer.awaitUntil(Math.min(due[i], nextReport));
-                } else {
-                    signalTick();
-                    while (i < due.length && due[i] <= now) {
-                        i++;
+                long wake = Math.max(due[i], lastWake + Pacer.MIN_GAP_NANOS);
+                if (now < wake) {
+                    pacer.awaitUntil(wake);
+                    continue;
+                }
+                lastWake = now;
+                while (i < due.length && due[i] <= now) {
+                    i++;
+                }
+                long lastDue = due[i - 1];
+                for (int l = 0; l < lanes.length; l++) {
+                    // a lane that ticked since (on a response, say) has released it all already
+                    if (recorder.tallies[l].tickedNanos.get() < lastDue) {
+                        lanes[l].signal();
                     }
                 }
             }
-            long giveUp = due.length == 0 ? clock.nanoTime() : due[due.length - 1] + plan.timeout().toNanos()
+            long giveUp = (due.length == 0 ? clock.nanoTime() : due[due.length - 1]) + plan.timeout().toNanos()
                     + 5 * SECOND_NANOS;
-            while (!onLoop(engine::finished)) {
+            while (!finished()) {
                 long now = clock.nanoTime();
-                if (now >= nextReport) {
-                    progress.accept(recorder.report(now, measuredStart));
-                    nextReport += SECOND_NANOS;
-                }
                 if (now > giveUp) {
                     throw new IllegalStateException("step at rate " + rate + " did not finish within the timeout");
                 }
-                pacer.awaitUntil(Math.min(now + SWEEP_MILLIS * 1_000_000L, nextReport));
+                pacer.awaitUntil(now + POLL_NANOS);
             }
-            progress.accept(recorder.report(clock.nanoTime(), measuredStart));
         } finally {
-            sweeper.cancel(false);
+            reporter.stop();
+            for (Lane lane : lanes) {
+                lane.end();
+            }
         }
+        progress.accept(recorder.report(clock.nanoTime(), measuredStart));
         return recorder.result();
     }
 
-    private void signalTick() {
-        if (tickPending.compareAndSet(false, true)) {
-            loop.execute(tick);
+    /** Returns every {@code lanes}-th due time starting at {@code lane}. */
+    static long[] share(long[] due, int lane, int lanes) {
+        long[] mine = new long[share(due.length, lane, lanes)];
+        for (int i = 0; i < mine.length; i++) {
+            mine[i] = due[lane + i * lanes];
         }
+        return mine;
     }
 
-    private <T> T onLoop(java.util.concurrent.Callable<T> task) {
-        try {
-            return loop.submit(task).get(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("load generator failed: " + e.getCause(), e.getCause());
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("the load generator's event loop did not answer within 30 s", e);
-        }
+    /** Returns how many of the first {@code count} requests go to {@code lane}. */
+    static int share(int count, int lane, int lanes) {
+        return count / lanes + (lane < count % lanes ? 1 : 0);
     }
 
-    /** Closes every connection and stops the event loop. */
+    private boolean finished() {
+        for (Lane lane : lanes) {
+            if (!lane.finished()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Closes every connection and stops the event loops. */
     @Override
     public void close() {
-        if (!loop.isShuttingDown()) {
-            loop.execute(wire::close);
+        for (Lane lane : lanes) {
+            lane.close();
         }
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }

@@ -17,17 +17,21 @@ import java.util.Map;
  * @param arrivals    how due times are spaced
  * @param seed        seed of the Poisson draw (each step draws from {@code seed + step index})
  * @param connections keep-alive connections, 1 to {@link #MAX_CONNECTIONS}
+ * @param threads     event loops sharing the connections, 1 to {@link #MAX_THREADS} (at most one per
+ *                    connection is used)
  * @param method      HTTP method, upper-case token
  * @param headers     extra request headers in order (they replace a default of the same name)
  * @param body        request body, empty for none
  * @param timeout     a request not answered this long after its due time counts as a timeout
  */
 public record LoadPlan(Target target, List<Long> rates, Duration duration, Duration warmup, Arrivals arrivals,
-                       long seed, int connections, String method, List<Map.Entry<String, String>> headers,
+                       long seed, int connections, int threads, String method, List<Map.Entry<String, String>> headers,
                        byte[] body, Duration timeout) {
 
     /** The most connections a run may open. */
     public static final int MAX_CONNECTIONS = 10_000;
+    /** The most event loops a run may use. */
+    public static final int MAX_THREADS = 64;
     /** The most rate steps a run may hold. */
     public static final int MAX_STEPS = 100;
 
@@ -55,6 +59,9 @@ public record LoadPlan(Target target, List<Long> rates, Duration duration, Durat
         if (connections < 1 || connections > MAX_CONNECTIONS) {
             throw new IllegalArgumentException("--connections must be 1 to " + MAX_CONNECTIONS + " but was "
                     + connections);
+        }
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("--threads must be 1 to " + MAX_THREADS + " but was " + threads);
         }
         if (method == null || !method.matches("[A-Za-z]{1,20}")) {
             throw new IllegalArgumentException("--method must be an HTTP method like GET or POST but was '"

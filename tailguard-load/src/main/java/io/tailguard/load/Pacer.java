@@ -12,6 +12,14 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Pacer {
 
+    /**
+     * The pacing thread wakes at most once per this interval. At high rates the event loops release
+     * due requests themselves whenever a response arrives, so waking for every due time would cost
+     * a park and a cross-thread wake-up per request for little; a request whose loop is idle waits
+     * at most this long, which its latency and the "behind" figure include.
+     */
+    static final long MIN_GAP_NANOS = 200_000L;
+
     /** How long before a deadline to stop parking and spin, on machines with 4 cores or more. */
     static final long SPIN_NANOS = 50_000L;
 

@@ -25,6 +25,8 @@ final class Tally {
     /** The largest lateness of a release since the reporter last took it (see {@link #takeLateMax}). */
     private final AtomicLong lateMaxNanos = new AtomicLong();
     final AtomicLongArray statuses = new AtomicLongArray(STATUS_SLOTS);
+    /** When the engine last released due requests: the pacer need not wake it for anything due before. */
+    final AtomicLong tickedNanos = new AtomicLong(Long.MIN_VALUE);
 
     static void increment(AtomicLong counter) {
         counter.lazySet(counter.get() + 1);

@@ -22,7 +22,7 @@ class FreezeHonestyTest {
         try (FreezingServer server = FreezingServer.start(0, Duration.ofSeconds(1), Duration.ofSeconds(5),
                 NanoClock.system())) {
             LoadPlan plan = new LoadPlan(Target.parse("http://127.0.0.1:" + server.port() + "/"), List.of(200L),
-                    Duration.ofSeconds(10), Duration.ZERO, Arrivals.CONSTANT, 1, 2, "GET", List.of(), new byte[0],
+                    Duration.ofSeconds(10), Duration.ZERO, Arrivals.CONSTANT, 1, 2, 2, "GET", List.of(), new byte[0],
                     Duration.ofSeconds(3));
             StepResult step;
             try (LoadGenerator generator = LoadGenerator.open(plan, NanoClock.system())) {

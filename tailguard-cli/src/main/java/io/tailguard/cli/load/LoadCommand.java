@@ -87,6 +87,11 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Keep-alive connections, 1 to 10000; never more are opened (default: ${DEFAULT-VALUE}).")
     int connections;
 
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
+            description = "Event loops sharing the connections (each takes every N-th request), 1 to 64"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int threads;
+
     @Option(names = "--method", paramLabel = "M", defaultValue = "GET",
             description = "HTTP method (default: ${DEFAULT-VALUE}).")
     String method;
@@ -126,6 +131,7 @@ public final class LoadCommand implements Callable<Integer> {
         raw.put("--arrivals", plan.arrivals().label());
         raw.put("--seed", Long.toString(seed));
         raw.put("--connections", Integer.toString(connections));
+        raw.put("--threads", Integer.toString(threads));
         raw.put("--method", plan.method());
         raw.put("--header", String.join("; ", headers));
         raw.put("--body-file", bodyFile == null ? "" : bodyFile.toString());
@@ -156,7 +162,7 @@ public final class LoadCommand implements Callable<Integer> {
                         + e.getClass().getSimpleName() + ")");
             }
         }
-        return new LoadPlan(target, rates, measured, warm, Arrivals.parse(arrivals), seed, connections, method,
+        return new LoadPlan(target, rates, measured, warm, Arrivals.parse(arrivals), seed, connections, threads, method,
                 parsedHeaders, body, wait);
     }
 

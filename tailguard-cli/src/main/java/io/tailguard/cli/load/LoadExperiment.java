@@ -61,7 +61,8 @@ final class LoadExperiment implements Experiment {
         IntervalLog log = new IntervalLog(hlog);
         List<StepResult> steps = new ArrayList<>();
         err.printf("tailguard: load %s: %d connections, %s arrivals, rates %s/s, warm-up %s, %s each%n",
-                plan.target().url(), plan.connections(), plan.arrivals().label(), plan.rates(),
+                plan.target().url(), plan.connections(), plan.arrivals().label(),
+                plan.rates().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
                 args.rawValues().get("--warmup"), args.rawValues().get("--duration"));
         err.flush();
         try (LoadGenerator generator = LoadGenerator.open(plan, NanoClock.system())) {
