@@ -62,7 +62,9 @@ echo "== tailguard load $url --rate $rates --duration $duration --warmup 2s --co
 echo "== load-summary.csv"
 cat "$tmp/out/load-summary.csv"
 wrk_rps="$(awk '/^Requests\/sec/ {print $2}' "$tmp/wrk.txt")"
-best="$(awk -F, 'NR > 1 && $4 == $3 && $5 == 0 && $6 == 0 && $7 == 0 && $8 != "" && $8 < 1 && $9 < 10 {r = $1} END {print r + 0}' \
-  "$tmp/out/load-summary.csv")"
+passed="$(awk -F, 'NR > 1 && $4 == $3 && $5 == 0 && $6 == 0 && $7 == 0 && $8 != "" && $8 < 1 && $9 < 10 {print $1}' \
+  "$tmp/out/load-summary.csv" | paste -sd, -)"
+best="$(tr , '\n' <<<"${passed:-0}" | sort -n | tail -1)"
+echo "== steps sustained: ${passed:-none}"
 echo "== result: wrk closed-loop max $wrk_rps req/s; tailguard load max sustained open-loop rate $best req/s;" \
   "ratio $(awk -v a="$best" -v b="$wrk_rps" 'BEGIN {printf "%.2f", a / b}')"
