@@ -6,6 +6,8 @@ import io.tailguard.cli.CliRun;
 import io.tailguard.load.FreezingServer;
 import io.tailguard.time.NanoClock;
 import java.io.FileInputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,11 +48,15 @@ class LoadCommandTest {
     }
 
     @Test
-    void anUnreachableTargetFailsInOneLineWithExitOne() {
-        assertThat(cli.run("load", "http://127.0.0.1:1/", "--rate", "10", "--duration", "1s",
+    void anUnreachableTargetFailsInOneLineWithExitOne() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        assertThat(cli.run("load", "http://127.0.0.1:" + closedPort + "/", "--rate", "10", "--duration", "1s",
                 "--output-dir", tmp.resolve("out").toString())).isEqualTo(1);
         assertThat(cli.err().trim().lines().filter(l -> !l.contains("load http://"))).hasSize(1);
-        assertThat(cli.err()).contains("cannot connect to 127.0.0.1:1");
+        assertThat(cli.err()).contains("cannot connect to 127.0.0.1:" + closedPort);
         assertThat(tmp.resolve("out")).doesNotExist();
     }
 
