@@ -2,6 +2,7 @@ package io.tailguard.journal;
 
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.durability.DurabilityPolicy;
+import io.tailguard.journal.replication.ReplicaDurability;
 import io.tailguard.journal.replication.ReplicationSender;
 import io.tailguard.journal.segment.Recovered;
 import io.tailguard.journal.segment.ScanReport;
@@ -43,6 +44,7 @@ public final class Journal implements AutoCloseable {
     private final Path directory;
     private final CommitMode mode;
     private final ScanReport recovery;
+    private final JournalId identity;
     private final DirectoryLock lock;
     private final SegmentWriter writer;
     private final CommitTracker commits;
@@ -55,24 +57,22 @@ public final class Journal implements AutoCloseable {
     private volatile long forced;
     private final AtomicLong forceCount = new AtomicLong();
 
-    private Journal(JournalConfig config, CommitListener listener) {
+    /** {@code lock}: taken by {@link #open}, which releases it if this constructor throws. */
+    private Journal(JournalConfig config, CommitListener listener, DirectoryLock lock) {
         this.config = config;
         this.directory = config.directory();
         this.mode = config.commitMode();
-        this.lock = DirectoryLock.acquire(directory, config.errors());
-        Recovered r;
-        try {
-            r = SegmentScanner.recover(directory, config.segmentSizeBytes());
-        } catch (RuntimeException e) {
-            lock.close();
-            throw e;
-        }
+        this.lock = lock;
+        // nothing is written (no preparer, no writer) before the scan's verdict: a refused open changes no byte
+        Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
         this.recovery = r.report();
+        this.identity = identity(directory, lock);
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
         this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
         this.writtenNow = writer::written;
+        lock.announceWriter(writtenNow);
         long last = writer.written();
         this.forced = last;
         this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
@@ -80,8 +80,7 @@ public final class Journal implements AutoCloseable {
         this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
                 idleNanos(grace)) : null;
         this.sender = mode.replicated()
-                ? new ReplicationSender(config.replica(), directory, replica, config.errors(),
-                        config.replicationLinger().toNanos())
+                ? new ReplicationSender(config, identity, replica)
                 : null;
         preparer.start();
         if (syncThread != null) {
@@ -92,19 +91,36 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Opens (recovering the tail) or creates the journal; commits are not reported to a listener. */
+    /**
+     * Opens (cutting a torn tail) or creates the journal; commits are not reported to a listener.
+     *
+     * @throws io.tailguard.journal.segment.JournalCorruptedException when the journal is damaged where
+     *     cutting could lose records (file, byte offset and reason in the message); nothing on disk changed
+     * @throws IllegalStateException when the journal is already open for appending, in this process or another
+     */
     public static Journal open(JournalConfig config) {
-        return new Journal(config, seq -> { });
+        return open(config, seq -> { });
     }
 
-    /** Opens the journal and reports every commit advance to {@code listener}. */
+    /** Opens the journal and reports every commit advance to {@code listener}; see {@link #open(JournalConfig)}. */
     public static Journal open(JournalConfig config, CommitListener listener) {
-        return new Journal(config, listener);
+        DirectoryLock lock = DirectoryLock.acquire(config.directory(), config.errors());
+        try {
+            return new Journal(config, listener, lock);
+        } catch (RuntimeException | Error e) {
+            lock.close(); // ours: taken above; a failed acquire threw before and released nothing
+            throw e;
+        }
     }
 
     /** Returns what opening found and cut (a torn tail is cut and reported here). */
     public ScanReport recovery() {
         return recovery;
+    }
+
+    /** Returns this journal's identity, created at its first open and kept in {@value IdFile#JOURNAL_ID}. */
+    public JournalId identity() {
+        return identity;
     }
 
     /** Returns the configuration. */
@@ -164,6 +180,23 @@ public final class Journal implements AutoCloseable {
      */
     public long replicationLingers() {
         return sender == null ? 0 : sender.lingers();
+    }
+
+    /**
+     * Returns what the replica's acknowledgements mean, as it reported in its handshake and
+     * acknowledgements (its durability: {@code NONE}, {@code SYNC} or {@code PERIODIC});
+     * {@code UNKNOWN} before a replica answered or without replication.
+     */
+    public ReplicaDurability replicaDurability() {
+        return sender == null ? ReplicaDurability.UNKNOWN : sender.replicaDurability();
+    }
+
+    /**
+     * Returns why no replica is connected (down, refused, not answering: the line also logged), or
+     * null while a replica is connected, before the first attempt, or without replication.
+     */
+    public String replicaProblem() {
+        return sender == null ? null : sender.problem();
     }
 
     /** Returns true while a replica is connected. */
@@ -397,5 +430,15 @@ public final class Journal implements AutoCloseable {
             return Long.MIN_VALUE;
         }
         return policyDue;
+    }
+
+    /** Loads or creates the identity; a failure releases the lock this open took. */
+    private static JournalId identity(Path directory, DirectoryLock lock) {
+        try {
+            return IdFile.loadOrCreate(directory);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
     }
 }
