@@ -21,7 +21,8 @@ import org.HdrHistogram.Histogram;
  * @param service          write → response, nanoseconds: what a closed-loop tool would report
  * @param behindMaxNanos   the most the generator released a request after its due time
  * @param secondsBehind    reported seconds in which it was more than {@link #BEHIND_NANOS} behind
- * @param waitingMax       the most requests that waited at once for a free connection
+ * @param waitingMax       the most requests that waited at once for a free connection, summed over
+ *                         the event loops (each keeps its own wait queue)
  * @param intervals        one entry per reported second, warm-up included
  */
 public record StepResult(long rate, double durationSeconds, long scheduled, long sent, long ok, long shed,

@@ -29,10 +29,10 @@ import picocli.CommandLine.Parameters;
         sortOptions = false,
         subcommands = {TestServerCommand.class, CommandLine.HelpCommand.class},
         description = {
-            "Open-loop HTTP/1.1 load: requests are due on a schedule fixed before the run, and",
-            "each latency runs from its due time, so a stalled server cannot hide its stall by",
-            "slowing the generator down (no coordinated omission). If the generator itself",
-            "falls behind, it says how far and for how long.",
+            "Open-loop HTTP/1.1 load: requests are due on a schedule fixed before the",
+            "run, and each latency runs from its due time, so a stalled server cannot",
+            "hide its stall by slowing the generator down (no coordinated omission).",
+            "If the generator itself falls behind, it says how far and for how long.",
             ""
         },
         footer = {
@@ -46,13 +46,14 @@ import picocli.CommandLine.Parameters;
             "  tailguard load http://127.0.0.1:8080/ --rate 2000 --duration 30s",
             "  tailguard load http://127.0.0.1:8080/ --rate 500,1000,2000,4000 --duration 20s",
             "  tailguard load http://127.0.0.1:8080/api --rate 300 --arrivals poisson \\",
-            "      --method POST --header 'Content-Type: application/json' --body-file req.json",
+            "      --method POST --header 'Content-Type: application/json' \\",
+            "      --body-file req.json",
             "  tailguard load test-server --freeze 1s --every 5s   (a server that stalls)",
             "",
-            "Prints a progress line per second on stderr, then per rate the percentile spectrum",
-            "and status counts. Writes load-summary.csv (one row per rate), load-intervals.csv,",
-            "load-status.csv, load-latency.hlog (HdrHistogram interval log), PNG charts,",
-            "report.html and manifest.json into --output-dir."
+            "Prints a progress line per second on stderr, then per rate the percentile",
+            "spectrum and status counts. Writes load-summary.csv (one row per rate),",
+            "load-intervals.csv, load-status.csv, load-latency.hlog (HdrHistogram",
+            "interval log), PNG charts, report.html and manifest.json into --output-dir."
         })
 public final class LoadCommand implements Callable<Integer> {
 

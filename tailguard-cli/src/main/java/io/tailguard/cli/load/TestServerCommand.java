@@ -18,9 +18,11 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "An HTTP server on 127.0.0.1 that answers at once (200, 'ok') but freezes for --freeze",
-            "at the end of every --every, like a process stopped with ^Z. Use it to see what a",
-            "load tool reports about a stall: a user sees about freeze/every of requests delayed.",
+            "A server that answers at once but freezes on a timetable, to test load tools.",
+            "",
+            "HTTP on 127.0.0.1; answers 200 'ok' at once but freezes for --freeze at the",
+            "end of every --every, like a process stopped with ^Z. A user of it sees",
+            "about freeze/every of requests delayed, by up to --freeze.",
             ""
         },
         footer = {
