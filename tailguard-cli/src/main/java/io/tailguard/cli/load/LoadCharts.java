@@ -20,6 +20,9 @@ final class LoadCharts {
     /** The chart's x axis stops at 99.9999 %, where 1/(1-p) is a million. */
     private static final double MAX_PERCENTILE = 99.9999;
 
+    /** The log axis cannot show 0: latencies below a microsecond are drawn at one. */
+    private static final double MIN_MS = 0.001;
+
     private LoadCharts() {
     }
 
@@ -44,6 +47,35 @@ final class LoadCharts {
                 }
             }
             line(chart.addSeries(s.rate() + "/s", x, y));
+        }
+        return chart;
+    }
+
+    /**
+     * The latency-versus-throughput curve: p50, p90 and p99 of each step against its rate, on a
+     * log scale so that the knee and the fast steps both show. Steps with no answers are left out.
+     */
+    static XYChart byRate(List<StepResult> steps) {
+        List<Long> rates = new ArrayList<>();
+        List<Double> p50 = new ArrayList<>();
+        List<Double> p90 = new ArrayList<>();
+        List<Double> p99 = new ArrayList<>();
+        for (StepResult s : steps) {
+            Histogram h = s.latency();
+            if (h.getTotalCount() > 0) {
+                rates.add(s.rate());
+                p50.add(Math.max(MIN_MS, h.getValueAtPercentile(50) / 1e6));
+                p90.add(Math.max(MIN_MS, h.getValueAtPercentile(90) / 1e6));
+                p99.add(Math.max(MIN_MS, h.getValueAtPercentile(99) / 1e6));
+            }
+        }
+        XYChart chart = chart("Latency by rate (from due time)", "requests per second (offered)",
+                "latency (ms, log scale)");
+        chart.getStyler().setYAxisLogarithmic(true);
+        if (!rates.isEmpty()) {
+            chart.addSeries("p50", rates, p50);
+            chart.addSeries("p90", rates, p90);
+            chart.addSeries("p99", rates, p99);
         }
         return chart;
     }

@@ -84,6 +84,8 @@ final class LoadExperiment implements Experiment {
                 .file(new FileArtifact("load-latency.hlog", hlog.toByteArray()))
                 .chart(new ChartArtifact("Latency by percentile, from each request's due time",
                         "load-latency-by-percentile.png", LoadCharts.byPercentile(steps)))
+                .chart(new ChartArtifact("Latency versus offered rate (p50, p90, p99 of each step)",
+                        "load-latency-by-rate.png", LoadCharts.byRate(steps)))
                 .chart(new ChartArtifact("Latency over time (p99 and max per second)",
                         "load-latency-over-time.png", LoadCharts.overTime(steps)));
         LoadTables.findings(steps).forEach(result::finding);

@@ -78,7 +78,7 @@ class LoadCommandTest {
         assertThat(cli.err()).contains("tailguard: load 100/s").contains(" sent 50 done 50 ");
         assertThat(cli.out()).contains("Detailed Percentile spectrum").contains("status 200=50");
         for (String file : List.of("load-status.csv", "load-intervals.csv", "load-latency-by-percentile.png",
-                "load-latency-over-time.png", "report.html")) {
+                "load-latency-over-time.png", "load-latency-by-rate.png", "report.html")) {
             assertThat(out.resolve(file)).isNotEmptyFile();
         }
         assertThat(Files.readString(out.resolve("manifest.json"))).contains("\"file\": \"load-latency.hlog\"")
