@@ -17,8 +17,9 @@ import java.util.zip.CRC32C;
  * answers with the replica's HELLO and appends and acknowledges records until the connection ends.
  *
  * <p>Reads go through the socket's stream with a read timeout (a blocking channel read cannot time
- * out): the handshake must arrive within the timeout, and so must the rest of a frame once its
- * first byte arrived. An idle primary (no frame started) is never timed out.
+ * out): each read of the handshake, and of the rest of a frame once its first byte arrived, waits at
+ * most the timeout, so a stall (no byte for that long) closes the connection, while a large frame
+ * that keeps arriving is not cut. An idle primary (no frame started) is never timed out.
  */
 final class ReplicaConnection extends Thread {
 
