@@ -133,9 +133,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         String refusal = RequestChecks.refusal(request, context);
         if (refusal != null) {
-            HttpResponseStatus status = refusal.equals("connect_refused") ? HttpResponseStatus.METHOD_NOT_ALLOWED
-                    : refusal.equals("body_too_large") ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE
-                    : HttpResponseStatus.BAD_REQUEST;
+            HttpResponseStatus status = switch (refusal) {
+                case "connect_refused" -> HttpResponseStatus.METHOD_NOT_ALLOWED;
+                case "body_too_large" -> HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE;
+                case "http_version_not_supported" -> HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED;
+                default -> HttpResponseStatus.BAD_REQUEST;
+            };
             local(request, status, refusal, -1L, true, nowNanos);
             return;
         }
