@@ -1,5 +1,6 @@
 package io.tailguard.proxy.config;
 
+import io.tailguard.retry.RetryBudgetConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
