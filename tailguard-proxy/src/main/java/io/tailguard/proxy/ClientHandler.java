@@ -173,7 +173,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             request.headers().remove(HttpHeaderNames.EXPECT);
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
         }
-        exchange = new Exchange(this, request, route.pool(), nowNanos, budgetNanos);
+        exchange = new Exchange(this, request, route.pool(), nowNanos, budgetNanos, route.hedger());
         route.pool().submit(exchange);
     }
 
