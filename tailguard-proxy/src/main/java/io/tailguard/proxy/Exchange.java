@@ -3,7 +3,6 @@ package io.tailguard.proxy;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -53,7 +52,6 @@ final class Exchange implements UpstreamLeg {
     private Channel upstream;
     private ScheduledFuture<?> timer;
     private int status;
-    private String outcome = "";
 
     Exchange(ClientHandler client, HttpRequest request, Pool pool, long startNanos, long budgetNanos, Hedger hedger) {
         this.client = client;
@@ -187,20 +185,8 @@ final class Exchange implements UpstreamLeg {
 
     /** Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and budget in. */
     private HttpRequest outgoingHead() {
-        HttpRequest outgoing = copyHead(request);
-        Hop.strip(outgoing.headers(), requestHasBody);
-        client.addForwardingHeaders(outgoing);
-        long remaining = remainingNanos(pool.clock().nanoTime());
-        outgoing.headers().remove(Deadlines.REQUEST_TIMEOUT);
-        if (remaining != Long.MAX_VALUE) {
-            outgoing.headers().set(Deadlines.TIMEOUT_MS, Math.max(1L, remaining / 1_000_000L));
-        }
-        return outgoing;
-    }
-
-    /** Returns a copy of a request head that a channel may encode (and so consume) independently. */
-    static HttpRequest copyHead(HttpRequest head) {
-        return new DefaultHttpRequest(head.protocolVersion(), head.method(), head.uri(), head.headers().copy());
+        return Headers.outgoing(request, requestHasBody, client.remoteAddress(),
+                remainingNanos(pool.clock().nanoTime()));
     }
 
     /** The hedged call's winner: its connection and response become this exchange's. */
@@ -341,7 +327,9 @@ final class Exchange implements UpstreamLeg {
             upstream = null;
             pool.complete(assignment, Outcome.IGNORED);
             status = 502;
-            finishClosing("upstream_closed_mid_response");
+            phase = Phase.DONE;
+            client.exchangeEnded(this, status, "upstream_closed_mid_response", queueWaitNanos, upstreamNanos(), true,
+                    null);
         }
     }
 
@@ -371,10 +359,9 @@ final class Exchange implements UpstreamLeg {
         }
         cancelTimer();
         status = 499;
-        outcome = "client_gone";
         phase = Phase.DONE;
         releasePending();
-        client.exchangeEnded(this, status, outcome, queueWaitNanos, upstreamNanos(), true, null);
+        client.exchangeEnded(this, status, "client_gone", queueWaitNanos, upstreamNanos(), true, null);
     }
 
     /** Answers at once with the status a rejection maps to, and a Retry-After from the pool's state. */
@@ -398,7 +385,6 @@ final class Exchange implements UpstreamLeg {
     private void respondError(HttpResponseStatus errorStatus, String why) {
         cancelTimer();
         status = errorStatus.code();
-        outcome = why;
         phase = Phase.DONE;
         releasePending();
         client.respondError(this, errorStatus, -1L, why, queueWaitNanos);
@@ -430,12 +416,6 @@ final class Exchange implements UpstreamLeg {
             channel.close();
         }
         pool.complete(assignment, result);
-    }
-
-    private void finishClosing(String why) {
-        outcome = why;
-        phase = Phase.DONE;
-        client.exchangeEnded(this, status, why, queueWaitNanos, upstreamNanos(), true, null);
     }
 
     private long upstreamNanos() {

@@ -154,7 +154,7 @@ final class HedgedForward {
             channel = ready;
             UpstreamHandler.of(ready).bind(this);
             sentNanos = pool.clock().nanoTime();
-            ready.write(Exchange.copyHead(outgoing));
+            ready.write(Headers.copyHead(outgoing));
             ready.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
             ready.read();
         }
