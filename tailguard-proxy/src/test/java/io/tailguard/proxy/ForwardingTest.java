@@ -50,6 +50,19 @@ class ForwardingTest {
     }
 
     @Test
+    void anHttp10ClientGetsAChunkedBackendBodyDelimitedByTheClose() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.send("GET /chunked HTTP/1.0\r\nHost: test\r\nConnection: keep-alive\r\n\r\n");
+            RawClient.Response response = client.read();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.header("transfer-encoding")).isNull();
+            assertThat(response.header("connection")).isEqualTo("close");
+            assertThat(new String(client.readToEnd(), java.nio.charset.StandardCharsets.UTF_8))
+                    .isEqualTo("GET /chunked ");
+        }
+    }
+
+    @Test
     void addsForwardingHeadersAndRemovesHopByHopOnes() throws Exception {
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             client.get("/h", "Connection: keep-alive, X-Secret", "X-Secret: 1", "Proxy-Authorization: x",

@@ -107,7 +107,9 @@ final class TestBackend implements AutoCloseable {
             String body = request.content().toString(StandardCharsets.UTF_8);
             seen.add(new Seen(request.method().name(), request.uri(), request.headers().copy(), body));
             String head = request.method().name() + " " + request.uri() + " " + body;
-            if (request.uri().startsWith("/split")) {
+            if (request.uri().startsWith("/chunked")) {
+                respondChunked(ctx, head);
+            } else if (request.uri().startsWith("/split")) {
                 respondInTwoParts(ctx, head);
             } else if (request.uri().startsWith(holdPrefix)) {
                 pending = new Held(ctx, head, HttpUtil.isKeepAlive(request));
@@ -123,6 +125,18 @@ final class TestBackend implements AutoCloseable {
                 closedWhileHeld.add(pending.head);
             }
         }
+    }
+
+    /** Sends the body in chunks, with no Content-Length. */
+    private static void respondChunked(ChannelHandlerContext ctx, String head) {
+        io.netty.handler.codec.http.HttpResponse response = new io.netty.handler.codec.http.DefaultHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        HttpUtil.setTransferEncodingChunked(response, true);
+        ctx.write(response);
+        ctx.write(new io.netty.handler.codec.http.DefaultHttpContent(
+                Unpooled.copiedBuffer(head.substring(0, 4), StandardCharsets.UTF_8)));
+        ctx.writeAndFlush(new io.netty.handler.codec.http.DefaultLastHttpContent(
+                Unpooled.copiedBuffer(head.substring(4), StandardCharsets.UTF_8)));
     }
 
     /** Sends the head now and the body a moment later, so the proxy reads them separately. */
