@@ -64,6 +64,9 @@ final class TestBackend implements AutoCloseable {
     final BlockingQueue<Held> held = new LinkedBlockingQueue<>();
     final BlockingQueue<String> closedWhileHeld = new LinkedBlockingQueue<>();
     final AtomicInteger connections = new AtomicInteger();
+    /** Requests to {@code /delay} being worked on now, and the most at once. */
+    final AtomicInteger working = new AtomicInteger();
+    final AtomicInteger mostWorking = new AtomicInteger();
 
     private final String holdPrefix;
 
@@ -107,7 +110,14 @@ final class TestBackend implements AutoCloseable {
             String body = request.content().toString(StandardCharsets.UTF_8);
             seen.add(new Seen(request.method().name(), request.uri(), request.headers().copy(), body));
             String head = request.method().name() + " " + request.uri() + " " + body;
-            if (request.uri().startsWith("/chunked")) {
+            if (request.uri().startsWith("/delay")) {
+                mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
+                boolean keepAlive = HttpUtil.isKeepAlive(request);
+                ctx.executor().schedule(() -> {
+                    working.decrementAndGet();
+                    respond(ctx, head, keepAlive);
+                }, 2, TimeUnit.MILLISECONDS);
+            } else if (request.uri().startsWith("/chunked")) {
                 respondChunked(ctx, head);
             } else if (request.uri().startsWith("/split")) {
                 respondInTwoParts(ctx, head);
