@@ -63,6 +63,28 @@ class ForwardingTest {
     }
 
     @Test
+    void aBodilessGetLostOnAReusedConnectionIsRetriedOnceOnANewOne() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            assertThat(client.get("/a").read().status()).isEqualTo(200); // leaves a pooled connection
+            RawClient.Response lost = client.get("/drop").read();
+            assertThat(lost.status()).isEqualTo(502);
+            assertThat(lost.header("x-tailguard-reason")).isEqualTo("upstream_closed");
+        }
+        assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/a", "/drop", "/drop");
+        assertThat(backend.connections.get()).isEqualTo(2);
+    }
+
+    @Test
+    void aPostLostOnAReusedConnectionIsNotRetried() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            assertThat(client.get("/a").read().status()).isEqualTo(200);
+            client.send("POST /drop HTTP/1.1\r\nHost: test\r\nContent-Length: 1\r\n\r\nx");
+            assertThat(client.read().status()).isEqualTo(502);
+        }
+        assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/a", "/drop");
+    }
+
+    @Test
     void addsForwardingHeadersAndRemovesHopByHopOnes() throws Exception {
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             client.get("/h", "Connection: keep-alive, X-Secret", "X-Secret: 1", "Proxy-Authorization: x",

@@ -110,7 +110,9 @@ final class TestBackend implements AutoCloseable {
             String body = request.content().toString(StandardCharsets.UTF_8);
             seen.add(new Seen(request.method().name(), request.uri(), request.headers().copy(), body));
             String head = request.method().name() + " " + request.uri() + " " + body;
-            if (request.uri().startsWith("/delay")) {
+            if (request.uri().startsWith("/drop")) {
+                ctx.close(); // a backend that dies on this request without answering
+            } else if (request.uri().startsWith("/delay")) {
                 mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
                 boolean keepAlive = HttpUtil.isKeepAlive(request);
                 ctx.executor().schedule(() -> {
