@@ -218,4 +218,19 @@ class QueueingTest {
         }
         assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/hold/first", "/hold/second");
     }
+
+    @Test
+    void anAdaptiveCapShrinksWhenTheBackendTimesOut() throws Exception {
+        io.tailguard.proxy.config.PoolConfig d = Configs.pool(Duration.ofMillis(100), backend.address());
+        io.tailguard.proxy.config.PoolConfig aimd = new io.tailguard.proxy.config.PoolConfig(d.name(), d.backends(), 10,
+                io.tailguard.proxy.config.LimitKind.AIMD, 0, d.queueTimeout(), d.discipline(), d.balancer(),
+                d.connectTimeout(), d.responseTimeout(), d.idleTimeout(), d.retryBudget(), d.ejectAfter(), d.ejectFor());
+        proxy = ProxyServer.start(Configs.withPool(aimd));
+        String limit = "tailguard_proxy_limit{backend=\"127.0.0.1:" + backend.address().getPort() + "\",pool=\"default\"}";
+        assertThat(proxy.metrics().scrape()).contains(limit + " 10.0");
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            assertThat(client.get("/hold/slow").read().status()).isEqualTo(504);
+        }
+        assertThat(proxy.metrics().scrape()).as("AIMD backs off by 0.9 on a drop").contains(limit + " 9.0");
+    }
 }
