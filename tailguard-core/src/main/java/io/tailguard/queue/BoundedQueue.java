@@ -11,7 +11,8 @@ import io.tailguard.config.Check;
  *
  * <p>Items and their enqueue times live in two preallocated ring arrays, so offering and polling
  * allocate nothing. One lock guards the state; {@link #size()} and {@link #capacity()} read without
- * it. The simulator's stations use this class, so a simulated queue sheds what a live one would.
+ * it. The simulator's stations and the proxy's pending requests both use this class, so a simulated
+ * queue sheds what the live one does.
  *
  * @param <T> the item type
  */
@@ -103,6 +104,34 @@ public final class BoundedQueue<T> {
     public int expire(long nowNanos) {
         synchronized (lock) {
             return shedTimedOutFromHead(nowNanos);
+        }
+    }
+
+    /**
+     * Removes {@code item} (compared by identity) if it is still waiting, without reporting it to the
+     * shed listener: the caller withdraws it (its client left, its own deadline passed). Linear in the
+     * queue's size, which is bounded and small.
+     *
+     * @return true if the item was waiting and is now removed; false if it was served, shed or never queued
+     */
+    public boolean remove(T item) {
+        synchronized (lock) {
+            for (int offset = 0; offset < size; offset++) {
+                int slot = index(offset);
+                if (items[slot] == item) {
+                    // Close the gap by moving every later item one slot towards the head.
+                    for (int later = offset + 1; later < size; later++) {
+                        int from = index(later);
+                        int to = index(later - 1);
+                        items[to] = items[from];
+                        enqueuedAtNanos[to] = enqueuedAtNanos[from];
+                    }
+                    items[index(size - 1)] = null;
+                    size = size - 1;
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
