@@ -137,8 +137,8 @@ public final class ReplicationSender implements AutoCloseable {
             } finally {
                 channel = null;
                 join(acks);
-                if (connected) {
-                    listener.onDisconnected();
+                if (connected || running) {
+                    listener.onDisconnected(); // also an attempt that failed or was refused: the replica is down
                 }
                 if (running) {
                     LockSupport.parkNanos(refusals == 0 ? RECONNECT_PAUSE_NANOS
