@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.JournalId;
 import io.tailguard.time.ManualClock;
-import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -15,8 +14,6 @@ import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,15 +28,6 @@ class HandshakeDeadlineTest {
 
     @TempDir
     Path tmp;
-
-    private static void await(BooleanSupplier condition, String what) {
-        NanoClock clock = NanoClock.system();
-        long deadline = clock.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            assertThat(clock.nanoTime()).as(what + " within 20 s").isLessThan(deadline);
-            Thread.yield();
-        }
-    }
 
     /** Returns true when the other side closes (end of stream or a reset), false when 10 s pass first. */
     private static boolean closedWithin10s(SocketChannel ch) throws IOException {
@@ -61,7 +49,7 @@ class HandshakeDeadlineTest {
                 .withClock(clock).withReplicaTimeout(Duration.ofMinutes(1));
         try (ReplicaServer r = ReplicaServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), cfg);
              SocketChannel trickle = SocketChannel.open(r.address())) {
-            await(() -> r.openConnections() == 1, "the replica accepted the client"); // its deadline is now fixed
+            Await.until(() -> r.openConnections() == 1, "the replica accepted the client"); // its deadline is now fixed
             ByteBuffer hello = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
             ReplicationProtocol.putPrimaryHello(hello, JournalId.random(), 0);
             for (int i = 0; i < 3; i++) {
@@ -71,7 +59,7 @@ class HandshakeDeadlineTest {
             trickle.write(hello.limit(4).position(3));
             assertThat(closedWithin10s(trickle)).as("the replica closed the trickling client").isTrue();
             assertThat(log.await("no complete PRIMARY HELLO within 60000 ms of connecting")).contains("of 32 bytes");
-            await(() -> r.openConnections() == 0, "the slot was freed");
+            Await.until(() -> r.openConnections() == 0, "the slot was freed");
         }
     }
 }
