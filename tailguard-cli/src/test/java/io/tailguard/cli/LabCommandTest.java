@@ -22,7 +22,8 @@ class LabCommandTest {
     void listPrintsOneLinePerExperiment() {
         assertThat(cli.run("lab", "list")).isZero();
         assertThat(cli.out().lines()).anyMatch(l -> l.matches("backpressure +Five admission strategies.*"));
-        assertThat(cli.out().lines()).hasSize(io.tailguard.lab.Experiments.all().size());
+        assertThat(cli.out().lines()).hasSize(io.tailguard.lab.Experiments.all().size() + 1)
+                .anyMatch(l -> l.matches("edge +Live \\(needs nginx, puma, haproxy\\).*"));
     }
 
     @ParameterizedTest

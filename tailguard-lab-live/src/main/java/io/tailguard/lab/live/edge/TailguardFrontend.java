@@ -1,0 +1,11 @@
+package io.tailguard.lab.live.edge;
+
+/** Placeholder until the proxy module is in this build. */
+final class TailguardFrontend {
+    private TailguardFrontend() {
+    }
+
+    static Frontend start(int backendPort, EdgeTiming timing) {
+        throw new IllegalStateException("the tailguard proxy is not in this build yet");
+    }
+}
