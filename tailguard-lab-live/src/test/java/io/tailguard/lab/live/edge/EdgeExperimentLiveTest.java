@@ -1,0 +1,106 @@
+package io.tailguard.lab.live.edge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import io.tailguard.lab.LabRunner;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.process.Executables;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code lab edge --scale 0.1} against the real nginx, Puma and HAProxy (which {@code .ci/run}
+ * installs) and the tailguard proxy: about 50 s of real time, hence slow.
+ */
+@Tag("slow")
+class EdgeExperimentLiveTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void reproducesTheArticleAndTailguardWastesNoBackendWork() throws IOException {
+        assumeServersInstalled();
+        Path out = run(Map.of("--scale", "0.1"));
+        Map<String, List<Map<String, String>>> rows = readCsv(out.resolve("edge-requests.csv")).stream()
+                .collect(Collectors.groupingBy(r -> r.get("setup"), LinkedHashMap::new, Collectors.toList()));
+        assertThat(rows.keySet()).containsExactlyElementsOf(EdgeSetup.names());
+
+        // the article's first run: requests 0-5 answered 200, 6-9 timed out by nginx with 504
+        assertThat(statuses(rows.get("nginx"))).containsExactly(
+                "200", "200", "200", "200", "200", "200", "504", "504", "504", "504");
+        // max_conns=3: three 200s, seven immediate 502s, and the backend saw only three requests
+        assertThat(statuses(rows.get("nginx-max-conns"))).containsExactly(
+                "200", "200", "200", "502", "502", "502", "502", "502", "502", "502");
+        assertThat(rows.get("nginx-max-conns").subList(3, 10))
+                .allSatisfy(r -> assertThat(seconds(r)).isLessThan(0.1));
+        assertThat(rows.get("nginx-max-conns")).filteredOn(r -> r.get("backend_served").equals("true")).hasSize(3);
+
+        Map<String, Map<String, String>> summary = readCsv(out.resolve("edge-summary.csv")).stream()
+                .collect(Collectors.toMap(r -> r.get("setup"), r -> r));
+        for (String setup : List.of("tailguard", "tailguard-client-timeout")) {
+            assertThat(summary.get(setup).get("backend_wasted_s")).as(setup).isEqualTo("0.000");
+            assertThat(rows.get(setup)).as(setup).noneMatch(r -> r.get("client_gone_before_backend_done").equals("true"));
+            assertThat(rows.get(setup)).as(setup).filteredOn(r -> !r.get("status").equals("200"))
+                    .isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.get("status")).matches("5\\d\\d"))
+                    .allSatisfy(r -> assertThat(seconds(r)).isLessThan(0.1));
+        }
+    }
+
+    @Test
+    void theArticlesPumaServesEveryRequestNginxGaveUpOn() throws IOException {
+        assumeServersInstalled();
+        Path out = run(Map.of("--scale", "0.1", "--setup", "nginx", "--puma", "article"));
+        List<Map<String, String>> rows = readCsv(out.resolve("edge-requests.csv"));
+        assertThat(rows).allMatch(r -> r.get("backend_served").equals("true"));
+        assertThat(rows).filteredOn(r -> r.get("client_gone_before_backend_done").equals("true")).hasSize(4)
+                .allMatch(r -> r.get("status").equals("504"));
+    }
+
+    private Path run(Map<String, String> given) {
+        Path out = tmp.resolve("edge");
+        StringWriter printed = new StringWriter();
+        new LabRunner(new PrintWriter(printed, true), Progress.silent())
+                .run(new EdgeExperiment(), given, out.toString(), List.of("lab", "edge"));
+        return out;
+    }
+
+    private static void assumeServersInstalled() {
+        for (String program : List.of("nginx", "puma", "haproxy")) {
+            assumeThat(Executables.find(program)).as(program + " (installed by .ci/run)").isPresent();
+        }
+    }
+
+    private static List<String> statuses(List<Map<String, String>> rows) {
+        return rows.stream().map(r -> r.get("status")).toList();
+    }
+
+    private static double seconds(Map<String, String> row) {
+        return Double.parseDouble(row.get("client_s"));
+    }
+
+    private static List<Map<String, String>> readCsv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        String[] header = lines.get(0).split(",");
+        return lines.stream().skip(1).map(line -> {
+            String[] cells = line.split(",");
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < header.length; i++) {
+                row.put(header[i], cells[i]);
+            }
+            return row;
+        }).toList();
+    }
+}
