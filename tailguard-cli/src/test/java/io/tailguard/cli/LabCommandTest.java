@@ -45,6 +45,22 @@ class LabCommandTest {
     }
 
     @Test
+    void edgeRefusesABadScaleBeforeStartingAnyServer() throws IOException {
+        Path dir = tmp.resolve("edge");
+        assertThat(cli.run("lab", "edge", "--scale", "2", "--output-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: --scale must be a number greater than 0 and at most 1 but was '2'"
+                + System.lineSeparator());
+        assertThat(listing()).isEmpty();
+    }
+
+    @Test
+    void edgeHelpTeachesItsSetupsAndExamples() {
+        assertThat(cli.run("lab", "edge", "--help")).isZero();
+        assertThat(cli.out()).contains("--scale=<x>").contains("--setup=<all|nginx|nginx-client-timeout|")
+                .contains("tailguard lab edge --scale 0.1 --output-dir out/edge");
+    }
+
+    @Test
     void unwritableOutputDirGivesOneLineAndExitTwo() throws IOException {
         Path file = Files.writeString(tmp.resolve("file"), "x");
         assertThat(cli.run("lab", "backpressure", "--output-dir", file.resolve("sub").toString())).isEqualTo(2);

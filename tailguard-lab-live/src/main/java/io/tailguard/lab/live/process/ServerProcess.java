@@ -24,13 +24,14 @@ import java.util.stream.Stream;
 /**
  * Thread-safe handle on one external server (nginx, Puma, HAProxy) started in the foreground in its
  * own temporary directory. Its output lines go to a consumer (and the last few are kept for error
- * messages); {@link #close} stops it (SIGTERM, then SIGKILL after a grace period) and deletes the
+ * messages); {@link #close} stops it (SIGTERM, then SIGKILL after one second) and deletes the
  * directory. A JVM shutdown hook does the same on Ctrl-C, so no server outlives the run.
  */
 public final class ServerProcess implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
-    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    // short: Puma drains its whole queue on SIGTERM, and a stopped experiment wants none of that work
+    private static final Duration STOP_GRACE = Duration.ofSeconds(1);
     private static final int KEPT_LINES = 20;
 
     private final String name;
