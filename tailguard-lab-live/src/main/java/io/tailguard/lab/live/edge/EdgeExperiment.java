@@ -90,6 +90,7 @@ public final class EdgeExperiment implements Experiment {
                 .filter(s -> choice.equals("all") || s.name().equals(choice)).toList();
         EdgeRun.requirePrograms(setups);
 
+        boolean pumaPrecheck = args.choice(PUMA).equals("installed");
         NanoClock clock = NanoClock.system();
         List<EdgeRow> rows = new ArrayList<>();
         List<EdgeSummary> summaries = new ArrayList<>();
@@ -97,7 +98,7 @@ public final class EdgeExperiment implements Experiment {
         for (EdgeSetup setup : setups) {
             List<EdgeRow> own;
             try {
-                own = EdgeRun.run(setup, timing, args.choice(PUMA).equals("installed"), clock);
+                own = EdgeRun.run(setup, timing, pumaPrecheck, clock);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted during setup " + setup.name(), e);
@@ -112,7 +113,7 @@ public final class EdgeExperiment implements Experiment {
         LabResult.Builder result = LabResult.builder(title())
                 .printedTable(summary)
                 .table(EdgeTables.requests(rows));
-        EdgeFindings.of(summaries, rows, timing).forEach(result::finding);
+        EdgeFindings.of(summaries, rows, timing, pumaPrecheck).forEach(result::finding);
         EdgeTables.charts(summaries, rows, timing).forEach(result::chart);
         return result.build();
     }

@@ -12,7 +12,7 @@ final class EdgeFindings {
     }
 
     /** One paragraph per setup, then how the rejections compare. */
-    static List<String> of(List<EdgeSummary> summaries, List<EdgeRow> rows, EdgeTiming timing) {
+    static List<String> of(List<EdgeSummary> summaries, List<EdgeRow> rows, EdgeTiming timing, boolean pumaPrecheck) {
         List<String> findings = new ArrayList<>();
         for (EdgeSummary s : summaries) {
             List<EdgeRow> own = rows.stream().filter(r -> r.setup().equals(s.setup())).toList();
@@ -28,7 +28,13 @@ final class EdgeFindings {
                         + "%.3f s, client timeout %.3f s; a rejection counts as fast under %d ms.",
                 timing.serviceTime().toMillis() / 1e3, timing.clients(), timing.gap().toMillis() / 1e3,
                 timing.proxyTimeout().toMillis() / 1e3, timing.clientTimeout().toMillis() / 1e3,
-                EdgeTiming.FAST.toMillis()));
+                EdgeTiming.FAST.toMillis()) + (pumaPrecheck
+                ? " Puma ran as installed: since 3.10 it skips a queued request whose connection has already "
+                        + "closed (Linux), so a proxy that closes the connection of a request it gave up on spares "
+                        + "the backend; a proxy that still forwards it does not. --puma article turns that check "
+                        + "off, like the article's Puma 3.9."
+                : " Puma ran like the article's 3.9 (--puma article): it works on every request it has read, "
+                        + "even if the connection has closed since."));
         return findings;
     }
 
