@@ -1,29 +1,20 @@
 package io.tailguard.lab.live.edge;
 
 import io.tailguard.lab.live.process.Executables;
-import io.tailguard.lab.live.process.FreePort;
-import io.tailguard.lab.live.process.ServerProcess;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.tailguard.lab.live.process.Launch;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe nginx in front of the backend, as the article configured it: one worker, the
+ * Thread-safe (stateless) starter of nginx in front of the backend, as the article configured it: one worker, the
  * upstream read timeout, and optionally {@code max_conns} on the upstream server. It runs without
  * root: {@code daemon off}, {@code master_process off} (one process, no user switch) and every
  * pid, log and temporary path inside its own directory.
  */
-final class NginxFrontend implements Frontend {
+final class NginxFrontend {
 
-    private final ServerProcess nginx;
-    private final int port;
-
-    private NginxFrontend(ServerProcess nginx, int port) {
-        this.nginx = nginx;
-        this.port = port;
+    private NginxFrontend() {
     }
 
     /** Checks that nginx is installed; says which Debian package to install if not. */
@@ -36,18 +27,14 @@ final class NginxFrontend implements Frontend {
      *
      * @param maxConns the upstream server's {@code max_conns}, or 0 for none (nginx's default)
      */
-    static NginxFrontend start(int backendPort, EdgeTiming timing, int maxConns) {
+    static Frontend start(int backendPort, EdgeTiming timing, int maxConns) {
         Path nginx = requireNginx();
-        Path dir = ServerProcess.tempDir("nginx");
-        int port = FreePort.next();
-        try {
-            Files.writeString(dir.resolve("nginx.conf"), config(dir, port, backendPort, timing, maxConns));
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not write nginx.conf in " + dir + ": " + e.getMessage(), e);
-        }
-        List<String> command = List.of(nginx.toString(), "-p", dir + "/", "-c", dir.resolve("nginx.conf").toString(),
+        Launch launch = Launch.prepare("nginx");
+        Path dir = launch.dir();
+        Path conf = launch.write("nginx.conf", config(dir, launch.port(), backendPort, timing, maxConns));
+        List<String> command = List.of(nginx.toString(), "-p", dir + "/", "-c", conf.toString(),
                 "-e", dir.resolve("error.log").toString());
-        return new NginxFrontend(ServerProcess.start("nginx", command, dir, port, line -> { }, Map.of()), port);
+        return new ProcessFrontend(launch.start(command, line -> { }, Map.of()), launch.port());
     }
 
     static String config(Path dir, int port, int backendPort, EdgeTiming timing, int maxConns) {
@@ -77,15 +64,5 @@ final class NginxFrontend implements Frontend {
                 "  }",
                 "}",
                 "");
-    }
-
-    @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public void close() {
-        nginx.close();
     }
 }

@@ -1,12 +1,9 @@
 package io.tailguard.lab.live.edge;
 
 import io.tailguard.lab.live.process.Executables;
-import io.tailguard.lab.live.process.FreePort;
+import io.tailguard.lab.live.process.Launch;
 import io.tailguard.lab.live.process.ServerProcess;
 import io.tailguard.time.NanoClock;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -67,20 +64,15 @@ final class RackBackend implements AutoCloseable {
      */
     static RackBackend start(Duration serviceTime, boolean precheck, NanoClock clock) {
         Path puma = requirePuma();
-        Path dir = ServerProcess.tempDir("puma");
-        try {
-            Files.writeString(dir.resolve("config.ru"), CONFIG_RU);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not write config.ru in " + dir + ": " + e.getMessage(), e);
-        }
-        int port = FreePort.next();
+        Launch launch = Launch.prepare("puma");
+        launch.write("config.ru", CONFIG_RU);
         BackendLog log = new BackendLog(clock);
         List<String> command = List.of(puma.toString(), "--threads", "1:1", "--workers", "0",
-                "--bind", "tcp://127.0.0.1:" + port, "--environment", "production", "config.ru");
-        ServerProcess process = ServerProcess.start("puma", command, dir, port, log::accept,
+                "--bind", "tcp://127.0.0.1:" + launch.port(), "--environment", "production", "config.ru");
+        ServerProcess process = launch.start(command, log::accept,
                 Map.of("TAILGUARD_SERVICE_S", String.format(Locale.ROOT, "%.3f", serviceTime.toMillis() / 1000.0),
                         "TAILGUARD_PUMA_PRECHECK", precheck ? "on" : "off"));
-        return new RackBackend(process, log, port);
+        return new RackBackend(process, log, launch.port());
     }
 
     int port() {
