@@ -53,7 +53,8 @@ public final class EdgeExperiment implements Experiment {
         setups.add("all");
         setups.addAll(EdgeSetup.names());
         return List.of(
-                LabOption.duration(SERVICE_TIME, "5s", Duration.ofMinutes(1), "How long the Rack app sleeps per request."),
+                LabOption.duration(SERVICE_TIME, "5s", Duration.ofMinutes(1),
+                        "How long the Rack app sleeps per request."),
                 LabOption.duration(CLIENT_TIMEOUT, "12s", Duration.ofMinutes(10),
                         "When clients of the -client-timeout setups give up (also sent as X-Request-Timeout-Ms)."),
                 LabOption.duration(PROXY_TIMEOUT, "30s", Duration.ofMinutes(10), "nginx proxy_read_timeout, HAProxy "

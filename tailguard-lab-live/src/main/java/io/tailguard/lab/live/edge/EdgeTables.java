@@ -59,7 +59,8 @@ final class EdgeTables {
         List<ChartArtifact> charts = new ArrayList<>();
         charts.add(new ChartArtifact("What the clients got, per setup", "edge-outcomes.png",
                 Charts.bars("Client outcomes", "setup", "requests", setups, outcomes)));
-        charts.add(new ChartArtifact("Backend seconds spent, and how many of them reached nobody", "edge-backend-work.png",
+        charts.add(new ChartArtifact("Backend seconds spent, and how many of them reached nobody",
+                "edge-backend-work.png",
                 Charts.bars("Backend work", "setup", "seconds", setups, work)));
         charts.add(new ChartArtifact("How long each client waited, by start order", "edge-client-wait.png",
                 Charts.lines("Client wait per request", "request", "seconds", requests, waits)));

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless) starter of HAProxy in front of the backend, the incumbent that can queue: {@code maxconn 1} on
- * the server, so one request at a time reaches Puma and the rest wait in HAProxy's queue for at
- * most {@code timeout queue}. It runs in the foreground ({@code -db}) with no pid file.
+ * Thread-safe (stateless) starter of HAProxy in front of the backend, the incumbent that can
+ * queue: {@code maxconn 1} on the server, so one request at a time reaches Puma and the rest wait
+ * in HAProxy's queue for at most {@code timeout queue}. It runs in the foreground ({@code -db}) with no pid file.
  */
 final class HaproxyFrontend {
 

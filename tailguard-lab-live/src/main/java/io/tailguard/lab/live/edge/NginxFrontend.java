@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless) starter of nginx in front of the backend, as the article configured it: one worker, the
- * upstream read timeout, and optionally {@code max_conns} on the upstream server. It runs without
- * root: {@code daemon off}, {@code master_process off} (one process, no user switch) and every
+ * Thread-safe (stateless) starter of nginx in front of the backend, as the article configured it:
+ * one worker, the upstream read timeout, and optionally {@code max_conns} on the upstream server.
+ * It runs without root: {@code daemon off}, {@code master_process off} (one process, no user switch) and every
  * pid, log and temporary path inside its own directory.
  */
 final class NginxFrontend {

@@ -48,8 +48,9 @@ public final class Executables {
      *                           (apt-get install nginx)"
      */
     public static Path require(String program, String packages) {
+        String noun = packages.contains(" ") ? "packages " : "package ";
         return find(program).orElseThrow(() -> new LabUsageException(program + " must be installed but was "
-                + "not found on PATH or in /usr/sbin: install the Debian package" + (packages.contains(" ") ? "s " : " ")
-                + packages + " (apt-get install " + packages + ")"));
+                + "not found on PATH or in /usr/sbin: install the Debian " + noun + packages
+                + " (apt-get install " + packages + ")"));
     }
 }

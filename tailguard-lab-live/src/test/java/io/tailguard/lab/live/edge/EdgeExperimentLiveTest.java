@@ -51,7 +51,8 @@ class EdgeExperimentLiveTest {
                 .collect(Collectors.toMap(r -> r.get("setup"), r -> r));
         for (String setup : List.of("tailguard", "tailguard-client-timeout")) {
             assertThat(summary.get(setup).get("backend_wasted_s")).as(setup).isEqualTo("0.000");
-            assertThat(rows.get(setup)).as(setup).noneMatch(r -> r.get("client_gone_before_backend_done").equals("true"));
+            assertThat(rows.get(setup)).as(setup)
+                    .noneMatch(r -> r.get("client_gone_before_backend_done").equals("true"));
             assertThat(rows.get(setup)).as(setup).filteredOn(r -> !r.get("status").equals("200"))
                     .isNotEmpty()
                     .allSatisfy(r -> assertThat(r.get("status")).matches("5\\d\\d"))
