@@ -1,11 +1,6 @@
 package io.tailguard.lab.live.edge;
 
 import io.tailguard.time.NanoClock;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -56,7 +51,7 @@ final class EdgeClients {
         // a long connect timeout: nginx and HAProxy accept at once; a slow accept is part of the result
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(timing.drainLimit()).build();
-        warmUp(http);
+        WarmUp.client(http);
         ScheduledExecutorService starter = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "tailguard-edge-clients");
             t.setDaemon(true);
@@ -79,36 +74,6 @@ final class EdgeClients {
             throw new IllegalStateException("the clients of setup " + setup.name() + " did not finish: " + e, e);
         } finally {
             starter.shutdownNow();
-        }
-    }
-
-    /**
-     * Sends two requests to a throw-away JDK server, so that the first client does not pay the HTTP
-     * client's class loading (tens of milliseconds) and overtake nobody: with {@code --scale 0.1}
-     * clients start 10 ms apart and their order is the point of the experiment.
-     */
-    private static void warmUp(HttpClient http) throws InterruptedException {
-        HttpServer server;
-        try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not start the warm-up server: " + e.getMessage(), e);
-        }
-        server.createContext("/", exchange -> {
-            exchange.sendResponseHeaders(204, -1);
-            exchange.close();
-        });
-        server.start();
-        try {
-            URI uri = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-            for (int i = 0; i < 2; i++) {
-                http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-                        HttpResponse.BodyHandlers.discarding());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("the HTTP client's warm-up request failed: " + e.getMessage(), e);
-        } finally {
-            server.stop(0);
         }
     }
 
