@@ -52,9 +52,16 @@ final class EdgeRun {
         }
     }
 
+    /**
+     * Joins what a client saw with what the backend did. A request the backend finished reached its
+     * client exactly when the client got a 2xx: any other answer (a proxy's 504, the client giving
+     * up) means the client was gone before the backend's result could arrive. Judging that from the
+     * two timestamps instead would misjudge photo finishes, because the backend's "done" line
+     * reaches the lab through a pipe a few milliseconds after the fact.
+     */
     private static EdgeRow row(EdgeSetup setup, EdgeClients.Outcome o, BackendLog.Work work) {
         boolean served = work != null;
-        boolean gone = served && o.endNanos() < work.doneNanos();
+        boolean gone = served && !o.status().startsWith("2");
         return new EdgeRow(setup.name(), o.request(), o.status(), o.clientSeconds(), served, gone,
                 served ? work.seconds() : 0);
     }
