@@ -66,7 +66,8 @@ final class EdgeRun {
                 served ? work.seconds() : 0);
     }
 
-    private static Frontend frontend(EdgeSetup setup, int backendPort, EdgeTiming timing) {
+    private static Frontend frontend(EdgeSetup setup, int backendPort, EdgeTiming timing)
+            throws InterruptedException {
         return switch (setup.proxy()) {
             case NGINX -> NginxFrontend.start(backendPort, timing, 0);
             case NGINX_MAX_CONNS -> NginxFrontend.start(backendPort, timing, ARTICLE_MAX_CONNS);

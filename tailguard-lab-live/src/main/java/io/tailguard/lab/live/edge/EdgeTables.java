@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.IntStream;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.style.Styler;
 
 /** Thread-safe (stateless) CSV tables and charts of a {@code lab edge} run. */
 final class EdgeTables {
@@ -58,13 +60,20 @@ final class EdgeTables {
         List<Integer> requests = IntStream.range(0, timing.clients()).boxed().toList();
         List<ChartArtifact> charts = new ArrayList<>();
         charts.add(new ChartArtifact("What the clients got, per setup", "edge-outcomes.png",
-                Charts.bars("Client outcomes", "setup", "requests", setups, outcomes)));
+                readable(Charts.bars("Client outcomes", "setup", "requests", setups, outcomes))));
         charts.add(new ChartArtifact("Backend seconds spent, and how many of them reached nobody",
                 "edge-backend-work.png",
-                Charts.bars("Backend work", "setup", "seconds", setups, work)));
+                readable(Charts.bars("Backend work", "setup", "seconds", setups, work))));
         charts.add(new ChartArtifact("How long each client waited, by start order", "edge-client-wait.png",
                 Charts.lines("Client wait per request", "request", "seconds", requests, waits)));
         return charts;
+    }
+
+    /** Slants the long setup names and moves the legend off the bars. */
+    private static CategoryChart readable(CategoryChart chart) {
+        chart.getStyler().setXAxisLabelRotation(20);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        return chart;
     }
 
     private static double useful(List<EdgeRow> rows, String setup) {

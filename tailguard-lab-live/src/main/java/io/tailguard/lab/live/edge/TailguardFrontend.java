@@ -5,7 +5,7 @@ final class TailguardFrontend {
     private TailguardFrontend() {
     }
 
-    static Frontend start(int backendPort, EdgeTiming timing) {
+    static Frontend start(int backendPort, EdgeTiming timing) throws InterruptedException {
         throw new IllegalStateException("the tailguard proxy is not in this build yet");
     }
 }
