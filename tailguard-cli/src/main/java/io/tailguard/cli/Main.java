@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             LabCommand.class,
             JournalCommand.class,
+            ProxyCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {

@@ -106,6 +106,34 @@ public final class BoundedQueue<T> {
         }
     }
 
+    /**
+     * Removes {@code item} (compared by identity) if it is still waiting, without reporting it to the
+     * shed listener: the caller withdraws it (its client left, its own deadline passed). Linear in the
+     * queue's size, which is bounded and small.
+     *
+     * @return true if the item was waiting and is now removed; false if it was served, shed or never queued
+     */
+    public boolean remove(T item) {
+        synchronized (lock) {
+            for (int offset = 0; offset < size; offset++) {
+                int slot = index(offset);
+                if (items[slot] == item) {
+                    // Close the gap by moving every later item one slot towards the head.
+                    for (int later = offset + 1; later < size; later++) {
+                        int from = index(later);
+                        int to = index(later - 1);
+                        items[to] = items[from];
+                        enqueuedAtNanos[to] = enqueuedAtNanos[from];
+                    }
+                    items[index(size - 1)] = null;
+                    size = size - 1;
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     /** Returns how long the oldest waiting item has waited at {@code nowNanos}, 0 if empty. */
     public long oldestWaitNanos(long nowNanos) {
         synchronized (lock) {

@@ -184,4 +184,24 @@ class BoundedQueueTest {
         assertThatThrownBy(() -> new BoundedQueue<String>(BoundedQueueConfig.fifo(1, Duration.ZERO), null))
                 .hasMessage("shedListener must be non-null but was null");
     }
+
+    @Test
+    void removeWithdrawsAWaitingItemAcrossTheRingWrapAndKeepsTheOthersInOrder() {
+        BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(3, Duration.ofMillis(10)));
+        queue.offer("x", 0);
+        queue.offer("y", 0);
+        queue.poll(1);
+        queue.poll(1); // head now at slot 2, so the next items wrap around the ring
+        queue.offer("a", 2 * MS);
+        queue.offer("b", 3 * MS);
+        queue.offer("c", 4 * MS);
+        assertThat(queue.remove("b")).isTrue();
+        assertThat(queue.remove("b")).isFalse();
+        assertThat(queue.size()).isEqualTo(2);
+        assertThat(queue.offer("d", 5 * MS)).isTrue();
+        // c kept its own enqueue time (4 ms): it is shed at 14.5 ms while d (5 ms) is served.
+        assertThat(queue.poll(14 * MS + MS / 2)).isEqualTo("d");
+        assertThat(shed).containsExactly("a:QUEUE_TIMEOUT:" + (12 * MS + MS / 2), "c:QUEUE_TIMEOUT:" + (10 * MS + MS / 2));
+        assertThat(queue.isEmpty()).isTrue();
+    }
 }

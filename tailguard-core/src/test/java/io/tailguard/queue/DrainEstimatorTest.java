@@ -1,0 +1,43 @@
+package io.tailguard.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class DrainEstimatorTest {
+
+    private static final long S = 1_000_000_000L;
+
+    @Test
+    void unknownUntilTheFirstSample() {
+        DrainEstimator drain = new DrainEstimator(0.5);
+        assertThat(drain.expectedWaitNanos(3, 1)).isEqualTo(DrainEstimator.UNKNOWN);
+        drain.observe(5 * S);
+        assertThat(drain.meanServiceNanos()).isEqualTo(5 * S);
+    }
+
+    @Test
+    void waitGrowsWithThoseAheadAndShrinksWithWorkers() {
+        DrainEstimator drain = new DrainEstimator(1.0);
+        drain.observe(5 * S);
+        assertThat(drain.expectedWaitNanos(0, 1)).isEqualTo(5 * S);
+        assertThat(drain.expectedWaitNanos(2, 1)).isEqualTo(15 * S);
+        assertThat(drain.expectedWaitNanos(2, 3)).isEqualTo(5 * S);
+    }
+
+    @Test
+    void averagesWithTheGivenWeight() {
+        DrainEstimator drain = new DrainEstimator(0.25);
+        drain.observe(8 * S);
+        drain.observe(0);
+        assertThat(drain.meanServiceNanos()).isEqualTo(6 * S);
+    }
+
+    @Test
+    void validatesArguments() {
+        assertThatThrownBy(() -> new DrainEstimator(0)).hasMessage("alpha must be > 0 and <= 1 but was 0.0");
+        assertThatThrownBy(() -> new DrainEstimator(0.5).expectedWaitNanos(0, 0))
+                .hasMessageContaining("workers");
+    }
+}

@@ -1,0 +1,139 @@
+package io.tailguard.proxy;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.tailguard.balance.Availability;
+import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.proxy.config.PoolConfig;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Thread-safe: one server of a pool, with its concurrency limiter (the core object that enforces
+ * {@code max-conns}), its idle keep-alive connections and its passive-ejection state.
+ *
+ * <p>Connections are pooled per event loop, as Zuul and Armeria do: a client's exchange uses a
+ * connection on its own loop, so a connection is only ever touched by one thread and needs no lock.
+ * A connection in the pool holds no permit: permits belong to exchanges, never to idle sockets.
+ */
+final class Backend implements Availability {
+
+    private final int index;
+    private final InetSocketAddress address;
+    private final ConcurrencyLimiter limiter;
+    private final PoolConfig config;
+    private final Transport transport;
+    private final Map<EventLoop, ArrayDeque<Channel>> idle = new ConcurrentHashMap<>();
+    private final AtomicInteger refusedInARow = new AtomicInteger();
+    private final AtomicLong ejectedUntilNanos = new AtomicLong(Long.MIN_VALUE);
+
+    Backend(int index, InetSocketAddress address, ConcurrencyLimiter limiter, PoolConfig config, Transport transport) {
+        this.index = index;
+        this.address = address;
+        this.limiter = limiter;
+        this.config = config;
+        this.transport = transport;
+    }
+
+    int index() {
+        return index;
+    }
+
+    InetSocketAddress address() {
+        return address;
+    }
+
+    ConcurrencyLimiter limiter() {
+        return limiter;
+    }
+
+    /** Free capacity relative to the current limit, for the least-loaded balancer. */
+    @Override
+    public double availability(long nowNanos) {
+        int limit = limiter.limit();
+        return Math.max(0.0, (limit - limiter.inFlight()) / (double) limit);
+    }
+
+    /** True while this backend is ejected after refusing connections. */
+    boolean ejected(long nowNanos) {
+        return nowNanos - ejectedUntilNanos.get() < 0;
+    }
+
+    /** Counts a refused connection; ejects the backend after {@code eject-after} in a row. */
+    void onRefused(long nowNanos) {
+        if (refusedInARow.incrementAndGet() >= config.ejectAfter()) {
+            refusedInARow.set(0);
+            ejectedUntilNanos.set(nowNanos + config.ejectFor().toNanos());
+        }
+    }
+
+    void onConnected() {
+        refusedInARow.set(0);
+    }
+
+    /**
+     * Returns an idle pooled connection on {@code loop}, or null if there is none. Must be called on
+     * {@code loop}.
+     */
+    Channel pooled(EventLoop loop) {
+        ArrayDeque<Channel> channels = idle.get(loop);
+        while (channels != null && !channels.isEmpty()) {
+            Channel channel = channels.pollLast(); // the most recently used is the least likely closed
+            if (channel.isActive()) {
+                return channel;
+            }
+        }
+        return null;
+    }
+
+    /** Opens a new connection on {@code loop}; its handler is {@link UpstreamHandler}. */
+    ChannelFuture connect(EventLoop loop) {
+        Bootstrap bootstrap = new Bootstrap()
+                .group(loop)
+                .channel(transport.clientChannel())
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
+                        config.connectTimeout().toMillis()))
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel channel) {
+                        long idleMillis = config.idleTimeout().toMillis();
+                        channel.pipeline().addLast(
+                                new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS),
+                                new HttpClientCodec(),
+                                new UpstreamHandler(Backend.this));
+                    }
+                });
+        return bootstrap.connect(address);
+    }
+
+    /** Puts a connection whose exchange ended cleanly back in its loop's pool. Call on its loop. */
+    void release(Channel channel) {
+        idle.computeIfAbsent(channel.eventLoop(), loop -> new ArrayDeque<>()).addLast(channel);
+    }
+
+    /** Forgets a pooled connection that closed or went idle. Call on its loop. */
+    void forget(Channel channel) {
+        ArrayDeque<Channel> channels = idle.get(channel.eventLoop());
+        if (channels != null) {
+            channels.remove(channel);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return address.getHostString() + ":" + address.getPort();
+    }
+}

@@ -1,0 +1,418 @@
+package io.tailguard.proxy;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Not thread-safe (confined to its connection's event loop): one client connection. It reads with
+ * auto-read off, one request at a time: while a request waits for a backend nothing more is read,
+ * so a queued request costs one small object and its socket buffer, and the body is read only as
+ * fast as the backend takes it. It answers hostile or malformed input itself and closes.
+ */
+final class ClientHandler extends ChannelInboundHandlerAdapter {
+
+    private final ProxyContext context;
+    private ChannelHandlerContext ctx;
+    private Exchange exchange;
+    private boolean responseStarted;
+    private boolean closeAfterResponse;
+    private boolean closing;
+    private long bodyBytes;
+    private ScheduledFuture<?> idleTimer;
+    private ScheduledFuture<?> headTimer;
+    /** Messages read while an exchange was still answering (pipelining, or bytes before a close). */
+    private final ArrayDeque<Object> deferred = new ArrayDeque<>();
+
+    ClientHandler(ProxyContext context) {
+        this.context = context;
+    }
+
+    EventLoop loop() {
+        return ctx.channel().eventLoop();
+    }
+
+    ProxyMetrics metrics() {
+        return context.metrics();
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext context) {
+        this.ctx = context;
+        armIdleTimer();
+        context.read();
+    }
+
+    /** Called by {@link FirstBytes} when request bytes arrive while no request is in progress. */
+    void onBytes() {
+        if (exchange == null && headTimer == null && !closing) {
+            cancel(idleTimer);
+            idleTimer = null;
+            headTimer = loop().schedule(this::headTimedOut, context.limits().headerTimeout().toNanos(),
+                    TimeUnit.NANOSECONDS);
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext context, Object msg) {
+        if (closing) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (exchange != null && !(msg instanceof HttpContent && !exchangeRequestEnded())) {
+            deferred.add(msg); // the next request: handled once this exchange ends
+            return;
+        }
+        handle(msg);
+    }
+
+    /** The current request's last content arrived. */
+    private boolean requestEnded;
+    /** The current request has no body, so an answer before its (empty) end may keep the connection. */
+    private boolean requestBodyless;
+
+    private boolean exchangeRequestEnded() {
+        return requestEnded;
+    }
+
+    private boolean unreadBody() {
+        return !requestEnded && !requestBodyless;
+    }
+
+    private void handle(Object msg) {
+        if (msg instanceof HttpRequest request) {
+            cancel(headTimer);
+            headTimer = null;
+            onRequest(request);
+        }
+        if (msg instanceof HttpContent content) {
+            onContent(content);
+        } else if (!(msg instanceof HttpRequest)) {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void onRequest(HttpRequest request) {
+        responseStarted = false;
+        requestEnded = false;
+        requestBodyless = hasNoBody(request);
+        bodyBytes = 0;
+        long nowNanos = context.clock().nanoTime();
+        if (request.decoderResult().isFailure()) {
+            Throwable cause = request.decoderResult().cause();
+            HttpResponseStatus status = cause instanceof TooLongHttpHeaderException
+                    ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+                    : cause instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG
+                    : HttpResponseStatus.BAD_REQUEST;
+            local(request, status, "bad_request", -1L, true, nowNanos);
+            return;
+        }
+        String refusal = RequestChecks.refusal(request, context);
+        if (refusal != null) {
+            HttpResponseStatus status = refusal.equals("connect_refused") ? HttpResponseStatus.METHOD_NOT_ALLOWED
+                    : refusal.equals("body_too_large") ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE
+                    : HttpResponseStatus.BAD_REQUEST;
+            local(request, status, refusal, -1L, true, nowNanos);
+            return;
+        }
+        RequestChecks.toOriginForm(request);
+        String host = RequestChecks.hostWithoutPort(request);
+        Route route = context.route(host, RequestChecks.path(request.uri()));
+        if (route == null) {
+            local(request, HttpResponseStatus.NOT_FOUND, "no_route", -1L, !hasNoBody(request), nowNanos);
+            return;
+        }
+        if (context.draining()) {
+            context.metrics().rejected(route.pool().name(), "draining");
+            local(request, HttpResponseStatus.SERVICE_UNAVAILABLE, "draining", 1L, true, nowNanos);
+            return;
+        }
+        long waitNanos = route.rates().tryAcquire(nowNanos, clientKey(request, route));
+        if (waitNanos > 0) {
+            context.metrics().rejected(route.pool().name(), "rate_limited");
+            long seconds = Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L);
+            local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited", seconds, !hasNoBody(request),
+                    nowNanos);
+            return;
+        }
+        long budgetNanos = Deadlines.budgetNanos(request.headers(), route.config().defaultTimeout().toNanos());
+        if (budgetNanos == Deadlines.INVALID) {
+            local(request, HttpResponseStatus.BAD_REQUEST, "bad_timeout_header", -1L, true, nowNanos);
+            return;
+        }
+        closeAfterResponse = !HttpUtil.isKeepAlive(request);
+        if (HttpUtil.is100ContinueExpected(request)) {
+            // We read the body only when a backend takes it, so tell the client to send it now.
+            request.headers().remove(HttpHeaderNames.EXPECT);
+            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+        }
+        exchange = new Exchange(this, request, route.pool(), nowNanos, budgetNanos);
+        route.pool().submit(exchange);
+    }
+
+    private static boolean hasNoBody(HttpRequest request) {
+        return !HttpUtil.isTransferEncodingChunked(request) && HttpUtil.getContentLength(request, 0L) == 0L;
+    }
+
+    private String clientKey(HttpRequest request, Route route) {
+        String header = route.rates().keyHeader();
+        if (header != null) {
+            String value = request.headers().get(header);
+            return value == null ? "" : value;
+        }
+        return remote().getHostAddress();
+    }
+
+    private void onContent(HttpContent content) {
+        boolean last = content instanceof LastHttpContent;
+        if (content.decoderResult().isFailure()) {
+            ReferenceCountUtil.release(content);
+            failRequestBody(HttpResponseStatus.BAD_REQUEST, "bad_request_body");
+            return;
+        }
+        bodyBytes += content.content().readableBytes();
+        if (bodyBytes > context.limits().maxBodyBytes()) {
+            ReferenceCountUtil.release(content);
+            failRequestBody(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, "body_too_large");
+            return;
+        }
+        if (last) {
+            requestEnded = true;
+        }
+        if (exchange != null) {
+            exchange.onRequestContent(content);
+        } else {
+            ReferenceCountUtil.release(content); // the body of a request already answered locally
+        }
+    }
+
+    private void failRequestBody(HttpResponseStatus status, String reason) {
+        requestEnded = true;
+        Exchange current = exchange;
+        if (current == null) {
+            closeNow();
+            return;
+        }
+        current.abort();
+        if (responseStarted) {
+            exchangeEnded(current, status.code(), reason, 0L, -1L, true);
+        } else {
+            respondError(current, status, -1L, reason, 0L);
+        }
+    }
+
+    /** Reads more from the client if that is what the current state calls for. */
+    void readIfWanted() {
+        if (closing || !ctx.channel().isActive()) {
+            return;
+        }
+        if (exchange == null || (!requestEnded && exchange.wantsBody())) {
+            ctx.read();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext context) {
+        readIfWanted();
+    }
+
+    boolean writable() {
+        return ctx.channel().isWritable();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext context) {
+        if (context.channel().isWritable() && exchange != null) {
+            exchange.clientWritable();
+        }
+    }
+
+    /** Writes one part of the backend's response; the head gets the client-side keep-alive header. */
+    void writeResponsePart(HttpObject part, boolean last) {
+        if (part instanceof HttpResponse response) {
+            responseStarted = true;
+            if (closeAfterResponse || unreadBody() || context.draining()) {
+                closeAfterResponse = true;
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            } else if (exchange.request().protocolVersion().equals(HttpVersion.HTTP_1_0)) {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            }
+            context.metrics().response(response.status().code());
+        }
+        if (last) {
+            ctx.writeAndFlush(part);
+        } else {
+            ctx.write(part);
+            if (part instanceof HttpContent) {
+                ctx.flush();
+            }
+        }
+    }
+
+    /** Adds the forwarding headers to a request about to leave for a backend. */
+    void addForwardingHeaders(HttpRequest outgoing) {
+        Headers.addForwarding(outgoing.headers(), outgoing.protocolVersion(), remote(),
+                exchange.request().headers().get(HttpHeaderNames.HOST));
+    }
+
+    /** Answers the exchange with a locally made error response. */
+    void respondError(Exchange ended, HttpResponseStatus status, long retryAfterSeconds, String reason,
+                      long queueWaitNanos) {
+        if (responseStarted) {
+            exchangeEnded(ended, status.code(), reason, queueWaitNanos, -1L, true);
+            return;
+        }
+        boolean close = closeAfterResponse || unreadBody() || context.draining() || status.code() == 400;
+        writeLocal(status, retryAfterSeconds, reason, close);
+        exchangeEnded(ended, status.code(), reason, queueWaitNanos, -1L, close);
+    }
+
+    /** The exchange is over: log it and get ready for the next request, or close. */
+    void exchangeEnded(Exchange ended, int status, String reason, long queueWaitNanos, long upstreamNanos,
+                       boolean close) {
+        if (ended != exchange) {
+            return;
+        }
+        exchange = null;
+        long nowNanos = context.clock().nanoTime();
+        HttpRequest request = ended.request();
+        context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
+                upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), remote().getHostAddress());
+        if (close || closeAfterResponse || unreadBody()) {
+            closeAfterFlush();
+            return;
+        }
+        armIdleTimer();
+        while (!deferred.isEmpty() && exchange == null && !closing) {
+            handle(deferred.poll());
+        }
+        readIfWanted();
+    }
+
+    /** Answers a request that never reached a pool (bad input, no route, rate limited). */
+    private void local(HttpRequest request, HttpResponseStatus status, String reason, long retryAfterSeconds,
+                       boolean close, long startNanos) {
+        boolean closeNow = close || !HttpUtil.isKeepAlive(request);
+        writeLocal(status, retryAfterSeconds, reason, closeNow);
+        context.accessLog().log(request.method().name(), request.uri(), status.code(), reason, 0L, -1L,
+                context.clock().nanoTime() - startNanos, "-", remote().getHostAddress());
+        if (closeNow) {
+            closeAfterFlush();
+        } else {
+            requestEnded = true;
+            armIdleTimer();
+        }
+    }
+
+    private void writeLocal(HttpResponseStatus status, long retryAfterSeconds, String reason, boolean close) {
+        byte[] body = (status.code() + " " + status.reasonPhrase() + " (" + reason + ")\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.wrappedBuffer(body));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=us-ascii");
+        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        response.headers().set("X-Tailguard-Reason", reason);
+        if (retryAfterSeconds > 0) {
+            response.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
+        }
+        if (close) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+        context.metrics().response(status.code());
+        ctx.writeAndFlush(response);
+    }
+
+    private void headTimedOut() {
+        headTimer = null;
+        if (exchange == null && !closing) {
+            context.metrics().rejected("-", "header_timeout");
+            writeLocal(HttpResponseStatus.REQUEST_TIMEOUT, -1L, "header_timeout", true);
+            closeAfterFlush();
+        }
+    }
+
+    private void armIdleTimer() {
+        cancel(idleTimer);
+        idleTimer = loop().schedule(() -> {
+            if (exchange == null && headTimer == null) {
+                closeNow();
+            }
+        }, context.limits().idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void closeAfterFlush() {
+        closing = true;
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private void closeNow() {
+        closing = true;
+        ctx.close();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+        closing = true;
+        cancel(idleTimer);
+        cancel(headTimer);
+        Exchange current = exchange;
+        if (current != null) {
+            current.clientGone();
+        }
+        exchange = null;
+        while (!deferred.isEmpty()) {
+            ReferenceCountUtil.release(deferred.poll());
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        if (cause instanceof TooLongFrameException) {
+            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, "bad_request", true);
+            closeAfterFlush();
+            return;
+        }
+        closeNow();
+    }
+
+    private InetAddress remote() {
+        return ((InetSocketAddress) ctx.channel().remoteAddress()).getAddress();
+    }
+
+    private static void cancel(ScheduledFuture<?> timer) {
+        if (timer != null) {
+            timer.cancel(false);
+        }
+    }
+
+    /** Closes the connection if no request is in progress (draining). */
+    void closeIfIdle() {
+        if (exchange == null) {
+            closeNow();
+        }
+    }
+}

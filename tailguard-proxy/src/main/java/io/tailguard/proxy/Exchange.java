@@ -1,0 +1,393 @@
+package io.tailguard.proxy;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.tailguard.admission.RejectReason;
+import java.net.ConnectException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Not thread-safe: one request's way through the proxy, from its head to the end of its response.
+ * Every method runs on the client connection's event loop (the backend connection shares it), except
+ * {@link #startLater} and {@link #rejectLater}, which hand over to that loop.
+ *
+ * <p>A request's permit is held from {@link #start} until the response ends or the exchange is
+ * abandoned; it is completed exactly once through {@link Pool#complete}.
+ */
+final class Exchange {
+
+    private enum Phase { NEW, QUEUED, CONNECTING, FORWARDING, RESPONDING, DONE }
+
+    private final ClientHandler client;
+    private final EventLoop loop;
+    private final HttpRequest request;
+    private final Pool pool;
+    private final long startNanos;
+    private final long deadlineNanos;
+    private final boolean requestHasBody;
+    private final List<HttpContent> pending = new ArrayList<>(2);
+    private Phase phase = Phase.NEW;
+    private boolean requestEnded;
+    private long enqueuedNanos;
+    private long queueWaitNanos;
+    private long sentNanos;
+    private Assignment assignment;
+    private Channel upstream;
+    private ScheduledFuture<?> timer;
+    private int status;
+    private String outcome = "";
+
+    Exchange(ClientHandler client, HttpRequest request, Pool pool, long startNanos, long budgetNanos) {
+        this.client = client;
+        this.loop = client.loop();
+        this.request = request;
+        this.pool = pool;
+        this.startNanos = startNanos;
+        this.deadlineNanos = budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + budgetNanos;
+        this.requestHasBody = HttpUtil.isContentLengthSet(request)
+                ? HttpUtil.getContentLength(request, 0L) > 0 : HttpUtil.isTransferEncodingChunked(request);
+    }
+
+    HttpRequest request() {
+        return request;
+    }
+
+    boolean done() {
+        return phase == Phase.DONE;
+    }
+
+    /** Returns the time left before the request's deadline, {@link Long#MAX_VALUE} if it has none. */
+    long remainingNanos(long nowNanos) {
+        return deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0L, deadlineNanos - nowNanos);
+    }
+
+    void markQueued(long nowNanos) {
+        phase = Phase.QUEUED;
+        enqueuedNanos = nowNanos;
+    }
+
+    /** Withdraws the request from the queue after {@code delayNanos} unless it left before. */
+    void scheduleQueueTimer(long delayNanos, RejectReason reason) {
+        timer = loop.schedule(() -> {
+            if (phase == Phase.QUEUED && pool.withdraw(this)) {
+                reject(reason);
+            }
+        }, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Called by the pool (any thread) when a queued request got a permit. */
+    void startLater(Assignment granted, long nowNanos) {
+        long waited = nowNanos - enqueuedNanos;
+        loop.execute(() -> start(granted, waited));
+    }
+
+    /** Called by the queue's shed listener (any thread): the request waited too long. */
+    void rejectLater(RejectReason reason) {
+        loop.execute(() -> reject(reason));
+    }
+
+    /** Sends the request to the assigned backend, on a pooled connection or a new one. */
+    void start(Assignment granted, long waitedNanos) {
+        cancelTimer();
+        queueWaitNanos = waitedNanos;
+        client.metrics().queueWait(pool, waitedNanos);
+        if (phase == Phase.DONE) { // the client left while the permit was on its way
+            pool.complete(granted, Outcome.IGNORED);
+            return;
+        }
+        assignment = granted;
+        phase = Phase.CONNECTING;
+        Channel pooled = granted.backend().pooled(loop);
+        if (pooled != null) {
+            attach(pooled);
+            return;
+        }
+        granted.backend().connect(loop).addListener((ChannelFuture connected) -> {
+            if (connected.isSuccess()) {
+                granted.backend().onConnected();
+                if (phase == Phase.DONE || assignment != granted) {
+                    connected.channel().close();
+                } else {
+                    attach(connected.channel());
+                }
+            } else if (assignment == granted && phase == Phase.CONNECTING) {
+                connectFailed(connected.cause());
+            }
+        });
+    }
+
+    private void connectFailed(Throwable cause) {
+        Backend failed = assignment.backend();
+        if (cause instanceof ConnectException) {
+            failed.onRefused(pool.clock().nanoTime());
+        }
+        pool.complete(assignment, Outcome.IGNORED);
+        assignment = null;
+        Assignment other = pool.retryBudgetAllows() ? pool.tryAssignOther(failed) : null;
+        if (other != null) {
+            client.metrics().retried(pool);
+            start(other, queueWaitNanos);
+            return;
+        }
+        respondError(HttpResponseStatus.BAD_GATEWAY, "upstream_connect_failed");
+    }
+
+    private void attach(Channel channel) {
+        upstream = channel;
+        UpstreamHandler.of(channel).bind(this);
+        phase = Phase.FORWARDING;
+        HttpRequest outgoing = new DefaultHttpRequest(request.protocolVersion(), request.method(), request.uri(),
+                request.headers().copy());
+        Hop.strip(outgoing.headers(), requestHasBody);
+        client.addForwardingHeaders(outgoing);
+        long nowNanos = pool.clock().nanoTime();
+        long remaining = remainingNanos(nowNanos);
+        outgoing.headers().remove(Deadlines.REQUEST_TIMEOUT);
+        if (remaining != Long.MAX_VALUE) {
+            outgoing.headers().set(Deadlines.TIMEOUT_MS, Math.max(1L, remaining / 1_000_000L));
+        }
+        sentNanos = nowNanos;
+        channel.write(outgoing);
+        for (HttpContent content : pending) {
+            channel.write(content);
+        }
+        pending.clear();
+        channel.flush();
+        long timeoutNanos = Math.min(pool.config().responseTimeout().toNanos(), remaining);
+        timer = loop.schedule(this::responseTimedOut, timeoutNanos, TimeUnit.NANOSECONDS);
+        channel.read();
+        client.readIfWanted();
+    }
+
+    /** True while the client's body should be read: a backend takes it and can absorb more. */
+    boolean wantsBody() {
+        return !requestEnded && phase.compareTo(Phase.FORWARDING) >= 0 && phase != Phase.DONE
+                && upstream != null && upstream.isWritable();
+    }
+
+    /** A piece of the request body from the client. */
+    void onRequestContent(HttpContent content) {
+        if (content instanceof LastHttpContent) {
+            requestEnded = true;
+        }
+        if (phase == Phase.DONE) {
+            ReferenceCountUtil.release(content);
+        } else if (upstream != null && phase.compareTo(Phase.FORWARDING) >= 0) {
+            upstream.writeAndFlush(content);
+        } else {
+            pending.add(content);
+        }
+    }
+
+    private void responseTimedOut() {
+        if (phase == Phase.FORWARDING) {
+            closeUpstream(Outcome.DROPPED);
+            respondError(HttpResponseStatus.GATEWAY_TIMEOUT, "upstream_timeout");
+        }
+    }
+
+    /** The response head from the backend. */
+    void onResponseHead(HttpResponse response) {
+        if (phase != Phase.FORWARDING) {
+            return;
+        }
+        cancelTimer();
+        phase = Phase.RESPONDING;
+        status = response.status().code();
+        boolean bodyless = request.method().equals(HttpMethod.HEAD) || status == 204 || status == 304
+                || (status >= 100 && status < 200);
+        Hop.strip(response.headers(), !bodyless);
+        response.headers().add(HttpHeaderNames.VIA, Headers.via(response.protocolVersion()));
+        client.writeResponsePart(response, false);
+    }
+
+    /** A piece of the response body from the backend; the last one ends the exchange. */
+    void onResponseContent(HttpContent content) {
+        if (phase != Phase.RESPONDING) {
+            ReferenceCountUtil.release(content);
+            return;
+        }
+        if (!(content instanceof LastHttpContent)) {
+            client.writeResponsePart(content, false);
+            return;
+        }
+        // The backend is done: free its permit before the client sees the end, so a client that
+        // sends its next request at once finds the permit free.
+        Channel channel = upstream;
+        boolean reusable = requestEnded && UpstreamHandler.of(channel).responseKeepAlive();
+        upstream = null;
+        UpstreamHandler.of(channel).unbind();
+        if (reusable) {
+            assignment.backend().release(channel);
+        } else {
+            channel.close();
+        }
+        pool.complete(assignment, Outcome.SUCCESS);
+        client.writeResponsePart(content, true);
+        finish("");
+    }
+
+    /** The backend can take more of the request body. */
+    void upstreamWritable() {
+        client.readIfWanted();
+    }
+
+    /** True while the backend's bytes should be read: the head is awaited or the client has room. */
+    boolean wantsResponseBytes() {
+        return phase == Phase.FORWARDING || (phase == Phase.RESPONDING && client.writable());
+    }
+
+    /** The client can take more of the response. */
+    void clientWritable() {
+        if (phase == Phase.RESPONDING && upstream != null) {
+            upstream.read();
+        }
+    }
+
+    /** The backend connection closed or failed before the response ended. */
+    void onUpstreamLost() {
+        if (phase == Phase.FORWARDING) {
+            upstream = null;
+            pool.complete(assignment, Outcome.IGNORED);
+            respondError(HttpResponseStatus.BAD_GATEWAY, "upstream_closed");
+        } else if (phase == Phase.RESPONDING) {
+            upstream = null;
+            pool.complete(assignment, Outcome.IGNORED);
+            status = 502;
+            finishClosing("upstream_closed_mid_response");
+        }
+    }
+
+    /** The client's connection closed: never keep working for it. */
+    void clientGone() {
+        switch (phase) {
+            case NEW, DONE -> {
+                return;
+            }
+            case QUEUED -> {
+                if (pool.withdraw(this)) {
+                    client.metrics().clientGone(pool, "queued");
+                }
+            }
+            case CONNECTING -> {
+                pool.complete(assignment, Outcome.IGNORED);
+                client.metrics().clientGone(pool, "connecting");
+            }
+            case FORWARDING, RESPONDING -> {
+                closeUpstream(Outcome.IGNORED);
+                client.metrics().clientGone(pool, "in_flight");
+            }
+        }
+        cancelTimer();
+        status = 499;
+        outcome = "client_gone";
+        phase = Phase.DONE;
+        releasePending();
+        client.exchangeEnded(this, status, outcome, queueWaitNanos, upstreamNanos(), true);
+    }
+
+    /** Answers at once with the status a rejection maps to, and a Retry-After from the pool's state. */
+    void reject(RejectReason reason) {
+        if (phase == Phase.DONE) {
+            return;
+        }
+        client.metrics().rejected(pool, reason);
+        if (phase == Phase.QUEUED) {
+            queueWaitNanos = pool.clock().nanoTime() - enqueuedNanos;
+        }
+        long retryAfter = pool.retryAfterSeconds();
+        status = HttpResponseStatus.SERVICE_UNAVAILABLE.code();
+        cancelTimer();
+        phase = Phase.DONE;
+        releasePending();
+        client.respondError(this, HttpResponseStatus.SERVICE_UNAVAILABLE, retryAfter,
+                reason.name().toLowerCase(java.util.Locale.ROOT), queueWaitNanos);
+    }
+
+    private void respondError(HttpResponseStatus errorStatus, String why) {
+        cancelTimer();
+        status = errorStatus.code();
+        outcome = why;
+        phase = Phase.DONE;
+        releasePending();
+        client.respondError(this, errorStatus, -1L, why, queueWaitNanos);
+    }
+
+    /** Abandons the exchange for a client-side error (body too large, malformed chunk). */
+    void abort() {
+        if (assignment != null && phase != Phase.DONE) {
+            if (upstream != null) {
+                closeUpstream(Outcome.IGNORED);
+            } else {
+                pool.complete(assignment, Outcome.IGNORED);
+            }
+        } else if (phase == Phase.QUEUED) {
+            pool.withdraw(this);
+        }
+        cancelTimer();
+        phase = Phase.DONE;
+        releasePending();
+    }
+
+    private void closeUpstream(Outcome result) {
+        Channel channel = upstream;
+        upstream = null;
+        if (channel != null) {
+            UpstreamHandler.of(channel).unbind();
+            channel.close();
+        }
+        pool.complete(assignment, result);
+    }
+
+    private void finish(String why) {
+        outcome = why;
+        phase = Phase.DONE;
+        client.exchangeEnded(this, status, why, queueWaitNanos, upstreamNanos(), false);
+    }
+
+    private void finishClosing(String why) {
+        outcome = why;
+        phase = Phase.DONE;
+        client.exchangeEnded(this, status, why, queueWaitNanos, upstreamNanos(), true);
+    }
+
+    private long upstreamNanos() {
+        return sentNanos == 0L ? -1L : pool.clock().nanoTime() - sentNanos;
+    }
+
+    long startNanos() {
+        return startNanos;
+    }
+
+    Pool pool() {
+        return pool;
+    }
+
+    private void cancelTimer() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+    }
+
+    private void releasePending() {
+        for (HttpContent content : pending) {
+            ReferenceCountUtil.release(content);
+        }
+        pending.clear();
+    }
+}

@@ -1,0 +1,85 @@
+package io.tailguard.proxy;
+
+import io.tailguard.proxy.config.ClientLimits;
+import io.tailguard.proxy.config.ProxyConfig;
+import io.tailguard.proxy.config.RouteConfig;
+import io.tailguard.time.NanoClock;
+import java.net.InetSocketAddress;
+import java.util.List;
+
+/**
+ * Thread-safe: what every client connection of one proxy shares: routes, pools, limits, clock,
+ * meters, access log, and whether the proxy is draining.
+ */
+final class ProxyContext {
+
+    private final ProxyConfig config;
+    private final List<Route> routes;
+    private final NanoClock clock;
+    private final ProxyMetrics metrics;
+    private final AccessLog accessLog;
+    private volatile boolean draining;
+
+    ProxyContext(ProxyConfig config, List<Route> routes, NanoClock clock, ProxyMetrics metrics, AccessLog accessLog) {
+        this.config = config;
+        this.routes = List.copyOf(routes);
+        this.clock = clock;
+        this.metrics = metrics;
+        this.accessLog = accessLog;
+    }
+
+    ClientLimits limits() {
+        return config.limits();
+    }
+
+    NanoClock clock() {
+        return clock;
+    }
+
+    ProxyMetrics metrics() {
+        return metrics;
+    }
+
+    AccessLog accessLog() {
+        return accessLog;
+    }
+
+    boolean draining() {
+        return draining;
+    }
+
+    void startDraining() {
+        draining = true;
+    }
+
+    List<Route> routes() {
+        return routes;
+    }
+
+    /** Returns the first route taking {@code host} (no port) and {@code path}, or null. */
+    Route route(String host, String path) {
+        for (Route route : routes) {
+            if (route.config().matches(host, path)) {
+                return route;
+            }
+        }
+        return null;
+    }
+
+    /** True if {@code host:port} is one of the configured backends (for absolute-form requests). */
+    boolean isBackend(String host, int port) {
+        for (Route route : routes) {
+            for (InetSocketAddress backend : route.pool().config().backends()) {
+                if (backend.getPort() == port && backend.getHostString().equalsIgnoreCase(host)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Returns every route's config, in order. */
+    List<RouteConfig> routeConfigs() {
+        return config.routes();
+    }
+}

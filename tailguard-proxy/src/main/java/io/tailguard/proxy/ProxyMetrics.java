@@ -1,0 +1,114 @@
+package io.tailguard.proxy;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tailguard.admission.RejectReason;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Thread-safe: the proxy's meters in a Micrometer Prometheus registry. Names (Prometheus form):
+ * {@code tailguard_proxy_admitted_total{pool}}, {@code tailguard_proxy_queued_total{pool}}, {@code tailguard_proxy_rejected_total{pool,reason}},
+ * {@code tailguard_proxy_client_gone_total{pool,stage}}, {@code tailguard_proxy_retries_total{pool}},
+ * {@code tailguard_proxy_queue_depth{pool}}, {@code tailguard_proxy_queue_wait_seconds{pool}},
+ * {@code tailguard_proxy_in_flight{pool,backend}}, {@code tailguard_proxy_limit{pool,backend}},
+ * {@code tailguard_proxy_upstream_seconds{pool,backend,outcome}} (a histogram) and
+ * {@code tailguard_proxy_responses_total{status}}.
+ */
+final class ProxyMetrics {
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final List<BiConsumer<String, String>> listeners = new CopyOnWriteArrayList<>();
+
+    /** Adds a listener told {@code (event, detail)} for every counted event (tests wait on these). */
+    void listen(BiConsumer<String, String> listener) {
+        listeners.add(listener);
+    }
+
+    private void fire(String event, String detail) {
+        for (BiConsumer<String, String> listener : listeners) {
+            listener.accept(event, detail);
+        }
+    }
+
+    MeterRegistry registry() {
+        return registry;
+    }
+
+    /** Returns the Prometheus text exposition of every meter. */
+    String scrape() {
+        return registry.scrape();
+    }
+
+    void registerPool(Pool pool) {
+        Gauge.builder("tailguard.proxy.queue.depth", pool, Pool::queued)
+                .tag("pool", pool.name()).description("requests waiting in the pool's queue").register(registry);
+        for (Backend backend : pool.backends()) {
+            Gauge.builder("tailguard.proxy.in.flight", backend, b -> b.limiter().inFlight())
+                    .tags("pool", pool.name(), "backend", backend.toString())
+                    .description("requests holding a permit on the backend").register(registry);
+            Gauge.builder("tailguard.proxy.limit", backend, b -> b.limiter().limit())
+                    .tags("pool", pool.name(), "backend", backend.toString())
+                    .description("the backend's current concurrency limit").register(registry);
+        }
+    }
+
+    void admitted(Pool pool) {
+        Counter.builder("tailguard.proxy.admitted").tag("pool", pool.name()).register(registry).increment();
+        fire("admitted", pool.name());
+    }
+
+    void queued(Pool pool) {
+        Counter.builder("tailguard.proxy.queued").tag("pool", pool.name())
+                .description("requests that waited in the queue").register(registry).increment();
+        fire("queued", pool.name());
+    }
+
+    void rejected(Pool pool, RejectReason reason) {
+        rejected(pool.name(), reason.name().toLowerCase(Locale.ROOT));
+    }
+
+    void rejected(String pool, String reason) {
+        Counter.builder("tailguard.proxy.rejected").tags("pool", pool, "reason", reason).register(registry)
+                .increment();
+        fire("rejected", reason);
+    }
+
+    void clientGone(Pool pool, String stage) {
+        Counter.builder("tailguard.proxy.client.gone").tags("pool", pool.name(), "stage", stage)
+                .description("requests whose client left before the answer").register(registry).increment();
+        fire("client_gone", stage);
+    }
+
+    void retried(Pool pool) {
+        Counter.builder("tailguard.proxy.retries").tag("pool", pool.name()).register(registry).increment();
+        fire("retried", pool.name());
+    }
+
+    void queueWait(Pool pool, long waitedNanos) {
+        Timer.builder("tailguard.proxy.queue.wait").tag("pool", pool.name()).publishPercentileHistogram()
+                .maximumExpectedValue(Duration.ofMinutes(1)).register(registry)
+                .record(waitedNanos, TimeUnit.NANOSECONDS);
+    }
+
+    void upstream(Backend backend, long heldNanos, Outcome outcome) {
+        Timer.builder("tailguard.proxy.upstream").tags("backend", backend.toString(), "outcome",
+                        outcome.name().toLowerCase(Locale.ROOT))
+                .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry)
+                .record(heldNanos, TimeUnit.NANOSECONDS);
+        fire("upstream", outcome.name().toLowerCase(Locale.ROOT));
+    }
+
+    void response(int status) {
+        Counter.builder("tailguard.proxy.responses").tag("status", Integer.toString(status)).register(registry)
+                .increment();
+    }
+}

@@ -1,0 +1,187 @@
+package io.tailguard.proxy.config;
+
+import io.tailguard.queue.QueueDiscipline;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/**
+ * Thread-safe (stateless): reads a proxy's YAML configuration with SnakeYAML's safe constructor
+ * (plain maps, lists and scalars; no object instantiation) and checks it strictly: unknown keys,
+ * wrong types and out-of-range values are each one {@link ConfigException} line. The format and
+ * every default are described in the module's README.
+ */
+public final class ProxyConfigFile {
+
+    private ProxyConfigFile() {
+    }
+
+    /** Reads and validates the file at {@code path}. */
+    public static ProxyConfig read(Path path) {
+        try (Reader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            return parse(reader, path.toString());
+        } catch (IOException e) {
+            throw new ConfigException("--config must be a readable file but was " + path + " (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Reads and validates YAML text (tests, embedded configurations). */
+    public static ProxyConfig parse(String yaml) {
+        return parse(new StringReader(yaml), "<text>");
+    }
+
+    private static ProxyConfig parse(Reader reader, String source) {
+        Object document;
+        try {
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            options.setMaxAliasesForCollections(10);
+            document = new Yaml(new SafeConstructor(options)).load(reader);
+        } catch (MarkedYAMLException e) {
+            throw new ConfigException(source + " must be valid YAML but line " + (e.getProblemMark().getLine() + 1)
+                    + " has: " + e.getProblem());
+        } catch (YAMLException e) {
+            throw new ConfigException(source + " must be valid YAML but was not: " + e.getMessage().lines().findFirst()
+                    .orElse(""));
+        }
+        return proxy(new Node("", document == null ? Map.of() : document));
+    }
+
+    private static ProxyConfig proxy(Node root) {
+        InetSocketAddress listen = root.address("listen", "127.0.0.1:8080");
+        InetSocketAddress admin = root.address("admin", listen.getHostString() + ":0");
+        String accessLog = root.string("access-log", "stderr");
+        Duration drainGrace = root.duration("drain-grace", Duration.ofSeconds(30), true);
+        Node limitsNode = root.child("limits");
+        ClientLimits limits = limitsNode == null ? ClientLimits.defaults() : limits(limitsNode);
+        Node poolsNode = root.child("pools");
+        if (poolsNode == null) {
+            throw new ConfigException("pools must be a mapping of pool names to pools but was nothing");
+        }
+        List<PoolConfig> pools = new ArrayList<>();
+        for (String name : poolsNode.entries().keySet()) {
+            pools.add(pool(name, new Node(poolsNode.key(name), poolsNode.raw(name))));
+        }
+        List<Object> routeList = root.list("routes");
+        List<RouteConfig> routes = new ArrayList<>();
+        for (int i = 0; i < routeList.size(); i++) {
+            routes.add(route(new Node("routes[" + i + "]", routeList.get(i))));
+        }
+        if (routes.isEmpty() && pools.size() == 1) {
+            routes.add(RouteConfig.all(pools.get(0).name()));
+        }
+        root.rejectUnknown();
+        return root.build(() -> new ProxyConfig(listen, admin, routes, pools, limits, drainGrace, accessLog));
+    }
+
+    private static ClientLimits limits(Node node) {
+        ClientLimits d = ClientLimits.defaults();
+        int maxConnections = (int) node.integer("max-connections", d.maxConnections(), 1, 1_000_000);
+        int maxInitialLine = (int) node.integer("max-initial-line", d.maxInitialLine(), 64, 1 << 20);
+        int maxHeaderBytes = (int) node.integer("max-header-bytes", d.maxHeaderBytes(), 256, 1 << 20);
+        long maxBodyBytes = node.integer("max-body-bytes", d.maxBodyBytes(), 0, Long.MAX_VALUE);
+        Duration headerTimeout = node.duration("header-timeout", d.headerTimeout(), false);
+        Duration idleTimeout = node.duration("idle-timeout", d.idleTimeout(), false);
+        node.rejectUnknown();
+        return node.build(() -> new ClientLimits(maxConnections, maxInitialLine, maxHeaderBytes, maxBodyBytes,
+                headerTimeout, idleTimeout));
+    }
+
+    private static PoolConfig pool(String name, Node node) {
+        List<InetSocketAddress> backends = new ArrayList<>();
+        List<Object> listed = node.list("backends");
+        for (int i = 0; i < listed.size(); i++) {
+            InetSocketAddress address = Node.hostPort(String.valueOf(listed.get(i)));
+            if (address == null) {
+                throw new ConfigException(node.key("backends") + "[" + i + "] must be HOST:PORT with a port from 0 to "
+                        + "65535 but was " + Node.describe(listed.get(i)));
+            }
+            backends.add(address);
+        }
+        PoolConfig d = PoolConfig.of(name, List.of(new InetSocketAddress("127.0.0.1", 1)));
+        int maxConns = (int) node.integer("max-conns", d.maxConns(), 1, 65_536);
+        LimitKind limit = node.choice("limit", LimitKind.class, d.limit());
+        int queue = (int) node.integer("queue", d.queue(), 0, 1_000_000);
+        Duration queueTimeout = node.duration("queue-timeout", d.queueTimeout(), false);
+        QueueDiscipline discipline = node.choice("discipline", QueueDiscipline.class, d.discipline());
+        BalancerKind balancer = node.choice("balancer", BalancerKind.class, d.balancer());
+        Duration connectTimeout = node.duration("connect-timeout", d.connectTimeout(), false);
+        Duration responseTimeout = node.duration("response-timeout", d.responseTimeout(), false);
+        Duration idleTimeout = node.duration("idle-timeout", d.idleTimeout(), false);
+        int ejectAfter = (int) node.integer("eject-after", d.ejectAfter(), 1, 1_000_000);
+        Duration ejectFor = node.duration("eject-for", d.ejectFor(), false);
+        Node budgetNode = node.child("retry-budget");
+        RetryBudgetConfig budget = budgetNode == null ? d.retryBudget() : retryBudget(budgetNode);
+        node.rejectUnknown();
+        return node.build(() -> new PoolConfig(name, backends, maxConns, limit, queue, queueTimeout, discipline,
+                balancer, connectTimeout, responseTimeout, idleTimeout, budget, ejectAfter, ejectFor));
+    }
+
+    private static RetryBudgetConfig retryBudget(Node node) {
+        RetryBudgetConfig d = RetryBudgetConfig.defaults();
+        double percent = node.decimal("percent", d.percent(), 0.0, 100.0);
+        int minPerSecond = (int) node.integer("min-per-second", d.minPerSecond(), 0, 1_000_000);
+        Duration ttl = node.duration("ttl", d.ttl(), false);
+        node.rejectUnknown();
+        return node.build(() -> new RetryBudgetConfig(percent, minPerSecond, ttl));
+    }
+
+    private static RouteConfig route(Node node) {
+        String host = node.string("host", null);
+        String prefix = node.string("path-prefix", "/");
+        String pool = node.string("pool", null);
+        if (pool == null) {
+            throw new ConfigException(node.key("pool") + " must name a pool but was nothing");
+        }
+        Duration defaultTimeout = node.duration("default-timeout", Duration.ZERO, true);
+        Node rateNode = node.child("rate");
+        RateConfig rate = rateNode == null ? null : rate(rateNode, true);
+        Node clientNode = node.child("client-rate");
+        ClientRateConfig clientRate = clientNode == null ? null : clientRate(clientNode);
+        Node hedgeNode = node.child("hedge");
+        HedgeConfig hedge = hedgeNode == null ? null : hedge(hedgeNode);
+        node.rejectUnknown();
+        return node.build(() -> new RouteConfig(host, prefix, pool, defaultTimeout, rate, clientRate, hedge));
+    }
+
+    private static RateConfig rate(Node node, boolean alone) {
+        long perSecond = node.integer("per-second", 0, 1, 1_000_000_000L);
+        if (!node.has("per-second")) {
+            throw new ConfigException(node.key("per-second") + " must be an integer from 1 to 1000000000 but was nothing");
+        }
+        long burst = node.integer("burst", perSecond, 1, Long.MAX_VALUE);
+        if (alone) {
+            node.rejectUnknown();
+        }
+        return node.build(() -> new RateConfig(perSecond, burst));
+    }
+
+    private static ClientRateConfig clientRate(Node node) {
+        RateConfig rate = rate(node, false);
+        String keyHeader = node.string("key-header", null);
+        int maxKeys = (int) node.integer("max-keys", 10_000, 1, 10_000_000);
+        Duration idle = node.duration("idle", Duration.ofMinutes(1), false);
+        node.rejectUnknown();
+        return node.build(() -> new ClientRateConfig(rate, keyHeader, maxKeys, idle));
+    }
+
+    private static HedgeConfig hedge(Node node) {
+        Duration delay = node.duration("delay", Duration.ofMillis(50), false);
+        double budgetPercent = node.decimal("budget-percent", 5.0, 0.001, 100.0);
+        node.rejectUnknown();
+        return node.build(() -> new HedgeConfig(delay, budgetPercent));
+    }
+}

@@ -1,0 +1,104 @@
+package io.tailguard.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.proxy.config.ProxyConfig;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ForwardingTest {
+
+    private TestBackend backend;
+    private ProxyServer proxy;
+
+    @BeforeEach
+    void start() throws Exception {
+        backend = new TestBackend();
+        proxy = ProxyServer.start(ProxyConfig.single(new InetSocketAddress("127.0.0.1", 0), backend.address(),
+                4, 4, Duration.ofSeconds(5)).withAccessLog("off"));
+    }
+
+    @AfterEach
+    void stop() {
+        proxy.close();
+        backend.close();
+    }
+
+    @Test
+    void forwardsGetsOnOneKeptAliveClientConnectionOverOnePooledBackendConnection() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            RawClient.Response first = client.get("/a?x=1").read();
+            RawClient.Response second = client.get("/b").read();
+            assertThat(first.status()).isEqualTo(200);
+            assertThat(first.body()).isEqualTo("GET /a?x=1 ");
+            assertThat(second.body()).isEqualTo("GET /b ");
+            assertThat(first.header("via")).isEqualTo("1.1 tailguard");
+            assertThat(first.header("keep-alive")).as("hop-by-hop header of the backend").isNull();
+        }
+        assertThat(backend.connections.get()).isEqualTo(1);
+    }
+
+    @Test
+    void relaysAResponseWhoseHeadAndBodyArriveSeparately() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            assertThat(client.get("/split").read().body()).isEqualTo("GET /split ");
+            assertThat(client.get("/split/again").read().body()).isEqualTo("GET /split/again ");
+        }
+    }
+
+    @Test
+    void addsForwardingHeadersAndRemovesHopByHopOnes() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.get("/h", "Connection: keep-alive, X-Secret", "X-Secret: 1", "Proxy-Authorization: x",
+                    "TE: trailers", "X-Forwarded-For: 10.0.0.1").read();
+        }
+        TestBackend.Seen seen = backend.seen.get(0);
+        assertThat(seen.headers().get("X-Forwarded-For")).isEqualTo("10.0.0.1, 127.0.0.1");
+        assertThat(seen.headers().get("Forwarded")).isEqualTo("for=127.0.0.1;proto=http;host=\"test\"");
+        assertThat(seen.headers().get("Via")).isEqualTo("1.1 tailguard");
+        assertThat(seen.headers().contains("X-Secret")).isFalse();
+        assertThat(seen.headers().contains("Proxy-Authorization")).isFalse();
+        assertThat(seen.headers().contains("TE")).isFalse();
+        assertThat(seen.headers().get("Host")).isEqualTo("test");
+    }
+
+    @Test
+    void streamsPostBodiesWithLengthAndChunked() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.send("POST /p HTTP/1.1\r\nHost: test\r\nContent-Length: 5\r\n\r\nhello");
+            assertThat(client.read().body()).isEqualTo("POST /p hello");
+            client.send("POST /c HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + "3\r\nabc\r\n4\r\ndefg\r\n0\r\n\r\n");
+            assertThat(client.read().body()).isEqualTo("POST /c abcdefg");
+        }
+    }
+
+    @Test
+    void streamsALargeBodyThroughWithoutLosingBytes() throws Exception {
+        String body = "x".repeat(3_000_000);
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.send("POST /big HTTP/1.1\r\nHost: test\r\nContent-Length: " + body.length() + "\r\n\r\n" + body);
+            RawClient.Response response = client.read();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.body()).hasSize(body.length() + "POST /big ".length());
+        }
+    }
+
+    @Test
+    void answers502WhenTheBackendRefusesConnections() throws Exception {
+        InetSocketAddress closedPort;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = new InetSocketAddress("127.0.0.1", probe.getLocalPort());
+        }
+        try (ProxyServer refused = ProxyServer.start(ProxyConfig.single(new InetSocketAddress("127.0.0.1", 0),
+                closedPort, 1, 0, Duration.ofSeconds(1)).withAccessLog("off"));
+             RawClient client = new RawClient(refused.boundAddress())) {
+            RawClient.Response response = client.get("/").read();
+            assertThat(response.status()).isEqualTo(502);
+            assertThat(response.header("x-tailguard-reason")).isEqualTo("upstream_connect_failed");
+        }
+    }
+}

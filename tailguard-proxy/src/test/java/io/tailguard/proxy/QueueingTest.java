@@ -1,0 +1,195 @@
+package io.tailguard.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.time.ManualClock;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class QueueingTest {
+
+    private final TestBackend backend = new TestBackend();
+    private ProxyServer proxy;
+
+    QueueingTest() throws InterruptedException {
+    }
+
+    @AfterEach
+    void stop() {
+        if (proxy != null) {
+            proxy.close();
+        }
+        backend.close();
+    }
+
+    private Events start(int maxConns, int queue, Duration queueTimeout) {
+        proxy = ProxyServer.start(Configs.single(backend.address(), maxConns, queue, queueTimeout));
+        return new Events(proxy);
+    }
+
+    @Test
+    void capsInFlightQueuesTheNextAndRejectsWhenTheQueueIsFull() throws Exception {
+        Events events = start(1, 1, Duration.ofSeconds(30));
+        try (RawClient a = new RawClient(proxy.boundAddress());
+             RawClient b = new RawClient(proxy.boundAddress());
+             RawClient c = new RawClient(proxy.boundAddress())) {
+            a.get("/hold/a");
+            TestBackend.Held heldA = backend.nextHeld();
+            b.get("/hold/b");
+            events.await("queued:default");
+            RawClient.Response rejected = c.get("/c").read();
+            assertThat(rejected.status()).isEqualTo(503);
+            assertThat(rejected.header("x-tailguard-reason")).isEqualTo("queue_full");
+            assertThat(rejected.header("retry-after")).as("no request finished yet: the queue timeout").isEqualTo("30");
+            assertThat(backend.seen).hasSize(1);
+
+            heldA.answer();
+            assertThat(a.read().body()).isEqualTo("GET /hold/a ");
+            backend.nextHeld().answer();
+            assertThat(b.read().body()).isEqualTo("GET /hold/b ");
+        }
+    }
+
+    @Test
+    void rejectsAtOnceWithoutAQueueWhenTheCapIsReached() throws Exception {
+        start(1, 0, Duration.ofSeconds(30));
+        try (RawClient a = new RawClient(proxy.boundAddress()); RawClient b = new RawClient(proxy.boundAddress())) {
+            a.get("/hold/a");
+            TestBackend.Held held = backend.nextHeld();
+            RawClient.Response rejected = b.get("/b").read();
+            assertThat(rejected.status()).isEqualTo(503);
+            assertThat(rejected.header("x-tailguard-reason")).isEqualTo("concurrency_limited");
+            held.answer();
+            assertThat(a.read().status()).isEqualTo(200);
+            assertThat(b.get("/b").read().status()).as("a rejection keeps the connection").isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aQueuedRequestThatWaitsTooLongGets503AndNeverReachesTheBackend() throws Exception {
+        start(1, 1, Duration.ofMillis(150));
+        try (RawClient a = new RawClient(proxy.boundAddress()); RawClient b = new RawClient(proxy.boundAddress())) {
+            a.get("/hold/a");
+            TestBackend.Held held = backend.nextHeld();
+            RawClient.Response timedOut = b.get("/b").read();
+            assertThat(timedOut.status()).isEqualTo(503);
+            assertThat(timedOut.header("x-tailguard-reason")).isEqualTo("queue_timeout");
+            assertThat(timedOut.header("retry-after")).isEqualTo("1");
+            held.answer();
+            assertThat(a.read().status()).isEqualTo(200);
+        }
+        assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/hold/a");
+    }
+
+    @Test
+    void aQueuedRequestWhoseClientLeavesIsRemovedAndNeverForwarded() throws Exception {
+        Events events = start(1, 1, Duration.ofSeconds(30));
+        try (RawClient a = new RawClient(proxy.boundAddress())) {
+            a.get("/hold/a");
+            TestBackend.Held held = backend.nextHeld();
+            try (RawClient gone = new RawClient(proxy.boundAddress())) {
+                gone.get("/gone");
+                events.await("queued:default");
+            }
+            events.await("client_gone:queued");
+            try (RawClient c = new RawClient(proxy.boundAddress())) {
+                c.get("/hold/c");
+                events.await("queued:default"); // the queue has room again: the departed one left it
+                held.answer();
+                assertThat(a.read().status()).isEqualTo(200);
+                backend.nextHeld().answer();
+                assertThat(c.read().status()).isEqualTo(200);
+            }
+        }
+        assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/hold/a", "/hold/c");
+    }
+
+    @Test
+    void anInFlightRequestWhoseClientLeavesHasItsBackendExchangeClosedAndItsPermitReleased() throws Exception {
+        Events events = start(1, 0, Duration.ofSeconds(30));
+        try (RawClient gone = new RawClient(proxy.boundAddress())) {
+            gone.get("/hold/gone");
+            backend.nextHeld();
+        }
+        events.await("client_gone:in_flight");
+        assertThat(backend.closedWhileHeld.poll(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("GET /hold/gone ");
+        try (RawClient next = new RawClient(proxy.boundAddress())) {
+            assertThat(next.get("/next").read().status()).as("the permit came back").isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aSlowBackendGets504AndItsPermitBack() throws Exception {
+        proxy = ProxyServer.start(Configs.withPool(Configs.pool(Duration.ofMillis(150), backend.address())));
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            RawClient.Response timedOut = client.get("/hold/slow").read();
+            assertThat(timedOut.status()).isEqualTo(504);
+            assertThat(timedOut.header("x-tailguard-reason")).isEqualTo("upstream_timeout");
+        }
+        assertThat(backend.closedWhileHeld.poll(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("GET /hold/slow ");
+        try (RawClient next = new RawClient(proxy.boundAddress())) {
+            assertThat(next.get("/next").read().status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void retryAfterAndDeadlineRejectionsComeFromTheObservedDrainRate() throws Exception {
+        ManualClock clock = new ManualClock();
+        proxy = ProxyServer.start(Configs.single(backend.address(), 1, 2, Duration.ofSeconds(60)), clock);
+        Events events = new Events(proxy);
+        try (RawClient a = new RawClient(proxy.boundAddress())) {
+            a.get("/hold/first");
+            TestBackend.Held first = backend.nextHeld();
+            clock.advance(Duration.ofSeconds(4)); // the first request holds its permit for 4 s
+            first.answer();
+            assertThat(a.read().status()).isEqualTo(200);
+
+            a.get("/hold/second");
+            TestBackend.Held second = backend.nextHeld();
+            try (RawClient hurried = new RawClient(proxy.boundAddress());
+                 RawClient patient = new RawClient(proxy.boundAddress());
+                 RawClient b = new RawClient(proxy.boundAddress());
+                 RawClient over = new RawClient(proxy.boundAddress())) {
+                RawClient.Response tooShort = hurried.get("/x", "X-Request-Timeout-Ms: 3000").read();
+                assertThat(tooShort.status()).as("expected wait 4 s > budget 3 s").isEqualTo(503);
+                assertThat(tooShort.header("x-tailguard-reason")).isEqualTo("deadline_exceeded");
+
+                patient.get("/hold/patient", "Request-Timeout: 9.5");
+                events.await("queued:default");
+                b.get("/hold/b");
+                events.await("queued:default");
+                RawClient.Response full = over.get("/over").read();
+                assertThat(full.header("x-tailguard-reason")).isEqualTo("queue_full");
+                assertThat(full.header("retry-after")).as("(2 queued + 1) x 4 s").isEqualTo("12");
+
+                second.answer();
+                assertThat(a.read().status()).isEqualTo(200);
+                backend.nextHeld().answer();
+                assertThat(patient.read().status()).isEqualTo(200);
+                backend.nextHeld().answer();
+                assertThat(b.read().status()).isEqualTo(200);
+            }
+        }
+        TestBackend.Seen patient = backend.seen.stream().filter(s -> s.uri().equals("/hold/patient")).findFirst()
+                .orElseThrow();
+        assertThat(patient.headers().get("X-Request-Timeout-Ms")).as("the budget left, on the manual clock")
+                .isEqualTo("9500");
+        assertThat(patient.headers().contains("Request-Timeout")).isFalse();
+    }
+
+    @Test
+    void aQueuedRequestIsDroppedWhenItsOwnDeadlinePasses() throws Exception {
+        start(1, 1, Duration.ofSeconds(30));
+        try (RawClient a = new RawClient(proxy.boundAddress()); RawClient b = new RawClient(proxy.boundAddress())) {
+            a.get("/hold/a");
+            TestBackend.Held held = backend.nextHeld();
+            RawClient.Response expired = b.get("/b", "X-Request-Timeout-Ms: 100").read();
+            assertThat(expired.status()).isEqualTo(503);
+            assertThat(expired.header("x-tailguard-reason")).isEqualTo("deadline_exceeded");
+            held.answer();
+            assertThat(a.read().status()).isEqualTo(200);
+        }
+        assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/hold/a");
+    }
+}
