@@ -3,7 +3,7 @@
 # run: the tailguard proxy, nginx as a reverse proxy and HAProxy. The backend is nginx serving a
 # small static response on another port. wrk drives each proxy with the same connections and
 # threads; rounds interleave the proxies so that drifts of a shared machine hit them alike.
-# CPU is the proxy's utime+stime (its process and children, /proc/<pid>/stat) over the measured
+# Access logs are off for all three. CPU is the proxy's utime+stime (its process and children, /proc/<pid>/stat) over the measured
 # wrk run, divided by the requests wrk completed.
 #
 # Usage: tailguard-bench/scripts/proxy-throughput.sh [ROUNDS] [SECONDS] [CONNECTIONS] [WRK_THREADS]
@@ -89,7 +89,7 @@ backend b
 CONF
 start haproxy haproxy -db -f "$work/haproxy.cfg"
 [[ " $proxies " == *" tailguard "* ]] && start tailguard java -jar "$jar" proxy --listen "127.0.0.1:$p_tailguard" --backend "127.0.0.1:$backend" \
-  --max-conns 1000 --queue 1000 --queue-timeout 10s ${TAILGUARD_PROXY_OPTS:-}
+  --max-conns 1000 --queue 1000 --queue-timeout 10s --access-log off ${TAILGUARD_PROXY_OPTS:-}
 await_port "$backend"
 for proxy in $proxies; do port_var="p_$proxy"; await_port "${!port_var}"; done
 

@@ -37,13 +37,14 @@ class EdgeExperimentLiveTest {
                 .collect(Collectors.groupingBy(r -> r.get("setup"), LinkedHashMap::new, Collectors.toList()));
         assertThat(rows.keySet()).containsExactlyElementsOf(EdgeSetup.names());
 
-        // the article's first run: requests 0-5 answered 200, 6-9 timed out by nginx with 504
-        assertThat(statuses(rows.get("nginx"))).containsExactly(
-                "200", "200", "200", "200", "200", "200", "504", "504", "504", "504");
+        // the article's first run: six 200s, four 504s when nginx's read timeout ends their wait
+        // (counted, not ordered: on a loaded machine a client 10 ms behind another may overtake it)
+        assertThat(statusCounts(rows.get("nginx"))).isEqualTo(Map.of("200", 6L, "504", 4L));
+        assertThat(rows.get("nginx")).filteredOn(r -> r.get("status").equals("504"))
+                .allSatisfy(r -> assertThat(seconds(r)).isBetween(2.9, 3.5));
         // max_conns=3: three 200s, seven immediate 502s, and the backend saw only three requests
-        assertThat(statuses(rows.get("nginx-max-conns"))).containsExactly(
-                "200", "200", "200", "502", "502", "502", "502", "502", "502", "502");
-        assertThat(rows.get("nginx-max-conns").subList(3, 10))
+        assertThat(statusCounts(rows.get("nginx-max-conns"))).isEqualTo(Map.of("200", 3L, "502", 7L));
+        assertThat(rows.get("nginx-max-conns")).filteredOn(r -> r.get("status").equals("502"))
                 .allSatisfy(r -> assertThat(seconds(r)).isLessThan(0.1));
         assertThat(rows.get("nginx-max-conns")).filteredOn(r -> r.get("backend_served").equals("true")).hasSize(3);
 
@@ -84,8 +85,8 @@ class EdgeExperimentLiveTest {
         }
     }
 
-    private static List<String> statuses(List<Map<String, String>> rows) {
-        return rows.stream().map(r -> r.get("status")).toList();
+    private static Map<String, Long> statusCounts(List<Map<String, String>> rows) {
+        return rows.stream().collect(Collectors.groupingBy(r -> r.get("status"), Collectors.counting()));
     }
 
     private static double seconds(Map<String, String> row) {
