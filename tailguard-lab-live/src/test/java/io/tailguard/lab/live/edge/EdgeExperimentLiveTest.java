@@ -21,7 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code lab edge --scale 0.1} against the real nginx, Puma and HAProxy (which {@code .ci/run}
- * installs) and the tailguard proxy: about 50 s of real time, hence slow.
+ * installs) and the tailguard proxy: about 30 s of real time, hence slow. At this scale the margins
+ * are those of the article divided by ten: nginx's sixth answer comes 50 ms before its read
+ * timeout, tailguard's queued request 200 ms before its client would give up. A machine loaded far
+ * beyond its cores (load average 10 on 2 cores was seen to) can eat such a margin; the
+ * same run at {@code --scale 1} has ten times the room.
  */
 @Tag("slow")
 class EdgeExperimentLiveTest {
