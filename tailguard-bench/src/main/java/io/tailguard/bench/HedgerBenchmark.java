@@ -46,8 +46,9 @@ public class HedgerBenchmark {
     private Hedger percentileBudgeted;
 
     /**
-     * Builds the hedgers: the seed's speculative policy, and p95 with a 5 % budget. The timeout is
-     * 10 s instead of the seed's 50 ms and the percentile's floor is 25 ms, so that a benchmark
+     * Builds the hedgers: the speculative policy of the published hedging article, and p95 with a
+     * 5 % budget. The timeout is 10 s instead of the article's 50 ms and the percentile's floor is
+     * 25 ms, so that a benchmark
      * thread descheduled on a busy machine neither times a call out nor hedges it; the fast path
      * costs the same whatever the values.
      */
@@ -79,14 +80,14 @@ public class HedgerBenchmark {
         return call.join();
     }
 
-    /** The seed's policy (3 attempts, patience 25 ms), future already complete. */
+    /** The published hedging article's policy (3 attempts, patience 25 ms), future already complete. */
     @Benchmark
     public String speculativeInline() {
         HedgeResult<String> result = speculative.call(backend).join();
         return result.value();
     }
 
-    /** The seed's policy, answer arriving after the call began: one timer scheduled and cancelled. */
+    /** The article's policy, answer arriving after the call began: one timer scheduled and cancelled. */
     @Benchmark
     public String speculativeAnswered() {
         CompletableFuture<String> pending = new CompletableFuture<>();

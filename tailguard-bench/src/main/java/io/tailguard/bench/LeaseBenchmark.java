@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Cost of the lease decision path: the responder's {@link LeaseGate} admitting and rejecting, and
- * the proxy's {@link LeastLoadedBalancer} picking among 3 and 100 lease views; with round robin,
+ * a requester's {@link LeastLoadedBalancer} picking among 3 and 100 lease views; with round robin,
  * power-of-two-choices and the peer Resilience4j {@code RateLimiter} (also "N permits per period")
  * in the same run. Every operation should allocate 0 bytes.
  *

@@ -1,2 +1,2 @@
-/** Validation helpers shared by every policy's config record. */
+/** Validation checks shared by every policy's config record. */
 package io.tailguard.config;

@@ -9,7 +9,10 @@ import java.time.Duration;
  */
 public sealed interface HedgeDelay permits HedgeDelay.Fixed, HedgeDelay.Percentile {
 
-    /** Attempt k + 1 starts {@code k × patience} after the first (the seed's speculative task). */
+    /**
+     * Attempt k + 1 starts {@code k × patience} after the first (the published hedging article's
+     * speculative task).
+     */
     static Fixed fixed(Duration patience) {
         return new Fixed(patience);
     }

@@ -37,8 +37,8 @@ public record HedgePolicy(
     }
 
     /**
-     * The seed's speculative task: {@code maxAttempts} attempts, attempt k + 1 at {@code k × patience},
-     * every error retriable, no budget.
+     * The published hedging article's speculative task: {@code maxAttempts} attempts, attempt k + 1
+     * at {@code k × patience}, every error retriable, no budget.
      */
     public static HedgePolicy speculative(int maxAttempts, Duration patience, Duration timeout) {
         return new HedgePolicy(maxAttempts, HedgeDelay.fixed(patience), timeout, Optional.empty(),

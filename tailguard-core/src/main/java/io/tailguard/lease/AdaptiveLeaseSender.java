@@ -51,8 +51,6 @@ public final class AdaptiveLeaseSender implements LeaseSender {
     private Limit estimator;
     private int allowed;
     private boolean started;
-    private int lastPeriodAccepted;
-    private long lastPeriodLatencyNanos;
 
     /**
      * Creates a sender whose statistics start at {@code startNanos}.
@@ -82,8 +80,6 @@ public final class AdaptiveLeaseSender implements LeaseSender {
             allowed = decide(nowNanos);
         }
         started = true;
-        lastPeriodAccepted = period.accepted;
-        lastPeriodLatencyNanos = period.latencyNanos();
         return new Lease(allowed, config.timeToLive());
     }
 
@@ -114,16 +110,6 @@ public final class AdaptiveLeaseSender implements LeaseSender {
     /** Returns true while the sender is still doubling its grant (no late period seen yet). */
     public synchronized boolean inSlowStart() {
         return estimator == null;
-    }
-
-    /** Returns the latency the sender measured for the last period, in nanoseconds. */
-    public synchronized long lastPeriodLatencyNanos() {
-        return lastPeriodLatencyNanos;
-    }
-
-    /** Returns the requests admitted under the previous lease, as measured at the last grant. */
-    public synchronized int lastPeriodAccepted() {
-        return lastPeriodAccepted;
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.tailguard.limit;
 
 /**
  * Not thread-safe (and stateless, so safe to share in practice): a limit that never moves. A
- * {@link ConcurrencyLimiter} with {@code FixedLimit.of(5)} is the seed's five-slot load shedder.
+ * {@link ConcurrencyLimiter} with {@code FixedLimit.of(5)} is the published lab's five-slot load shedder.
  */
 public final class FixedLimit implements Limit {
 

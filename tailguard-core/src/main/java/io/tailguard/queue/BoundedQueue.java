@@ -11,7 +11,8 @@ import io.tailguard.config.Check;
  *
  * <p>Items and their enqueue times live in two preallocated ring arrays, so offering and polling
  * allocate nothing. One lock guards the state; {@link #size()} and {@link #capacity()} read without
- * it. The simulator's stations and the proxy's pending requests both use this class.
+ * it. The simulator's stations and the proxy's pending requests both use this class, so a simulated
+ * queue sheds what the live one does.
  *
  * @param <T> the item type
  */

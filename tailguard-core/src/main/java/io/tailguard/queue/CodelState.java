@@ -35,8 +35,4 @@ final class CodelState {
         }
         return overloaded && sojournNanos > 2 * targetNanos;
     }
-
-    boolean overloaded() {
-        return overloaded;
-    }
 }

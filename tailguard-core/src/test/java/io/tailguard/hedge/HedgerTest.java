@@ -58,6 +58,7 @@ class HedgerTest {
         assertThat(backend.cancelled(0)).isTrue();
         assertThat(scheduler.pendingCount()).isZero();
         assertThat(hedger.extraAttempts()).isEqualTo(1);
+        assertThat(hedger.calls()).isEqualTo(1);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.tailguard.journal;
 
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.durability.DurabilityPolicy;
+import io.tailguard.journal.replication.ReplicaDurability;
 import io.tailguard.journal.replication.ReplicationSender;
 import io.tailguard.journal.segment.Recovered;
 import io.tailguard.journal.segment.ScanReport;
@@ -43,6 +44,7 @@ public final class Journal implements AutoCloseable {
     private final Path directory;
     private final CommitMode mode;
     private final ScanReport recovery;
+    private final JournalId identity;
     private final DirectoryLock lock;
     private final SegmentWriter writer;
     private final CommitTracker commits;
@@ -68,6 +70,7 @@ public final class Journal implements AutoCloseable {
             throw e;
         }
         this.recovery = r.report();
+        this.identity = identity(directory, lock);
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
@@ -80,8 +83,7 @@ public final class Journal implements AutoCloseable {
         this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
                 idleNanos(grace)) : null;
         this.sender = mode.replicated()
-                ? new ReplicationSender(config.replica(), directory, replica, config.errors(),
-                        config.replicationLinger().toNanos())
+                ? new ReplicationSender(config, identity, replica)
                 : null;
         preparer.start();
         if (syncThread != null) {
@@ -105,6 +107,11 @@ public final class Journal implements AutoCloseable {
     /** Returns what opening found and cut (a torn tail is cut and reported here). */
     public ScanReport recovery() {
         return recovery;
+    }
+
+    /** Returns this journal's identity, created at its first open and kept in {@value IdFile#JOURNAL_ID}. */
+    public JournalId identity() {
+        return identity;
     }
 
     /** Returns the configuration. */
@@ -164,6 +171,23 @@ public final class Journal implements AutoCloseable {
      */
     public long replicationLingers() {
         return sender == null ? 0 : sender.lingers();
+    }
+
+    /**
+     * Returns what the replica's acknowledgements mean, as it reported in its handshake and
+     * acknowledgements (its durability: {@code NONE}, {@code SYNC} or {@code PERIODIC});
+     * {@code UNKNOWN} before a replica answered or without replication.
+     */
+    public ReplicaDurability replicaDurability() {
+        return sender == null ? ReplicaDurability.UNKNOWN : sender.replicaDurability();
+    }
+
+    /**
+     * Returns why no replica is connected (down, refused, not answering: the line also logged), or
+     * null while a replica is connected, before the first attempt, or without replication.
+     */
+    public String replicaProblem() {
+        return sender == null ? null : sender.problem();
     }
 
     /** Returns true while a replica is connected. */
@@ -397,5 +421,15 @@ public final class Journal implements AutoCloseable {
             return Long.MIN_VALUE;
         }
         return policyDue;
+    }
+
+    /** Loads or creates the identity; a failure releases the lock this open took. */
+    private static JournalId identity(Path directory, DirectoryLock lock) {
+        try {
+            return IdFile.loadOrCreate(directory);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
     }
 }

@@ -24,7 +24,13 @@ import java.time.Duration;
  * @param replicationLinger for replicated modes: how long the primary's sender waits, after a
  *     send that emptied its backlog, before it looks for more records, 0 to 100 ms; zero (the
  *     default) sends every record as soon as it is written. See {@link #withReplicationLinger}
- * @param clock the time source for the durability policy
+ * @param replicaTimeout how long one side of replication waits for the other, 1 ms to 1 hour,
+ *     default 5 s. On a primary: records sent and not acknowledged for this long (no progress)
+ *     mean the replica is down (its connection is closed and {@code replicaDown} applies), and so
+ *     does a replica that does not answer the handshake within it. On a replica
+ *     ({@link io.tailguard.journal.replication.ReplicaServer}): a connection must send its
+ *     handshake, and finish any frame it starts, within it
+ * @param clock the time source for the durability policy and the replica timeout
  * @param errors receives background errors (disconnects, bad frames)
  */
 public record JournalConfig(
@@ -36,6 +42,7 @@ public record JournalConfig(
         ReplicaDownAction replicaDown,
         Duration ackGrace,
         Duration replicationLinger,
+        Duration replicaTimeout,
         NanoClock clock,
         ErrorHandler errors) {
 
@@ -47,6 +54,12 @@ public record JournalConfig(
 
     /** Largest {@link #ackGrace()}. */
     public static final Duration MAX_ACK_GRACE = Duration.ofMinutes(1);
+
+    /** Default {@link #replicaTimeout()}. */
+    public static final Duration DEFAULT_REPLICA_TIMEOUT = Duration.ofSeconds(5);
+
+    /** Largest {@link #replicaTimeout()}. */
+    public static final Duration MAX_REPLICA_TIMEOUT = Duration.ofHours(1);
 
     /** Largest {@link #replicationLinger()}. */
     public static final Duration MAX_REPLICATION_LINGER = Duration.ofMillis(100);
@@ -60,6 +73,10 @@ public record JournalConfig(
         Check.notNull("replicaDown", replicaDown);
         Check.nonNegative("ackGrace", ackGrace, MAX_ACK_GRACE);
         Check.nonNegative("replicationLinger", replicationLinger, MAX_REPLICATION_LINGER);
+        Check.nonNegative("replicaTimeout", replicaTimeout, MAX_REPLICA_TIMEOUT);
+        if (replicaTimeout.toMillis() < 1) {
+            throw new IllegalArgumentException("replicaTimeout must be >= PT0.001S but was " + replicaTimeout);
+        }
         Check.notNull("clock", clock);
         Check.notNull("errors", errors);
         if (commitMode.replicated() && replica == null) {
@@ -71,32 +88,32 @@ public record JournalConfig(
     /** Returns a local journal in {@code directory}: 64 MiB segments, durability none, real clock. */
     public static JournalConfig of(Path directory) {
         return new JournalConfig(directory, DEFAULT_SEGMENT_SIZE, Durability.none(), CommitMode.LOCAL, null,
-                ReplicaDownAction.WAIT, DEFAULT_ACK_GRACE, Duration.ZERO,
+                ReplicaDownAction.WAIT, DEFAULT_ACK_GRACE, Duration.ZERO, DEFAULT_REPLICA_TIMEOUT,
                 NanoClock.system(), ErrorHandler.logging());
     }
 
     /** Returns a copy with another segment size. */
     public JournalConfig withSegmentSizeBytes(int bytes) {
         return new JournalConfig(directory, bytes, durability, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, clock, errors);
+                replicationLinger, replicaTimeout, clock, errors);
     }
 
     /** Returns a copy with another durability policy. */
     public JournalConfig withDurability(Durability d) {
         return new JournalConfig(directory, segmentSizeBytes, d, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, clock, errors);
+                replicationLinger, replicaTimeout, clock, errors);
     }
 
     /** Returns a copy that replicates to {@code address} and commits per {@code mode}. */
     public JournalConfig withReplication(CommitMode mode, InetSocketAddress address) {
         return new JournalConfig(directory, segmentSizeBytes, durability, mode, address, replicaDown, ackGrace,
-                replicationLinger, clock, errors);
+                replicationLinger, replicaTimeout, clock, errors);
     }
 
     /** Returns a copy with another action while the replica is down. */
     public JournalConfig withReplicaDown(ReplicaDownAction action) {
         return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, action, ackGrace,
-                replicationLinger, clock, errors);
+                replicationLinger, replicaTimeout, clock, errors);
     }
 
     /**
@@ -105,7 +122,7 @@ public record JournalConfig(
      */
     public JournalConfig withAckGrace(Duration grace) {
         return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, grace,
-                replicationLinger, clock, errors);
+                replicationLinger, replicaTimeout, clock, errors);
     }
 
     /**
@@ -125,18 +142,28 @@ public record JournalConfig(
      */
     public JournalConfig withReplicationLinger(Duration linger) {
         return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
-                linger, clock, errors);
+                linger, replicaTimeout, clock, errors);
+    }
+
+    /**
+     * Returns a copy with another {@link #replicaTimeout()}: how long a primary waits for a
+     * replica's acknowledgement progress (or handshake) before it counts the replica as down, and
+     * how long a replica waits for a connection's handshake or the rest of a started frame.
+     */
+    public JournalConfig withReplicaTimeout(Duration timeout) {
+        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
+                replicationLinger, timeout, clock, errors);
     }
 
     /** Returns a copy with another clock. */
     public JournalConfig withClock(NanoClock c) {
         return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, c, errors);
+                replicationLinger, replicaTimeout, c, errors);
     }
 
     /** Returns a copy with another error handler. */
     public JournalConfig withErrors(ErrorHandler e) {
         return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, clock, e);
+                replicationLinger, replicaTimeout, clock, e);
     }
 }

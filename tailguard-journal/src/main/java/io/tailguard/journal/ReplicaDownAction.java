@@ -1,6 +1,10 @@
 package io.tailguard.journal;
 
-/** Thread-safe (immutable): what an append waiting for a replica's acknowledgement does while no replica is connected. */
+/**
+ * Thread-safe (immutable): what an append waiting for a replica's acknowledgement does while no
+ * replica is connected: down, refused by the handshake, or silent for
+ * {@link JournalConfig#replicaTimeout()} with records outstanding (its connection is then closed).
+ */
 public enum ReplicaDownAction {
     /** Wait: the record commits once a replica reconnects and catches up. */
     WAIT,

@@ -4,7 +4,6 @@ import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Thread-safe (immutable) registry of every lab experiment, in the order {@code tailguard lab list}
@@ -23,10 +22,5 @@ public final class Experiments {
     /** Returns every registered experiment. */
     public static List<Experiment> all() {
         return ALL;
-    }
-
-    /** Returns the experiment called {@code name}, if registered. */
-    public static Optional<Experiment> byName(String name) {
-        return ALL.stream().filter(e -> e.name().equals(name)).findFirst();
     }
 }

@@ -3,7 +3,7 @@ package io.tailguard.lab;
 import java.util.List;
 import java.util.regex.Pattern;
 
-/** Thread-safe (stateless) HTML helpers shared by the report and the index page. */
+/** Thread-safe (stateless) HTML functions shared by the report and the index page. */
 final class Html {
 
     /** Inline style sheet: no external fonts, system font stacks only. */

@@ -3,7 +3,7 @@ package io.tailguard.lab;
 import java.util.List;
 import java.util.Locale;
 
-/** Thread-safe (stateless) helpers for the hand-written JSON of manifests. */
+/** Thread-safe (stateless) functions for the hand-written JSON of manifests. */
 final class Json {
 
     private Json() {

@@ -67,7 +67,8 @@ final class Backend implements Availability {
 
     /** True while this backend is ejected after refusing connections. */
     boolean ejected(long nowNanos) {
-        return nowNanos - ejectedUntilNanos.get() < 0;
+        long until = ejectedUntilNanos.get();
+        return until != Long.MIN_VALUE && nowNanos - until < 0;
     }
 
     /** Counts a refused connection; ejects the backend after {@code eject-after} in a row. */

@@ -133,9 +133,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         String refusal = RequestChecks.refusal(request, context);
         if (refusal != null) {
-            HttpResponseStatus status = refusal.equals("connect_refused") ? HttpResponseStatus.METHOD_NOT_ALLOWED
-                    : refusal.equals("body_too_large") ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE
-                    : HttpResponseStatus.BAD_REQUEST;
+            HttpResponseStatus status = switch (refusal) {
+                case "connect_refused" -> HttpResponseStatus.METHOD_NOT_ALLOWED;
+                case "body_too_large" -> HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE;
+                case "http_version_not_supported" -> HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED;
+                default -> HttpResponseStatus.BAD_REQUEST;
+            };
             local(request, status, refusal, -1L, true, nowNanos);
             return;
         }
@@ -219,7 +222,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         current.abort();
         if (responseStarted) {
-            exchangeEnded(current, status.code(), reason, 0L, -1L, true);
+            exchangeEnded(current, status.code(), reason, 0L, -1L, true, null);
         } else {
             respondError(current, status, -1L, reason, 0L);
         }
@@ -283,18 +286,22 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     void respondError(Exchange ended, HttpResponseStatus status, long retryAfterSeconds, String reason,
                       long queueWaitNanos) {
         if (responseStarted) {
-            exchangeEnded(ended, status.code(), reason, queueWaitNanos, -1L, true);
+            exchangeEnded(ended, status.code(), reason, queueWaitNanos, -1L, true, null);
             return;
         }
         boolean close = closeAfterResponse || unreadBody() || context.draining() || status.code() == 400;
-        writeLocal(status, retryAfterSeconds, reason, close);
-        exchangeEnded(ended, status.code(), reason, queueWaitNanos, -1L, close);
+        exchangeEnded(ended, status.code(), reason, queueWaitNanos, -1L, close,
+                localResponse(status, retryAfterSeconds, reason, close));
     }
 
-    /** The exchange is over: log it and get ready for the next request, or close. */
+    /**
+     * The exchange is over: log it, write its last part (if any), then get ready for the next request
+     * or close. The log line comes first so that it exists once the client has its answer.
+     */
     void exchangeEnded(Exchange ended, int status, String reason, long queueWaitNanos, long upstreamNanos,
-                       boolean close) {
+                       boolean close, HttpObject lastPart) {
         if (ended != exchange) {
+            ReferenceCountUtil.release(lastPart);
             return;
         }
         exchange = null;
@@ -302,6 +309,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         HttpRequest request = ended.request();
         context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
                 upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), remote().getHostAddress());
+        if (lastPart instanceof FullHttpResponse local) {
+            ctx.writeAndFlush(local);
+        } else if (lastPart != null) {
+            writeResponsePart(lastPart, true);
+        }
         if (close || closeAfterResponse || unreadBody()) {
             closeAfterFlush();
             return;
@@ -317,9 +329,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void local(HttpRequest request, HttpResponseStatus status, String reason, long retryAfterSeconds,
                        boolean close, long startNanos) {
         boolean closeNow = close || !HttpUtil.isKeepAlive(request);
-        writeLocal(status, retryAfterSeconds, reason, closeNow);
         context.accessLog().log(request.method().name(), request.uri(), status.code(), reason, 0L, -1L,
                 context.clock().nanoTime() - startNanos, "-", remote().getHostAddress());
+        writeLocal(status, retryAfterSeconds, reason, closeNow);
         if (closeNow) {
             closeAfterFlush();
         } else {
@@ -329,6 +341,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void writeLocal(HttpResponseStatus status, long retryAfterSeconds, String reason, boolean close) {
+        ctx.writeAndFlush(localResponse(status, retryAfterSeconds, reason, close));
+    }
+
+    private FullHttpResponse localResponse(HttpResponseStatus status, long retryAfterSeconds, String reason,
+                                           boolean close) {
         byte[] body = (status.code() + " " + status.reasonPhrase() + " (" + reason + ")\n")
                 .getBytes(StandardCharsets.US_ASCII);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
@@ -343,7 +360,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
         context.metrics().response(status.code());
-        ctx.writeAndFlush(response);
+        return response;
     }
 
     private void headTimedOut() {

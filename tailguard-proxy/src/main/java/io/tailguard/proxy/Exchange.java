@@ -237,8 +237,8 @@ final class Exchange {
             channel.close();
         }
         pool.complete(assignment, Outcome.SUCCESS);
-        client.writeResponsePart(content, true);
-        finish("");
+        phase = Phase.DONE;
+        client.exchangeEnded(this, status, "", queueWaitNanos, upstreamNanos(), false, content);
     }
 
     /** The backend can take more of the request body. */
@@ -297,7 +297,7 @@ final class Exchange {
         outcome = "client_gone";
         phase = Phase.DONE;
         releasePending();
-        client.exchangeEnded(this, status, outcome, queueWaitNanos, upstreamNanos(), true);
+        client.exchangeEnded(this, status, outcome, queueWaitNanos, upstreamNanos(), true, null);
     }
 
     /** Answers at once with the status a rejection maps to, and a Retry-After from the pool's state. */
@@ -353,16 +353,10 @@ final class Exchange {
         pool.complete(assignment, result);
     }
 
-    private void finish(String why) {
-        outcome = why;
-        phase = Phase.DONE;
-        client.exchangeEnded(this, status, why, queueWaitNanos, upstreamNanos(), false);
-    }
-
     private void finishClosing(String why) {
         outcome = why;
         phase = Phase.DONE;
-        client.exchangeEnded(this, status, why, queueWaitNanos, upstreamNanos(), true);
+        client.exchangeEnded(this, status, why, queueWaitNanos, upstreamNanos(), true, null);
     }
 
     private long upstreamNanos() {

@@ -10,6 +10,7 @@ import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.queue.DrainEstimator;
+import io.tailguard.retry.RetryBudget;
 import io.tailguard.time.NanoClock;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,11 +36,13 @@ final class Pool {
     private final Balancer balancer;
     private final BoundedQueue<Exchange> queue;
     private final DrainEstimator drain = new DrainEstimator(0.2);
+    private final RetryBudget retryBudget;
 
     Pool(PoolConfig config, Transport transport, NanoClock clock, ProxyMetrics metrics) {
         this.config = config;
         this.clock = clock;
         this.metrics = metrics;
+        this.retryBudget = new RetryBudget(config.retryBudget());
         List<Backend> list = new ArrayList<>();
         for (int i = 0; i < config.backends().size(); i++) {
             list.add(new Backend(i, config.backends().get(i), Limiters.create(config), config, transport));
@@ -77,6 +80,7 @@ final class Pool {
     /** Admits {@code exchange} to a backend, queues it, or rejects it. Called on its event loop. */
     void submit(Exchange exchange) {
         long nowNanos = clock.nanoTime();
+        retryBudget.deposit(nowNanos);
         if (queue == null || queue.isEmpty()) {
             Assignment assignment = tryAssign(nowNanos);
             if (assignment != null) {
@@ -143,7 +147,7 @@ final class Pool {
 
     /** True if a refused connection may be retried on another backend. */
     boolean retryBudgetAllows() {
-        return false;
+        return backends.length > 1 && retryBudget.tryWithdraw(clock.nanoTime());
     }
 
     NanoClock clock() {

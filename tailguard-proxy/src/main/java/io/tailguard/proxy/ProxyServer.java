@@ -82,6 +82,18 @@ public final class ProxyServer implements AutoCloseable {
      * or the access log cannot be opened.
      */
     public static ProxyServer start(ProxyConfig config, NanoClock clock) {
+        AccessLog accessLog;
+        try {
+            accessLog = AccessLog.open(config.accessLog());
+        } catch (IOException e) {
+            throw new ProxyStartException("access-log must be a writable file, stdout, stderr or off but was "
+                    + config.accessLog() + " (" + e.getMessage() + ")");
+        }
+        return start(config, clock, accessLog);
+    }
+
+    /** Starts a proxy writing its access log to {@code accessLog} (tests read it). */
+    static ProxyServer start(ProxyConfig config, NanoClock clock, AccessLog accessLog) {
         ProxyMetrics metrics = new ProxyMetrics();
         Transport transport = Transport.best();
         Map<String, Pool> pools = new HashMap<>();
@@ -91,13 +103,6 @@ public final class ProxyServer implements AutoCloseable {
         List<Route> routes = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
             routes.add(new Route(route, pools.get(route.pool()), RateGates.create(route, clock.nanoTime())));
-        }
-        AccessLog accessLog;
-        try {
-            accessLog = AccessLog.open(config.accessLog());
-        } catch (IOException e) {
-            throw new ProxyStartException("access-log must be a writable file, stdout, stderr or off but was "
-                    + config.accessLog() + " (" + e.getMessage() + ")");
         }
         return new ProxyServer(new ProxyContext(config, routes, clock, metrics, accessLog), transport,
                 config.listen(), config.admin());

@@ -1,26 +1,58 @@
 package io.tailguard.proxy;
 
+import io.tailguard.proxy.config.ClientRateConfig;
+import io.tailguard.proxy.config.RateConfig;
 import io.tailguard.proxy.config.RouteConfig;
+import io.tailguard.rate.KeyedRateLimiter;
+import io.tailguard.rate.TokenBucket;
+import io.tailguard.rate.TokenBucketConfig;
+import java.time.Duration;
 
 /**
- * Thread-safe: a route's rate limits. Returns how long the client must wait, 0 if admitted.
+ * Thread-safe: a route's rate limits, both core objects: a {@link TokenBucket} for the whole route
+ * and a {@link KeyedRateLimiter} per client key. The client's bucket is asked first, so that a
+ * client over its own limit does not spend the route's tokens.
  */
 final class RateGates {
 
-    private RateGates() {
+    private final TokenBucket route;
+    private final KeyedRateLimiter<String> perClient;
+    private final String keyHeader;
+
+    private RateGates(TokenBucket route, KeyedRateLimiter<String> perClient, String keyHeader) {
+        this.route = route;
+        this.perClient = perClient;
+        this.keyHeader = keyHeader;
     }
 
-    static RateGates create(RouteConfig route, long nowNanos) {
-        return new RateGates();
+    static RateGates create(RouteConfig config, long nowNanos) {
+        TokenBucket route = config.rate() == null ? null : new TokenBucket(bucket(config.rate()), nowNanos);
+        ClientRateConfig client = config.clientRate();
+        KeyedRateLimiter<String> perClient = client == null ? null
+                : new KeyedRateLimiter<>(bucket(client.rate()), client.maxKeys(), client.idle().toNanos());
+        return new RateGates(route, perClient, client == null ? null : client.keyHeader());
+    }
+
+    private static TokenBucketConfig bucket(RateConfig rate) {
+        return TokenBucketConfig.of(rate.burst(), rate.perSecond(), Duration.ofSeconds(1));
     }
 
     /** The header naming the client, or null to key by address. */
     String keyHeader() {
-        return null;
+        return keyHeader;
     }
 
     /** Returns 0 if the request may go on, else the nanoseconds until a token is due. */
     long tryAcquire(long nowNanos, String clientKey) {
+        if (perClient != null) {
+            long wait = perClient.tryAcquire(clientKey, nowNanos);
+            if (wait > 0) {
+                return wait;
+            }
+        }
+        if (route != null && !route.tryAcquire(nowNanos, 1L)) {
+            return Math.max(1L, route.nanosUntilAvailable(nowNanos, 1L));
+        }
         return 0L;
     }
 }

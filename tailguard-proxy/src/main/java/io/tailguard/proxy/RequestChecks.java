@@ -21,6 +21,10 @@ final class RequestChecks {
 
     /** Returns why the request is refused ({@code connect_refused}, {@code body_too_large}, …) or null. */
     static String refusal(HttpRequest request, ProxyContext context) {
+        HttpVersion version = request.protocolVersion();
+        if (!version.equals(HttpVersion.HTTP_1_1) && !version.equals(HttpVersion.HTTP_1_0)) {
+            return "http_version_not_supported";
+        }
         if (request.method().equals(HttpMethod.CONNECT)) {
             return "connect_refused";
         }

@@ -1,14 +1,14 @@
 package io.tailguard.proxy;
 
 import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.tailguard.proxy.config.ClientLimits;
 
 /**
- * Not thread-safe (one per connection): Netty's request decoder with our limits, made strict about
- * request smuggling: a message with both {@code Content-Length} and {@code Transfer-Encoding} is a
- * decoding failure (answered 400 and closed) instead of Netty's default of dropping the length.
+ * Not thread-safe (one per connection): Netty's request decoder with our limits, strict about request
+ * smuggling whatever the process-wide defaults say: a message with both {@code Content-Length} and
+ * {@code Transfer-Encoding}, several different lengths, or a transfer coding that does not end in
+ * chunked is a decoding failure, which the proxy answers with 400 and a close (RFC 9112 §6.1).
  */
 final class StrictRequestDecoder extends HttpRequestDecoder {
 
@@ -18,11 +18,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 .setMaxHeaderSize(limits.maxHeaderBytes())
                 .setMaxChunkSize(8192)
                 .setValidateHeaders(true)
-                .setAllowDuplicateContentLengths(false));
-    }
-
-    @Override
-    protected void handleTransferEncodingChunkedWithContentLength(HttpMessage message) {
-        throw new IllegalArgumentException("Content-Length and Transfer-Encoding must not both be present");
+                .setAllowDuplicateContentLengths(false)
+                .setUseRfc9112TransferEncoding(true));
     }
 }

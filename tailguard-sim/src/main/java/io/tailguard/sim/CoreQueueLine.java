@@ -6,8 +6,8 @@ import io.tailguard.queue.BoundedQueueConfig;
 
 /**
  * Not thread-safe adapter of the core {@link BoundedQueue} (FIFO, LIFO or CoDel, with its maximum
- * queueing time) as a station's waiting line: the same class the proxy uses decides what waits and
- * what is shed.
+ * queueing time) as a station's waiting line: the same class live code uses decides what waits
+ * and what is shed.
  */
 final class CoreQueueLine implements StationQueue {
 

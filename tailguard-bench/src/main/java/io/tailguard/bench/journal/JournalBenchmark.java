@@ -35,7 +35,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Not thread-safe (JMH state, one thread): the seed's open-loop durability benchmark: 1 KB messages at 50K/s and 200K/s, latency from each
+ * Not thread-safe (JMH state, one thread): the open-loop benchmark of the published durability
+ * comparison: 1 KB messages at 50K/s and 200K/s, latency from each
  * message's intended send time to its commit (HdrHistogram), for tailguard's journal (none, sync,
  * selective 10/s; local, ack, ack-or-sync, replica on loopback in a child JVM, or in this one with
  * {@code -p replica=thread}) and Chronicle

@@ -1,11 +1,14 @@
 package io.tailguard.cli.journal;
 
+import io.tailguard.cli.UsageException;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.JournalConfig;
+import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.replication.ReplicaServer;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -21,12 +24,21 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {
             "Run a replica until stopped (Ctrl-C).",
             "",
-            "Accepts one primary at a time on --listen, checks every record (length,",
-            "CRC32C, sequence), appends it to the journal in --dir and acknowledges the",
-            "highest sequence it holds. A reconnecting primary resends from there.",
+            "Each connection must send a primary's handshake within --timeout (a client",
+            "that says nothing is closed and never blocks a primary). The first primary",
+            "whose records the replica takes is recorded in --dir (primary.id); a primary",
+            "of another journal is refused while the replica holds records, and the",
+            "primary itself refuses a replica holding records it never wrote or whose",
+            "last record differs from its own. An accepted primary replaces any earlier",
+            "connection. Every record is checked (length, CRC32C, sequence), appended to",
+            "the journal in --dir and acknowledged per --durability; the acknowledgement",
+            "says which. A reconnecting primary resends from the last record held.",
             ""
         },
-        footer = {"", "Example:", "  tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica"})
+        footer = {"", "Examples:",
+            "  tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica",
+            "  tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica \\",
+            "      --durability sync --timeout 10s"})
 public final class JournalReplicaCommand implements Callable<Integer> {
 
     @Spec
@@ -39,26 +51,56 @@ public final class JournalReplicaCommand implements Callable<Integer> {
     @Option(names = "--dir", required = true, paramLabel = "PATH", description = "The replica's journal directory.")
     Path dir;
 
+    @Option(names = "--durability", paramLabel = "POLICY", defaultValue = "none",
+            description = "When a record is acknowledged: none (in the replica's page cache: survives the "
+                    + "replica process, not a power cut), sync (forced to its disk first), periodic:<interval> "
+                    + "(once the next periodic force covers it, e.g. periodic:10ms; keep the primary's "
+                    + "replica timeout well above the interval). Default: ${DEFAULT-VALUE}.")
+    String durability;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s",
+            description = "How long a connection may take to send its handshake, or to finish a record it "
+                    + "started, before it is closed. Default: ${DEFAULT-VALUE}.")
+    String timeout;
+
     @Override
     public Integer call() throws InterruptedException {
         InetSocketAddress address = BenchOptions.hostPort("--listen", listen);
+        Durability policy = replicaDurability(durability);
+        Duration wait = BenchOptions.duration("--timeout", timeout);
+        if (wait.compareTo(JournalConfig.MAX_REPLICA_TIMEOUT) > 0 || wait.toMillis() < 1) {
+            throw new UsageException("--timeout value '" + timeout + "' is not allowed: use 1ms to 1h, e.g. 5s");
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ErrorHandler errors = (message, cause) -> {
             err.println("tailguard: journal replica: " + message);
             err.flush();
         };
-        ReplicaServer server = ReplicaServer.start(address, JournalConfig.of(dir).withErrors(errors));
+        ReplicaServer server = ReplicaServer.start(address, JournalConfig.of(dir).withDurability(policy)
+                .withReplicaTimeout(wait).withErrors(errors));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
             stopped.countDown();
         }, "tailguard-replica-shutdown"));
         InetSocketAddress bound = server.address();
-        out.printf("replica listening on %s:%d dir=%s %s%n", bound.getHostString(), bound.getPort(),
-                dir.toAbsolutePath(), server.journal().recovery().summary());
+        out.printf("replica listening on %s:%d dir=%s durability=%s timeout=%s primary=%s %s%n", bound.getHostString(),
+                bound.getPort(), dir.toAbsolutePath(), policy.label(), timeout,
+                server.primaryIdentity() == null ? "none-yet" : server.primaryIdentity(),
+                server.journal().recovery().summary());
         out.flush();
         stopped.await();
         return 0;
+    }
+
+    /** Parses {@code --durability} for a replica: none, sync or periodic:&lt;interval&gt;. */
+    static Durability replicaDurability(String text) {
+        try {
+            return Durability.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--durability value '" + text + "' is not allowed: use none, sync or "
+                    + "periodic:<interval>, e.g. periodic:10ms");
+        }
     }
 }

@@ -167,4 +167,33 @@ class JournalCommandsTest {
         assertThat(cli.run("journal", "replica", "--listen", "nowhere", "--dir", tmp.toString())).isEqualTo(2);
         assertThat(cli.err()).contains("--listen value 'nowhere' is not allowed: use HOST:PORT");
     }
+
+    @Test
+    void replicaRejectsADurabilityItCannotAcknowledge() {
+        assertThat(cli.run("journal", "replica", "--listen", "127.0.0.1:0", "--dir", tmp.toString(),
+                "--durability", "selective:10/s")).isEqualTo(2);
+        assertThat(cli.err()).contains("--durability value 'selective:10/s' is not allowed: use none, sync or "
+                + "periodic:<interval>");
+        assertThat(JournalReplicaCommand.replicaDurability("periodic:10ms").label()).isEqualTo("periodic:10ms");
+    }
+
+    @Test
+    void replicaSaysWhyItCannotListen() throws Exception {
+        try (java.nio.channels.ServerSocketChannel taken = java.nio.channels.ServerSocketChannel.open()) {
+            taken.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+            int port = ((java.net.InetSocketAddress) taken.getLocalAddress()).getPort();
+            assertThat(cli.run("journal", "replica", "--listen", "127.0.0.1:" + port, "--dir", tmp.toString()))
+                    .isEqualTo(1);
+            assertThat(cli.err()).contains("cannot listen on 127.0.0.1").contains(":" + port + ": ")
+                    .containsIgnoringCase("address already in use");
+        }
+    }
+
+    @Test
+    void replicaHelpTeachesDurabilityTimeoutAndRefusals() {
+        assertThat(cli.run("journal", "replica", "--help")).isZero();
+        assertThat(cli.out().replaceAll("\\s+", " ")).contains("--durability=POLICY").contains("--timeout=DURATION")
+                .contains("periodic:<interval>").contains("is refused")
+                .contains("tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica");
+    }
 }

@@ -98,8 +98,9 @@ public final class JournalRun {
         long deadline = clock.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!journal.replicaConnected()) {
             if (clock.nanoTime() > deadline) {
-                throw new IllegalStateException("replica " + journal.config().replica()
-                        + " did not accept a connection within 10 s");
+                String why = journal.replicaProblem();
+                throw new IllegalStateException("replica " + journal.config().replica() + " is not connected after 10 s: "
+                        + (why == null ? "no answer yet" : why));
             }
             LockSupport.parkNanos(1_000_000L);
         }

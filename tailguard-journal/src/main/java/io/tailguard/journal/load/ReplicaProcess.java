@@ -62,6 +62,11 @@ public final class ReplicaProcess implements AutoCloseable {
         return address;
     }
 
+    /** Returns the child's process id (a test stops and resumes it with signals). */
+    public long pid() {
+        return process.pid();
+    }
+
     /** Stops the child (closes its standard input) and waits for it. */
     @Override
     public void close() {

@@ -1,8 +1,9 @@
 package io.tailguard.journal.replication;
 
-import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.IdFile;
 import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalConfig;
+import io.tailguard.journal.JournalId;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,61 +13,91 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.util.zip.CRC32C;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * Thread-safe: a replica. It listens for one primary at a time, sends HELLO with the highest
- * sequence its own journal holds, checks every incoming record (length, CRC32C, sequence =
- * previous + 1), appends it to its journal and acknowledges the highest committed sequence after
- * each batch read from the socket. A bad frame is logged with its reason and closes the
- * connection; what was appended before stays.
+ * Thread-safe: a replica. Each connection gets its own thread ({@link ReplicaConnection}) and must
+ * send a valid PRIMARY HELLO within the replica timeout ({@link JournalConfig#replicaTimeout()}),
+ * so a client that connects and says nothing, or half of something, never blocks a primary. A
+ * primary whose records this replica does not hold (it holds another journal's) is refused at
+ * once; an accepted one becomes the active connection, closing the previous one (a primary that
+ * restarted, or a connection whose peer vanished), so one connection at a time appends.
+ *
+ * <p>The active connection answers with the replica's HELLO, checks every incoming record
+ * (length, CRC32C, sequence = previous + 1), appends it to the replica's journal and, after each
+ * batch read from the socket, acknowledges the highest sequence its durability policy committed
+ * ({@code none}, {@code sync} or {@code periodic}: the acknowledgement names which). The first
+ * record it takes from a primary records that primary's identity in the directory
+ * ({@link IdFile#PRIMARY_ID}). A bad frame, or a frame started and not finished within the
+ * replica timeout, is logged with its reason and closes the connection; what was appended stays.
  */
 public final class ReplicaServer implements AutoCloseable {
 
     private static final int READ_BUFFER = 1 << 20;
+    private static final int MAX_CONNECTIONS = 16;
 
     private final Journal journal;
     private final ServerSocketChannel server;
-    private final ErrorHandler errors;
-    private final Thread thread;
+    private final IncidentLog incidents;
+    private final Thread acceptor;
+    private final long timeoutNanos;
+    private final ReplicaDurability durability;
     private final int maxFrameLength;
-    private final ByteBuffer in = ByteBuffer.allocateDirect(READ_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
-    private final ByteBuffer view = in.duplicate();
-    private final ByteBuffer control = ByteBuffer.allocateDirect(ReplicationProtocol.CONTROL_LENGTH)
-            .order(ByteOrder.LITTLE_ENDIAN);
-    private final CRC32C crc = new CRC32C();
+    private final Path primaryIdFile;
+    private final Set<ReplicaConnection> open = ConcurrentHashMap.newKeySet();
+    private final Object takeover = new Object();
+    private final AtomicReference<ReplicaConnection> active = new AtomicReference<>();
+    // the history's state below is touched only by the active connection's thread
+    private ByteBuffer in = ByteBuffer.allocate(READ_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+    private ByteBuffer view = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    private volatile JournalId holder;
+    private volatile int lastCrc;
     private volatile boolean running = true;
-    private volatile SocketChannel connection;
     private volatile long connections;
     private volatile long rejectedFrames;
+    private final AtomicLong refusedPrimaries = new AtomicLong();
 
-    private ReplicaServer(InetSocketAddress listen, JournalConfig journalConfig) {
-        this.journal = Journal.open(journalConfig);
-        this.errors = journalConfig.errors();
-        this.maxFrameLength = Math.min(READ_BUFFER,
-                SegmentLayout.FRAME_HEADER_LENGTH + SegmentLayout.maxPayload(journalConfig.segmentSizeBytes()));
+    private ReplicaServer(InetSocketAddress listen, JournalConfig config, ReplicaDurability durability) {
+        this.journal = Journal.open(config);
+        this.durability = durability;
+        this.timeoutNanos = config.replicaTimeout().toNanos();
+        this.incidents = new IncidentLog(config.errors(), "replica " + listen);
+        this.maxFrameLength = SegmentLayout.FRAME_HEADER_LENGTH + SegmentLayout.maxPayload(config.segmentSizeBytes());
+        this.primaryIdFile = config.directory().resolve(IdFile.PRIMARY_ID);
         try {
+            this.holder = IdFile.read(primaryIdFile);
+            this.lastCrc = lastFrameCrc(journal);
             this.server = ServerSocketChannel.open();
             server.bind(listen);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             journal.close();
-            throw new UncheckedIOException("cannot listen on " + listen, e);
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("cannot listen on " + listen.getHostString() + ":" + listen.getPort() + ": "
+                        + io.getMessage(), io);
+            }
+            throw (RuntimeException) e;
         }
-        this.thread = new Thread(this::acceptLoop, "tailguard-journal-replica");
-        this.thread.setDaemon(true);
+        this.acceptor = new Thread(this::acceptLoop, "tailguard-journal-replica");
+        this.acceptor.setDaemon(true);
     }
 
     /**
-     * Opens the replica's journal (which must use the {@code local} commit mode) and starts
-     * listening on {@code listen} (port 0 picks a free port).
+     * Opens the replica's journal (which must use the {@code local} commit mode and durability
+     * {@code none}, {@code sync} or {@code periodic}) and starts listening on {@code listen} (port 0
+     * picks a free port).
      */
     public static ReplicaServer start(InetSocketAddress listen, JournalConfig journalConfig) {
         if (journalConfig.commitMode().replicated()) {
             throw new IllegalArgumentException("replica journal commitMode must be local but was "
                     + journalConfig.commitMode().label());
         }
-        ReplicaServer r = new ReplicaServer(listen, journalConfig);
-        r.thread.start();
+        ReplicaServer r = new ReplicaServer(listen, journalConfig, ReplicaDurability.of(journalConfig.durability()));
+        r.acceptor.start();
         return r;
     }
 
@@ -84,130 +115,199 @@ public final class ReplicaServer implements AutoCloseable {
         return journal;
     }
 
-    /** Returns how many primaries have connected so far. */
+    /** Returns the identity of the primary whose records this replica holds, or null before its first record. */
+    public JournalId primaryIdentity() {
+        return holder;
+    }
+
+    /** Returns what this replica's acknowledgements mean. */
+    public ReplicaDurability durability() {
+        return durability;
+    }
+
+    /** Returns how many primaries were accepted (handshake passed) so far. */
     public long connections() {
         return connections;
     }
 
-    /** Returns how many connections were closed because of a bad frame. */
+    /** Returns how many connections were closed because of a bad or unfinished frame. */
     public long rejectedFrames() {
         return rejectedFrames;
     }
 
+    /** Returns how many primaries this replica refused because it holds another journal's records. */
+    public long refusedPrimaries() {
+        return refusedPrimaries.get();
+    }
+
     private void acceptLoop() {
         while (running) {
-            SocketChannel ch = null;
+            SocketChannel ch;
             try {
                 ch = server.accept();
-                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                connection = ch;
-                connections++;
-                serve(ch);
-            } catch (BadFrameException e) {
-                rejectedFrames++;
-                errors.onError("replica rejected a frame from the primary: " + e.getMessage()
-                        + "; connection closed", null);
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException e) {
                 if (running) {
-                    errors.onError("replica connection ended: " + e.getMessage(), null);
+                    incidents.report("accept", "replica cannot accept a connection: " + e.getMessage());
+                    LockSupport.parkNanos(50_000_000L); // e.g. out of file descriptors: do not spin
                 }
-            } finally {
-                // closed only after the reason is counted and logged
-                connection = null;
+                continue;
+            }
+            if (open.size() >= MAX_CONNECTIONS) {
+                incidents.report("too-many", "replica closed a connection at once: " + MAX_CONNECTIONS
+                        + " connections are already open or in their handshake");
+                closeQuietly(ch);
+                continue;
+            }
+            try {
+                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                ReplicaConnection c = new ReplicaConnection(this, ch);
+                open.add(c);
+                c.start();
+            } catch (IOException | RuntimeException e) {
+                incidents.report("accept", "replica cannot serve a connection: " + e.getMessage());
                 closeQuietly(ch);
             }
         }
     }
 
-    private void closeQuietly(SocketChannel ch) {
-        if (ch != null) {
-            try {
-                ch.close();
-            } catch (IOException e) {
-                errors.onError("closing the primary's connection failed", e);
-            }
-        }
+    // ---- called by connections ----
+
+    long timeoutNanos() {
+        return timeoutNanos;
     }
 
-    private void serve(SocketChannel ch) throws IOException {
+    boolean running() {
+        return running;
+    }
+
+    IncidentLog incidents() {
+        return incidents;
+    }
+
+    ReplicaDurability ackDurability() {
+        return durability;
+    }
+
+    int maxFrameLength() {
+        return maxFrameLength;
+    }
+
+    /** Returns why this replica refuses {@code primary} outright (it holds another journal's records), or null. */
+    String refusal(JournalId primary) {
+        JournalId h = holder;
         long last = journal.writtenSequence();
-        control.clear();
-        ReplicationProtocol.putHello(control, last);
-        writeControl(ch);
-        long acked = last;
-        in.clear();
-        while (running) {
-            if (ch.read(in) < 0) {
-                return;
+        if (last > 0 && h != null && !h.equals(primary)) {
+            return "replica refused primary " + primary + ": it holds records 1.." + last + " of journal " + h;
+        }
+        return null;
+    }
+
+    /** Makes {@code c} the one connection that appends, after the previous one has ended. */
+    void becomeActive(ReplicaConnection c) {
+        synchronized (takeover) {
+            ReplicaConnection previous = active.get();
+            if (previous != null) {
+                previous.stopAndAwait();
             }
+            active.set(c);
+            connections++;
+        }
+    }
+
+    void ended(ReplicaConnection c) {
+        active.compareAndSet(c, null);
+        open.remove(c);
+    }
+
+    long lastSequence() {
+        return journal.writtenSequence();
+    }
+
+    int lastCrc() {
+        return lastCrc;
+    }
+
+    JournalId holder() {
+        return holder;
+    }
+
+    /** Records that this replica's records are {@code primary}'s, before the first one is appended. */
+    void adopt(JournalId primary) {
+        if (!primary.equals(holder)) {
+            IdFile.write(primaryIdFile, primary);
+            holder = primary;
+        }
+    }
+
+    /** Appends the checked frame in {@code frame} (position at its payload) and remembers its CRC. */
+    void append(ByteBuffer payload, int frameCrc) {
+        journal.appendNoWait(payload);
+        lastCrc = frameCrc;
+    }
+
+    void refused(String message) {
+        incidents.report("identity", message);
+        refusedPrimaries.incrementAndGet();
+    }
+
+    void rejectedFrame() {
+        rejectedFrames++;
+    }
+
+    /** Returns the read buffer, grown (content kept) to hold at least {@code frameLength} bytes. */
+    ByteBuffer buffer(int frameLength) {
+        if (frameLength > in.capacity()) {
+            ByteBuffer bigger = ByteBuffer.allocate(frameLength).order(ByteOrder.LITTLE_ENDIAN);
             in.flip();
-            int end = in.limit();
-            while (in.remaining() >= SegmentLayout.FRAME_HEADER_LENGTH) {
-                int start = in.position();
-                int frameLength = in.getInt(start);
-                if (frameLength < SegmentLayout.FRAME_HEADER_LENGTH || frameLength > maxFrameLength) {
-                    throw new BadFrameException("frame length " + frameLength + " out of range at sequence " + (last + 1));
-                }
-                if (in.remaining() < frameLength) {
-                    break;
-                }
-                if (in.getInt(start + 4) != SegmentLayout.frameCrc(crc, view, start, frameLength)) {
-                    throw new BadFrameException("checksum mismatch at sequence " + (last + 1));
-                }
-                long seq = in.getLong(start + 8);
-                if (seq != last + 1) {
-                    throw new BadFrameException("sequence " + seq + " but " + (last + 1) + " was expected");
-                }
-                in.limit(start + frameLength).position(start + SegmentLayout.FRAME_HEADER_LENGTH);
-                journal.appendNoWait(in);
-                last = seq;
-                in.limit(end).position(start + frameLength);
-            }
-            in.compact();
-            long committed = journal.committedSequence();
-            if (committed > acked) {
-                control.clear();
-                ReplicationProtocol.putAck(control, committed);
-                writeControl(ch);
-                acked = committed;
-            }
+            bigger.put(in);
+            in = bigger;
+            view = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        }
+        return in;
+    }
+
+    /** Returns a second view of the read buffer, for checksums. */
+    ByteBuffer view() {
+        return view;
+    }
+
+    private static int lastFrameCrc(Journal journal) {
+        long last = journal.writtenSequence();
+        if (last == 0) {
+            return 0;
+        }
+        int[] crc = new int[1];
+        try (var t = journal.tailer(last)) {
+            t.pollFrame((seq, frame) -> crc[0] = frame.getInt(frame.position() + 4));
+        }
+        return crc[0];
+    }
+
+    void closeQuietly(SocketChannel ch) {
+        try {
+            ch.close();
+        } catch (IOException e) {
+            incidents.report("close", "closing a connection failed: " + e.getMessage());
         }
     }
 
-    private void writeControl(SocketChannel ch) throws IOException {
-        control.flip();
-        while (control.hasRemaining()) {
-            ch.write(control);
-        }
-    }
-
-    /** Stops listening, closes the connection and the journal. */
+    /** Stops listening, closes every connection and the journal. */
     @Override
     public void close() {
         running = false;
         try {
             server.close();
-            SocketChannel ch = connection;
-            if (ch != null) {
-                ch.close();
-            }
         } catch (IOException e) {
-            errors.onError("closing replica failed", e);
+            incidents.report("close", "closing the replica's listening socket failed: " + e.getMessage());
         }
         try {
-            thread.join(5_000);
+            acceptor.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        journal.close();
-    }
-
-    /** A frame from the primary that fails a check. */
-    private static final class BadFrameException extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        BadFrameException(String message) {
-            super(message);
+        for (ReplicaConnection c : open) { // the acceptor has ended: no connection is added any more
+            c.stopAndAwait();
         }
+        journal.close();
     }
 }

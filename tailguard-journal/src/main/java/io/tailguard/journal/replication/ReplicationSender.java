@@ -1,9 +1,14 @@
 package io.tailguard.journal.replication;
 
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.JournalConfig;
+import io.tailguard.journal.JournalId;
 import io.tailguard.journal.RecordHandler;
+import io.tailguard.journal.ReplicaDownAction;
 import io.tailguard.journal.Tailer;
+import io.tailguard.time.NanoClock;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -13,10 +18,16 @@ import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Thread-safe: the primary's side of replication. A thread connects to the replica, reads its
- * HELLO, streams every record from the replica's last sequence + 1 (catch-up, then live) and a
- * second thread reads acknowledgements. On any error or bad frame it logs the reason, reports
- * the disconnect and reconnects after a pause.
+ * Thread-safe: the primary's side of replication. A thread connects to the replica, sends its
+ * PRIMARY HELLO, checks the replica's HELLO ({@link Handshake}: same protocol version, records of
+ * this journal only, none this journal never wrote, the last one equal to this journal's), then
+ * streams every record from the replica's last sequence + 1 (catch-up, then live); an
+ * {@link AckReader} thread reads acknowledgements and gives up on a replica that stops answering.
+ * On any error or refusal it reports the reason once ({@link IncidentLog}: repeats are counted),
+ * reports the disconnect and reconnects after a pause (50 ms, or up to 1 s after refusals).
+ *
+ * <p>A record larger than the send buffer is written straight from the journal's mapped segment,
+ * so every record the journal accepts replicates.
  *
  * <p>Idle strategy: with no linger it spins briefly after its last send, then sleeps until an
  * append wakes it (or 1 ms passes). With a linger of L it does not spin: after a send that took
@@ -28,37 +39,45 @@ public final class ReplicationSender implements AutoCloseable {
 
     private static final int SEND_BUFFER = 256 * 1024;
     private static final long RECONNECT_PAUSE_NANOS = 50_000_000L;
+    private static final long MAX_REFUSED_PAUSE_NANOS = 1_000_000_000L;
     private static final long IDLE_PARK_NANOS = 1_000_000L;
     private static final int SPINS = 200;
 
     private final InetSocketAddress replica;
+    private final JournalId self;
     private final long lingerNanos;
+    private final long timeoutNanos;
+    private final ReplicaDownAction downAction;
+    private final NanoClock clock;
     private final Path directory;
     private final ReplicationListener listener;
-    private final ErrorHandler errors;
+    private final IncidentLog incidents;
     private final Thread thread;
     private final ByteBuffer out = ByteBuffer.allocateDirect(SEND_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
     private final RecordHandler copy = this::copy;
     private volatile boolean running = true;
     private volatile boolean sleeping;
     private volatile SocketChannel channel;
+    private volatile ReplicaDurability durability = ReplicaDurability.UNKNOWN;
     private volatile long sends;
     private volatile long lingers;
+    private int lastFrameCrc;
 
     /**
-     * Creates the sender; {@link #start()} starts its thread. {@code lingerNanos}: see
-     * {@link io.tailguard.journal.JournalConfig#replicationLinger()} (0: no linger).
+     * Creates the sender for the journal {@code self} configured by {@code config} (its replica
+     * address, directory, linger, replica timeout, replica-down action, clock and error handler);
+     * {@link #start()} starts its thread.
      */
-    public ReplicationSender(InetSocketAddress replica, Path directory, ReplicationListener listener,
-                             ErrorHandler errors, long lingerNanos) {
-        if (lingerNanos < 0) {
-            throw new IllegalArgumentException("lingerNanos must be >= 0 but was " + lingerNanos);
-        }
-        this.replica = replica;
-        this.lingerNanos = lingerNanos;
-        this.directory = directory;
+    public ReplicationSender(JournalConfig config, JournalId self, ReplicationListener listener) {
+        this.replica = config.replica();
+        this.self = self;
+        this.lingerNanos = config.replicationLinger().toNanos();
+        this.timeoutNanos = config.replicaTimeout().toNanos();
+        this.downAction = config.replicaDown();
+        this.clock = config.clock();
+        this.directory = config.directory();
         this.listener = listener;
-        this.errors = errors;
+        this.incidents = new IncidentLog(config.errors(), "replication to " + replica);
         this.thread = new Thread(this::runLoop, "tailguard-journal-replication");
         this.thread.setDaemon(true);
     }
@@ -75,95 +94,161 @@ public final class ReplicationSender implements AutoCloseable {
         }
     }
 
+    /** Returns what the replica's acknowledgements mean, as it last reported ({@code UNKNOWN} before any replica answered). */
+    public ReplicaDurability replicaDurability() {
+        return durability;
+    }
+
+    /** Returns why the replica is not connected (down, refused, timed out) while that lasts, else null. */
+    public String problem() {
+        return incidents.latest();
+    }
+
     private void runLoop() {
+        int refusals = 0;
         while (running) {
+            boolean connected = false;
+            AckReader acks = null;
             try (SocketChannel ch = SocketChannel.open()) {
                 ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                ch.connect(replica);
                 channel = ch;
-                serve(ch);
+                ch.socket().connect(replica, timeoutMillis());
+                Handshake.ReplicaHello hello = handshake(ch);
+                try (Tailer tailer = Tailer.open(directory, Math.max(1, hello.last()))) {
+                    Handshake.Refusal refusal = refusal(hello, tailer);
+                    if (refusal != null) {
+                        refusals++;
+                        incidents.report(refusal.kind(), refusal.message());
+                        continue; // closes the connection; the finally below pauses
+                    }
+                    refusals = 0;
+                    durability = hello.durability();
+                    incidents.resolved("connected");
+                    connected = true;
+                    listener.onConnected(hello.last());
+                    acks = new AckReader(ch, hello.last(), this, clock, timeoutNanos);
+                    acks.start();
+                    stream(ch, tailer, acks);
+                }
             } catch (IOException | RuntimeException e) {
-                if (running) {
-                    errors.onError("replication to " + replica + " stopped: " + e.getMessage(), null);
+                if (running && (acks == null || !acks.reported())) {
+                    incidents.report(kindOf(e), "replication to " + replica + " failed: " + describe(e)
+                            + "; retrying every " + RECONNECT_PAUSE_NANOS / 1_000_000 + " ms");
                 }
             } finally {
-                if (channel != null) {
-                    channel = null;
+                channel = null;
+                join(acks);
+                if (connected) {
                     listener.onDisconnected();
                 }
-            }
-            if (running) {
-                LockSupport.parkNanos(RECONNECT_PAUSE_NANOS);
+                if (running) {
+                    LockSupport.parkNanos(refusals == 0 ? RECONNECT_PAUSE_NANOS
+                            : Math.min(MAX_REFUSED_PAUSE_NANOS, RECONNECT_PAUSE_NANOS << Math.min(refusals - 1, 5)));
+                }
             }
         }
     }
 
-    private void serve(SocketChannel ch) throws IOException {
-        ByteBuffer hello = ByteBuffer.allocate(ReplicationProtocol.CONTROL_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        readFully(ch, hello);
-        if (hello.getInt(0) != ReplicationProtocol.HELLO_MAGIC || hello.getInt(4) != ReplicationProtocol.VERSION) {
-            throw new IOException("bad HELLO from replica (magic " + Integer.toHexString(hello.getInt(0))
-                    + ", version " + hello.getInt(4) + ")");
+    /** Sends PRIMARY HELLO and reads REPLICA HELLO, each within the replica timeout. */
+    private Handshake.ReplicaHello handshake(SocketChannel ch) throws IOException {
+        ByteBuffer mine = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ReplicationProtocol.putPrimaryHello(mine, self, listener.writtenSequence());
+        while (mine.hasRemaining()) {
+            ch.write(mine);
         }
-        long replicaLast = hello.getLong(8);
-        long written = listener.writtenSequence();
-        if (replicaLast < 0 || replicaLast > written) {
-            throw new IOException("replica holds sequence " + replicaLast + " but the primary wrote only " + written);
+        ch.socket().setSoTimeout(timeoutMillis());
+        InputStream in = ch.socket().getInputStream();
+        byte[] bytes = new byte[ReplicationProtocol.HELLO_LENGTH];
+        readFully(in, bytes, 0, ReplicationProtocol.PREAMBLE_LENGTH);
+        ByteBuffer hello = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        String bad = ReplicationProtocol.preambleProblem(hello, ReplicationProtocol.HELLO_MAGIC, "replica");
+        if (bad != null) {
+            throw ConnectionProblem.handshake("version", "refused: " + bad);
         }
-        listener.onConnected(replicaLast);
-        AckReader acks = new AckReader(ch, replicaLast);
-        acks.start();
-        try (Tailer tailer = Tailer.open(directory, replicaLast + 1)) {
-            int idle = 0;
-            while (running && acks.isAlive()) {
-                out.clear();
-                boolean tookAll = false;
-                while (out.remaining() >= SEND_BUFFER / 2) {
-                    if (!tailer.pollFrame(copy)) {
-                        tookAll = true;
-                        break;
-                    }
-                    acks.sentUpTo = tailer.nextSequence() - 1;
+        readFully(in, bytes, ReplicationProtocol.PREAMBLE_LENGTH,
+                ReplicationProtocol.HELLO_LENGTH - ReplicationProtocol.PREAMBLE_LENGTH);
+        return Handshake.ReplicaHello.parse(hello);
+    }
+
+    private Handshake.Refusal refusal(Handshake.ReplicaHello hello, Tailer tailer) {
+        String name = replica.toString();
+        Handshake.Refusal r = Handshake.checkHistory(name, self, listener.writtenSequence(), hello);
+        if (r != null || hello.last() == 0) {
+            return r;
+        }
+        if (!tailer.pollFrame((seq, frame) -> lastFrameCrc = frame.getInt(frame.position() + 4))) {
+            return new Handshake.Refusal("missing", "replica " + name + " refused: this journal cannot read its own "
+                    + "record " + hello.last() + " to compare it with the replica's");
+        }
+        return Handshake.checkLastRecord(name, hello, lastFrameCrc);
+    }
+
+    private void stream(SocketChannel ch, Tailer tailer, AckReader acks) throws IOException {
+        int idle = 0;
+        while (running && acks.isAlive()) {
+            out.clear();
+            boolean tookAll = false;
+            while (out.remaining() >= SEND_BUFFER / 2) {
+                if (!tailer.pollFrame(copy)) {
+                    tookAll = true;
+                    break;
                 }
-                if (out.position() > 0) {
-                    out.flip();
-                    while (out.hasRemaining()) {
-                        ch.write(out);
-                    }
-                    sends++; // only this thread writes it
-                    idle = 0;
-                    if (tookAll && lingerNanos > 0) {
-                        lingers++; // only this thread writes it
-                        LockSupport.parkNanos(this, lingerNanos);
-                    }
-                } else if (lingerNanos == 0 && ++idle < SPINS) {
-                    Thread.onSpinWait();
-                } else {
-                    sleeping = true;
-                    if (listener.writtenSequence() < tailer.nextSequence() && running) {
-                        LockSupport.parkNanos(this, IDLE_PARK_NANOS);
-                    }
-                    sleeping = false;
-                }
+                acks.sent(tailer.nextSequence() - 1);
             }
-        } finally {
-            ch.close();
-            try {
-                acks.join(1_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (out.position() > 0) {
+                flush(ch);
+                idle = 0;
+                if (tookAll && lingerNanos > 0) {
+                    lingers++; // only this thread writes it
+                    LockSupport.parkNanos(this, lingerNanos);
+                }
+            } else if (lingerNanos == 0 && ++idle < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                sleeping = true;
+                if (listener.writtenSequence() < tailer.nextSequence() && running) {
+                    LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+                }
+                sleeping = false;
             }
         }
     }
 
-    /** Copies a checked frame verbatim: the wire format is the journal's frame without padding. */
+    private void flush(SocketChannel ch) throws IOException {
+        out.flip();
+        while (out.hasRemaining()) {
+            ch.write(out);
+        }
+        out.clear();
+        sends++; // only this thread writes it
+    }
+
+    /**
+     * Copies a checked frame verbatim (the wire format is the journal's frame without padding); a
+     * frame larger than what is left of the buffer goes out after the buffer, one larger than the
+     * whole buffer straight from the mapped segment.
+     */
     private void copy(long sequence, ByteBuffer frame) {
-        int frameLength = frame.remaining();
-        if (frameLength > out.remaining()) {
-            throw new IllegalStateException("record " + sequence + " of " + frameLength
-                    + " bytes exceeds the replication buffer");
+        if (frame.remaining() <= out.remaining()) {
+            out.put(frame);
+            return;
         }
-        out.put(frame);
+        SocketChannel ch = channel;
+        try {
+            if (out.position() > 0) {
+                flush(ch);
+            }
+            if (frame.remaining() <= out.remaining()) {
+                out.put(frame);
+                return;
+            }
+            while (frame.hasRemaining()) {
+                ch.write(frame);
+            }
+            sends++; // only this thread writes it
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("sending record " + sequence + " failed: " + e.getMessage(), e);
+        }
     }
 
     /** Returns how many batches of records were written to replicas since the sender started (all connections). */
@@ -176,11 +261,60 @@ public final class ReplicationSender implements AutoCloseable {
         return lingers;
     }
 
-    static void readFully(SocketChannel ch, ByteBuffer buf) throws IOException {
-        while (buf.hasRemaining()) {
-            if (ch.read(buf) < 0) {
-                throw new IOException("connection closed by peer");
-            }
+    boolean running() {
+        return running;
+    }
+
+    void acknowledged(long sequence) {
+        listener.onAcknowledged(sequence);
+    }
+
+    void durability(ReplicaDurability d) {
+        durability = d;
+    }
+
+    void timedOut(long acked, long sent) {
+        incidents.report("timeout", "replica " + replica + " acknowledged nothing for "
+                + timeoutNanos / 1_000_000 + " ms (replicaTimeout) with records " + (acked + 1) + ".." + sent
+                + " outstanding; closing the connection and reconnecting ("
+                + (downAction == ReplicaDownAction.FAIL ? "FAIL: commits waiting for it fail"
+                        : "WAIT: commits keep waiting for it") + ")");
+    }
+
+    void ackFailed(String reason) {
+        incidents.report("acks-ended", "replication to " + replica + " ended: " + reason + "; reconnecting");
+    }
+
+    private int timeoutMillis() {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutNanos / 1_000_000));
+    }
+
+    private void readFully(InputStream in, byte[] b, int off, int len) throws IOException {
+        ConnectionProblem.readHandshake(in, b, off, len, arrived -> ConnectionProblem.handshake("handshake-timeout",
+                "the replica did not answer the handshake within " + timeoutMillis()
+                        + " ms (replicaTimeout); is it stopped or overloaded?"));
+    }
+
+    private static String kindOf(Throwable e) {
+        return e instanceof ConnectionProblem p ? p.kind : e.getClass().getName() + ": " + e.getMessage();
+    }
+
+    private static String describe(Throwable e) {
+        if (e instanceof ConnectionProblem) {
+            return e.getMessage();
+        }
+        String message = e.getMessage();
+        return message == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + message;
+    }
+
+    private static void join(Thread t) {
+        if (t == null) {
+            return;
+        }
+        try {
+            t.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -193,7 +327,7 @@ public final class ReplicationSender implements AutoCloseable {
             try {
                 ch.close();
             } catch (IOException e) {
-                errors.onError("closing replication connection failed", e);
+                incidents.report("close", "closing the replication connection failed: " + e.getMessage());
             }
         }
         LockSupport.unpark(thread);
@@ -201,64 +335,6 @@ public final class ReplicationSender implements AutoCloseable {
             thread.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Reads ACKs; a bad one closes the connection. */
-    private final class AckReader extends Thread {
-        private final SocketChannel ch;
-        private long last;
-        volatile long sentUpTo;
-
-        AckReader(SocketChannel ch, long replicaLast) {
-            super("tailguard-journal-acks");
-            setDaemon(true);
-            this.ch = ch;
-            this.last = replicaLast;
-            this.sentUpTo = replicaLast;
-        }
-
-        @Override
-        public void run() {
-            // read acknowledgements in bulk: under load many are queued, only the last one matters
-            ByteBuffer acks = ByteBuffer.allocateDirect(ReplicationProtocol.CONTROL_LENGTH * 256)
-                    .order(ByteOrder.LITTLE_ENDIAN);
-            try {
-                while (true) {
-                    if (ch.read(acks) < 0) {
-                        throw new IOException("connection closed by peer");
-                    }
-                    acks.flip();
-                    long newest = last;
-                    while (acks.remaining() >= ReplicationProtocol.CONTROL_LENGTH) {
-                        int at = acks.position();
-                        long seq = acks.getLong(at + 8);
-                        if (acks.getInt(at) != ReplicationProtocol.ACK_MAGIC) {
-                            throw new IOException("bad ACK magic " + Integer.toHexString(acks.getInt(at)));
-                        }
-                        if (seq < newest || seq > sentUpTo) {
-                            throw new IOException("bad ACK sequence " + seq + " (last " + newest + ", sent "
-                                    + sentUpTo + ")");
-                        }
-                        newest = seq;
-                        acks.position(at + ReplicationProtocol.CONTROL_LENGTH);
-                    }
-                    acks.compact();
-                    if (newest > last) {
-                        last = newest;
-                        listener.onAcknowledged(newest);
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                if (running && ch.isOpen()) {
-                    errors.onError("replica " + replica + " rejected: " + e.getMessage() + "; closing connection", null);
-                }
-                try {
-                    ch.close();
-                } catch (IOException ignored) {
-                    // already failing; the sender thread reports the disconnect
-                }
-            }
         }
     }
 }

@@ -9,14 +9,12 @@ import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.Payloads;
 import io.tailguard.journal.Tailer;
 import io.tailguard.journal.durability.Durability;
-import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.time.ManualClock;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
@@ -74,9 +72,7 @@ class AckOrSyncGraceTest {
     /** Accepts the primary's connection, says the replica holds nothing and waits until the primary read that. */
     private SocketChannel acceptEmptyReplica(Journal j) throws IOException {
         SocketChannel ch = fake.accept();
-        ByteBuffer hello = ByteBuffer.allocate(ReplicationProtocol.CONTROL_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        ReplicationProtocol.putHello(hello, 0);
-        write(ch, hello.flip());
+        Wire.answerEmpty(ch);
         NanoClock real = NanoClock.system();
         long deadline = real.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!j.replicaConnected()) {
@@ -87,27 +83,14 @@ class AckOrSyncGraceTest {
     }
 
     private static void receive(SocketChannel ch, long seq) throws IOException {
-        ByteBuffer frame = ByteBuffer.allocate(SegmentLayout.FRAME_HEADER_LENGTH + record(seq).length)
-                .order(ByteOrder.LITTLE_ENDIAN);
-        while (frame.hasRemaining()) {
-            if (ch.read(frame) < 0) {
-                throw new IOException("primary closed the connection");
-            }
-        }
+        ByteBuffer frame = Wire.receive(ch, record(seq).length);
         assertThat(frame.getLong(8)).isEqualTo(seq);
     }
 
     private static void ack(SocketChannel ch, long seq) throws IOException {
-        ByteBuffer ack = ByteBuffer.allocate(ReplicationProtocol.CONTROL_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        ReplicationProtocol.putAck(ack, seq);
-        write(ch, ack.flip());
+        Wire.ack(ch, seq);
     }
 
-    private static void write(SocketChannel ch, ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            ch.write(b);
-        }
-    }
 
     private List<byte[]> reopenAndRead() {
         try (Journal j = Journal.open(JournalConfig.of(tmp.resolve("primary")).withSegmentSizeBytes(SMALL));

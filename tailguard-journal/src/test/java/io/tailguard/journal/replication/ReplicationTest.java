@@ -5,18 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.JournalId;
 import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.Payloads;
 import io.tailguard.journal.ReplicaDownAction;
 import io.tailguard.journal.ReplicaUnavailableException;
 import io.tailguard.journal.Tailer;
-import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
@@ -27,7 +26,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -202,21 +200,24 @@ class ReplicationTest {
 
     @Test
     void replicaRejectsACorruptFrameAndKeepsWhatItAppended() throws IOException {
+        JournalId primary = JournalId.random();
         try (ReplicaServer r = replica("replica", 0)) {
             try (SocketChannel ch = SocketChannel.open(r.address())) {
-                ByteBuffer hello = readControl(ch);
+                Wire.sendPrimaryHello(ch, primary, 2);
+                ByteBuffer hello = Wire.readReplicaHello(ch);
                 assertThat(hello.getInt(0)).isEqualTo(ReplicationProtocol.HELLO_MAGIC);
                 assertThat(hello.getLong(8)).isZero();
-                write(ch, frame(1, record(1), false));
-                assertThat(readControl(ch).getLong(8)).isEqualTo(1);
-                write(ch, frame(2, record(2), true));
+                Wire.write(ch, Wire.frame(1, record(1), false));
+                assertThat(Wire.readAck(ch).getLong(8)).isEqualTo(1);
+                Wire.write(ch, Wire.frame(2, record(2), true));
                 assertThat(ch.read(ByteBuffer.allocate(16))).as("replica closed the connection").isEqualTo(-1);
             }
             assertThat(r.rejectedFrames()).isEqualTo(1);
             assertThat(errors).anyMatch(m -> m.contains("checksum mismatch"));
             try (SocketChannel ch = SocketChannel.open(r.address())) {
-                assertThat(readControl(ch).getLong(8)).as("replica still holds record 1").isEqualTo(1);
-                write(ch, frame(5, record(5), false));
+                Wire.sendPrimaryHello(ch, primary, 5);
+                assertThat(Wire.readReplicaHello(ch).getLong(8)).as("replica still holds record 1").isEqualTo(1);
+                Wire.write(ch, Wire.frame(5, record(5), false));
                 assertThat(ch.read(ByteBuffer.allocate(16))).isEqualTo(-1);
             }
             assertThat(errors).anyMatch(m -> m.contains("sequence 5 but 2 was expected"));
@@ -231,14 +232,9 @@ class ReplicationTest {
             try (Journal j = Journal.open(primary(CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
                 j.appendNoWait(record(1), 0, record(1).length);
                 try (SocketChannel ch = fake.accept()) {
-                    ByteBuffer hello = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
-                    ReplicationProtocol.putHello(hello, 0);
-                    write(ch, hello.flip());
-                    ByteBuffer frame = ByteBuffer.allocate(SegmentLayout.FRAME_HEADER_LENGTH + record(1).length);
-                    readFully(ch, frame);
-                    ByteBuffer ack = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
-                    ReplicationProtocol.putAck(ack, 1_000_000);
-                    write(ch, ack.flip());
+                    Wire.answerEmpty(ch);
+                    Wire.receive(ch, record(1).length);
+                    Wire.ack(ch, 1_000_000);
                     assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
                 }
                 assertThat(j.ackedSequence()).isZero();
@@ -249,34 +245,5 @@ class ReplicationTest {
             }
         }
         assertThat(errors).anyMatch(m -> m.contains("bad ACK sequence 1000000"));
-    }
-
-    private static ByteBuffer frame(long seq, byte[] payload, boolean corrupt) {
-        int len = SegmentLayout.FRAME_HEADER_LENGTH + payload.length;
-        ByteBuffer b = ByteBuffer.allocate(len).order(ByteOrder.LITTLE_ENDIAN);
-        b.putInt(0, len).putLong(8, seq).put(SegmentLayout.FRAME_HEADER_LENGTH, payload);
-        int crc = SegmentLayout.frameCrc(new CRC32C(), b.duplicate(), 0, len);
-        b.putInt(4, corrupt ? ~crc : crc);
-        return b;
-    }
-
-    private static ByteBuffer readControl(SocketChannel ch) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN);
-        readFully(ch, b);
-        return b;
-    }
-
-    private static void readFully(SocketChannel ch, ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            if (ch.read(b) < 0) {
-                throw new IOException("closed");
-            }
-        }
-    }
-
-    private static void write(SocketChannel ch, ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            ch.write(b);
-        }
     }
 }

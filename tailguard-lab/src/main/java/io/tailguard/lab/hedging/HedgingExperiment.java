@@ -8,8 +8,8 @@ import io.tailguard.lab.Progress;
 import java.util.List;
 
 /**
- * Thread-safe (stateless) hedging experiment (issue 5): the seed's Redis latency, no hedging
- * against the seed's speculative task (2 and 3 attempts, patience 25 ms, timeout 50 ms) and
+ * Thread-safe (stateless) hedging experiment: the Redis latency of the published hedging article,
+ * no hedging against the article's speculative task (2 and 3 attempts, patience 25 ms, timeout 50 ms) and
  * percentile delays (p90, p95), each with and without a 5 % budget; first on a backend with
  * unlimited capacity, then on a station of 8 workers at 80 % utilisation where hedges queue.
  * Every hedged call runs through the core {@link io.tailguard.hedge.Hedger} on a virtual
@@ -30,7 +30,7 @@ public final class HedgingExperiment implements Experiment {
 
     @Override
     public String title() {
-        return "Hedged requests: the seed's speculative task, percentile delays and budgets";
+        return "Hedged requests: the published article's speculative task, percentile delays and budgets";
     }
 
     @Override

@@ -17,7 +17,7 @@ final class HedgingRuns {
     private HedgingRuns() {
     }
 
-    /** All rows, seed scenario first, in table order. */
+    /** All rows, the published article's scenario ({@code seed}) first, in table order. */
     static List<HedgingRow> rows() {
         List<HedgingRow> rows = new ArrayList<>(HedgingRow.of(Scenario.SEED));
         rows.addAll(HedgingRow.of(Scenario.SATURATED));

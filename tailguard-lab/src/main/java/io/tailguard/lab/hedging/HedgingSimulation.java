@@ -19,7 +19,7 @@ import org.HdrHistogram.Histogram;
 final class HedgingSimulation {
 
     private static final long HIGHEST_MICROS = 3_600_000_000L;
-    /** The seed's service limit: a call slower than this, or failed, misses it. */
+    /** The published hedging article's service limit: a call slower than this, or failed, misses it. */
     static final long SLA_NANOS = 50_000_000L;
 
     private final HedgingRow row;
@@ -41,7 +41,7 @@ final class HedgingSimulation {
         SplittableRandom root = new SplittableRandom(seed);
         this.arrivals = root.split();
         SplittableRandom service = root.split();
-        ServiceModel model = SeedLatency.MODEL;
+        ServiceModel model = PublishedLatency.MODEL;
         Scenario scenario = row.scenario();
         this.backend = scenario.workers() == 0
                 ? new IndependentBackend(scheduler, model, service)

@@ -13,7 +13,7 @@ import org.knowm.xchart.XYChart;
 /** Thread-safe (stateless) CSV tables and charts of the hedging experiment. */
 final class HedgingTables {
 
-    /** Columns of {@code hedging-summary.csv}, fixed by issue 5. */
+    /** Columns of {@code hedging-summary.csv}, pinned by its golden file. */
     static final String[] SUMMARY_HEADER = {"scenario", "policy", "attempts", "delay", "budget_pct",
         "requests", "hedged_pct", "extra_load_pct", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms"};
 
@@ -41,7 +41,7 @@ final class HedgingTables {
     }
 
     /**
-     * Timeouts, calls that missed the seed's 50 ms limit (slower, or timed out), and the busy share
+     * Timeouts, calls that missed the published article's 50 ms limit (slower, or timed out), and the busy share
      * of the saturated station's workers (empty for unlimited capacity).
      */
     static CsvTable outcomes(List<RowResult> results) {

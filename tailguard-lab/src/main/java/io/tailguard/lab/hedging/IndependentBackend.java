@@ -7,7 +7,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * Not thread-safe backend with unlimited capacity: every attempt takes an independent draw of the
- * latency model, whatever the load (the seed's setting: extra attempts do not slow anyone).
+ * latency model, whatever the load (the published hedging article's setting: extra attempts do not slow anyone).
  */
 final class IndependentBackend implements Backend {
 

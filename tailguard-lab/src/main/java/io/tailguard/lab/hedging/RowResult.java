@@ -10,7 +10,7 @@ import java.util.List;
  * @param hedgedPct calls that started more than one attempt, in percent
  * @param extraLoadPct attempts beyond the first per 100 calls
  * @param timeoutPct calls that ended by the policy's timeout, in percent
- * @param slaMissPct calls not answered with success within the seed's 50 ms limit, in percent
+ * @param slaMissPct calls not answered with success within the published article's 50 ms limit, in percent
  * @param utilizationPct busy share of the station's workers, NaN for unlimited capacity
  * @param p50Ms 50th percentile of call latency in ms (timed-out calls count at their timeout)
  * @param p90Ms 90th percentile

@@ -34,7 +34,7 @@ enum Scenario {
         return workers;
     }
 
-    /** Poisson arrival rate: fixed for the seed, 80 % of capacity for the saturated station. */
+    /** Poisson arrival rate: fixed for the published scenario, 80 % of capacity for the saturated station. */
     double ratePerSecond(ServiceModel model) {
         if (workers == 0) {
             return fixedRatePerSecond;

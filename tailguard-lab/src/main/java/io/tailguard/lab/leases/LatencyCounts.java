@@ -21,10 +21,6 @@ final class LatencyCounts {
         total++;
     }
 
-    long total() {
-        return total;
-    }
-
     /** Returns the {@code quantile} (0..1) in milliseconds, or -1 when empty. */
     long percentile(double quantile) {
         if (total == 0) {

@@ -22,7 +22,7 @@ class BackpressureGoldenTest {
 
     @Test
     void goldenArgumentsReproduceBothPublishedCsvsByteForByte() throws IOException {
-        Path out = tmp.resolve("post5");
+        Path out = tmp.resolve("backpressure");
         StringWriter terminal = new StringWriter();
         new LabRunner(new PrintWriter(terminal, true), Progress.silent()).run(new BackpressureExperiment(),
                 Map.of("--deterministic", "true", "--duration", "5s", "--concurrency", "10",
@@ -30,9 +30,9 @@ class BackpressureGoldenTest {
                 out.toString(), List.of("lab", "backpressure"));
 
         assertThat(Files.readAllBytes(out.resolve("backpressure-summary.csv")))
-                .isEqualTo(golden("post5-backpressure-summary.csv"));
+                .isEqualTo(golden("backpressure-summary.csv"));
         assertThat(Files.readAllBytes(out.resolve("backpressure-snapshots.csv")))
-                .isEqualTo(golden("post5-backpressure-snapshots.csv"));
+                .isEqualTo(golden("backpressure-snapshots.csv"));
         assertThat(Files.size(out.resolve("report.html"))).isLessThan(250 * 1024);
         assertThat(Files.readString(out.resolve("report.html"))).contains("bounded-queue accepted 549 of 1000")
                 .contains("data:image/png;base64,").doesNotContain("<script");
@@ -51,7 +51,7 @@ class BackpressureGoldenTest {
                 "strategy,incoming_requests,accepted_requests,rejected_requests,acceptance_pct,p50_ms,p99_ms,max_buffered\n"
                         + "leaky-bucket,1000,524,476,52.4,250.0,250.0,25\n");
         assertThat(Files.readString(out.resolve("backpressure-snapshots.csv")))
-                .isEqualTo(new String(golden("post5-backpressure-snapshots.csv")).lines()
+                .isEqualTo(new String(golden("backpressure-snapshots.csv")).lines()
                         .filter(l -> l.startsWith("strategy,") || l.startsWith("leaky-bucket,"))
                         .map(l -> l + "\n").reduce("", String::concat));
     }

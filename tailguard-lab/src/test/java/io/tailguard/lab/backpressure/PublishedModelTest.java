@@ -13,12 +13,12 @@ class PublishedModelTest {
     @Test
     void oracleReproducesThePublishedGoldenFiles() throws IOException {
         String[] csv = PublishedModel.run(5000, 10, PublishedModel.STRATEGIES);
-        assertThat(csv[0]).isEqualTo(golden("post5-backpressure-summary.csv"));
-        assertThat(csv[1]).isEqualTo(golden("post5-backpressure-snapshots.csv"));
+        assertThat(csv[0]).isEqualTo(golden("backpressure-summary.csv"));
+        assertThat(csv[1]).isEqualTo(golden("backpressure-snapshots.csv"));
     }
 
     static String golden(String file) throws IOException {
-        try (InputStream in = PublishedModelTest.class.getResourceAsStream("/golden/post5/" + file)) {
+        try (InputStream in = PublishedModelTest.class.getResourceAsStream("/golden/backpressure/" + file)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }

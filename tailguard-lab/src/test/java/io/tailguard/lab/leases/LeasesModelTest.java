@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The acceptance bounds against the seed's table (three servers, 1000 requests/s, 60 s). */
+/** Acceptance bounds against the RSocket lease demo's table (three servers, 1000 requests/s, 60 s). */
 class LeasesModelTest {
 
     private static final Duration RUN = Duration.ofSeconds(60);

@@ -1,5 +1,6 @@
 package io.tailguard.proxy.config;
 
+import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.config.Check;
 import io.tailguard.queue.QueueDiscipline;
 import java.net.InetSocketAddress;

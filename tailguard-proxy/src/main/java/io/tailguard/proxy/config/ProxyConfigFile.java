@@ -1,5 +1,6 @@
 package io.tailguard.proxy.config;
 
+import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.queue.QueueDiscipline;
 import java.io.IOException;
 import java.io.Reader;
@@ -12,11 +13,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.representer.Representer;
 
 /**
  * Thread-safe (stateless): reads a proxy's YAML configuration with SnakeYAML's safe constructor
@@ -49,7 +52,9 @@ public final class ProxyConfigFile {
             LoaderOptions options = new LoaderOptions();
             options.setAllowDuplicateKeys(false);
             options.setMaxAliasesForCollections(10);
-            document = new Yaml(new SafeConstructor(options)).load(reader);
+            DumperOptions unused = new DumperOptions();
+            document = new Yaml(new SafeConstructor(options), new Representer(unused), unused, options,
+                    new PlainResolver()).load(reader);
         } catch (MarkedYAMLException e) {
             throw new ConfigException(source + " must be valid YAML but line " + (e.getProblemMark().getLine() + 1)
                     + " has: " + e.getProblem());

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class SeedLatencyTest {
+class PublishedLatencyTest {
 
     private static final int DRAWS = 400_000;
 
@@ -17,7 +17,7 @@ class SeedLatencyTest {
         SplittableRandom random = new SplittableRandom(1);
         long[] values = new long[DRAWS];
         for (int i = 0; i < DRAWS; i++) {
-            values[i] = SeedLatency.MODEL.sampleNanos(random);
+            values[i] = PublishedLatency.MODEL.sampleNanos(random);
         }
         Arrays.sort(values);
         return values;
@@ -39,13 +39,13 @@ class SeedLatencyTest {
     @Test
     void slowResponsesComeFromRareStallsNotFromTheBody() {
         // the body never passes 36 ms; everything slower is a stall, about 1.12 % of draws
-        long slow = Arrays.stream(sortedNanos).filter(nanos -> nanos > SeedLatency.BODY_CEILING.toNanos()).count();
+        long slow = Arrays.stream(sortedNanos).filter(nanos -> nanos > PublishedLatency.BODY_CEILING.toNanos()).count();
         assertThat(100.0 * slow / DRAWS).isBetween(1.02, 1.22);
     }
 
     @Test
     void exactMeanMatchesTheDraws() {
         double mean = Arrays.stream(sortedNanos).average().orElseThrow();
-        assertThat(SeedLatency.MODEL.meanNanos()).isCloseTo(mean, within(0.02 * mean));
+        assertThat(PublishedLatency.MODEL.meanNanos()).isCloseTo(mean, within(0.02 * mean));
     }
 }

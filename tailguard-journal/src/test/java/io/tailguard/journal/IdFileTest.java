@@ -1,0 +1,89 @@
+package io.tailguard.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class IdFileTest {
+
+    @TempDir
+    Path tmp;
+
+    private JournalConfig config() {
+        return JournalConfig.of(tmp.resolve("j")).withSegmentSizeBytes(1 << 20);
+    }
+
+    @Test
+    void aJournalGetsAnIdentityAtFirstOpenAndKeepsIt() {
+        JournalId first;
+        try (Journal j = Journal.open(config())) {
+            first = j.identity();
+            j.appendBlocking(new byte[] {1, 2, 3});
+        }
+        assertThat(IdFile.read(tmp.resolve("j").resolve(IdFile.JOURNAL_ID))).isEqualTo(first);
+        try (Journal j = Journal.open(config())) {
+            assertThat(j.identity()).isEqualTo(first);
+            assertThat(j.writtenSequence()).isEqualTo(1);
+        }
+        try (Journal fresh = Journal.open(JournalConfig.of(tmp.resolve("k")).withSegmentSizeBytes(1 << 20))) {
+            assertThat(fresh.identity()).isNotEqualTo(first);
+        }
+    }
+
+    @Test
+    void aJournalMadeBeforeIdentitiesGetsOneAtOpenAndKeepsItsRecords() throws IOException {
+        try (Journal j = Journal.open(config())) {
+            j.appendBlocking(new byte[] {7});
+        }
+        Files.delete(tmp.resolve("j").resolve(IdFile.JOURNAL_ID));
+        try (Journal j = Journal.open(config())) {
+            assertThat(j.identity()).isNotNull();
+            assertThat(j.writtenSequence()).isEqualTo(1);
+            assertThat(IdFile.read(tmp.resolve("j").resolve(IdFile.JOURNAL_ID))).isEqualTo(j.identity());
+        }
+    }
+
+    @Test
+    void aDamagedIdentityRefusesTheOpenWithTheReasonAndReleasesTheLock() throws IOException {
+        try (Journal j = Journal.open(config())) {
+            j.appendBlocking(new byte[] {7});
+        }
+        Path file = tmp.resolve("j").resolve(IdFile.JOURNAL_ID);
+        byte[] good = Files.readAllBytes(file);
+        byte[] bad = good.clone();
+        bad[12] ^= 0x10;
+        Files.write(file, bad);
+        assertThatThrownBy(() -> Journal.open(config()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("identity file " + file + " is damaged: checksum mismatch");
+        assertThat(Files.readAllBytes(file)).as("never replaced silently").isEqualTo(bad);
+        Files.write(file, good);
+        try (Journal j = Journal.open(config())) {
+            assertThat(j.writtenSequence()).as("the failed open released its lock").isEqualTo(1);
+        }
+        Files.write(file, new byte[5]);
+        assertThatThrownBy(() -> IdFile.read(file)).hasMessageContaining("length 5 but 32 was expected");
+    }
+
+    @Test
+    void writeReplacesTheFileAndLeavesNoTemporaryFile() throws IOException {
+        Path file = tmp.resolve(IdFile.PRIMARY_ID);
+        assertThat(IdFile.read(file)).isNull();
+        JournalId a = JournalId.random();
+        JournalId b = JournalId.random();
+        IdFile.write(file, a);
+        IdFile.write(file, b);
+        assertThat(IdFile.read(file)).isEqualTo(b);
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertThat(files).containsExactly(file);
+        }
+        assertThat(b.toString()).hasSize(32).matches("[0-9a-f]{32}");
+        assertThatThrownBy(() -> new JournalId(0, 0)).hasMessage("journal id must be non-zero but was 0");
+    }
+}

@@ -1,0 +1,164 @@
+package io.tailguard.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.proxy.config.ClientLimits;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Every answer here goes over a real socket: hostile input gets a clear status and costs little. */
+class HostileInputTest {
+
+    private TestBackend backend;
+    private ProxyServer proxy;
+
+    @BeforeEach
+    void start() throws Exception {
+        backend = new TestBackend();
+        ClientLimits limits = new ClientLimits(3, 256, 1024, 100, Duration.ofMillis(200), Duration.ofMillis(300));
+        proxy = ProxyServer.start(Configs.single(backend.address(), 4, 0, Duration.ofSeconds(1)).withLimits(limits));
+    }
+
+    @AfterEach
+    void stop() {
+        proxy.close();
+        backend.close();
+    }
+
+    private RawClient.Response sendAndExpectClose(String bytes, int status) throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            RawClient.Response response = client.send(bytes).read();
+            assertThat(response.status()).isEqualTo(status);
+            assertThat(client.closedByServer()).as("the connection is closed after %s", status).isTrue();
+            return response;
+        }
+    }
+
+    @Test
+    void malformedRequestLineIs400AndClose() throws Exception {
+        sendAndExpectClose("GARBAGE\r\n\r\n", 400);
+        assertThat(backend.seen).isEmpty();
+    }
+
+    @Test
+    void anHttpVersionOtherThan10Or11Is505AndClose() throws Exception {
+        sendAndExpectClose("GET /a HTTP/9.9\r\nHost: t\r\n\r\n", 505);
+        assertThat(backend.seen).isEmpty();
+    }
+
+    @Test
+    void malformedHeaderIs400AndClose() throws Exception {
+        sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n", 400);
+        sendAndExpectClose("GET / HTTP/1.1\r\n\r\n", 400); // HTTP/1.1 without Host
+        assertThat(backend.seen).isEmpty();
+    }
+
+    @Test
+    void headersOverTheLimitAre431() throws Exception {
+        sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nX-Big: " + "a".repeat(2000) + "\r\n\r\n", 431);
+    }
+
+    @Test
+    void aRequestLineOverTheLimitIs414() throws Exception {
+        sendAndExpectClose("GET /" + "a".repeat(400) + " HTTP/1.1\r\nHost: t\r\n\r\n", 414);
+    }
+
+    @Test
+    void aDeclaredBodyOverTheLimitIs413BeforeAnyByteReachesTheBackend() throws Exception {
+        sendAndExpectClose("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 101\r\n\r\n", 413);
+        assertThat(backend.seen).isEmpty();
+    }
+
+    @Test
+    void aChunkedBodyThatGrowsOverTheLimitIs413AndClose() throws Exception {
+        String chunk = "a".repeat(60);
+        sendAndExpectClose("POST /hold HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "3c\r\n" + chunk + "\r\n3c\r\n" + chunk + "\r\n0\r\n\r\n", 413);
+    }
+
+    @Test
+    void contentLengthWithTransferEncodingIs400AndClose() throws Exception {
+        RawClient.Response response = sendAndExpectClose("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n", 400);
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(backend.seen).isEmpty();
+    }
+
+    @Test
+    void aTransferEncodingOtherThanChunkedIs400() throws Exception {
+        sendAndExpectClose("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 400);
+        assertThat(backend.seen).isEmpty();
+    }
+
+    @Test
+    void aMalformedChunkSizeIs400AndClose() throws Exception {
+        sendAndExpectClose("POST /p HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n", 400);
+    }
+
+    @Test
+    void headersNotCompleteInTimeAre408AndClose() throws Exception {
+        RawClient.Response response = sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nX-Slow: ", 408);
+        assertThat(response.header("x-tailguard-reason")).isEqualTo("header_timeout");
+    }
+
+    @Test
+    void anIdleKeepAliveConnectionIsClosedWithoutAResponse() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            assertThat(client.get("/a").read().status()).isEqualTo(200);
+            assertThat(client.closedByServer()).isTrue();
+        }
+    }
+
+    @Test
+    void connectionsOverTheCapAreClosedOnAccept() throws Exception {
+        proxy.close(); // a long idle timeout here, so no connection closes while the test runs
+        proxy = ProxyServer.start(Configs.single(backend.address(), 4, 0, Duration.ofSeconds(1))
+                .withLimits(new ClientLimits(3, 256, 1024, 100, Duration.ofSeconds(30), Duration.ofSeconds(30))));
+        RawClient[] open = new RawClient[3];
+        try {
+            for (int i = 0; i < open.length; i++) {
+                // A served request proves its connection was accepted before the next one is opened.
+                open[i] = new RawClient(proxy.boundAddress());
+                assertThat(open[i].get("/" + i).read().status()).isEqualTo(200);
+            }
+            try (RawClient over = new RawClient(proxy.boundAddress())) {
+                assertThat(over.closedByServer()).isTrue();
+            }
+        } finally {
+            for (RawClient client : open) {
+                if (client != null) {
+                    client.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void connectIs405AndAbsoluteFormToAnotherHostIs400() throws Exception {
+        sendAndExpectClose("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", 405);
+        RawClient.Response open = sendAndExpectClose(
+                "GET http://example.com/ HTTP/1.1\r\nHost: example.com\r\n\r\n", 400);
+        assertThat(open.header("x-tailguard-reason")).isEqualTo("absolute_form_not_backend");
+        assertThat(backend.seen).isEmpty();
+    }
+
+    @Test
+    void absoluteFormToAConfiguredBackendIsServedInOriginForm() throws Exception {
+        InetSocketAddress address = backend.address();
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            String target = "http://127.0.0.1:" + address.getPort() + "/abs?q=1";
+            RawClient.Response response = client.send("GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n").read();
+            assertThat(response.body()).isEqualTo("GET /abs?q=1 ");
+        }
+        assertThat(backend.seen.get(0).headers().get("Host")).isEqualTo("127.0.0.1:" + address.getPort());
+    }
+
+    @Test
+    void anInvalidTimeoutHeaderIs400() throws Exception {
+        sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nX-Request-Timeout-Ms: soon\r\n\r\n", 400);
+    }
+
+}
