@@ -8,18 +8,39 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
 
 /**
  * Thread-safe: the exclusive lock on a journal directory ({@code journal.lock}) that keeps a
- * second appender, in this process or another, out.
+ * second appender (or a repair), in this process or another, out for the holder's lifetime.
+ *
+ * <p>Two layers, because the file lock alone cannot do it: a file lock belongs to the whole
+ * process, so a second open in the same JVM cannot take it ({@code tryLock} throws
+ * {@link OverlappingFileLockException}), and on Linux closing <em>any</em> descriptor of the lock
+ * file drops the process's lock. So a JVM-wide set of held directories (by real path) is checked
+ * first, and a directory already in it is refused before its lock file is even opened.
+ *
+ * <p>The holder may also announce its written watermark ({@link #announceWriter}): a
+ * {@link Tailer} in this JVM then tells damage from the end in O(1) (a frame of length 0 below the
+ * watermark is damage) instead of reading ahead through the segment.
  */
 final class DirectoryLock implements AutoCloseable {
 
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+    private static final Map<Path, LongSupplier> WRITERS = new ConcurrentHashMap<>();
+
+    private final Path key;
     private final FileChannel file;
     private final FileLock lock;
     private final ErrorHandler errors;
+    private final AtomicBoolean released = new AtomicBoolean();
 
-    private DirectoryLock(FileChannel file, FileLock lock, ErrorHandler errors) {
+    private DirectoryLock(Path key, FileChannel file, FileLock lock, ErrorHandler errors) {
+        this.key = key;
         this.file = file;
         this.lock = lock;
         this.errors = errors;
@@ -28,45 +49,84 @@ final class DirectoryLock implements AutoCloseable {
     /**
      * Creates {@code directory} if needed and takes its lock.
      *
-     * @throws IllegalStateException when the journal is already open for appending
-     * @throws UncheckedIOException when the directory or the lock file cannot be opened
+     * @throws IllegalStateException when the journal is already open for appending, here or in another process
+     * @throws UncheckedIOException when the directory or the lock file cannot be opened (the cause is in the message)
      */
     static DirectoryLock acquire(Path directory, ErrorHandler errors) {
-        FileChannel file;
-        FileLock lock;
+        Path key;
         try {
             Files.createDirectories(directory);
-            file = FileChannel.open(directory.resolve("journal.lock"), StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE);
+            key = directory.toRealPath();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open journal " + directory, e);
+            throw cannotOpen(directory, e);
+        }
+        if (!HELD.add(key)) {
+            throw new IllegalStateException("journal " + directory + " is already open for appending in this process");
         }
         try {
-            lock = file.tryLock();
-        } catch (OverlappingFileLockException e) {
-            lock = null;
+            FileChannel file = FileChannel.open(key.resolve("journal.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                lock = file.tryLock();
+            } catch (IOException | OverlappingFileLockException e) {
+                file.close();
+                throw e;
+            }
+            if (lock == null) {
+                file.close(); // no lock of ours is on this file: this JVM holds none (HELD says so)
+                throw new IllegalStateException("journal " + directory
+                        + " is already open for appending by another process");
+            }
+            return new DirectoryLock(key, file, lock, errors);
         } catch (IOException e) {
-            new DirectoryLock(file, null, errors).close();
-            throw new UncheckedIOException("cannot open journal " + directory, e);
+            HELD.remove(key);
+            throw cannotOpen(directory, e);
+        } catch (RuntimeException e) {
+            HELD.remove(key);
+            throw e;
         }
-        DirectoryLock held = new DirectoryLock(file, lock, errors);
-        if (lock == null) {
-            held.close();
-            throw new IllegalStateException("journal " + directory + " is already open for appending");
-        }
-        return held;
     }
 
-    /** Releases the lock; a failure goes to the error handler. */
+    /** Tells tailers in this JVM the highest sequence published so far, until {@link #close()}. */
+    void announceWriter(LongSupplier writtenSequence) {
+        if (!released.get()) {
+            WRITERS.put(key, writtenSequence);
+        }
+    }
+
+    /** Returns the real path that keys a directory in this JVM's registry, or null when it cannot be resolved. */
+    static Path keyOf(Path directory) {
+        try {
+            return directory.toRealPath();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Returns the written watermark of the journal open for appending in this JVM at {@code key}, or null. */
+    static LongSupplier liveWriter(Path key) {
+        return WRITERS.get(key);
+    }
+
+    private static UncheckedIOException cannotOpen(Path directory, IOException e) {
+        return new UncheckedIOException("cannot open journal " + directory + ": " + e, e);
+    }
+
+    /** Releases the lock (once; later calls do nothing); a failure goes to the error handler. */
     @Override
     public void close() {
+        if (!released.compareAndSet(false, true)) {
+            return;
+        }
         try {
-            if (lock != null) {
-                lock.release();
-            }
+            lock.release();
             file.close();
         } catch (IOException e) {
-            errors.onError("cannot release journal lock", e);
+            errors.onError("cannot release journal lock " + key.resolve("journal.lock") + ": " + e, e);
+        } finally {
+            WRITERS.remove(key);
+            HELD.remove(key);
         }
     }
 }

@@ -57,18 +57,14 @@ public final class Journal implements AutoCloseable {
     private volatile long forced;
     private final AtomicLong forceCount = new AtomicLong();
 
-    private Journal(JournalConfig config, CommitListener listener) {
+    /** {@code lock}: taken by {@link #open}, which releases it if this constructor throws. */
+    private Journal(JournalConfig config, CommitListener listener, DirectoryLock lock) {
         this.config = config;
         this.directory = config.directory();
         this.mode = config.commitMode();
-        this.lock = DirectoryLock.acquire(directory, config.errors());
-        Recovered r;
-        try {
-            r = SegmentScanner.recover(directory, config.segmentSizeBytes());
-        } catch (RuntimeException e) {
-            lock.close();
-            throw e;
-        }
+        this.lock = lock;
+        // nothing is written (no preparer, no writer) before the scan's verdict: a refused open changes no byte
+        Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
         this.recovery = r.report();
         this.identity = identity(directory, lock);
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
@@ -76,6 +72,7 @@ public final class Journal implements AutoCloseable {
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
         this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
         this.writtenNow = writer::written;
+        lock.announceWriter(writtenNow);
         long last = writer.written();
         this.forced = last;
         this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
@@ -94,14 +91,26 @@ public final class Journal implements AutoCloseable {
         }
     }
 
-    /** Opens (recovering the tail) or creates the journal; commits are not reported to a listener. */
+    /**
+     * Opens (cutting a torn tail) or creates the journal; commits are not reported to a listener.
+     *
+     * @throws io.tailguard.journal.segment.JournalCorruptedException when the journal is damaged where
+     *     cutting could lose records (file, byte offset and reason in the message); nothing on disk changed
+     * @throws IllegalStateException when the journal is already open for appending, in this process or another
+     */
     public static Journal open(JournalConfig config) {
-        return new Journal(config, seq -> { });
+        return open(config, seq -> { });
     }
 
-    /** Opens the journal and reports every commit advance to {@code listener}. */
+    /** Opens the journal and reports every commit advance to {@code listener}; see {@link #open(JournalConfig)}. */
     public static Journal open(JournalConfig config, CommitListener listener) {
-        return new Journal(config, listener);
+        DirectoryLock lock = DirectoryLock.acquire(config.directory(), config.errors());
+        try {
+            return new Journal(config, listener, lock);
+        } catch (RuntimeException | Error e) {
+            lock.close(); // ours: taken above; a failed acquire threw before and released nothing
+            throw e;
+        }
     }
 
     /** Returns what opening found and cut (a torn tail is cut and reported here). */

@@ -1,13 +1,16 @@
 package io.tailguard.journal;
 
 import io.tailguard.config.Check;
+import io.tailguard.journal.segment.Damage;
 import io.tailguard.journal.segment.FrameStatus;
 import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Not thread-safe: reads a journal's records in order from any sequence and follows live appends
@@ -17,19 +20,36 @@ import java.util.List;
  * <p>A tailer sees records once they are written, which may be before they are committed
  * (visibility is not durability): a consumer that must only act on committed records reads up
  * to {@link Journal#committedSequence()}.
+ *
+ * <p>Damage is never taken for the end: a frame of length 0 where records were written throws
+ * {@link CorruptRecordException} (a zeroed region, or a record that lost its length, with records
+ * after it), and so does a missing segment. While the journal is open for appending in this JVM,
+ * "records were written" is its written watermark: a frame of length 0 below it is damage, an O(1)
+ * check. Otherwise the tailer looks ahead, in its segment for an intact frame or a roll marker and
+ * in the directory for a later segment holding data; that reads the rest of the segment
+ * (milliseconds for 64 MiB, {@link Segment#findWrittenFrame}), so it runs at the first wait in
+ * each segment and then after 64, 128, ... up to 65,536 waiting polls.
  */
 public final class Tailer implements AutoCloseable {
 
     private final Path directory;
+    private final Path writerKey;
     private final long fromSequence;
     private Segment segment;
     private ByteBuffer view;
     private int position;
     private long expected;
+    private long endPolls;
+    private long nextDamageCheck;
+    private long damageCheckInterval = FIRST_CHECK_INTERVAL;
+
+    private static final long FIRST_CHECK_INTERVAL = 64;
+    private static final long MAX_CHECK_INTERVAL = 1 << 16;
 
     private Tailer(Path directory, long fromSequence) {
         this.directory = directory;
         this.fromSequence = fromSequence;
+        this.writerKey = DirectoryLock.keyOf(directory);
     }
 
     /**
@@ -42,6 +62,10 @@ public final class Tailer implements AutoCloseable {
         List<Long> bases = SegmentScanner.bases(directory);
         if (bases.isEmpty()) {
             throw new IllegalArgumentException("directory must hold a journal but was " + directory);
+        }
+        if (fromSequence < bases.get(0) && bases.get(0) != 1) {
+            throw new CorruptRecordException("the first segment " + directory.resolve(SegmentLayout.fileName(1))
+                    + " is missing: the oldest segment file starts at sequence " + bases.get(0));
         }
         if (fromSequence < bases.get(0)) {
             throw new IllegalArgumentException("fromSequence must be >= " + bases.get(0) + " but was " + fromSequence);
@@ -96,7 +120,9 @@ public final class Tailer implements AutoCloseable {
                     }
                 }
                 case END -> {
-                    return false;
+                    if (!damagedAtEnd()) {
+                        return false;
+                    }
                 }
                 case ROLL -> enter(expected);
                 default -> throw new CorruptRecordException("corrupt record in " + segment.path() + " at byte "
@@ -105,17 +131,77 @@ public final class Tailer implements AutoCloseable {
         }
     }
 
+    /**
+     * Looks past a frame of length 0 for proof that records were written after it; throws when it
+     * finds some and the frame is still unwritten, returns false when it is the end for now and
+     * true when the frame was published meanwhile.
+     */
+    private boolean damagedAtEnd() {
+        LongSupplier writer = writerKey == null ? null : DirectoryLock.liveWriter(writerKey);
+        if (writer != null) {
+            long written = writer.getAsLong();
+            if (written < expected) {
+                return false;
+            }
+            // the writer publishes a frame's length (or the roll marker) before it raises the watermark
+            if (segment.check(position, expected) != FrameStatus.END) {
+                return true;
+            }
+            throw new CorruptRecordException("corrupt journal: no record in " + segment.path() + " at byte "
+                    + position + " (expected sequence " + expected + ", length 0: zeroed) but the journal's writer "
+                    + "published up to sequence " + written);
+        }
+        if (++endPolls < nextDamageCheck) {
+            return false;
+        }
+        nextDamageCheck = endPolls + damageCheckInterval;
+        damageCheckInterval = Math.min(MAX_CHECK_INTERVAL, damageCheckInterval * 2);
+        int written = segment.findWrittenFrame(position + SegmentLayout.ALIGNMENT, expected);
+        String evidence = written >= 0 ? "data follows at byte " + written : laterSegmentWithData();
+        if (evidence == null) {
+            return false;
+        }
+        // a writer publishes frames in order: once we saw a later one, this one is published too
+        if (segment.check(position, expected) != FrameStatus.END) {
+            return true;
+        }
+        throw new CorruptRecordException("corrupt journal: no record in " + segment.path() + " at byte " + position
+                + " (expected sequence " + expected + ", length 0: zeroed or never written) but " + evidence);
+    }
+
+    /** Returns a description of a later segment whose first frame is written, or null. */
+    private String laterSegmentWithData() {
+        Damage[] why = new Damage[1];
+        for (long base : SegmentScanner.bases(directory)) {
+            if (base > segment.baseSequence()) {
+                Segment later = Segment.open(directory.resolve(SegmentLayout.fileName(base)), base, false, why);
+                if (later == null) {
+                    return "segment " + why[0].describe();
+                }
+                if (later.frameLength(SegmentLayout.HEADER_LENGTH) != 0) {
+                    return "segment " + later.path() + " holds records";
+                }
+            }
+        }
+        return null;
+    }
+
     private void enter(long base) {
-        String[] why = new String[1];
+        Damage[] why = new Damage[1];
         Path file = directory.resolve(SegmentLayout.fileName(base));
+        if (segment != null && !Files.exists(file)) {
+            throw new CorruptRecordException("corrupt journal: segment file " + file + " is missing ("
+                    + segment.path() + " ends with a roll marker before sequence " + base + ")");
+        }
         Segment s = Segment.open(file, base, false, why);
         if (s == null) {
-            throw new CorruptRecordException("cannot read segment " + file + ": " + why[0]);
+            throw new CorruptRecordException("corrupt journal: cannot read segment " + why[0].describe());
         }
         segment = s;
         view = s.newView();
         position = SegmentLayout.HEADER_LENGTH;
         expected = base;
+        nextDamageCheck = endPolls; // the first wait in a new segment looks ahead at once
     }
 
     @Override

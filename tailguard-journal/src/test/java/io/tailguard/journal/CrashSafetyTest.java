@@ -52,12 +52,7 @@ class CrashSafetyTest {
 
     /** Starts the child, reads until it reported {@code commits} more commits, spins a little, kills it. */
     private long runAndKill(int commits, int extraSpins) throws IOException, InterruptedException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx64m",
-                "-cp", System.getProperty("java.class.path"), CrashAppender.class.getName(),
-                dir.toString(), Integer.toString(SEGMENT));
-        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
-        Process child = pb.start();
+        Process child = ChildJvm.start(CrashAppender.class, dir.toString(), Integer.toString(SEGMENT));
         long lastReported = 0;
         int seen = 0;
         try (BufferedReader out = new BufferedReader(

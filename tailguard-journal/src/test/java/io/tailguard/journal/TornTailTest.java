@@ -174,9 +174,11 @@ class TornTailTest {
         for (int attempt = 0; attempt < 2; attempt++) { // the second attempt proves the lock was released
             assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT)))
                     .isInstanceOf(JournalCorruptedException.class)
-                    .hasMessageContaining("corrupt before its tail");
+                    .hasMessageContaining(first + " at byte " + SegmentLayout.HEADER_LENGTH + ": checksum mismatch")
+                    .hasMessageContaining("nothing on disk was changed");
         }
-        assertThat(verified.problem()).contains("intact records follow");
+        assertThat(verified.refused()).isTrue();
+        assertThat(verified.problem()).contains("an intact record (sequence 2) follows");
         assertThat(SegmentScanner.verify(dir)).as("nothing was cut").isEqualTo(verified);
     }
 }

@@ -16,16 +16,22 @@ import picocli.CommandLine.Model.CommandSpec;
         name = "verify",
         mixinStandardHelpOptions = true,
         description = {
-            "Check every record of a journal, read-only.",
+            "Check every record of a journal, read-only, and say what opening it would do.",
             "",
-            "Checks each segment header and each record's length, CRC32C and sequence.",
-            "Prints one line with records=<N> and last_seq=<S>; exits 0 when consistent,",
-            "1 with the first bad position (file@byte and reason) otherwise. Bytes after",
-            "the last record that were never published (a write cut short by a crash)",
-            "are counted as unpublished_tail_bytes, not an error.",
+            "Checks each segment header and size, each record's length, CRC32C and",
+            "sequence, and that no segment is missing. Prints one line starting with:",
+            "  ok         consistent; exit 0. unpublished_tail_bytes counts a write a",
+            "             crash cut short before it was published (open zeroes them).",
+            "  TORN_TAIL  the last record is torn and nothing intact follows; open cuts",
+            "             cut_bytes after last_seq; exit 1.",
+            "  CORRUPT    damage with records (or data) after it; open refuses and",
+            "             changes nothing (open=refuses); exit 1. first_bad=FILE@BYTE and",
+            "             reason say where; 'journal repair' is the operator's cut.",
+            "The same scan decides what Journal.open does.",
             ""
         },
-        footer = {"", "Example:", "  tailguard journal verify --dir /data/journal"})
+        footer = {"", "Example:", "  tailguard journal verify --dir /data/journal",
+            "  ok records=1500 first_seq=1 last_seq=1500 segments=4 unpublished_tail_bytes=0"})
 public final class JournalVerifyCommand implements Callable<Integer> {
 
     @Spec
@@ -36,12 +42,17 @@ public final class JournalVerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        requireJournal(dir);
+        ScanReport report = SegmentScanner.verify(dir);
+        spec.commandLine().getOut().println(report.summary());
+        return report.consistent() ? 0 : 1;
+    }
+
+    /** Refuses (exit 2) a {@code --dir} that holds no segment file. */
+    static void requireJournal(Path dir) {
         if (!Files.isDirectory(dir) || SegmentScanner.bases(dir).isEmpty()) {
             throw new UsageException("--dir value '" + dir + "' is not allowed: it must be a directory holding "
                     + "journal segment files (*.tgj)");
         }
-        ScanReport report = SegmentScanner.verify(dir);
-        spec.commandLine().getOut().println(report.summary());
-        return report.consistent() ? 0 : 1;
     }
 }

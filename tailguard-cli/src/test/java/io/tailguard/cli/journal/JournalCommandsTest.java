@@ -1,11 +1,14 @@
 package io.tailguard.cli.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.tailguard.cli.CliRun;
 import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalConfig;
+import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.SegmentLayout;
+import io.tailguard.journal.segment.SegmentScanner;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,6 +52,88 @@ class JournalCommandsTest {
         assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(1);
         assertThat(cli.out()).contains("records=0").contains("first_bad=" + first.getFileName() + "@64")
                 .contains("checksum mismatch");
+    }
+
+    /** Zeroes the length of record 30 (records 31..40 stay intact after it); returns where it is. */
+    private static long zeroLengthOfRecord30(Path dir) throws Exception {
+        long seq = 1;
+        Path file = dir.resolve(SegmentLayout.fileName(1));
+        for (long base : SegmentScanner.bases(dir)) {
+            if (base <= 30) {
+                file = dir.resolve(SegmentLayout.fileName(base));
+                seq = base;
+            }
+        }
+        long pos = SegmentLayout.HEADER_LENGTH;
+        for (; seq < 30; seq++) {
+            pos += SegmentLayout.align(SegmentLayout.FRAME_HEADER_LENGTH + 100 + (int) seq - 1);
+        }
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.seek(pos);
+            raf.write(new byte[4]);
+        }
+        return pos;
+    }
+
+    @Test
+    void verifyAndOpenRefuseTheSameDamageWithTheSameFileOffsetAndReason() throws Exception {
+        Path dir = journalWith(40);
+        long pos = zeroLengthOfRecord30(dir);
+        assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(1);
+        assertThat(cli.out()).startsWith("CORRUPT records=29 ").contains("last_seq=29").contains("@" + pos + " ")
+                .contains("an intact record (sequence 31) follows").contains("open=refuses");
+        JournalCorruptedException e = catchThrowableOfType(() -> Journal.open(JournalConfig.of(dir)
+                .withSegmentSizeBytes(8192)), JournalCorruptedException.class);
+        assertThat(cli.out().trim()).isEqualTo(e.report().summary());
+        assertThat(e.getMessage()).contains(" at byte " + pos + ": no record here");
+    }
+
+    @Test
+    void verifyReportsAMissingFirstSegment() throws Exception {
+        Path dir = journalWith(200);
+        assertThat(SegmentScanner.bases(dir)).hasSizeGreaterThan(1);
+        Files.delete(dir.resolve(SegmentLayout.fileName(1)));
+        assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(1);
+        assertThat(cli.out()).startsWith("CORRUPT records=0 ").contains("first_bad=" + SegmentLayout.fileName(1) + "@0")
+                .contains("the first segment is missing");
+    }
+
+    @Test
+    void repairKeepsTheIntactRecordsMovesTheRestAsideAndTheJournalThenOpens() throws Exception {
+        Path dir = journalWith(40);
+        zeroLengthOfRecord30(dir);
+        assertThat(cli.run("journal", "repair", "--dir", dir.toString(), "--truncate-after", "29")).as(cli.err())
+                .isZero();
+        assertThat(cli.out()).contains("kept records 1..29").contains("repair-").contains("original copied to")
+                .contains("ok records=29 first_seq=1 last_seq=29");
+        try (var files = Files.list(dir)) {
+            Path backup = files.filter(f -> f.getFileName().toString().startsWith("repair-")).findFirst().orElseThrow();
+            assertThat(backup.resolve("REPAIR.txt")).exists();
+        }
+        CliRun again = new CliRun();
+        assertThat(again.run("journal", "verify", "--dir", dir.toString())).isZero();
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(8192))) {
+            assertThat(j.appendBlocking(new byte[5])).isEqualTo(30);
+        }
+    }
+
+    @Test
+    void repairRefusesToKeepPastTheDamageInOneLineWithExitTwo() throws Exception {
+        Path dir = journalWith(40);
+        zeroLengthOfRecord30(dir);
+        assertThat(cli.run("journal", "repair", "--dir", dir.toString(), "--truncate-after", "35")).isEqualTo(2);
+        assertThat(cli.err().trim().lines()).hasSize(1);
+        assertThat(cli.err()).contains("--truncate-after value '35' is not allowed: truncate-after must be at most 29");
+        CliRun missing = new CliRun();
+        assertThat(missing.run("journal", "repair", "--dir", dir.toString())).isEqualTo(2);
+        assertThat(missing.err()).contains("--truncate-after");
+    }
+
+    @Test
+    void repairHelpShowsAPasteableExample() {
+        assertThat(cli.run("journal", "repair", "--help")).isZero();
+        assertThat(cli.out()).contains("tailguard journal repair --dir /data/orders --truncate-after 1429")
+                .contains("repair-<UTC time>");
     }
 
     @Test

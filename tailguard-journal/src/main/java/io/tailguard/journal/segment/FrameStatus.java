@@ -19,7 +19,7 @@ public enum FrameStatus {
     public String reason() {
         return switch (this) {
             case OK -> "ok";
-            case END -> "end";
+            case END -> "no record here (length 0: zeroed or never written)";
             case ROLL -> "roll";
             case BAD_LENGTH -> "frame length out of range";
             case BAD_CHECKSUM -> "checksum mismatch";

@@ -1,22 +1,23 @@
 package io.tailguard.journal.segment;
 
 import java.nio.file.Path;
-import java.util.List;
 
 /**
- * Thread-safe (immutable): what a scan of a journal directory found, and what recovery cut.
+ * Thread-safe (immutable): what a scan of a journal directory found, and what opening it cuts or
+ * why it refuses. {@code journal verify} and {@code Journal.open} get the same report from the same
+ * scan ({@link SegmentScanner}).
  *
  * @param segments segment files scanned
- * @param records valid records found
+ * @param records intact records found, in sequence from the first
  * @param firstSequence sequence of the first record, or 0 when empty
- * @param lastSequence sequence of the last valid record, or 0 when empty
- * @param consistent true when every published frame is intact and in sequence
+ * @param lastSequence sequence of the last intact record, or 0 when empty
+ * @param consistent true when every published frame is intact and in sequence and nothing is refused
+ * @param refused true when opening refuses: records may follow the damage, so cutting could lose them
  * @param problem the first problem found (reason), or null
- * @param problemFile the file of the first problem, or null
+ * @param problemFile the file of the first problem (a missing file's expected name), or null
  * @param problemPosition byte offset of the first problem in its file, or -1
- * @param cutBytes bytes zeroed past the last valid record (0 for a read-only scan)
+ * @param cutBytes bytes past the last intact record that opening zeroes (a torn tail; 0 when refused)
  * @param unpublishedBytes non-zero bytes past the last published frame (a write cut short by a crash)
- * @param removedFiles segment files removed by recovery (torn header or empty after the cut)
  */
 public record ScanReport(
         int segments,
@@ -24,27 +25,31 @@ public record ScanReport(
         long firstSequence,
         long lastSequence,
         boolean consistent,
+        boolean refused,
         String problem,
         Path problemFile,
         long problemPosition,
         long cutBytes,
-        long unpublishedBytes,
-        List<Path> removedFiles) {
+        long unpublishedBytes) {
 
-    /** Compact form of this report: validates and copies the list. */
-    public ScanReport {
-        removedFiles = List.copyOf(removedFiles);
-    }
-
-    /** Returns true when recovery changed the files (cut bytes or removed segments). */
+    /** Returns true when opening changed (or will change) bytes: a cut torn tail. */
     public boolean repaired() {
-        return cutBytes > 0 || !removedFiles.isEmpty();
+        return cutBytes > 0;
     }
 
-    /** Returns one line: {@code records=N last_seq=S segments=K ...} plus the problem if any. */
+    /** Returns the first problem as file, offset and reason, or null when there is none. */
+    public Damage damage() {
+        return problem == null ? null : new Damage(problemFile, problemPosition, problem);
+    }
+
+    /**
+     * Returns one line: {@code ok|TORN_TAIL|CORRUPT records=N first_seq=F last_seq=S segments=K
+     * unpublished_tail_bytes=U} plus {@code cut_bytes}, the first problem and {@code open=refuses}
+     * when they apply.
+     */
     public String summary() {
         StringBuilder sb = new StringBuilder()
-                .append(consistent ? "ok" : "CORRUPT")
+                .append(refused ? "CORRUPT" : consistent ? "ok" : "TORN_TAIL")
                 .append(" records=").append(records)
                 .append(" first_seq=").append(firstSequence)
                 .append(" last_seq=").append(lastSequence)
@@ -53,12 +58,12 @@ public record ScanReport(
         if (cutBytes > 0) {
             sb.append(" cut_bytes=").append(cutBytes);
         }
-        if (!removedFiles.isEmpty()) {
-            sb.append(" removed_segments=").append(removedFiles.size());
-        }
         if (problem != null) {
             sb.append(" first_bad=").append(problemFile == null ? "?" : problemFile.getFileName())
                     .append('@').append(problemPosition).append(" reason=\"").append(problem).append('"');
+        }
+        if (refused) {
+            sb.append(" open=refuses");
         }
         return sb.toString();
     }

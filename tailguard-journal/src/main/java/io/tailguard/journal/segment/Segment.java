@@ -145,34 +145,63 @@ public final class Segment implements AutoCloseable {
     }
 
     /**
-     * Maps an existing segment. Returns null and puts the reason in {@code why[0]} when its header
-     * is not valid for a segment whose file name says {@code baseSequence}. A file shorter than its
-     * header says (cut off by a crash or a copy) is extended with zeros when {@code writable}, and
-     * otherwise mapped as it is: a frame running past its end reads as torn.
+     * Maps an existing segment. Returns null and puts the damage in {@code why[0]} when its header
+     * is not valid for a segment whose file name says {@code baseSequence}, or the file is larger
+     * than its header says. A file shorter than its header says (cut off by a copy) is mapped as it
+     * is when read-only (a frame running past its end reads as torn) and, when {@code writable},
+     * extended with zeros to its declared size: only recovery, after its verdict, opens writable.
      */
-    public static Segment open(Path file, long baseSequence, boolean writable, String[] why) {
+    public static Segment open(Path file, long baseSequence, boolean writable, Damage[] why) {
+        return open(file, baseSequence, writable, false, why);
+    }
+
+    /**
+     * Maps an existing segment read-only for an operator's repair: like {@link #open} but a file
+     * larger than its header says is mapped up to its declared size (the repair then cuts the rest).
+     */
+    public static Segment openForRepair(Path file, long baseSequence, Damage[] why) {
+        return open(file, baseSequence, false, true, why);
+    }
+
+    /** Returns the segment size the header of {@code file} declares (its header was checked by {@link #open}). */
+    public static long declaredSize(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return SegmentLayout.segmentSizeOf(readHeader(ch));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read segment " + file + ": " + e, e);
+        }
+    }
+
+    /** Reads up to a header's bytes from the start of {@code ch}; fewer remain unread when the file is shorter. */
+    private static ByteBuffer readHeader(FileChannel ch) throws IOException {
+        ByteBuffer header = ByteBuffer.allocate(SegmentLayout.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        while (header.hasRemaining() && ch.read(header, header.position()) > 0) {
+            // a short read: ask for the rest
+        }
+        return header;
+    }
+
+    private static Segment open(Path file, long baseSequence, boolean writable, boolean mapDeclared, Damage[] why) {
         try (FileChannel ch = writable
                 ? FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer header = ByteBuffer.allocate(SegmentLayout.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-            while (header.hasRemaining()) {
-                if (ch.read(header, header.position()) <= 0) {
-                    break;
-                }
-            }
+            ByteBuffer header = readHeader(ch);
             if (header.hasRemaining()) {
-                why[0] = "file of " + ch.size() + " bytes is shorter than a segment header";
+                why[0] = new Damage(file, 0, "file of " + ch.size() + " bytes is shorter than a segment header");
                 return null;
             }
             String bad = SegmentLayout.checkHeader(header, baseSequence);
             if (bad != null) {
-                why[0] = bad;
+                why[0] = new Damage(file, 0, "segment header: " + bad);
                 return null;
             }
-            long declared = header.getLong(16);
+            long declared = SegmentLayout.segmentSizeOf(header);
             long size = ch.size();
-            if (size > declared) {
-                why[0] = "file of " + size + " bytes is larger than its header's segment size " + declared;
+            if (size > declared && mapDeclared) {
+                size = declared;
+            } else if (size > declared) {
+                why[0] = new Damage(file, declared, "file of " + size + " bytes is larger than its header's segment size "
+                        + declared + " (" + (size - declared) + " bytes appended)");
                 return null;
             }
             if (size < declared && writable) {
@@ -183,7 +212,7 @@ public final class Segment implements AutoCloseable {
                     0, size);
             return new Segment(file, baseSequence, (int) size, map);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open segment " + file, e);
+            throw new UncheckedIOException("cannot open segment " + file + ": " + e, e);
         }
     }
 
@@ -301,6 +330,32 @@ public final class Segment implements AutoCloseable {
         if (to > from) {
             buffer.force(from, to - from);
         }
+    }
+
+    /**
+     * Returns the position of the first frame at or after {@code from} (8-byte aligned) that proves
+     * records were written there: an intact frame (length in range, matching CRC32C) whose sequence
+     * is at least {@code minSequence}, or a roll marker (written only after a segment's last
+     * record). Returns -1 when there is none. Reads the rest of the segment: 3.9 to 20.7 ms for a
+     * 64 MiB segment of zeros, the first call slowest (7 calls, JDK 17, the 2-vCPU build machine,
+     * 2026-11-24; a throwaway timing loop around this method under {@code flock /work/bench.lock}).
+     */
+    public int findWrittenFrame(int from, long minSequence) {
+        for (int p = SegmentLayout.align(from); p <= sizeBytes - SegmentLayout.ALIGNMENT; p += SegmentLayout.ALIGNMENT) {
+            int length = buffer.getInt(p);
+            if (length == 0) {
+                continue;
+            }
+            length = frameLength(p); // acquire: a frame published after the plain read is seen whole
+            if (length == SegmentLayout.ROLL_MARKER) {
+                return p;
+            }
+            if (length >= SegmentLayout.FRAME_HEADER_LENGTH && length <= sizeBytes - p
+                    && buffer.getInt(p + 4) == frameCrc(p, length) && buffer.getLong(p + 8) >= minSequence) {
+                return p;
+            }
+        }
+        return -1;
     }
 
     /** Returns the index just past the last non-zero byte at or after {@code from}, or {@code from} if all zero. */

@@ -51,7 +51,7 @@ import java.util.zip.CRC32C;
  * <p>The writer fills the CRC, sequence and payload first and publishes the frame length last
  * with release semantics, so a reader (in this or another process) that sees a non-zero length
  * sees the whole frame. After a crash, a frame whose length is set but whose checksum does not
- * match is torn; bytes past the last good frame are cut (zeroed) on open.
+ * match is torn; what open may cut and what it refuses is {@link SegmentScanner}'s rule.
  */
 public final class SegmentLayout {
 
@@ -62,6 +62,8 @@ public final class SegmentLayout {
     public static final int FORMAT_VERSION = 1;
     /** Bytes of the segment header; the first frame starts here. */
     public static final int HEADER_LENGTH = 64;
+    /** Offset of the header's segment size (int64). */
+    static final int SEGMENT_SIZE_OFFSET = 16;
     /** Offset of the header's CRC32C. */
     static final int HEADER_CRC_OFFSET = 60;
     /** Bytes of a frame header (length, CRC, sequence). */
@@ -110,7 +112,7 @@ public final class SegmentLayout {
         header.putLong(0, MAGIC);
         header.putInt(8, FORMAT_VERSION);
         header.putInt(12, HEADER_LENGTH);
-        header.putLong(16, segmentSizeBytes);
+        header.putLong(SEGMENT_SIZE_OFFSET, segmentSizeBytes);
         header.putLong(24, baseSequence);
         for (int i = 32; i < HEADER_CRC_OFFSET; i += 4) {
             header.putInt(i, 0);
@@ -130,7 +132,7 @@ public final class SegmentLayout {
         if (version != FORMAT_VERSION) {
             return "format version " + version + " is not supported (this build reads version " + FORMAT_VERSION + ")";
         }
-        long size = header.getLong(16);
+        long size = segmentSizeOf(header);
         if (header.getInt(12) != HEADER_LENGTH || size < MIN_SEGMENT_SIZE || size > (1L << 30)) {
             return "header length or segment size out of range";
         }
@@ -138,6 +140,11 @@ public final class SegmentLayout {
             return "base sequence " + header.getLong(24) + " does not match file name " + expectedBase;
         }
         return null;
+    }
+
+    /** Returns the segment size a header declares. */
+    static long segmentSizeOf(ByteBuffer header) {
+        return header.getLong(SEGMENT_SIZE_OFFSET);
     }
 
     /**

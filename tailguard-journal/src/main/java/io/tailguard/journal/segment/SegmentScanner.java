@@ -13,12 +13,27 @@ import java.util.List;
 
 /**
  * Thread-safe (stateless): scans a journal directory frame by frame, read-only for
- * {@code journal verify}, or repairing for an appender that opens the journal.
+ * {@code journal verify}, or to open it for appending. Both get their verdict from the same scan.
  *
- * <p>Repair only ever touches the tail: a torn or corrupt last frame and any bytes after the last
- * good frame are zeroed, a last segment with a torn header or no records after the cut is
- * removed. A bad frame followed by good records in a later segment is not a torn tail; the scan
- * then refuses to open the journal rather than drop committed records.
+ * <p>What opening may cut: only the <em>torn tail</em>, the non-zero bytes after the last intact
+ * record of the newest segment, when nothing after them proves that a record was written. A
+ * process crash leaves at most a frame whose length was never published (the writer publishes the
+ * length last); a power cut can also leave a frame whose pages reached the disk only in part. The
+ * proof that records were written is an intact frame (length in range, matching CRC32C, a sequence
+ * not yet seen) or a roll marker anywhere after the stop, or any byte of data in a later segment.
+ * A record followed by such proof could have been acknowledged (written to the page cache, forced,
+ * or sent to a replica), so the scan refuses instead of cutting: a zeroed region or a bad record
+ * before intact data, a damaged segment header, a file larger than its header says, a missing
+ * first or middle segment, a {@code *.tgj} file whose name is not a segment's, a roll marker with
+ * no next file. A refused open changes no byte: nothing is deleted, truncated, zeroed or extended.
+ * (Pages that reach the disk out of order after a power cut can make a real torn tail look like
+ * damage; the scan then refuses too, and the operator decides with {@code journal repair}.)
+ *
+ * <p>What an accepted open changes: the torn tail is zeroed (and reported as
+ * {@link ScanReport#cutBytes()}); a newest segment shorter than its header says is extended with
+ * zeros to its size; an empty next segment left by a roll the crash cut short gets its roll marker;
+ * prepared blank files ({@code *.tgj.tmp}, never holding a record) are deleted; an empty directory
+ * gets its first segment.
  */
 public final class SegmentScanner {
 
@@ -36,26 +51,62 @@ public final class SegmentScanner {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + dir, e);
+            throw new UncheckedIOException("cannot list " + dir + ": " + e, e);
         }
         Collections.sort(bases);
         return bases;
     }
 
-    /** Checks every frame without changing anything. */
+    /** Checks every frame without changing anything; says what opening would cut or why it would refuse. */
     public static ScanReport verify(Path dir) {
-        return new Scan(dir, false, 0).run().report;
+        return new DirectoryScan(dir).run().report();
     }
 
     /**
-     * Scans, cuts a torn tail, and maps the last segment writable for appending; creates the first
-     * segment (base sequence 1) in an empty directory.
+     * Scans; when the journal may be opened, cuts its torn tail and maps the newest segment
+     * writable for appending (creates the first segment, base sequence 1, in an empty directory).
      *
-     * @throws JournalCorruptedException when a bad frame is not at the tail
+     * @throws JournalCorruptedException when the scan refuses; nothing on disk was changed
      */
     public static Recovered recover(Path dir, int segmentSizeBytes) {
-        Scan scan = new Scan(dir, true, segmentSizeBytes).run();
-        return new Recovered(scan.tail, scan.tailPosition, scan.nextSequence, scan.report);
+        DirectoryScan scan = new DirectoryScan(dir).run();
+        ScanReport report = scan.report();
+        if (report.refused()) {
+            long keep = report.lastSequence();
+            throw new JournalCorruptedException("cannot open journal " + dir + ": " + report.damage().describe()
+                    + "; nothing on disk was changed. Records 1.." + keep + " are intact; to keep only them run "
+                    + "'tailguard journal repair --dir " + dir + " --truncate-after " + keep
+                    + "' (it moves what it cuts to " + dir.resolve("repair-<time>") + ")", report);
+        }
+        deleteBlanks(dir);
+        if (scan.tailBase < 0) {
+            Segment first = Segment.create(dir, 1, segmentSizeBytes);
+            forceDirectory(dir);
+            return new Recovered(first, SegmentLayout.HEADER_LENGTH, 1, report);
+        }
+        Damage[] why = new Damage[1];
+        Path tailFile = dir.resolve(SegmentLayout.fileName(scan.tailBase));
+        Segment tail = Segment.open(tailFile, scan.tailBase, true, why);
+        if (tail == null) {
+            throw new JournalCorruptedException("cannot open journal " + dir + ": " + why[0].describe()
+                    + " (the file changed during the scan)", report);
+        }
+        if (scan.cutEnd > scan.tailPosition) {
+            tail.zero(scan.tailPosition, scan.cutEnd);
+        }
+        if (scan.emptyNextBase < 0) {
+            return new Recovered(tail, scan.tailPosition, scan.nextSequence(), report);
+        }
+        tail.appendRollMarker(scan.tailPosition);
+        // the appender counts every kept record as forced, and it forces only the segment it writes
+        tail.force(0, scan.tailPosition + SegmentLayout.ALIGNMENT);
+        Segment next = Segment.open(dir.resolve(SegmentLayout.fileName(scan.emptyNextBase)), scan.emptyNextBase, true,
+                why);
+        if (next == null) {
+            throw new JournalCorruptedException("cannot open journal " + dir + ": " + why[0].describe()
+                    + " (the file changed during the scan)", report);
+        }
+        return new Recovered(next, SegmentLayout.HEADER_LENGTH, scan.nextSequence(), report);
     }
 
     /** Forces the directory entry list (after creating or deleting a segment file). */
@@ -67,177 +118,14 @@ public final class SegmentScanner {
         }
     }
 
-    private static final class Scan {
-        private final Path dir;
-        private final boolean repair;
-        private final int segmentSizeBytes;
-        private final List<Path> removed = new ArrayList<>();
-        private int segments;
-        private long records;
-        private long firstSequence;
-        private long nextSequence = -1;
-        private String problem;
-        private Path problemFile;
-        private long problemPosition = -1;
-        private long cutBytes;
-        private long unpublishedBytes;
-        private Segment tail;
-        private int tailPosition;
-        private ScanReport report;
-
-        Scan(Path dir, boolean repair, int segmentSizeBytes) {
-            this.dir = dir;
-            this.repair = repair;
-            this.segmentSizeBytes = segmentSizeBytes;
-        }
-
-        Scan run() {
-            if (repair) {
-                deleteBlanks();
+    /** Prepared segment files never got a header or a record; a crash left them behind. */
+    private static void deleteBlanks(Path dir) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + Segment.TMP_SUFFIX)) {
+            for (Path f : files) {
+                Files.delete(f);
             }
-            List<Long> bases = bases(dir);
-            String[] why = new String[1];
-            for (int i = 0; i < bases.size() && problem == null; i++) {
-                long base = bases.get(i);
-                Path file = dir.resolve(SegmentLayout.fileName(base));
-                boolean last = i == bases.size() - 1;
-                if (nextSequence < 0) {
-                    nextSequence = base;
-                    firstSequence = base;
-                }
-                if (base != nextSequence) {
-                    problemAt(file, 0, "segment starts at sequence " + base + " but " + nextSequence + " was expected");
-                    removeOrFail(bases, i);
-                    break;
-                }
-                Segment seg = Segment.open(file, base, repair, why);
-                if (seg == null) {
-                    problemAt(file, 0, why[0]);
-                    removeOrFail(bases, i);
-                    break;
-                }
-                segments++;
-                int pos = SegmentLayout.HEADER_LENGTH;
-                FrameStatus st;
-                while ((st = seg.check(pos, nextSequence)) == FrameStatus.OK) {
-                    records++;
-                    nextSequence++;
-                    pos = seg.next(pos);
-                }
-                if (st == FrameStatus.ROLL) {
-                    if (last && repair) {
-                        tail = Segment.create(dir, nextSequence, segmentSizeBytes);
-                        tailPosition = SegmentLayout.HEADER_LENGTH;
-                        forceDirectory(dir);
-                    }
-                    continue;
-                }
-                int end = seg.endOfNonZero(pos);
-                if (st == FrameStatus.END) {
-                    unpublishedBytes = end - pos;
-                } else {
-                    problemAt(file, pos, st.reason());
-                    if (goodFrameFollows(seg, pos, st)) {
-                        // a damaged record with intact ones after it is not a torn tail: cutting
-                        // here would drop committed records
-                        problem = st.reason() + " before the tail (intact records follow)";
-                        if (repair) {
-                            throw new JournalCorruptedException("journal " + dir + " is corrupt before its tail: "
-                                    + new ScanReport(segments, records, firstSequence, nextSequence - 1, false,
-                                            problem, problemFile, problemPosition, 0, 0, removed).summary());
-                        }
-                        break;
-                    }
-                }
-                if (!removeOrFail(bases, i + 1)) {
-                    break;
-                }
-                if (repair && end > pos) {
-                    seg.zero(pos, end);
-                    cutBytes = end - pos;
-                }
-                tail = seg;
-                tailPosition = pos;
-                break;
-            }
-            if (repair && tail == null) {
-                if (nextSequence < 0) {
-                    nextSequence = 1;
-                    firstSequence = 1;
-                }
-                tail = Segment.create(dir, nextSequence, segmentSizeBytes);
-                tailPosition = SegmentLayout.HEADER_LENGTH;
-                forceDirectory(dir);
-            }
-            if (nextSequence < 0) {
-                nextSequence = 1;
-            }
-            long lastSequence = records == 0 ? 0 : nextSequence - 1;
-            report = new ScanReport(segments, records, records == 0 ? 0 : firstSequence, lastSequence,
-                    problem == null, problem, problemFile, problemPosition, cutBytes, unpublishedBytes, removed);
-            return this;
-        }
-
-        private boolean goodFrameFollows(Segment seg, int pos, FrameStatus st) {
-            if (st != FrameStatus.BAD_CHECKSUM && st != FrameStatus.BAD_SEQUENCE) {
-                return false;
-            }
-            int next = pos + SegmentLayout.align(seg.frameLength(pos));
-            return next > pos && next < seg.sizeBytes() && seg.check(next, nextSequence + 1) == FrameStatus.OK;
-        }
-
-        /** Prepared segment files never got a header or a record; a crash left them behind. */
-        private void deleteBlanks() {
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + Segment.TMP_SUFFIX)) {
-                for (Path f : files) {
-                    Files.delete(f);
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot remove prepared segments in " + dir, e);
-            }
-        }
-
-        private void problemAt(Path file, long position, String reason) {
-            problem = reason;
-            problemFile = file;
-            problemPosition = position;
-        }
-
-        /**
-         * Segments {@code bases[from..]} come after the point where the valid journal ends. They may
-         * only hold no records (a roll cut short by a crash); repair removes them. Returns false for
-         * a read-only scan that found records there (already recorded as the problem).
-         */
-        private boolean removeOrFail(List<Long> bases, int from) {
-            String[] why = new String[1];
-            for (int j = from; j < bases.size(); j++) {
-                Path later = dir.resolve(SegmentLayout.fileName(bases.get(j)));
-                Segment seg = Segment.open(later, bases.get(j), false, why);
-                boolean holdsRecords = seg != null && seg.check(SegmentLayout.HEADER_LENGTH, -1) != FrameStatus.END;
-                if (holdsRecords) {
-                    if (problem == null) {
-                        problemAt(later, SegmentLayout.HEADER_LENGTH, "records after the end of the journal");
-                    }
-                    if (repair) {
-                        throw new JournalCorruptedException("journal " + dir + " is corrupt before its tail: "
-                                + new ScanReport(segments, records, firstSequence, nextSequence - 1, false, problem,
-                                        problemFile, problemPosition, 0, 0, removed).summary());
-                    }
-                    return false;
-                }
-                if (repair) {
-                    try {
-                        Files.delete(later);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException("cannot remove " + later, e);
-                    }
-                    removed.add(later);
-                }
-            }
-            if (repair && !removed.isEmpty()) {
-                forceDirectory(dir);
-            }
-            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove prepared segments in " + dir + ": " + e, e);
         }
     }
 }

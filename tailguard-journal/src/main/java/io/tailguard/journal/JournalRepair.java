@@ -1,0 +1,175 @@
+package io.tailguard.journal;
+
+import io.tailguard.config.Check;
+import io.tailguard.journal.segment.Damage;
+import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.Segment;
+import io.tailguard.journal.segment.SegmentLayout;
+import io.tailguard.journal.segment.SegmentScanner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Thread-safe (stateless): the operator's explicit cut, for a journal that {@link Journal#open}
+ * refuses. {@link #truncateAfter} keeps records 1..N and puts everything after them aside in
+ * {@code <dir>/repair-<time>/} (a copy of the segment it cuts inside, and every later segment file
+ * moved whole), so nothing is deleted; the journal then opens and verifies. It takes the journal's
+ * lock, so it never cuts a journal that is open.
+ *
+ * <pre>{@code
+ * RepairReport r = JournalRepair.truncateAfter(dir, 1429, Clock.systemUTC());
+ * r.describe().forEach(System.out::println);
+ * }</pre>
+ */
+public final class JournalRepair {
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private JournalRepair() {
+    }
+
+    /**
+     * Keeps records {@code 1..keepThrough} and moves everything after them aside.
+     *
+     * @param clock names the backup directory ({@code repair-<UTC time>})
+     * @throws IllegalArgumentException when {@code dir} holds no journal or a record at or before
+     *     {@code keepThrough} is damaged or missing (the message says the highest value allowed)
+     * @throws IllegalStateException when the journal is open for appending
+     */
+    public static RepairReport truncateAfter(Path dir, long keepThrough, Clock clock) {
+        Check.nonNegative("keepThrough", keepThrough);
+        if (!Files.isDirectory(dir) || SegmentScanner.bases(dir).isEmpty()) {
+            throw new IllegalArgumentException("dir must be a journal directory (holding *.tgj segments) but was " + dir);
+        }
+        try (DirectoryLock lock = DirectoryLock.acquire(dir, ErrorHandler.logging())) {
+            Cut cut = locate(dir, keepThrough);
+            Path backup = backupDirectory(dir, clock);
+            List<Path> moved = new ArrayList<>();
+            long[] zeroedAndTrimmed = cut.file == null ? new long[2] : cutInside(cut, backup);
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SegmentLayout.SUFFIX)) {
+                for (Path f : files) {
+                    long base = SegmentLayout.baseSequenceOf(f.getFileName().toString());
+                    if (base < 0 || base > cut.base) {
+                        moved.add(f);
+                    }
+                }
+            }
+            moved.sort(null);
+            for (Path f : moved) {
+                Files.move(f, backup.resolve(f.getFileName()), StandardCopyOption.ATOMIC_MOVE);
+            }
+            SegmentScanner.forceDirectory(dir);
+            boolean cutSomething = zeroedAndTrimmed[0] + zeroedAndTrimmed[1] > 0;
+            RepairReport report = new RepairReport(keepThrough, backup, cutSomething ? cut.file : null,
+                    cutSomething ? cut.position : -1, zeroedAndTrimmed[0], zeroedAndTrimmed[1], moved);
+            Files.write(backup.resolve("REPAIR.txt"), report.describe(), StandardCharsets.UTF_8);
+            SegmentScanner.forceDirectory(backup);
+            return report;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot repair journal " + dir + ": " + e, e);
+        }
+    }
+
+    /** Where record {@code keepThrough} ends: the segment ({@code base} 0 when every segment goes) and the byte after it. */
+    private record Cut(Path file, long base, int position) {
+    }
+
+    private static Cut locate(Path dir, long keepThrough) {
+        if (keepThrough == 0) {
+            return new Cut(null, 0, 0);
+        }
+        Damage[] why = new Damage[1];
+        long next = 1;
+        for (long base : SegmentScanner.bases(dir)) {
+            Path file = dir.resolve(SegmentLayout.fileName(base));
+            Segment seg = base == next ? Segment.openForRepair(file, base, why) : null;
+            if (seg == null) {
+                throw notReachable(keepThrough, next, base == next ? why[0].describe() : "segment file "
+                        + dir.resolve(SegmentLayout.fileName(next)) + " is missing");
+            }
+            int pos = SegmentLayout.HEADER_LENGTH;
+            FrameStatus st;
+            while ((st = seg.check(pos, next)) == FrameStatus.OK) {
+                pos = seg.next(pos);
+                if (next++ == keepThrough) {
+                    return new Cut(file, base, pos);
+                }
+            }
+            if (st == FrameStatus.END && seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, next) < 0) {
+                throw notReachable(keepThrough, next, "the end of the journal at " + file + " byte " + pos);
+            }
+            if (st != FrameStatus.ROLL) {
+                throw notReachable(keepThrough, next, file + " at byte " + pos + ": " + st.reason());
+            }
+        }
+        throw notReachable(keepThrough, next, "the end of the journal");
+    }
+
+    private static IllegalArgumentException notReachable(long keepThrough, long next, String where) {
+        return new IllegalArgumentException("truncate-after must be at most " + (next - 1)
+                + " (the last intact record before " + where + ") but was " + keepThrough);
+    }
+
+    /** Copies the segment to the backup, then zeroes it after the cut and trims it to its declared size. */
+    private static long[] cutInside(Cut cut, Path backup) throws IOException {
+        long declared = Segment.declaredSize(cut.file);
+        long zeroed = 0;
+        long trimmed;
+        Files.copy(cut.file, backup.resolve(cut.file.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+        try (FileChannel ch = FileChannel.open(cut.file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = ch.size();
+            ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
+            ByteBuffer zeros = ByteBuffer.allocate(1 << 16);
+            for (long p = cut.position; p < Math.min(size, declared); p += chunk.capacity()) {
+                int n = (int) Math.min(chunk.capacity(), Math.min(size, declared) - p);
+                chunk.clear().limit(n);
+                while (chunk.hasRemaining() && ch.read(chunk, p + chunk.position()) > 0) {
+                    // fill the chunk
+                }
+                long nonZero = 0;
+                for (int i = 0; i < n; i++) {
+                    nonZero += chunk.get(i) != 0 ? 1 : 0;
+                }
+                if (nonZero > 0) {
+                    zeros.clear().limit(n);
+                    while (zeros.hasRemaining()) {
+                        ch.write(zeros, p + zeros.position());
+                    }
+                    zeroed += nonZero;
+                }
+            }
+            trimmed = Math.max(0, size - declared);
+            if (trimmed > 0) {
+                ch.truncate(declared);
+            }
+            ch.force(true);
+        }
+        if (zeroed + trimmed == 0) {
+            Files.delete(backup.resolve(cut.file.getFileName())); // nothing was cut: the copy holds nothing new
+        }
+        return new long[] {zeroed, trimmed};
+    }
+
+    private static Path backupDirectory(Path dir, Clock clock) throws IOException {
+        String name = "repair-" + STAMP.format(clock.instant());
+        Path backup = dir.resolve(name);
+        for (int i = 2; Files.exists(backup); i++) {
+            backup = dir.resolve(name + "-" + i);
+        }
+        return Files.createDirectory(backup);
+    }
+}

@@ -1,0 +1,62 @@
+package io.tailguard.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tailguard.journal.segment.SegmentScanner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JournalRepairTest {
+
+    private static final int SEGMENT = DamagedJournal.SEGMENT;
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void refusesToCutAJournalThatIsOpen() {
+        try (Journal j = Journal.open(DamagedJournal.config(dir))) {
+            j.appendBlocking(DamagedJournal.payload(1));
+            assertThatThrownBy(() -> JournalRepair.truncateAfter(dir, 0, CLOCK))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("already open");
+        }
+        assertThat(SegmentScanner.verify(dir).lastSequence()).isEqualTo(1);
+    }
+
+    @Test
+    void refusesToKeepMoreThanTheJournalHolds() {
+        DamagedJournal.write(dir, 20, SEGMENT);
+        Map<String, String> before = DamagedJournal.hashes(dir);
+        assertThatThrownBy(() -> JournalRepair.truncateAfter(dir, 21, CLOCK))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("truncate-after must be at most 20 (the last intact record before the end of "
+                        + "the journal at ")
+                .hasMessageEndingWith(" but was 21");
+        assertThat(DamagedJournal.hashes(dir)).isEqualTo(before);
+    }
+
+    @Test
+    void keepingNoneMovesEverySegmentAsideAndTheJournalStartsAgain() {
+        DamagedJournal.write(dir, 1500, SEGMENT);
+        Map<String, String> before = DamagedJournal.hashes(dir);
+        RepairReport r = JournalRepair.truncateAfter(dir, 0, CLOCK);
+        assertThat(r.movedFiles()).hasSize(4);
+        assertThat(r.describe()).contains("kept records 1..0");
+        for (Path moved : r.movedFiles()) {
+            String name = moved.getFileName().toString();
+            assertThat(DamagedJournal.hashes(r.backupDirectory()).get(name)).isEqualTo(before.get(name));
+        }
+        assertThat(Files.exists(r.backupDirectory().resolve("REPAIR.txt"))).isTrue();
+        try (Journal j = Journal.open(DamagedJournal.config(dir))) {
+            assertThat(j.appendBlocking(DamagedJournal.payload(1))).isEqualTo(1);
+        }
+    }
+}
