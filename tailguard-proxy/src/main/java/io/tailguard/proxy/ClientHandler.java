@@ -18,13 +18,10 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
@@ -83,7 +80,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             ReferenceCountUtil.release(msg);
             return;
         }
-        if (exchange != null && !(msg instanceof HttpContent && !exchangeRequestEnded())) {
+        if (exchange != null && !(msg instanceof HttpContent && !requestEnded)) {
             deferred.add(msg); // the next request: handled once this exchange ends
             return;
         }
@@ -94,10 +91,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private boolean requestEnded;
     /** The current request has no body, so an answer before its (empty) end may keep the connection. */
     private boolean requestBodyless;
-
-    private boolean exchangeRequestEnded() {
-        return requestEnded;
-    }
 
     private boolean unreadBody() {
         return !requestEnded && !requestBodyless;
@@ -123,23 +116,13 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         bodyBytes = 0;
         long nowNanos = context.clock().nanoTime();
         if (request.decoderResult().isFailure()) {
-            Throwable cause = request.decoderResult().cause();
-            HttpResponseStatus status = cause instanceof TooLongHttpHeaderException
-                    ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
-                    : cause instanceof TooLongHttpLineException ? HttpResponseStatus.REQUEST_URI_TOO_LONG
-                    : HttpResponseStatus.BAD_REQUEST;
-            local(request, status, "bad_request", -1L, true, nowNanos);
+            local(request, LocalAnswers.forDecoderFailure(request.decoderResult().cause()), "bad_request", -1L, true,
+                    nowNanos);
             return;
         }
         String refusal = RequestChecks.refusal(request, context);
         if (refusal != null) {
-            HttpResponseStatus status = switch (refusal) {
-                case "connect_refused" -> HttpResponseStatus.METHOD_NOT_ALLOWED;
-                case "body_too_large" -> HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE;
-                case "http_version_not_supported" -> HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED;
-                default -> HttpResponseStatus.BAD_REQUEST;
-            };
-            local(request, status, refusal, -1L, true, nowNanos);
+            local(request, LocalAnswers.forRefusal(refusal), refusal, -1L, true, nowNanos);
             return;
         }
         RequestChecks.toOriginForm(request);
@@ -173,7 +156,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             request.headers().remove(HttpHeaderNames.EXPECT);
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
         }
-        exchange = new Exchange(this, request, route.pool(), nowNanos, budgetNanos);
+        exchange = new Exchange(this, request, route.pool(), nowNanos, budgetNanos, route.hedger());
         route.pool().submit(exchange);
     }
 
@@ -276,12 +259,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Adds the forwarding headers to a request about to leave for a backend. */
-    void addForwardingHeaders(HttpRequest outgoing) {
-        Headers.addForwarding(outgoing.headers(), outgoing.protocolVersion(), remote(),
-                exchange.request().headers().get(HttpHeaderNames.HOST));
-    }
-
     /** Answers the exchange with a locally made error response. */
     void respondError(Exchange ended, HttpResponseStatus status, long retryAfterSeconds, String reason,
                       long queueWaitNanos) {
@@ -346,21 +323,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private FullHttpResponse localResponse(HttpResponseStatus status, long retryAfterSeconds, String reason,
                                            boolean close) {
-        byte[] body = (status.code() + " " + status.reasonPhrase() + " (" + reason + ")\n")
-                .getBytes(StandardCharsets.US_ASCII);
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                Unpooled.wrappedBuffer(body));
-        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=us-ascii");
-        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-        response.headers().set("X-Tailguard-Reason", reason);
-        if (retryAfterSeconds > 0) {
-            response.headers().set(HttpHeaderNames.RETRY_AFTER, retryAfterSeconds);
-        }
-        if (close) {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        }
         context.metrics().response(status.code());
-        return response;
+        return LocalAnswers.response(status, retryAfterSeconds, reason, close);
     }
 
     private void headTimedOut() {
@@ -414,6 +378,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         closeNow();
+    }
+
+    /** The client's address. */
+    InetAddress remoteAddress() {
+        return remote();
     }
 
     private InetAddress remote() {

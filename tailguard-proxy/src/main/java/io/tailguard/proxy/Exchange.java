@@ -3,7 +3,6 @@ package io.tailguard.proxy;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -15,6 +14,8 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.tailguard.admission.RejectReason;
+import io.tailguard.hedge.HedgeTimeoutException;
+import io.tailguard.hedge.Hedger;
 import java.net.ConnectException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,9 +29,9 @@ import java.util.concurrent.TimeUnit;
  * <p>A request's permit is held from {@link #start} until the response ends or the exchange is
  * abandoned; it is completed exactly once through {@link Pool#complete}.
  */
-final class Exchange {
+final class Exchange implements UpstreamLeg {
 
-    private enum Phase { NEW, QUEUED, CONNECTING, FORWARDING, RESPONDING, DONE }
+    private enum Phase { NEW, QUEUED, CONNECTING, HEDGING, FORWARDING, RESPONDING, DONE }
 
     private final ClientHandler client;
     private final EventLoop loop;
@@ -39,6 +40,8 @@ final class Exchange {
     private final long startNanos;
     private final long deadlineNanos;
     private final boolean requestHasBody;
+    private final Hedger hedger;
+    private HedgedForward hedged;
     private final List<HttpContent> pending = new ArrayList<>(2);
     private Phase phase = Phase.NEW;
     private boolean requestEnded;
@@ -49,9 +52,8 @@ final class Exchange {
     private Channel upstream;
     private ScheduledFuture<?> timer;
     private int status;
-    private String outcome = "";
 
-    Exchange(ClientHandler client, HttpRequest request, Pool pool, long startNanos, long budgetNanos) {
+    Exchange(ClientHandler client, HttpRequest request, Pool pool, long startNanos, long budgetNanos, Hedger hedger) {
         this.client = client;
         this.loop = client.loop();
         this.request = request;
@@ -60,6 +62,12 @@ final class Exchange {
         this.deadlineNanos = budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + budgetNanos;
         this.requestHasBody = HttpUtil.isContentLengthSet(request)
                 ? HttpUtil.getContentLength(request, 0L) > 0 : HttpUtil.isTransferEncodingChunked(request);
+        boolean idempotent = request.method().equals(HttpMethod.GET) || request.method().equals(HttpMethod.HEAD);
+        this.hedger = hedger != null && idempotent && !requestHasBody && pool.backends().length > 1 ? hedger : null;
+    }
+
+    ProxyMetrics metrics() {
+        return client.metrics();
     }
 
     HttpRequest request() {
@@ -109,6 +117,15 @@ final class Exchange {
             pool.complete(granted, Outcome.IGNORED);
             return;
         }
+        if (hedger != null) {
+            phase = Phase.HEDGING;
+            releasePending(); // a hedged request has no body: only its empty end, which each attempt sends
+            requestEnded = true;
+            hedged = new HedgedForward(this, loop, pool, outgoingHead());
+            hedged.start(granted, hedger);
+            client.readIfWanted();
+            return;
+        }
         assignment = granted;
         phase = Phase.CONNECTING;
         Channel pooled = granted.backend().pooled(loop);
@@ -150,16 +167,9 @@ final class Exchange {
         upstream = channel;
         UpstreamHandler.of(channel).bind(this);
         phase = Phase.FORWARDING;
-        HttpRequest outgoing = new DefaultHttpRequest(request.protocolVersion(), request.method(), request.uri(),
-                request.headers().copy());
-        Hop.strip(outgoing.headers(), requestHasBody);
-        client.addForwardingHeaders(outgoing);
+        HttpRequest outgoing = outgoingHead();
         long nowNanos = pool.clock().nanoTime();
         long remaining = remainingNanos(nowNanos);
-        outgoing.headers().remove(Deadlines.REQUEST_TIMEOUT);
-        if (remaining != Long.MAX_VALUE) {
-            outgoing.headers().set(Deadlines.TIMEOUT_MS, Math.max(1L, remaining / 1_000_000L));
-        }
         sentNanos = nowNanos;
         channel.write(outgoing);
         for (HttpContent content : pending) {
@@ -173,6 +183,50 @@ final class Exchange {
         client.readIfWanted();
     }
 
+    /** Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and budget in. */
+    private HttpRequest outgoingHead() {
+        return Headers.outgoing(request, requestHasBody, client.remoteAddress(),
+                remainingNanos(pool.clock().nanoTime()));
+    }
+
+    /** The hedged call's winner: its connection and response become this exchange's. */
+    void adopt(Assignment winner, Channel channel, HttpResponse head, List<HttpContent> early, long winnerSentNanos) {
+        if (phase != Phase.HEDGING) { // ended meanwhile: give the winner up too
+            UpstreamHandler.of(channel).unbind();
+            channel.close();
+            pool.complete(winner, Outcome.IGNORED);
+            early.forEach(ReferenceCountUtil::release);
+            return;
+        }
+        hedged = null;
+        assignment = winner;
+        upstream = channel;
+        UpstreamHandler.of(channel).bind(this);
+        phase = Phase.FORWARDING;
+        sentNanos = winnerSentNanos;
+        onResponseHead(head);
+        for (HttpContent content : early) {
+            onResponseContent(content);
+        }
+        early.clear();
+        if (upstream != null && wantsResponseBytes()) {
+            upstream.read();
+        }
+    }
+
+    /** Every hedged attempt failed, or the hedge timed out. */
+    void hedgeFailed(Throwable error) {
+        if (phase != Phase.HEDGING) {
+            return;
+        }
+        hedged = null;
+        if (error instanceof HedgeTimeoutException) {
+            respondError(HttpResponseStatus.GATEWAY_TIMEOUT, "upstream_timeout");
+        } else {
+            respondError(HttpResponseStatus.BAD_GATEWAY, "upstream_failed");
+        }
+    }
+
     /** True while the client's body should be read: a backend takes it and can absorb more. */
     boolean wantsBody() {
         return !requestEnded && phase.compareTo(Phase.FORWARDING) >= 0 && phase != Phase.DONE
@@ -184,7 +238,7 @@ final class Exchange {
         if (content instanceof LastHttpContent) {
             requestEnded = true;
         }
-        if (phase == Phase.DONE) {
+        if (phase == Phase.DONE || phase == Phase.HEDGING) {
             ReferenceCountUtil.release(content);
         } else if (upstream != null && phase.compareTo(Phase.FORWARDING) >= 0) {
             upstream.writeAndFlush(content);
@@ -201,7 +255,8 @@ final class Exchange {
     }
 
     /** The response head from the backend. */
-    void onResponseHead(HttpResponse response) {
+    @Override
+    public void onResponseHead(HttpResponse response) {
         if (phase != Phase.FORWARDING) {
             return;
         }
@@ -216,7 +271,8 @@ final class Exchange {
     }
 
     /** A piece of the response body from the backend; the last one ends the exchange. */
-    void onResponseContent(HttpContent content) {
+    @Override
+    public void onResponseContent(HttpContent content) {
         if (phase != Phase.RESPONDING) {
             ReferenceCountUtil.release(content);
             return;
@@ -242,12 +298,14 @@ final class Exchange {
     }
 
     /** The backend can take more of the request body. */
-    void upstreamWritable() {
+    @Override
+    public void upstreamWritable() {
         client.readIfWanted();
     }
 
     /** True while the backend's bytes should be read: the head is awaited or the client has room. */
-    boolean wantsResponseBytes() {
+    @Override
+    public boolean wantsResponseBytes() {
         return phase == Phase.FORWARDING || (phase == Phase.RESPONDING && client.writable());
     }
 
@@ -259,7 +317,8 @@ final class Exchange {
     }
 
     /** The backend connection closed or failed before the response ended. */
-    void onUpstreamLost() {
+    @Override
+    public void onUpstreamLost() {
         if (phase == Phase.FORWARDING) {
             upstream = null;
             pool.complete(assignment, Outcome.IGNORED);
@@ -268,7 +327,9 @@ final class Exchange {
             upstream = null;
             pool.complete(assignment, Outcome.IGNORED);
             status = 502;
-            finishClosing("upstream_closed_mid_response");
+            phase = Phase.DONE;
+            client.exchangeEnded(this, status, "upstream_closed_mid_response", queueWaitNanos, upstreamNanos(), true,
+                    null);
         }
     }
 
@@ -287,6 +348,10 @@ final class Exchange {
                 pool.complete(assignment, Outcome.IGNORED);
                 client.metrics().clientGone(pool, "connecting");
             }
+            case HEDGING -> {
+                hedged.cancel();
+                client.metrics().clientGone(pool, "in_flight");
+            }
             case FORWARDING, RESPONDING -> {
                 closeUpstream(Outcome.IGNORED);
                 client.metrics().clientGone(pool, "in_flight");
@@ -294,10 +359,9 @@ final class Exchange {
         }
         cancelTimer();
         status = 499;
-        outcome = "client_gone";
         phase = Phase.DONE;
         releasePending();
-        client.exchangeEnded(this, status, outcome, queueWaitNanos, upstreamNanos(), true, null);
+        client.exchangeEnded(this, status, "client_gone", queueWaitNanos, upstreamNanos(), true, null);
     }
 
     /** Answers at once with the status a rejection maps to, and a Retry-After from the pool's state. */
@@ -321,7 +385,6 @@ final class Exchange {
     private void respondError(HttpResponseStatus errorStatus, String why) {
         cancelTimer();
         status = errorStatus.code();
-        outcome = why;
         phase = Phase.DONE;
         releasePending();
         client.respondError(this, errorStatus, -1L, why, queueWaitNanos);
@@ -329,7 +392,9 @@ final class Exchange {
 
     /** Abandons the exchange for a client-side error (body too large, malformed chunk). */
     void abort() {
-        if (assignment != null && phase != Phase.DONE) {
+        if (phase == Phase.HEDGING) {
+            hedged.cancel();
+        } else if (assignment != null && phase != Phase.DONE) {
             if (upstream != null) {
                 closeUpstream(Outcome.IGNORED);
             } else {
@@ -351,12 +416,6 @@ final class Exchange {
             channel.close();
         }
         pool.complete(assignment, result);
-    }
-
-    private void finishClosing(String why) {
-        outcome = why;
-        phase = Phase.DONE;
-        client.exchangeEnded(this, status, why, queueWaitNanos, upstreamNanos(), true, null);
     }
 
     private long upstreamNanos() {

@@ -202,9 +202,14 @@ final class Pool {
 
     /** Returns another backend with room than {@code excluded}, for a retry, or null. */
     Assignment tryAssignOther(Backend excluded) {
+        return tryAssignExcept(java.util.Set.of(excluded));
+    }
+
+    /** Returns a permit on a backend with room that is not in {@code excluded} and not ejected, or null. */
+    Assignment tryAssignExcept(java.util.Set<Backend> excluded) {
         long nowNanos = clock.nanoTime();
         for (Backend backend : backends) {
-            if (backend != excluded && !backend.ejected(nowNanos)) {
+            if (!excluded.contains(backend) && !backend.ejected(nowNanos)) {
                 Decision decision = backend.limiter().tryAcquire(nowNanos);
                 if (decision.isAdmitted()) {
                     return new Assignment(backend, decision.permit(), nowNanos);

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe: the proxy's meters in a Micrometer Prometheus registry. Names (Prometheus form):
  * {@code tailguard_proxy_admitted_total{pool}}, {@code tailguard_proxy_queued_total{pool}}, {@code tailguard_proxy_rejected_total{pool,reason}},
  * {@code tailguard_proxy_client_gone_total{pool,stage}}, {@code tailguard_proxy_retries_total{pool}},
+ * {@code tailguard_proxy_hedges_total{pool}},
  * {@code tailguard_proxy_queue_depth{pool}}, {@code tailguard_proxy_queue_wait_seconds{pool}},
  * {@code tailguard_proxy_in_flight{pool,backend}}, {@code tailguard_proxy_limit{pool,backend}},
  * {@code tailguard_proxy_upstream_seconds{pool,backend,outcome}} (a histogram) and
@@ -91,6 +92,12 @@ final class ProxyMetrics {
     void retried(Pool pool) {
         Counter.builder("tailguard.proxy.retries").tag("pool", pool.name()).register(registry).increment();
         fire("retried", pool.name());
+    }
+
+    void hedged(Pool pool) {
+        Counter.builder("tailguard.proxy.hedges").tag("pool", pool.name())
+                .description("extra attempts started by hedging").register(registry).increment();
+        fire("hedged", pool.name());
     }
 
     void queueWait(Pool pool, long waitedNanos) {

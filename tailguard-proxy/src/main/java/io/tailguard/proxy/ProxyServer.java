@@ -102,7 +102,8 @@ public final class ProxyServer implements AutoCloseable {
         }
         List<Route> routes = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
-            routes.add(new Route(route, pools.get(route.pool()), RateGates.create(route, clock.nanoTime())));
+            Pool pool = pools.get(route.pool());
+            routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool)));
         }
         return new ProxyServer(new ProxyContext(config, routes, clock, metrics, accessLog), transport,
                 config.listen(), config.admin());

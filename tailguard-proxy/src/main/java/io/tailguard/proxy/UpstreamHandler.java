@@ -11,13 +11,13 @@ import io.netty.util.ReferenceCountUtil;
 
 /**
  * Not thread-safe (confined to its connection's event loop): the end of a backend connection. It
- * relays the response to the exchange bound to it, if any; a connection with no exchange is idle in
+ * relays the response to the leg (exchange or hedge attempt) bound to it, if any; a connection with no exchange is idle in
  * its backend's pool, and anything it receives or its closing only removes it from there.
  */
 final class UpstreamHandler extends ChannelInboundHandlerAdapter {
 
     private final Backend backend;
-    private Exchange exchange;
+    private UpstreamLeg exchange;
     private boolean responseKeepAlive;
 
     UpstreamHandler(Backend backend) {
@@ -28,9 +28,8 @@ final class UpstreamHandler extends ChannelInboundHandlerAdapter {
         return channel.pipeline().get(UpstreamHandler.class);
     }
 
-    void bind(Exchange bound) {
+    void bind(UpstreamLeg bound) {
         this.exchange = bound;
-        this.responseKeepAlive = false;
     }
 
     void unbind() {
@@ -43,7 +42,7 @@ final class UpstreamHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        Exchange current = exchange;
+        UpstreamLeg current = exchange;
         if (current == null) {
             // An idle connection has nothing to say; a backend that speaks anyway is not reused.
             ReferenceCountUtil.release(msg);
@@ -93,7 +92,7 @@ final class UpstreamHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        Exchange current = exchange;
+        UpstreamLeg current = exchange;
         exchange = null;
         backend.forget(ctx.channel());
         if (current != null) {

@@ -65,7 +65,15 @@ final class TestBackend implements AutoCloseable {
     final BlockingQueue<String> closedWhileHeld = new LinkedBlockingQueue<>();
     final AtomicInteger connections = new AtomicInteger();
 
+    private final String holdPrefix;
+
     TestBackend() throws InterruptedException {
+        this("/hold");
+    }
+
+    /** A backend that holds every request whose path starts with {@code holdPrefix}. */
+    TestBackend(String holdPrefix) throws InterruptedException {
+        this.holdPrefix = holdPrefix;
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
@@ -101,7 +109,7 @@ final class TestBackend implements AutoCloseable {
             String head = request.method().name() + " " + request.uri() + " " + body;
             if (request.uri().startsWith("/split")) {
                 respondInTwoParts(ctx, head);
-            } else if (request.uri().startsWith("/hold")) {
+            } else if (request.uri().startsWith(holdPrefix)) {
                 pending = new Held(ctx, head, HttpUtil.isKeepAlive(request));
                 held.add(pending);
             } else {
