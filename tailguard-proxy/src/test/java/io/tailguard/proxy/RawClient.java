@@ -76,6 +76,11 @@ final class RawClient implements AutoCloseable {
         return new Response(status, headers, body.toString(StandardCharsets.UTF_8));
     }
 
+    /** Reads every byte until the server closes the connection. */
+    byte[] readToEnd() throws IOException {
+        return in.readAllBytes();
+    }
+
     /** True if the server closed the connection (reads end of stream). */
     boolean closedByServer() throws IOException {
         try {
