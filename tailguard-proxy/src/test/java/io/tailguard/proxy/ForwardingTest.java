@@ -85,6 +85,29 @@ class ForwardingTest {
     }
 
     @Test
+    void aHeadResponseKeepsItsLengthAndHasNoBody() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.send("HEAD /h HTTP/1.1\r\nHost: test\r\n\r\n");
+            RawClient.Response head = client.readHead();
+            assertThat(head.status()).isEqualTo(200);
+            assertThat(head.header("content-length")).isEqualTo("8");
+            assertThat(client.get("/after").read().body()).as("no stray body bytes before the next answer")
+                    .isEqualTo("GET /after ");
+        }
+    }
+
+    @Test
+    void expectContinueGets100ThenTheAnswer() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.send("POST /e HTTP/1.1\r\nHost: test\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n");
+            assertThat(client.read().status()).isEqualTo(100);
+            client.send("ok");
+            assertThat(client.read().body()).isEqualTo("POST /e ok");
+        }
+        assertThat(backend.seen.get(0).headers().contains("Expect")).isFalse();
+    }
+
+    @Test
     void addsForwardingHeadersAndRemovesHopByHopOnes() throws Exception {
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             client.get("/h", "Connection: keep-alive, X-Secret", "X-Secret: 1", "Proxy-Authorization: x",
