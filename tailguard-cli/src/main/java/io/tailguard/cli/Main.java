@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             LabCommand.class,
             JournalCommand.class,
             ProxyCommand.class,
+            io.tailguard.cli.load.LoadCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {

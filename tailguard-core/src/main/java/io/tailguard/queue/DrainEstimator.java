@@ -50,6 +50,24 @@ public final class DrainEstimator {
         return (long) Math.min(Long.MAX_VALUE, (ahead + 1.0) * meanServiceNanos / workers);
     }
 
+    /**
+     * Returns false if a request with {@code ahead} requests before it and {@code budgetNanos} left
+     * is expected to finish (wait, then one mean service time) after its budget: admitting it would
+     * spend a worker on an answer nobody waits for. True before the first sample.
+     */
+    public synchronized boolean finishesInTime(int ahead, int workers, long budgetNanos) {
+        long waitNanos = expectedWaitNanos(ahead, workers);
+        return waitNanos == UNKNOWN || waitNanos + meanServiceNanos <= budgetNanos;
+    }
+
+    /**
+     * Returns false if a request about to start has less than one mean service time left of its
+     * budget; true before the first sample.
+     */
+    public synchronized boolean worthStarting(long budgetNanos) {
+        return !seen || meanServiceNanos <= budgetNanos;
+    }
+
     /** Returns the mean service time in nanoseconds, or {@link #UNKNOWN} before the first sample. */
     public synchronized long meanServiceNanos() {
         return seen ? (long) meanServiceNanos : UNKNOWN;

@@ -40,4 +40,17 @@ class DrainEstimatorTest {
         assertThatThrownBy(() -> new DrainEstimator(0.5).expectedWaitNanos(0, 0))
                 .hasMessageContaining("workers");
     }
+
+    @Test
+    void aRequestThatCannotFinishWithinItsBudgetIsNotWorthQueueingOrStarting() {
+        DrainEstimator drain = new DrainEstimator(1.0);
+        assertThat(drain.finishesInTime(5, 1, 1)).as("unknown: no grounds to refuse").isTrue();
+        assertThat(drain.worthStarting(1)).isTrue();
+        drain.observe(5 * S);
+        // One ahead, one worker: starts after 10 s, done after 15 s.
+        assertThat(drain.finishesInTime(1, 1, 15 * S)).isTrue();
+        assertThat(drain.finishesInTime(1, 1, 15 * S - 1)).isFalse();
+        assertThat(drain.worthStarting(5 * S)).isTrue();
+        assertThat(drain.worthStarting(5 * S - 1)).isFalse();
+    }
 }

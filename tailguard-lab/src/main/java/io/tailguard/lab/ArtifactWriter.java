@@ -13,7 +13,7 @@ import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
 
 /**
- * Not thread-safe writer of one run's artifacts into a directory, in this order: CSVs, PNG charts,
+ * Not thread-safe writer of one run's artifacts into a directory, in this order: CSVs, other files, PNG charts,
  * {@code report.html}, then {@code manifest.json} holding the SHA-256 of everything before it.
  */
 final class ArtifactWriter {
@@ -35,6 +35,9 @@ final class ArtifactWriter {
         List<Artifact> written = new ArrayList<>();
         for (CsvTable table : result.tables()) {
             written.add(write(dir, table.file(), table.toCsv().getBytes(StandardCharsets.UTF_8)));
+        }
+        for (FileArtifact file : result.files()) {
+            written.add(write(dir, file.file(), file.bytes()));
         }
         List<byte[]> pngs = new ArrayList<>();
         for (ChartArtifact chart : result.charts()) {

@@ -56,6 +56,14 @@ final class HtmlReport {
             out.append("<h2>More tables</h2>\n");
             tables(out, rest);
         }
+        if (!result.files().isEmpty()) {
+            out.append("<h2>Files</h2>\n<ul>\n");
+            for (FileArtifact file : result.files()) {
+                out.append("<li><code>").append(Html.escape(file.file())).append("</code> (")
+                        .append(file.bytes().length).append(" bytes)</li>\n");
+            }
+            out.append("</ul>\n");
+        }
         out.append("<h2>Run</h2>\n");
         List<List<String>> facts = new ArrayList<>();
         facts.add(List.of("experiment", experiment.name()));

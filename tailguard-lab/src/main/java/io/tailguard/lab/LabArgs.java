@@ -46,6 +46,14 @@ public final class LabArgs {
                 List.copyOf(commandLine));
     }
 
+    /**
+     * Returns arguments that a command outside the lab parsed and validated itself: only their raw
+     * values, for the manifest and the report (the typed getters hold nothing).
+     */
+    public static LabArgs validated(Map<String, String> raw, List<String> commandLine) {
+        return new LabArgs(Map.of(), Collections.unmodifiableMap(new LinkedHashMap<>(raw)), List.copyOf(commandLine));
+    }
+
     /** Returns the defaults of every option of {@code experiment}, as {@code lab all} runs it. */
     public static LabArgs defaults(Experiment experiment, List<String> commandLine) {
         return parse(experiment, Map.of(), commandLine);

@@ -15,9 +15,11 @@ import java.util.OptionalLong;
  * @param charts        PNG artifacts
  * @param findings      paragraphs computed from the run (never canned text)
  * @param seed          the seed used, if the run drew random numbers
+ * @param files         other artifacts written as given (for example an interval log)
  */
 public record LabResult(String title, List<CsvTable> tables, List<CsvTable> printedTables,
-                        List<ChartArtifact> charts, List<String> findings, OptionalLong seed) {
+                        List<ChartArtifact> charts, List<String> findings, OptionalLong seed,
+                        List<FileArtifact> files) {
 
     /** Copies the lists. */
     public LabResult {
@@ -25,6 +27,7 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         printedTables = List.copyOf(printedTables);
         charts = List.copyOf(charts);
         findings = List.copyOf(findings);
+        files = List.copyOf(files);
     }
 
     /** Starts a result with its title. */
@@ -40,6 +43,7 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         private final List<ChartArtifact> charts = new ArrayList<>();
         private final List<String> findings = new ArrayList<>();
         private OptionalLong seed = OptionalLong.empty();
+        private final List<FileArtifact> files = new ArrayList<>();
 
         private Builder(String title) {
             this.title = title;
@@ -76,9 +80,15 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
             return this;
         }
 
+        /** Adds an artifact written as given. */
+        public Builder file(FileArtifact file) {
+            files.add(file);
+            return this;
+        }
+
         /** Builds the result. */
         public LabResult build() {
-            return new LabResult(title, tables, printed, charts, findings, seed);
+            return new LabResult(title, tables, printed, charts, findings, seed, files);
         }
     }
 }

@@ -60,7 +60,17 @@ public final class LabRunner {
      */
     public List<Artifact> run(Experiment experiment, Map<String, String> given, String outputDir,
                               List<String> commandLine) {
-        LabArgs args = LabArgs.parse(experiment, given, commandLine);
+        return run(experiment, LabArgs.parse(experiment, given, commandLine), outputDir);
+    }
+
+    /**
+     * Runs one experiment with arguments already validated (see {@link LabArgs#validated}) and
+     * writes its artifacts into {@code outputDir}; the directory is checked before the run starts.
+     *
+     * @return the artifacts written, manifest last
+     * @throws LabUsageException for an unwritable output directory
+     */
+    public List<Artifact> run(Experiment experiment, LabArgs args, String outputDir) {
         ArtifactWriter writer = new ArtifactWriter(BuildInfo.version(), BuildInfo.gitCommit());
         try (StagedOutput staged = StagedOutput.open(outputDir)) {
             LabResult result = experiment.run(args, progress);

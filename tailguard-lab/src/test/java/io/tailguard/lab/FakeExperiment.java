@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** A tiny experiment for framework tests: a table of n rows, one chart, one finding. */
-final class FakeExperiment implements Experiment {
+class FakeExperiment implements Experiment {
 
     private final boolean fail;
 

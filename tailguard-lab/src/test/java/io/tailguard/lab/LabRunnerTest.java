@@ -48,6 +48,27 @@ class LabRunnerTest {
     }
 
     @Test
+    void writesFileArtifactsWithValidatedArgumentsAndListsThemInManifestAndReport() throws IOException {
+        Experiment live = new FakeExperiment(false) {
+            @Override
+            public LabResult run(LabArgs args, Progress progress) {
+                return LabResult.builder("Live").file(new FileArtifact("run.hlog", new byte[] {1, 2, 3})).build();
+            }
+        };
+        Path dir = tmp.resolve("out");
+        LabArgs args = LabArgs.validated(Map.of("--rate", "100,200"), List.of("load", "--rate", "100,200"));
+
+        List<Artifact> artifacts = runner.run(live, args, dir.toString());
+
+        assertThat(artifacts).extracting(Artifact::file).containsExactly("run.hlog", "report.html", "manifest.json");
+        assertThat(Files.readAllBytes(dir.resolve("run.hlog"))).containsExactly(1, 2, 3);
+        assertThat(Files.readString(dir.resolve("manifest.json"))).contains("\"--rate\": \"100,200\"")
+                .contains("{\"file\": \"run.hlog\", \"bytes\": 3, \"sha256\": \""
+                        + ArtifactWriter.sha256(new byte[] {1, 2, 3}) + "\"}");
+        assertThat(Files.readString(dir.resolve("report.html"))).contains("<code>run.hlog</code> (3 bytes)");
+    }
+
+    @Test
     void reportIsSelfContained() throws IOException {
         runner.run(new FakeExperiment(false), Map.of(), tmp.resolve("out").toString(), List.of());
         String html = Files.readString(tmp.resolve("out/report.html"), StandardCharsets.UTF_8);

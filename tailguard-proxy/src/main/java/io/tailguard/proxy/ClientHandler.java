@@ -241,10 +241,16 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     void writeResponsePart(HttpObject part, boolean last) {
         if (part instanceof HttpResponse response) {
             responseStarted = true;
+            boolean http10 = exchange.request().protocolVersion().equals(HttpVersion.HTTP_1_0);
+            if (http10 && HttpUtil.isTransferEncodingChunked(response)) {
+                // An HTTP/1.0 client cannot read chunks: the body ends with the connection instead.
+                response.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
+                closeAfterResponse = true;
+            }
             if (closeAfterResponse || unreadBody() || context.draining()) {
                 closeAfterResponse = true;
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            } else if (exchange.request().protocolVersion().equals(HttpVersion.HTTP_1_0)) {
+            } else if (http10) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
             }
             context.metrics().response(response.status().code());

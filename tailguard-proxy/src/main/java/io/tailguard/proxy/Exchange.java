@@ -42,6 +42,8 @@ final class Exchange implements UpstreamLeg {
     private final boolean requestHasBody;
     private final Hedger hedger;
     private HedgedForward hedged;
+    /** The current backend connection came from the pool (so it may have been closed while idle). */
+    private boolean reusedConnection;
     private final List<HttpContent> pending = new ArrayList<>(2);
     private Phase phase = Phase.NEW;
     private boolean requestEnded;
@@ -62,8 +64,11 @@ final class Exchange implements UpstreamLeg {
         this.deadlineNanos = budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + budgetNanos;
         this.requestHasBody = HttpUtil.isContentLengthSet(request)
                 ? HttpUtil.getContentLength(request, 0L) > 0 : HttpUtil.isTransferEncodingChunked(request);
-        boolean idempotent = request.method().equals(HttpMethod.GET) || request.method().equals(HttpMethod.HEAD);
-        this.hedger = hedger != null && idempotent && !requestHasBody && pool.backends().length > 1 ? hedger : null;
+        this.hedger = hedger != null && idempotent() && !requestHasBody && pool.backends().length > 1 ? hedger : null;
+    }
+
+    private boolean idempotent() {
+        return request.method().equals(HttpMethod.GET) || request.method().equals(HttpMethod.HEAD);
     }
 
     ProxyMetrics metrics() {
@@ -126,9 +131,15 @@ final class Exchange implements UpstreamLeg {
             client.readIfWanted();
             return;
         }
+        forward(granted, true);
+    }
+
+    /** Sends the request on {@code granted}'s backend: a pooled connection if allowed and idle, else a new one. */
+    private void forward(Assignment granted, boolean pooledAllowed) {
         assignment = granted;
         phase = Phase.CONNECTING;
-        Channel pooled = granted.backend().pooled(loop);
+        Channel pooled = pooledAllowed ? granted.backend().pooled(loop) : null;
+        reusedConnection = pooled != null;
         if (pooled != null) {
             attach(pooled);
             return;
@@ -157,7 +168,7 @@ final class Exchange implements UpstreamLeg {
         Assignment other = pool.retryBudgetAllows() ? pool.tryAssignOther(failed) : null;
         if (other != null) {
             client.metrics().retried(pool);
-            start(other, queueWaitNanos);
+            forward(other, true);
             return;
         }
         respondError(HttpResponseStatus.BAD_GATEWAY, "upstream_connect_failed");
@@ -319,6 +330,14 @@ final class Exchange implements UpstreamLeg {
     /** The backend connection closed or failed before the response ended. */
     @Override
     public void onUpstreamLost() {
+        if (phase == Phase.FORWARDING && reusedConnection && !requestHasBody && idempotent()) {
+            // A pooled connection the backend closed while idle, before our request reached it (the
+            // close crossed our write): the same permit goes on a new connection, once.
+            cancelTimer();
+            upstream = null;
+            forward(assignment, false);
+            return;
+        }
         if (phase == Phase.FORWARDING) {
             upstream = null;
             pool.complete(assignment, Outcome.IGNORED);

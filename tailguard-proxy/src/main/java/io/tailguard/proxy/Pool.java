@@ -81,6 +81,10 @@ final class Pool {
     void submit(Exchange exchange) {
         long nowNanos = clock.nanoTime();
         retryBudget.deposit(nowNanos);
+        if (!drain.worthStarting(exchange.remainingNanos(nowNanos))) {
+            exchange.reject(RejectReason.DEADLINE_EXCEEDED); // shorter than one service time
+            return;
+        }
         if (queue == null || queue.isEmpty()) {
             Assignment assignment = tryAssign(nowNanos);
             if (assignment != null) {
@@ -94,8 +98,7 @@ final class Pool {
             }
         }
         long remainingNanos = exchange.remainingNanos(nowNanos);
-        long expectedNanos = drain.expectedWaitNanos(queue.size(), totalLimit());
-        if (expectedNanos != DrainEstimator.UNKNOWN && expectedNanos > remainingNanos) {
+        if (!drain.finishesInTime(queue.size(), totalLimit(), remainingNanos)) {
             exchange.reject(RejectReason.DEADLINE_EXCEEDED);
             return;
         }
@@ -162,6 +165,12 @@ final class Pool {
                 return;
             }
             Exchange next = queue.poll(nowNanos);
+            // A request whose budget cannot cover one service time would only make the backend work
+            // for a client that will be gone: answer it now and give its place to the next.
+            while (next != null && !drain.worthStarting(next.remainingNanos(nowNanos))) {
+                next.rejectLater(RejectReason.DEADLINE_EXCEEDED);
+                next = queue.poll(nowNanos);
+            }
             if (next == null) {
                 assignment.permit().onIgnore();
                 balancer.onComplete(assignment.backend().index(), 0L, false, nowNanos);

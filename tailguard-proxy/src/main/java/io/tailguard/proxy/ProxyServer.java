@@ -44,6 +44,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ProxyServer implements AutoCloseable {
 
     static {
+        // From JDK 24 on, sun.misc.Unsafe's memory methods print a deprecation warning on first use;
+        // Netty 4.1 works without them, so it is told not to use them there unless the user chose.
+        if (Runtime.version().feature() >= 24 && System.getProperty("io.netty.noUnsafe") == null) {
+            System.setProperty("io.netty.noUnsafe", "true");
+        }
         // Netty and Micrometer would pick up the SLF4J API (without a binding) that another library
         // brings into the runnable jar and print its warning; java.util.logging is always there.
         InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);

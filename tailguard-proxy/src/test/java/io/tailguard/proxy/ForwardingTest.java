@@ -50,6 +50,64 @@ class ForwardingTest {
     }
 
     @Test
+    void anHttp10ClientGetsAChunkedBackendBodyDelimitedByTheClose() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.send("GET /chunked HTTP/1.0\r\nHost: test\r\nConnection: keep-alive\r\n\r\n");
+            RawClient.Response response = client.read();
+            assertThat(response.status()).isEqualTo(200);
+            assertThat(response.header("transfer-encoding")).isNull();
+            assertThat(response.header("connection")).isEqualTo("close");
+            assertThat(new String(client.readToEnd(), java.nio.charset.StandardCharsets.UTF_8))
+                    .isEqualTo("GET /chunked ");
+        }
+    }
+
+    @Test
+    void aBodilessGetLostOnAReusedConnectionIsRetriedOnceOnANewOne() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            assertThat(client.get("/a").read().status()).isEqualTo(200); // leaves a pooled connection
+            RawClient.Response lost = client.get("/drop").read();
+            assertThat(lost.status()).isEqualTo(502);
+            assertThat(lost.header("x-tailguard-reason")).isEqualTo("upstream_closed");
+        }
+        assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/a", "/drop", "/drop");
+        assertThat(backend.connections.get()).isEqualTo(2);
+    }
+
+    @Test
+    void aPostLostOnAReusedConnectionIsNotRetried() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            assertThat(client.get("/a").read().status()).isEqualTo(200);
+            client.send("POST /drop HTTP/1.1\r\nHost: test\r\nContent-Length: 1\r\n\r\nx");
+            assertThat(client.read().status()).isEqualTo(502);
+        }
+        assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/a", "/drop");
+    }
+
+    @Test
+    void aHeadResponseKeepsItsLengthAndHasNoBody() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.send("HEAD /h HTTP/1.1\r\nHost: test\r\n\r\n");
+            RawClient.Response head = client.readHead();
+            assertThat(head.status()).isEqualTo(200);
+            assertThat(head.header("content-length")).isEqualTo("8");
+            assertThat(client.get("/after").read().body()).as("no stray body bytes before the next answer")
+                    .isEqualTo("GET /after ");
+        }
+    }
+
+    @Test
+    void expectContinueGets100ThenTheAnswer() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            client.send("POST /e HTTP/1.1\r\nHost: test\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n");
+            assertThat(client.read().status()).isEqualTo(100);
+            client.send("ok");
+            assertThat(client.read().body()).isEqualTo("POST /e ok");
+        }
+        assertThat(backend.seen.get(0).headers().contains("Expect")).isFalse();
+    }
+
+    @Test
     void addsForwardingHeadersAndRemovesHopByHopOnes() throws Exception {
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             client.get("/h", "Connection: keep-alive, X-Secret", "X-Secret: 1", "Proxy-Authorization: x",

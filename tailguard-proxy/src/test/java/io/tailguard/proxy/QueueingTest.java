@@ -152,10 +152,10 @@ class QueueingTest {
                  RawClient b = new RawClient(proxy.boundAddress());
                  RawClient over = new RawClient(proxy.boundAddress())) {
                 RawClient.Response tooShort = hurried.get("/x", "X-Request-Timeout-Ms: 3000").read();
-                assertThat(tooShort.status()).as("expected wait 4 s > budget 3 s").isEqualTo(503);
+                assertThat(tooShort.status()).as("one service time (4 s) > budget 3 s").isEqualTo(503);
                 assertThat(tooShort.header("x-tailguard-reason")).isEqualTo("deadline_exceeded");
 
-                patient.get("/hold/patient", "Request-Timeout: 9.5");
+                patient.get("/hold/patient", "Request-Timeout: 9.5"); // starts in 4 s, done in 8 s
                 events.await("queued:default");
                 b.get("/hold/b");
                 events.await("queued:default");
@@ -191,5 +191,46 @@ class QueueingTest {
             assertThat(a.read().status()).isEqualTo(200);
         }
         assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/hold/a");
+    }
+
+    @Test
+    void aQueuedRequestWhoseBudgetNoLongerCoversOneServiceTimeIsNotForwarded() throws Exception {
+        ManualClock clock = new ManualClock();
+        proxy = ProxyServer.start(Configs.single(backend.address(), 1, 2, Duration.ofSeconds(60)), clock);
+        Events events = new Events(proxy);
+        try (RawClient a = new RawClient(proxy.boundAddress()); RawClient late = new RawClient(proxy.boundAddress())) {
+            a.get("/hold/first");
+            TestBackend.Held first = backend.nextHeld();
+            clock.advance(Duration.ofSeconds(4));
+            first.answer();
+            assertThat(a.read().status()).isEqualTo(200);
+
+            a.get("/hold/second");
+            TestBackend.Held second = backend.nextHeld();
+            late.get("/late", "X-Request-Timeout-Ms: 9000"); // expected to start in 4 s and be done in 8 s
+            events.await("queued:default");
+            clock.advance(Duration.ofSeconds(6)); // now 3 s are left: less than one service time
+            second.answer();
+            assertThat(a.read().status()).isEqualTo(200);
+            RawClient.Response dropped = late.read();
+            assertThat(dropped.status()).isEqualTo(503);
+            assertThat(dropped.header("x-tailguard-reason")).isEqualTo("deadline_exceeded");
+        }
+        assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/hold/first", "/hold/second");
+    }
+
+    @Test
+    void anAdaptiveCapShrinksWhenTheBackendTimesOut() throws Exception {
+        io.tailguard.proxy.config.PoolConfig d = Configs.pool(Duration.ofMillis(100), backend.address());
+        io.tailguard.proxy.config.PoolConfig aimd = new io.tailguard.proxy.config.PoolConfig(d.name(), d.backends(), 10,
+                io.tailguard.proxy.config.LimitKind.AIMD, 0, d.queueTimeout(), d.discipline(), d.balancer(),
+                d.connectTimeout(), d.responseTimeout(), d.idleTimeout(), d.retryBudget(), d.ejectAfter(), d.ejectFor());
+        proxy = ProxyServer.start(Configs.withPool(aimd));
+        String limit = "tailguard_proxy_limit{backend=\"127.0.0.1:" + backend.address().getPort() + "\",pool=\"default\"}";
+        assertThat(proxy.metrics().scrape()).contains(limit + " 10.0");
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            assertThat(client.get("/hold/slow").read().status()).isEqualTo(504);
+        }
+        assertThat(proxy.metrics().scrape()).as("AIMD backs off by 0.9 on a drop").contains(limit + " 9.0");
     }
 }

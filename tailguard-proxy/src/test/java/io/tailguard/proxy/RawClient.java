@@ -50,8 +50,17 @@ final class RawClient implements AutoCloseable {
         return send(request.append("\r\n").toString());
     }
 
+    /** Reads one response head only (for HEAD requests, whose length describes no body). */
+    Response readHead() throws IOException {
+        return read(false);
+    }
+
     /** Reads one response (Content-Length or chunked body). */
     Response read() throws IOException {
+        return read(true);
+    }
+
+    private Response read(boolean withBody) throws IOException {
         String statusLine = line();
         if (statusLine == null) {
             return new Response(-1, Map.of(), "");
@@ -64,6 +73,9 @@ final class RawClient implements AutoCloseable {
                     (a, b) -> a + ", " + b);
         }
         ByteArrayOutputStream body = new ByteArrayOutputStream();
+        if (!withBody || status == 100) {
+            return new Response(status, headers, "");
+        }
         if (headers.containsKey("content-length")) {
             body.write(in.readNBytes(Integer.parseInt(headers.get("content-length"))));
         } else if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
@@ -74,6 +86,11 @@ final class RawClient implements AutoCloseable {
             line();
         }
         return new Response(status, headers, body.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Reads every byte until the server closes the connection. */
+    byte[] readToEnd() throws IOException {
+        return in.readAllBytes();
     }
 
     /** True if the server closed the connection (reads end of stream). */

@@ -64,6 +64,9 @@ final class TestBackend implements AutoCloseable {
     final BlockingQueue<Held> held = new LinkedBlockingQueue<>();
     final BlockingQueue<String> closedWhileHeld = new LinkedBlockingQueue<>();
     final AtomicInteger connections = new AtomicInteger();
+    /** Requests to {@code /delay} being worked on now, and the most at once. */
+    final AtomicInteger working = new AtomicInteger();
+    final AtomicInteger mostWorking = new AtomicInteger();
 
     private final String holdPrefix;
 
@@ -107,7 +110,18 @@ final class TestBackend implements AutoCloseable {
             String body = request.content().toString(StandardCharsets.UTF_8);
             seen.add(new Seen(request.method().name(), request.uri(), request.headers().copy(), body));
             String head = request.method().name() + " " + request.uri() + " " + body;
-            if (request.uri().startsWith("/split")) {
+            if (request.uri().startsWith("/drop")) {
+                ctx.close(); // a backend that dies on this request without answering
+            } else if (request.uri().startsWith("/delay")) {
+                mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
+                boolean keepAlive = HttpUtil.isKeepAlive(request);
+                ctx.executor().schedule(() -> {
+                    working.decrementAndGet();
+                    respond(ctx, head, keepAlive);
+                }, 2, TimeUnit.MILLISECONDS);
+            } else if (request.uri().startsWith("/chunked")) {
+                respondChunked(ctx, head);
+            } else if (request.uri().startsWith("/split")) {
                 respondInTwoParts(ctx, head);
             } else if (request.uri().startsWith(holdPrefix)) {
                 pending = new Held(ctx, head, HttpUtil.isKeepAlive(request));
@@ -123,6 +137,18 @@ final class TestBackend implements AutoCloseable {
                 closedWhileHeld.add(pending.head);
             }
         }
+    }
+
+    /** Sends the body in chunks, with no Content-Length. */
+    private static void respondChunked(ChannelHandlerContext ctx, String head) {
+        io.netty.handler.codec.http.HttpResponse response = new io.netty.handler.codec.http.DefaultHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        HttpUtil.setTransferEncodingChunked(response, true);
+        ctx.write(response);
+        ctx.write(new io.netty.handler.codec.http.DefaultHttpContent(
+                Unpooled.copiedBuffer(head.substring(0, 4), StandardCharsets.UTF_8)));
+        ctx.writeAndFlush(new io.netty.handler.codec.http.DefaultLastHttpContent(
+                Unpooled.copiedBuffer(head.substring(4), StandardCharsets.UTF_8)));
     }
 
     /** Sends the head now and the body a moment later, so the proxy reads them separately. */

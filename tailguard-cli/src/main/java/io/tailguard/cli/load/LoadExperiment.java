@@ -1,0 +1,97 @@
+package io.tailguard.cli.load;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.FileArtifact;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.Progress;
+import io.tailguard.load.IntervalLog;
+import io.tailguard.load.LoadGenerator;
+import io.tailguard.load.LoadPlan;
+import io.tailguard.load.Spectrum;
+import io.tailguard.load.StepResult;
+import io.tailguard.time.NanoClock;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Not thread-safe (one run): a live load run shaped as a lab experiment, so that the lab writes
+ * its artifacts (CSVs, charts, interval log, report, manifest) all or nothing, as for every
+ * experiment. Options are parsed by {@link LoadCommand}; this declares none.
+ */
+final class LoadExperiment implements Experiment {
+
+    private final LoadPlan plan;
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    LoadExperiment(LoadPlan plan, PrintWriter out, PrintWriter err) {
+        this.plan = plan;
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public String name() {
+        return "load";
+    }
+
+    @Override
+    public String title() {
+        return "tailguard load: " + plan.target().url();
+    }
+
+    @Override
+    public String description() {
+        return "Open-loop HTTP load on a fixed schedule; latency from each request's due time.";
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return List.of();
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        ByteArrayOutputStream hlog = new ByteArrayOutputStream();
+        IntervalLog log = new IntervalLog(hlog);
+        List<StepResult> steps = new ArrayList<>();
+        err.printf("tailguard: load %s: %d connections, %s arrivals, rates %s/s, warm-up %s, %s each%n",
+                plan.target().url(), plan.connections(), plan.arrivals().label(),
+                plan.rates().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
+                args.rawValues().get("--warmup"), args.rawValues().get("--duration"));
+        err.flush();
+        try (LoadGenerator generator = LoadGenerator.open(plan, NanoClock.system())) {
+            for (int step = 0; step < plan.rates().size(); step++) {
+                StepResult result = generator.run(step, line -> {
+                    err.println("tailguard: " + line);
+                    err.flush();
+                }, log);
+                steps.add(result);
+                out.print(Spectrum.render(result));
+                out.println();
+                out.flush();
+            }
+        }
+        LabResult.Builder result = LabResult.builder(title())
+                .printedTable(LoadTables.summary(steps))
+                .table(LoadTables.status(steps))
+                .table(LoadTables.intervals(steps))
+                .file(new FileArtifact("load-latency.hlog", hlog.toByteArray()))
+                .chart(new ChartArtifact("Latency by percentile, from each request's due time",
+                        "load-latency-by-percentile.png", LoadCharts.byPercentile(steps)))
+                .chart(new ChartArtifact("Latency versus offered rate (p50, p90, p99 of each step)",
+                        "load-latency-by-rate.png", LoadCharts.byRate(steps)))
+                .chart(new ChartArtifact("Latency over time (p99 and max per second)",
+                        "load-latency-over-time.png", LoadCharts.overTime(steps)));
+        LoadTables.findings(steps).forEach(result::finding);
+        if (plan.arrivals() == io.tailguard.load.Arrivals.POISSON) {
+            result.seed(plan.seed());
+        }
+        return result.build();
+    }
+}

@@ -1,0 +1,96 @@
+package io.tailguard.cli.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.cli.CliRun;
+import io.tailguard.load.FreezingServer;
+import io.tailguard.time.NanoClock;
+import java.io.FileInputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LoadCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private final CliRun cli = new CliRun();
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "not a url|--rate|100|URL must be an http:// URL",
+        "https://127.0.0.1:1/|--rate|100|(scheme https is not supported)",
+        "ftp://127.0.0.1/|--rate|100|(scheme ftp is not supported)",
+        "http://127.0.0.1:1/|--rate|0|--rate must be positive whole requests per second",
+        "http://127.0.0.1:1/|--rate|-5|--rate must be positive whole requests per second",
+        "http://127.0.0.1:1/|--rate|100,x|--rate must be positive whole requests per second",
+        "http://127.0.0.1:1/|--arrivals|bursty|--arrivals must be constant or poisson but was 'bursty'",
+        "http://127.0.0.1:1/|--duration|5x|--duration must be a positive duration",
+        "http://127.0.0.1:1/|--connections|0|--connections must be 1 to 10000 but was 0",
+        "http://127.0.0.1:1/|--header|no-colon|--header must be Name:value",
+    })
+    void badInputIsOneLineAndExitTwo(String url, String flag, String value, String message) {
+        String[] args = flag.equals("--rate") ? new String[] {"load", url, flag, value}
+                : new String[] {"load", url, "--rate", "100", flag, value};
+        assertThat(cli.run(args)).isEqualTo(2);
+        assertThat(cli.err().trim().lines()).hasSize(1);
+        assertThat(cli.err()).contains(message);
+    }
+
+    @Test
+    void anUnreachableTargetFailsInOneLineWithExitOne() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        assertThat(cli.run("load", "http://127.0.0.1:" + closedPort + "/", "--rate", "10", "--duration", "1s",
+                "--output-dir", tmp.resolve("out").toString())).isEqualTo(1);
+        assertThat(cli.err().trim().lines().filter(l -> !l.contains("load http://"))).hasSize(1);
+        assertThat(cli.err()).contains("cannot connect to 127.0.0.1:" + closedPort);
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void writesTheSummaryIntervalLogChartsReportAndManifest() throws Exception {
+        Path out = tmp.resolve("out");
+        try (FreezingServer server = FreezingServer.start(0, Duration.ZERO, Duration.ofSeconds(5),
+                NanoClock.system())) {
+            int code = cli.run("load", "http://127.0.0.1:" + server.port() + "/", "--rate", "100,200",
+                    "--duration", "500ms", "--warmup", "0", "--connections", "2", "--output-dir", out.toString());
+            assertThat(code).as(cli.err()).isZero();
+        }
+        List<String> summary = Files.readAllLines(out.resolve("load-summary.csv"));
+        assertThat(summary.get(0)).isEqualTo(
+                "rate,duration_s,sent,ok,shed,errors,timeouts,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,behind_max_ms");
+        assertThat(summary).hasSize(3);
+        assertThat(summary.get(1)).startsWith("100,0.5,50,50,0,0,0,");
+        assertThat(summary.get(2)).startsWith("200,0.5,100,100,0,0,0,");
+        assertThat(cli.err()).contains("tailguard: load 100/s").contains(" sent 50 done 50 ");
+        assertThat(cli.out()).contains("Detailed Percentile spectrum").contains("status 200=50");
+        for (String file : List.of("load-status.csv", "load-intervals.csv", "load-latency-by-percentile.png",
+                "load-latency-over-time.png", "load-latency-by-rate.png", "report.html")) {
+            assertThat(out.resolve(file)).isNotEmptyFile();
+        }
+        assertThat(Files.readString(out.resolve("manifest.json"))).contains("\"file\": \"load-latency.hlog\"")
+                .contains("\"--rate\": \"100,200\"");
+        long recorded = 0;
+        try (FileInputStream in = new FileInputStream(out.resolve("load-latency.hlog").toFile())) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                recorded += ((org.HdrHistogram.Histogram) h).getTotalCount();
+            }
+        }
+        assertThat(recorded).isEqualTo(150);
+    }
+}
