@@ -196,7 +196,7 @@ final class Exchange implements UpstreamLeg {
 
     /** Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and budget in. */
     private HttpRequest outgoingHead() {
-        return Headers.outgoing(request, requestHasBody, client.remoteAddress(),
+        return Headers.outgoing(request, requestHasBody, client.peer(),
                 remainingNanos(pool.clock().nanoTime()));
     }
 
