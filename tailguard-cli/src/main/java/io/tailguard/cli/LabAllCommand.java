@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
         name = "all",
         mixinStandardHelpOptions = true,
         description = {
-            "Run every experiment with its defaults; DIR/index.html links each report.",
+            "Run every simulated experiment with its defaults; DIR/index.html links each report.",
+            "Live experiments (lab edge) need installed servers and run on their own.",
             "",
             "Each experiment writes into DIR/<experiment>/; DIR/manifest.json lists every artifact's",
             "SHA-256. Nothing is left behind if a run fails."

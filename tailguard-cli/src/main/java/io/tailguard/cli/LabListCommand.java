@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "list",
         mixinStandardHelpOptions = true,
-        description = "Print every experiment with a one-line description.")
+        description = "Print every experiment, simulated then live, with a one-line description.")
 final class LabListCommand implements Runnable {
 
     @CommandLine.Spec
@@ -16,7 +16,7 @@ final class LabListCommand implements Runnable {
 
     @Override
     public void run() {
-        for (String line : LabRunner.list()) {
+        for (String line : LabRunner.list(LabCommand.all())) {
             spec.commandLine().getOut().println(line);
         }
         spec.commandLine().getOut().flush();

@@ -22,7 +22,8 @@ class LabCommandTest {
     void listPrintsOneLinePerExperiment() {
         assertThat(cli.run("lab", "list")).isZero();
         assertThat(cli.out().lines()).anyMatch(l -> l.matches("backpressure +Five admission strategies.*"));
-        assertThat(cli.out().lines()).hasSize(io.tailguard.lab.Experiments.all().size());
+        assertThat(cli.out().lines()).hasSize(io.tailguard.lab.Experiments.all().size() + 1)
+                .anyMatch(l -> l.matches("edge +Live \\(needs nginx, puma, haproxy\\).*"));
     }
 
     @ParameterizedTest
@@ -41,6 +42,22 @@ class LabCommandTest {
         assertThat(cli.err()).isEqualTo("tailguard: " + message + System.lineSeparator());
         assertThat(cli.out()).isEmpty();
         assertThat(listing()).isEmpty();
+    }
+
+    @Test
+    void edgeRefusesABadScaleBeforeStartingAnyServer() throws IOException {
+        Path dir = tmp.resolve("edge");
+        assertThat(cli.run("lab", "edge", "--scale", "2", "--output-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: --scale must be a number greater than 0 and at most 1 but was '2'"
+                + System.lineSeparator());
+        assertThat(listing()).isEmpty();
+    }
+
+    @Test
+    void edgeHelpTeachesItsSetupsAndExamples() {
+        assertThat(cli.run("lab", "edge", "--help")).isZero();
+        assertThat(cli.out()).contains("--scale=<x>").contains("--setup=<all|nginx|nginx-client-timeout|")
+                .contains("tailguard lab edge --scale 0.1 --output-dir out/edge");
     }
 
     @Test

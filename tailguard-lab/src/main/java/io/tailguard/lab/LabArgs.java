@@ -79,6 +79,11 @@ public final class LabArgs {
         return (String) get(name);
     }
 
+    /** Returns the value of a {@link LabOption.Kind#FRACTION} option. */
+    public double fraction(String name) {
+        return (Double) get(name);
+    }
+
     /** Returns whether a {@link LabOption.Kind#FLAG} option was given. */
     public boolean flag(String name) {
         return (Boolean) get(name);

@@ -31,7 +31,9 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         /** Any {@code long} (seeds). */
         LONG,
         /** One of {@code choices}, matched case-insensitively. */
-        CHOICE
+        CHOICE,
+        /** A decimal number greater than 0 and at most 1, for example a time scale. */
+        FRACTION
     }
 
     /** Validates the declaration. */
@@ -75,9 +77,14 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         return new LabOption(name, Kind.CHOICE, defaultValue, description, choices, 0);
     }
 
+    /** A decimal number greater than 0 and at most 1, for example {@code --scale 0.1}. */
+    public static LabOption fraction(String name, String defaultValue, String description) {
+        return new LabOption(name, Kind.FRACTION, defaultValue, description, List.of(), 0);
+    }
+
     /**
-     * Parses {@code raw} into a {@link Boolean}, {@link Duration}, {@link Integer}, {@link Long} or the
-     * canonical (lower-case) choice string.
+     * Parses {@code raw} into a {@link Boolean}, {@link Duration}, {@link Integer}, {@link Long},
+     * {@link Double} (fractions) or the canonical (lower-case) choice string.
      *
      * @throws LabUsageException naming the flag, the value and what is allowed
      */
@@ -116,9 +123,25 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                     throw LabUsageException.of(name, "one of " + String.join(", ", choices), value);
                 }
                 return lower;
+            case FRACTION:
+                return parseFraction(value);
             default:
                 throw new IllegalStateException("unknown kind " + kind);
         }
+    }
+
+    private double parseFraction(String value) {
+        double x;
+        try {
+            x = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            x = Double.NaN;
+        }
+        // !(x > 0) also refuses NaN
+        if (!(x > 0) || x > 1) {
+            throw LabUsageException.of(name, "a number greater than 0 and at most 1", value);
+        }
+        return x;
     }
 
     /** Returns the placeholder shown in help, for example {@code <duration>}. */
@@ -131,6 +154,8 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                 return "<n>";
             case CHOICE:
                 return "<" + String.join("|", choices) + ">";
+            case FRACTION:
+                return "<x>";
             default:
                 return "";
         }

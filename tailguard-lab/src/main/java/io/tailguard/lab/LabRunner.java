@@ -37,9 +37,14 @@ public final class LabRunner {
 
     /** Returns the lines of {@code tailguard lab list}: one per experiment, name and description. */
     public static List<String> list() {
-        int width = Experiments.all().stream().mapToInt(e -> e.name().length()).max().orElse(0);
+        return list(Experiments.all());
+    }
+
+    /** Returns one line per experiment of {@code experiments}: name and description, aligned. */
+    public static List<String> list(List<Experiment> experiments) {
+        int width = experiments.stream().mapToInt(e -> e.name().length()).max().orElse(0);
         List<String> lines = new ArrayList<>();
-        for (Experiment e : Experiments.all()) {
+        for (Experiment e : experiments) {
             lines.add(String.format(Locale.ROOT, "%-" + width + "s  %s", e.name(), e.description()));
         }
         return lines;

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Requests/s and CPU per request through three HTTP proxies in front of the same backend, in one
+# run: the tailguard proxy, nginx as a reverse proxy and HAProxy. The backend is nginx serving a
+# small static response on another port. wrk drives each proxy with the same connections and
+# threads; rounds interleave the proxies so that drifts of a shared machine hit them alike.
+# Access logs are off for all three. CPU is the proxy's utime+stime (its process and children, /proc/<pid>/stat) over the measured
+# wrk run, divided by the requests wrk completed.
+#
+# Usage: tailguard-bench/scripts/proxy-throughput.sh [ROUNDS] [SECONDS] [CONNECTIONS] [WRK_THREADS]
+#   defaults: 3 rounds, 10 s per measurement (after a 3 s warm-up), 64 connections, 2 wrk threads.
+# Needs nginx, haproxy and wrk (Debian packages nginx, haproxy, wrk) and the CLI jar
+# (./tailguard --version builds it). Hold the benchmark lock on a shared machine:
+#   flock /work/bench.lock tailguard-bench/scripts/proxy-throughput.sh
+# PROXIES="nginx haproxy" measures a subset. Prints one line per measurement and a table of medians.
+set -euo pipefail
+rounds=${1:-3} seconds=${2:-10} conns=${3:-64} wrk_threads=${4:-2}
+proxies=${PROXIES:-tailguard nginx haproxy}
+export PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+jar="$root/tailguard-cli/target/tailguard.jar"
+for program in nginx haproxy wrk; do
+  command -v "$program" >/dev/null || { echo "$program is missing: apt-get install $program" >&2; exit 2; }
+done
+[[ " $proxies " != *" tailguard "* || -f "$jar" ]] || { echo "missing $jar; build it with: ./tailguard --version" >&2; exit 2; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/tailguard-proxy-bench.XXXXXX")"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+await_port() {
+  for _ in $(seq 1 200); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    sleep 0.05
+  done
+  echo "nothing listens on 127.0.0.1:$1" >&2; exit 1
+}
+nginx_conf() { # dir body...
+  local dir=$1; shift
+  mkdir -p "$dir"
+  cat >"$dir/nginx.conf" <<CONF
+daemon off;
+worker_processes auto;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path $dir/client_body; proxy_temp_path $dir/proxy; fastcgi_temp_path $dir/fastcgi;
+  uwsgi_temp_path $dir/uwsgi; scgi_temp_path $dir/scgi;
+  $*
+}
+CONF
+}
+start() { # name command...
+  local name=$1; shift
+  "$@" >"$work/$name.out" 2>&1 &
+  pids+=($!)
+  eval "pid_$name=$!"
+}
+
+backend=$(free_port) p_nginx=$(free_port) p_haproxy=$(free_port) p_tailguard=$(free_port)
+body='tailguard proxy benchmark: a small static response\n'
+nginx_conf "$work/backend" "server { listen 127.0.0.1:$backend; location / { return 200 '$body'; } }"
+start backend nginx -p "$work/backend/" -c "$work/backend/nginx.conf" -e "$work/backend/error.log"
+nginx_conf "$work/nginx" "upstream b { server 127.0.0.1:$backend; keepalive 64; }
+  server { listen 127.0.0.1:$p_nginx; location / { proxy_pass http://b; proxy_http_version 1.1;
+    proxy_set_header Connection \"\"; } }"
+start nginx nginx -p "$work/nginx/" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log"
+cat >"$work/haproxy.cfg" <<CONF
+global
+  maxconn 4096
+defaults
+  mode http
+  timeout connect 5s
+  timeout client 30s
+  timeout server 30s
+frontend f
+  bind 127.0.0.1:$p_haproxy
+  default_backend b
+backend b
+  http-reuse always
+  server s1 127.0.0.1:$backend
+CONF
+start haproxy haproxy -db -f "$work/haproxy.cfg"
+[[ " $proxies " == *" tailguard "* ]] && start tailguard java -jar "$jar" proxy --listen "127.0.0.1:$p_tailguard" --backend "127.0.0.1:$backend" \
+  --max-conns 1000 --queue 1000 --queue-timeout 10s --access-log off ${TAILGUARD_PROXY_OPTS:-}
+await_port "$backend"
+for proxy in $proxies; do port_var="p_$proxy"; await_port "${!port_var}"; done
+
+# utime+stime in clock ticks of a process and its children (nginx master and workers)
+ticks() {
+  local total=0 pid
+  for pid in $1 $(pgrep -P "$1" || true); do
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
+hz=$(getconf CLK_TCK)
+echo "proxy round requests_per_s cpu_us_per_request errors"
+for round in $(seq 1 "$rounds"); do
+  for proxy in $proxies; do
+    port_var="p_$proxy" pid_var="pid_$proxy"
+    url="http://127.0.0.1:${!port_var}/"
+    wrk -t "$wrk_threads" -c "$conns" -d 3s "$url" >/dev/null
+    before=$(ticks "${!pid_var}")
+    out=$(wrk -t "$wrk_threads" -c "$conns" -d "${seconds}s" "$url")
+    after=$(ticks "${!pid_var}")
+    requests=$(sed -n 's/^ *\([0-9]*\) requests in.*/\1/p' <<<"$out")
+    rps=$(sed -n 's/^Requests\/sec: *//p' <<<"$out")
+    errors=$(awk '/Non-2xx or 3xx responses:/{n+=$NF} /Socket errors:/{gsub(/,/,""); n+=$4+$6+$8+$10} END{print n+0}' <<<"$out")
+    cpu=$(awk -v t=$((after - before)) -v hz="$hz" -v n="$requests" 'BEGIN{printf "%.1f", t / hz * 1e6 / n}')
+    echo "$proxy $round $rps $cpu $errors"
+  done
+done | tee "$work/rows"
+echo
+echo "medians over $rounds rounds: wrk -t $wrk_threads -c $conns -d ${seconds}s, $(nproc) CPUs, $(date -u '+%F %H:%M UTC')"
+printf '%-10s %14s %18s %14s %7s\n' proxy requests_per_s cpu_us_per_request vs_nginx errors
+median() { sort -n | awk '{a[NR]=$1} END{print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+nginx_rps=$(awk '$1=="nginx"{print $3}' "$work/rows" | median)
+for proxy in $proxies; do
+  rps=$(awk -v p=$proxy '$1==p{print $3}' "$work/rows" | median)
+  cpu=$(awk -v p=$proxy '$1==p{print $4}' "$work/rows" | median)
+  errors=$(awk -v p=$proxy '$1==p{n+=$5} END{print n+0}' "$work/rows")
+  printf '%-10s %14.0f %18.1f %14.2f %7d\n' "$proxy" "$rps" "$cpu" "$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN{print a/b}')" "$errors"
+done
