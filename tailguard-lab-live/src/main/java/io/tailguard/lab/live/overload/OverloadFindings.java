@@ -1,0 +1,102 @@
+package io.tailguard.lab.live.overload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Thread-safe (stateless) findings of a {@code lab live-overload} run, computed from its rows: the
+ * targets (tailguard's goodput at 10x at least 90 % of capacity, its p99 of successes under the
+ * client timeout), the incumbents at the highest load as measured, and at each load how far the
+ * simulated twin's goodput and p99 are from the live {@code tailguard-fixed}, and why.
+ */
+final class OverloadFindings {
+
+    /** The share of capacity tailguard's goodput must keep at the highest load. */
+    static final double GOODPUT_TARGET = 0.9;
+
+    private OverloadFindings() {
+    }
+
+    static List<String> of(List<OverloadRow> rows, OverloadPlan plan) {
+        List<String> findings = new ArrayList<>();
+        double top = plan.loads().get(plan.loads().size() - 1);
+        double timeoutMs = plan.clientTimeout().toNanos() / 1e6;
+        findings.add(String.format(Locale.ROOT, "Backend: %d workers x %s service time = capacity %.0f requests/s; "
+                        + "client timeout %s; HAProxy's and tailguard's queue timeout %s; tailguard cap %d, CoDel "
+                        + "queue of %d; %s measured per load after %s of warm-up.",
+                plan.workers(), plan.serviceTime(), plan.capacityRps(), plan.clientTimeout(), plan.queueTimeout(),
+                plan.workers(), plan.tailguardQueue(), plan.duration(), plan.warmup()));
+        for (OverloadRow r : rows) {
+            if (r.source().equals(OverloadRow.LIVE) && r.loadX() == top && r.setup().startsWith("tailguard")) {
+                boolean goodput = r.goodputShare() >= GOODPUT_TARGET;
+                boolean p99 = !Double.isNaN(r.p99Ms()) && r.p99Ms() < timeoutMs;
+                findings.add(String.format(Locale.ROOT, "Target, %s at %sx: goodput %.1f requests/s = %.1f %% of "
+                                + "capacity (target >= %.0f %%: %s); p99 of successes %s ms (target < %.0f ms: %s).",
+                        r.setup(), OverloadTables.loadX(top), r.goodputRps(), 100 * r.goodputShare(),
+                        100 * GOODPUT_TARGET, goodput ? "met" : "MISSED", OverloadTables.number(r.p99Ms()),
+                        timeoutMs, p99 ? "met" : "MISSED"));
+            }
+        }
+        StringBuilder incumbents = new StringBuilder("At ").append(OverloadTables.loadX(top))
+                .append("x capacity, as measured:");
+        for (OverloadRow r : rows) {
+            if (r.source().equals(OverloadRow.LIVE) && r.loadX() == top) {
+                incumbents.append(String.format(Locale.ROOT, " %s goodput %.1f/s (%.0f %%), p99 %s ms, shed %.1f/s, "
+                                + "errors and timeouts %.1f/s%s;", r.setup(), r.goodputRps(), 100 * r.goodputShare(),
+                        OverloadTables.number(r.p99Ms()), r.shedRps(), r.errorRps(),
+                        Double.isNaN(r.rssMb()) ? "" : String.format(Locale.ROOT, ", RSS %.1f MiB", r.rssMb())));
+            }
+        }
+        findings.add(incumbents.toString());
+        findings.addAll(simulatorGap(rows, plan));
+        return findings;
+    }
+
+    /** One finding per load: the simulated twin beside the live tailguard-fixed, then why they differ. */
+    static List<String> simulatorGap(List<OverloadRow> rows, OverloadPlan plan) {
+        List<String> gaps = new ArrayList<>();
+        for (double x : plan.loads()) {
+            Optional<OverloadRow> live = find(rows, OverloadRow.LIVE, x);
+            Optional<OverloadRow> sim = find(rows, OverloadRow.SIM, x);
+            if (live.isEmpty() || sim.isEmpty()) {
+                continue;
+            }
+            OverloadRow l = live.get();
+            OverloadRow s = sim.get();
+            gaps.add(String.format(Locale.ROOT, "Simulator vs live, tailguard-fixed at %sx (%d requests/s): goodput "
+                            + "sim %.1f vs live %.1f requests/s (sim %s); p99 of successes sim %s vs live %s ms "
+                            + "(sim %s ms); shed sim %.1f vs live %.1f/s.",
+                    OverloadTables.loadX(x), l.offeredRps(), s.goodputRps(), l.goodputRps(),
+                    percent(s.goodputRps(), l.goodputRps()), OverloadTables.number(s.p99Ms()),
+                    OverloadTables.number(l.p99Ms()), signed(s.p99Ms() - l.p99Ms()), s.shedRps(), l.shedRps()));
+        }
+        if (!gaps.isEmpty()) {
+            gaps.add("Why they differ: the simulator runs the same core BoundedQueue (CoDel, same places and queue "
+                    + "timeout) with the cap as its workers, but its service time is exactly " + plan.serviceTime()
+                    + " and costs nothing else, while live each request also crosses two loopback hops, the proxy's "
+                    + "event loop and the backend's timer, which fires late by up to a millisecond or more on two "
+                    + "shared cores: live latencies sit above the simulated ones by that overhead, and live goodput "
+                    + "below capacity by the time each worker slot stays busy beyond the service time. CoDel's "
+                    + "sojourn times include that overhead live, so it sheds at a slightly different pace. The "
+                    + "simulator's clients never leave: a completion after the client timeout counts as an error "
+                    + "there, while the live proxy drops a queued request whose client left.");
+        }
+        return gaps;
+    }
+
+    private static Optional<OverloadRow> find(List<OverloadRow> rows, String source, double x) {
+        return rows.stream().filter(r -> r.source().equals(source) && r.setup().equals("tailguard-fixed")
+                && r.loadX() == x).findFirst();
+    }
+
+    /** {@code +1.2 %} of sim relative to live; {@code n/a} when live is 0. */
+    static String percent(double sim, double live) {
+        return live == 0 ? "n/a" : String.format(Locale.ROOT, "%+.1f %%", 100 * (sim - live) / live);
+    }
+
+    private static String signed(double v) {
+        return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%+.3f", v);
+    }
+}
