@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * Thread-safe (stateless) live run of one setup: a fresh backend and front, then every offered
- * load in increasing order from the open-loop generator (a fresh generator per load, with enough
- * connections for that rate), the proxy's resident memory sampled once a second. Everything is
+ * load in increasing order from one open-loop generator (one step per load, connections enough for
+ * the highest rate), the proxy's resident memory sampled once a second. Everything is
  * stopped at the end, also on failure.
  */
 final class LiveRun {
@@ -25,33 +25,34 @@ final class LiveRun {
 
     /** Runs {@code setup} at every load of {@code plan}; {@code stepDone} hears each finished load. */
     static List<OverloadRow> run(OverloadSetup setup, OverloadPlan plan, NanoClock clock, Consumer<String> stepDone) {
+        List<Long> rates = plan.loads().stream().map(plan::offeredRps).toList();
         List<OverloadRow> rows = new ArrayList<>();
         try (WorkerBackend backend = WorkerBackend.start(plan.workers(), plan.serviceTime());
              Front front = setup.start(backend, plan)) {
-            for (double loadX : plan.loads()) {
-                rows.add(step(setup, plan, front, loadX, clock));
-                stepDone.accept(setup.label() + " " + loadX + "x");
+            // one generator for every load: its connections (enough for the highest rate) open once
+            LoadPlan load = new LoadPlan(Target.parse("http://127.0.0.1:" + front.port() + "/"), rates,
+                    plan.duration(), plan.warmup(), Arrivals.CONSTANT, 1,
+                    plan.connections(rates.stream().mapToLong(Long::longValue).max().orElse(1)), 2, "GET",
+                    List.of(), null, plan.clientTimeout());
+            try (LoadGenerator generator = LoadGenerator.open(load, clock)) {
+                for (int i = 0; i < rates.size(); i++) {
+                    rows.add(step(setup, plan, front, generator, i));
+                    stepDone.accept(setup.label() + " " + OverloadTables.loadX(plan.loads().get(i)) + "x");
+                }
             }
         }
         return rows;
     }
 
-    private static OverloadRow step(OverloadSetup setup, OverloadPlan plan, Front front, double loadX,
-                                    NanoClock clock) {
-        long rate = plan.offeredRps(loadX);
-        LoadPlan load = new LoadPlan(Target.parse("http://127.0.0.1:" + front.port() + "/"), List.of(rate),
-                plan.duration(), plan.warmup(), Arrivals.CONSTANT, 1, plan.connections(rate), 2, "GET", List.of(),
-                null, plan.clientTimeout());
+    private static OverloadRow step(OverloadSetup setup, OverloadPlan plan, Front front, LoadGenerator generator,
+                                    int index) {
         OptionalLong pid = front.pid();
         AtomicReference<Double> rss = new AtomicReference<>(Double.NaN);
         // the generator calls this once a second from its reporter thread: a free sampler
         Consumer<String> sample = line -> pid.ifPresent(p -> rss.accumulateAndGet(Rss.mebibytes(p), LiveRun::max));
-        StepResult result;
-        try (LoadGenerator generator = LoadGenerator.open(load, clock)) {
-            result = generator.run(0, sample, null);
-        }
+        StepResult result = generator.run(index, sample, null);
         pid.ifPresent(p -> rss.accumulateAndGet(Rss.mebibytes(p), LiveRun::max));
-        return OverloadRow.live(setup.label(), loadX, plan.capacityRps(), result, rss.get());
+        return OverloadRow.live(setup.label(), plan.loads().get(index), plan.capacityRps(), result, rss.get());
     }
 
     private static double max(double a, double b) {

@@ -1,5 +1,6 @@
 package io.tailguard.lab.live.overload;
 
+import io.tailguard.lab.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,16 +27,17 @@ final class OverloadFindings {
         findings.add(String.format(Locale.ROOT, "Backend: %d workers x %s service time = capacity %.0f requests/s; "
                         + "client timeout %s; HAProxy's and tailguard's queue timeout %s; tailguard cap %d, CoDel "
                         + "queue of %d; %s measured per load after %s of warm-up.",
-                plan.workers(), plan.serviceTime(), plan.capacityRps(), plan.clientTimeout(), plan.queueTimeout(),
-                plan.workers(), plan.tailguardQueue(), plan.duration(), plan.warmup()));
+                plan.workers(), Durations.format(plan.serviceTime()), plan.capacityRps(),
+                Durations.format(plan.clientTimeout()), Durations.format(plan.queueTimeout()), plan.workers(),
+                plan.tailguardQueue(), Durations.format(plan.duration()), Durations.format(plan.warmup())));
         for (OverloadRow r : rows) {
             if (r.source().equals(OverloadRow.LIVE) && r.loadX() == top && r.setup().startsWith("tailguard")) {
                 boolean goodput = r.goodputShare() >= GOODPUT_TARGET;
                 boolean p99 = !Double.isNaN(r.p99Ms()) && r.p99Ms() < timeoutMs;
                 findings.add(String.format(Locale.ROOT, "Target, %s at %sx: goodput %.1f requests/s = %.1f %% of "
-                                + "capacity (target >= %.0f %%: %s); p99 of successes %s ms (target < %.0f ms: %s).",
+                                + "capacity (target >= %.0f %%: %s); p99 of successes %s (target < %.0f ms: %s).",
                         r.setup(), OverloadTables.loadX(top), r.goodputRps(), 100 * r.goodputShare(),
-                        100 * GOODPUT_TARGET, goodput ? "met" : "MISSED", OverloadTables.number(r.p99Ms()),
+                        100 * GOODPUT_TARGET, goodput ? "met" : "MISSED", ms(r.p99Ms()),
                         timeoutMs, p99 ? "met" : "MISSED"));
             }
         }
@@ -43,9 +45,9 @@ final class OverloadFindings {
                 .append("x capacity, as measured:");
         for (OverloadRow r : rows) {
             if (r.source().equals(OverloadRow.LIVE) && r.loadX() == top) {
-                incumbents.append(String.format(Locale.ROOT, " %s goodput %.1f/s (%.0f %%), p99 %s ms, shed %.1f/s, "
+                incumbents.append(String.format(Locale.ROOT, " %s goodput %.1f/s (%.0f %%), p99 %s, shed %.1f/s, "
                                 + "errors and timeouts %.1f/s%s;", r.setup(), r.goodputRps(), 100 * r.goodputShare(),
-                        OverloadTables.number(r.p99Ms()), r.shedRps(), r.errorRps(),
+                        ms(r.p99Ms()), r.shedRps(), r.errorRps(),
                         Double.isNaN(r.rssMb()) ? "" : String.format(Locale.ROOT, ", RSS %.1f MiB", r.rssMb())));
             }
         }
@@ -74,14 +76,17 @@ final class OverloadFindings {
         }
         if (!gaps.isEmpty()) {
             gaps.add("Why they differ: the simulator runs the same core BoundedQueue (CoDel, same places and queue "
-                    + "timeout) with the cap as its workers, but its service time is exactly " + plan.serviceTime()
-                    + " and costs nothing else, while live each request also crosses two loopback hops, the proxy's "
-                    + "event loop and the backend's timer, which fires late by up to a millisecond or more on two "
-                    + "shared cores: live latencies sit above the simulated ones by that overhead, and live goodput "
-                    + "below capacity by the time each worker slot stays busy beyond the service time. CoDel's "
-                    + "sojourn times include that overhead live, so it sheds at a slightly different pace. The "
+                    + "timeout, built from the pool the proxy reads) with the cap as its workers, and its service "
+                    + "time is exactly " + Durations.format(plan.serviceTime()) + " and nothing else. Live, a permit "
+                    + "is held for the service time plus the proxy-to-backend round trip, the backend's timer "
+                    + "(late by up to a millisecond or more on two shared cores) and the proxy's event loop, so the "
+                    + "cap of " + plan.workers() + " serves somewhat fewer than " + Math.round(plan.capacityRps())
+                    + " requests/s: near 1x the live queue grows and CoDel sheds where the simulator sheds nothing, "
+                    + "and live goodput sits a few percent under the simulated one at every overloaded load. "
+                    + "Live latencies add the two loopback hops and the client's own event loop; at low load the "
+                    + "p99 also carries the proxy JVM's just-in-time compilation (the warm-up is short). The "
                     + "simulator's clients never leave: a completion after the client timeout counts as an error "
-                    + "there, while the live proxy drops a queued request whose client left.");
+                    + "there, while live the client closes its connection and the proxy drops its queued request.");
         }
         return gaps;
     }
@@ -94,6 +99,10 @@ final class OverloadFindings {
     /** {@code +1.2 %} of sim relative to live; {@code n/a} when live is 0. */
     static String percent(double sim, double live) {
         return live == 0 ? "n/a" : String.format(Locale.ROOT, "%+.1f %%", 100 * (sim - live) / live);
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "n/a (no success)" : OverloadTables.number(v) + " ms";
     }
 
     private static String signed(double v) {
