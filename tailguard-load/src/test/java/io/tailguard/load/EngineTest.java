@@ -136,6 +136,11 @@ class EngineTest {
         assertThat(tally.errors.get()).isEqualTo(2);
         assertThat(tally.statuses.get(503)).isEqualTo(1);
         assertThat(tally.statuses.get(500)).isEqualTo(1);
+        // every answer has a latency; only the one success is in the successes' histogram
+        assertThat(latency.getIntervalHistogram().getTotalCount()).isEqualTo(4);
+        Histogram ok = success.getIntervalHistogram();
+        assertThat(ok.getTotalCount()).isEqualTo(1);
+        assertThat(ok.getMaxValue()).isBetween(MS - MS / 100, MS + MS / 100);
     }
 
     @Test
