@@ -97,11 +97,15 @@ public final class OverloadExperiment implements Experiment {
         for (double x : plan.loads()) {
             rows.add(SimTwin.row(plan, pool, x));
         }
+        List<OverloadRow> check = new ArrayList<>();
+        OverloadFindings.effectiveService(rows, plan).ifPresent(held -> plan.loads()
+                .forEach(x -> check.add(SimTwin.jittered(plan, pool, x, held))));
         progress.step("simulated twin");
         progress.end();
 
         LabResult.Builder result = LabResult.builder(title()).printedTable(OverloadTables.table(rows));
         OverloadFindings.of(rows, plan).forEach(result::finding);
+        OverloadFindings.check(rows, check, plan).ifPresent(result::finding);
         OverloadTables.charts(rows, plan).forEach(result::chart);
         return result.build();
     }

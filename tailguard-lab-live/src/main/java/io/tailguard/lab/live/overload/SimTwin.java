@@ -27,6 +27,20 @@ final class SimTwin {
 
     /** Simulates {@code loadX} times capacity for the measured duration of {@code plan} and returns its row. */
     static OverloadRow row(OverloadPlan plan, PoolConfig pool, double loadX) {
+        return row(plan, pool, loadX, ArrivalSource.constantRate(plan.offeredRps(loadX)), plan.serviceTime());
+    }
+
+    /**
+     * The same with the two things the simulated twin leaves out put back in: arrivals as irregular
+     * as a Poisson process, and {@code effectiveService}, the time a live permit was really held.
+     * Not a row of the CSV: the report's check of why the twin and the live run differ.
+     */
+    static OverloadRow jittered(OverloadPlan plan, PoolConfig pool, double loadX, Duration effectiveService) {
+        return row(plan, pool, loadX, ArrivalSource.poisson(plan.offeredRps(loadX)), effectiveService);
+    }
+
+    private static OverloadRow row(OverloadPlan plan, PoolConfig pool, double loadX, ArrivalSource arrivals,
+                                   Duration serviceTime) {
         long rate = plan.offeredRps(loadX);
         long timeoutNanos = plan.clientTimeout().toNanos();
         long warmNanos = plan.warmup().toNanos();
@@ -60,11 +74,11 @@ final class SimTwin {
         };
         Simulation sim = Simulation.builder()
                 .seed(1)
-                .arrivals(ArrivalSource.constantRate(rate))
+                .arrivals(arrivals)
                 .station(Station.builder()
                         .workers(pool.maxConns())
                         .queue(StationQueues.core(pool.queueConfig()))
-                        .service(ServiceModel.fixed(plan.serviceTime()))
+                        .service(ServiceModel.fixed(serviceTime))
                         .build())
                 .horizon(Duration.ofNanos(warmNanos).plus(plan.duration()))
                 .listener(listener)

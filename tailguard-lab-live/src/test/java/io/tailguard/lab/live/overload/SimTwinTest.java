@@ -45,4 +45,27 @@ class SimTwinTest {
         assertThat(row.p99Ms()).isLessThan(500.0);
         assertThat(row.errorRps()).isZero();
     }
+
+    @Test
+    void irregularArrivalsAndALongerPermitBringTheTwinTowardsWhatLiveRunsSee() {
+        PoolConfig pool = TailguardFront.pool(plan, false);
+        OverloadRow exact = SimTwin.row(plan, pool, 5);
+        OverloadRow jittered = SimTwin.jittered(plan, pool, 5, Duration.ofNanos(20_700_000));
+        // periodic arrivals keep CoDel's queue at a request or two; Poisson ones let it stand longer
+        assertThat(exact.p99Ms()).isLessThan(35.0);
+        assertThat(jittered.p99Ms()).isGreaterThan(60.0).isLessThan(500.0);
+        // a permit held 20.7 ms serves 4 / 20.7 ms = 193 requests/s, not 200
+        assertThat(jittered.goodputRps()).isBetween(185.0, 197.0);
+    }
+
+    @Test
+    void thePermitTimeIsTheCapOverTheLiveGoodputAtTheHighestLoad() {
+        // 4 permits / 193.333 requests/s = 20.689691 ms each
+        OverloadRow live = new OverloadRow("live", "tailguard-fixed", 10, 2000, 200, 193.333, 30, 125, 1806, 0, 150);
+        assertThat(OverloadFindings.effectiveService(java.util.List.of(live), plan))
+                .contains(Duration.ofNanos(20_689_691));
+        OverloadRow none = new OverloadRow("live", "tailguard-fixed", 10, 2000, 200, 0, Double.NaN, Double.NaN, 0,
+                2000, 150);
+        assertThat(OverloadFindings.effectiveService(java.util.List.of(none), plan)).isEmpty();
+    }
 }
