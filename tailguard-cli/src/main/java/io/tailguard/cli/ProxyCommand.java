@@ -25,24 +25,27 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Run the HTTP/1.1 reverse proxy that enforces tailguard's policies in front of a service:",
-            "a concurrency cap per backend, a bounded queue with a timeout, client deadlines, and",
-            "immediate 503 + Retry-After instead of work for clients that have given up.",
+            "HTTP/1.1 reverse proxy that enforces tailguard's policies in front of a service.",
+            "A concurrency cap per backend, a bounded queue with a timeout, client",
+            "deadlines, and an immediate 503 + Retry-After instead of work for clients",
+            "that have given up.",
             "",
-            "Either the one-line form (--listen, --backend and the queue flags) or --config FILE.",
-            "When ready it prints one line to stdout: 'tailguard proxy listening on HOST:PORT'.",
-            "The access log and the admin address go to stderr. SIGTERM drains and exits 0.",
+            "Use either the one-line form (--listen, --backend and the queue flags) or",
+            "--config FILE. When ready it prints one line to stdout:",
+            "'tailguard proxy listening on HOST:PORT'. The access log and the admin",
+            "address go to stderr. SIGTERM drains and exits 0.",
             ""
         },
         footer = {
             "",
             "Examples:",
-            "  tailguard proxy --listen 127.0.0.1:8080 --backend 127.0.0.1:9292 \\",
-            "      --max-conns 1 --queue 2 --queue-timeout 10s",
+            "  tailguard proxy --backend 127.0.0.1:9292 --max-conns 1 --queue 2",
+            "  tailguard proxy --listen 127.0.0.1:8080 --backend 127.0.0.1:9292",
             "  tailguard proxy --config proxy.yaml",
             "",
-            "Clients may send their deadline as 'X-Request-Timeout-Ms: 3000' or 'Request-Timeout: 3'.",
-            "Every setting of the YAML file is described in tailguard-proxy/README.md."
+            "Clients may send their deadline as 'X-Request-Timeout-Ms: 3000' or",
+            "'Request-Timeout: 3'. Every setting of the YAML file is described in",
+            "tailguard-proxy/README.md."
         })
 public final class ProxyCommand implements Callable<Integer> {
 

@@ -29,9 +29,10 @@ import picocli.CommandLine.Parameters;
         sortOptions = false,
         subcommands = {TestServerCommand.class, CommandLine.HelpCommand.class},
         description = {
-            "Open-loop HTTP/1.1 load: requests are due on a schedule fixed before the",
-            "run, and each latency runs from its due time, so a stalled server cannot",
-            "hide its stall by slowing the generator down (no coordinated omission).",
+            "Open-loop HTTP/1.1 load generator, free of coordinated omission.",
+            "Requests are due on a schedule fixed before the run, and each latency runs",
+            "from its due time, so a stalled server cannot hide its stall by slowing the",
+            "generator down.",
             "If the generator itself falls behind, it says how far and for how long.",
             ""
         },
