@@ -63,10 +63,12 @@ public final class Journal implements AutoCloseable {
         this.directory = config.directory();
         this.mode = config.commitMode();
         this.lock = lock;
-        // nothing is written (no preparer, no writer) before the scan's verdict: a refused open changes no byte
+        // nothing is written (no preparer, no writer, no identity) before every verdict: a damaged
+        // journal.id refuses before the scan may cut a torn tail, and a refused scan creates no journal.id
+        JournalId existing = IdFile.read(directory.resolve(IdFile.JOURNAL_ID));
         Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
         this.recovery = r.report();
-        this.identity = identity(directory, lock);
+        this.identity = existing != null ? existing : IdFile.loadOrCreate(directory);
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
@@ -430,15 +432,5 @@ public final class Journal implements AutoCloseable {
             return Long.MIN_VALUE;
         }
         return policyDue;
-    }
-
-    /** Loads or creates the identity; a failure releases the lock this open took. */
-    private static JournalId identity(Path directory, DirectoryLock lock) {
-        try {
-            return IdFile.loadOrCreate(directory);
-        } catch (RuntimeException e) {
-            lock.close();
-            throw e;
-        }
     }
 }

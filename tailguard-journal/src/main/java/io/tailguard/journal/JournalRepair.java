@@ -60,6 +60,7 @@ public final class JournalRepair {
             Path backup = backupDirectory(dir, clock);
             List<Path> moved = new ArrayList<>();
             long[] zeroedAndTrimmed = cut.file == null ? new long[2] : cutInside(cut, backup);
+            List<Path> trimmed = trimKept(dir, cut, backup);
             try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SegmentLayout.SUFFIX)) {
                 for (Path f : files) {
                     long base = SegmentLayout.baseSequenceOf(f.getFileName().toString());
@@ -75,7 +76,7 @@ public final class JournalRepair {
             SegmentScanner.forceDirectory(dir);
             boolean cutSomething = zeroedAndTrimmed[0] + zeroedAndTrimmed[1] > 0;
             RepairReport report = new RepairReport(keepThrough, backup, cutSomething ? cut.file : null,
-                    cutSomething ? cut.position : -1, zeroedAndTrimmed[0], zeroedAndTrimmed[1], moved);
+                    cutSomething ? cut.position : -1, zeroedAndTrimmed[0], zeroedAndTrimmed[1], trimmed, moved);
             Files.write(backup.resolve("REPAIR.txt"), report.describe(), StandardCharsets.UTF_8);
             SegmentScanner.forceDirectory(backup);
             return report;
@@ -129,7 +130,7 @@ public final class JournalRepair {
         long declared = Segment.declaredSize(cut.file);
         long zeroed = 0;
         long trimmed;
-        Files.copy(cut.file, backup.resolve(cut.file.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+        copyAside(cut.file, backup);
         try (FileChannel ch = FileChannel.open(cut.file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = ch.size();
             ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
@@ -162,6 +163,37 @@ public final class JournalRepair {
             Files.delete(backup.resolve(cut.file.getFileName())); // nothing was cut: the copy holds nothing new
         }
         return new long[] {zeroed, trimmed};
+    }
+
+    /**
+     * Trims the bytes appended past the declared size of every kept segment before the one cut
+     * inside (opening refuses such a file wherever it is), after copying the original aside.
+     */
+    private static List<Path> trimKept(Path dir, Cut cut, Path backup) throws IOException {
+        List<Path> trimmed = new ArrayList<>();
+        for (long base : SegmentScanner.bases(dir)) {
+            Path file = dir.resolve(SegmentLayout.fileName(base));
+            if (base >= cut.base || Files.size(file) <= Segment.declaredSize(file)) {
+                continue;
+            }
+            copyAside(file, backup);
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ch.truncate(Segment.declaredSize(file));
+                ch.force(true);
+            }
+            trimmed.add(file);
+        }
+        return trimmed;
+    }
+
+    /** Copies {@code file} into {@code backup} and forces the copy, so the original outlives a crash during the cut. */
+    private static void copyAside(Path file, Path backup) throws IOException {
+        Path copy = backup.resolve(file.getFileName());
+        Files.copy(file, copy, StandardCopyOption.COPY_ATTRIBUTES);
+        try (FileChannel ch = FileChannel.open(copy, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        SegmentScanner.forceDirectory(backup);
     }
 
     private static Path backupDirectory(Path dir, Clock clock) throws IOException {

@@ -13,13 +13,16 @@ import java.util.List;
  * @param cutFrom byte offset in {@code cutFile} from which the bytes were zeroed, or -1
  * @param zeroedBytes non-zero bytes zeroed in {@code cutFile}
  * @param trimmedBytes bytes past {@code cutFile}'s declared size that were removed
+ * @param trimmedFiles earlier kept segments whose bytes past their declared size were removed (originals copied
+ *     to the backup under the same name)
  * @param movedFiles files moved whole into the backup (their names in the backup are the same)
  */
 public record RepairReport(long keptThrough, Path backupDirectory, Path cutFile, long cutFrom, long zeroedBytes,
-                           long trimmedBytes, List<Path> movedFiles) {
+                           long trimmedBytes, List<Path> trimmedFiles, List<Path> movedFiles) {
 
-    /** Copies the list. */
+    /** Copies the lists. */
     public RepairReport {
+        trimmedFiles = List.copyOf(trimmedFiles);
         movedFiles = List.copyOf(movedFiles);
     }
 
@@ -32,10 +35,14 @@ public record RepairReport(long keptThrough, Path backupDirectory, Path cutFile,
                     + (trimmedBytes > 0 ? ", removed " + trimmedBytes + " bytes past its size" : "")
                     + " (original copied to " + backupDirectory.resolve(cutFile.getFileName()) + ")");
         }
+        for (Path f : trimmedFiles) {
+            lines.add("removed the bytes appended to " + f + " past its segment size (original copied to "
+                    + backupDirectory.resolve(f.getFileName()) + ")");
+        }
         for (Path f : movedFiles) {
             lines.add("moved " + f + " to " + backupDirectory.resolve(f.getFileName()));
         }
-        if (cutFile == null && movedFiles.isEmpty()) {
+        if (cutFile == null && trimmedFiles.isEmpty() && movedFiles.isEmpty()) {
             lines.add("nothing after record " + keptThrough + " to cut");
         }
         return lines;

@@ -1,6 +1,7 @@
 package io.tailguard.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.tailguard.journal.segment.JournalCorruptedException;
@@ -126,15 +127,36 @@ class FaultInjectionTest {
     }
 
     @Test
-    void junkAppendedPastTheNewestAndAMiddleSegmentIsRefused() {
+    void junkAppendedPastTheNewestAndAMiddleSegmentIsRefusedAndTheRepairOpenSuggestsKeepsEveryRecord() {
         Path second = DamagedJournal.copy(dir, tmp.resolve("second"));
         Path newest = DamagedJournal.segment(dir, 3);
         DamagedJournal.append(newest, 100);
-        assertRefusedAndRepairable(newest, SEGMENT, "larger than its header's segment size");
+        assertJunkRefusedThenTrimmed(newest, 100);
         dir = second;
         Path middle = DamagedJournal.segment(dir, 1);
         DamagedJournal.append(middle, 4096);
-        assertRefusedAndRepairable(middle, SEGMENT, "larger than its header's segment size");
+        assertJunkRefusedThenTrimmed(middle, 4096);
+    }
+
+    /** Open refuses; its hint keeps all 1,500 records, because the repair only trims the appended bytes. */
+    private void assertJunkRefusedThenTrimmed(Path file, int junk) {
+        Map<String, String> before = DamagedJournal.hashes(dir);
+        ScanReport verified = SegmentScanner.verify(dir);
+        assertThat(verified.summary()).startsWith("CORRUPT records=1500 first_seq=1 last_seq=1500 segments=4 ")
+                .contains("first_bad=" + file.getFileName() + "@" + SEGMENT)
+                .contains("larger than its header's segment size " + SEGMENT + " (" + junk + " bytes appended)")
+                .endsWith("open=refuses");
+        JournalCorruptedException e = catchThrowableOfType(() -> Journal.open(config(dir)).close(),
+                JournalCorruptedException.class);
+        assertThat(e.report()).isEqualTo(verified);
+        assertThat(e.getMessage()).contains("Records 1..1500 are intact").contains("--truncate-after 1500");
+        assertThat(DamagedJournal.hashes(dir)).as("a refused open changes nothing").isEqualTo(before);
+        Clock clock = Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC);
+        RepairReport repaired = JournalRepair.truncateAfter(dir, verified.lastSequence(), clock);
+        assertThat(repaired.movedFiles()).isEmpty();
+        assertThat(DamagedJournal.hashes(repaired.backupDirectory()).get(file.getFileName().toString()))
+                .as("the original is kept aside").isEqualTo(before.get(file.getFileName().toString()));
+        assertIntact(dir, RECORDS);
     }
 
     @Test
@@ -142,6 +164,8 @@ class FaultInjectionTest {
         Files.delete(DamagedJournal.segment(dir, 0));
         ScanReport r = assertRefused(dir.resolve(SegmentLayout.fileName(1)), 0, "the first segment is missing", true);
         assertThat(r.records()).isZero();
+        assertThatThrownBy(() -> Journal.open(config(dir))).hasMessageContaining("nothing on disk was changed. No record "
+                + "from sequence 1 on is intact; to move every segment aside and start the journal again run");
     }
 
     @Test

@@ -86,4 +86,22 @@ class IdFileTest {
         assertThat(b.toString()).hasSize(32).matches("[0-9a-f]{32}");
         assertThatThrownBy(() -> new JournalId(0, 0)).hasMessage("journal id must be non-zero but was 0");
     }
+
+    @Test
+    void aDamagedIdentityRefusesBeforeRecoveryChangesAByte() throws IOException {
+        Path dir = tmp.resolve("j");
+        DamagedJournal.write(dir, 20, DamagedJournal.SEGMENT);
+        DamagedJournal.Frame last = DamagedJournal.frame(dir, 20);
+        DamagedJournal.flip(last.file(), last.position() + 40); // a torn last record: an open would cut it
+        Files.write(dir.resolve(IdFile.JOURNAL_ID), new byte[5]);
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        Files.write(empty.resolve(IdFile.JOURNAL_ID), new byte[5]);
+        Files.createFile(empty.resolve("journal.lock")); // the lock file is the one thing an open must create
+        for (Path d : new Path[] {dir, empty}) {
+            java.util.Map<String, String> before = DamagedJournal.hashes(d);
+            assertThatThrownBy(() -> Journal.open(DamagedJournal.config(d)))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("is damaged: length 5");
+            assertThat(DamagedJournal.hashes(d)).as("a refused open changes nothing in %s", d).isEqualTo(before);
+        }
+    }
 }

@@ -59,4 +59,26 @@ class JournalRepairTest {
             assertThat(j.appendBlocking(DamagedJournal.payload(1))).isEqualTo(1);
         }
     }
+
+    @Test
+    void bytesAppendedToAKeptMiddleSegmentAreTrimmedSoTheJournalOpens() {
+        DamagedJournal.writeStandard(dir);
+        Path middle = DamagedJournal.segment(dir, 1);
+        Map<String, String> before = DamagedJournal.hashes(dir);
+        DamagedJournal.append(middle, 4);
+        Map<String, String> damaged = DamagedJournal.hashes(dir);
+
+        RepairReport r = JournalRepair.truncateAfter(dir, DamagedJournal.RECORDS, CLOCK);
+
+        assertThat(r.trimmedFiles()).containsExactly(middle);
+        assertThat(r.movedFiles()).isEmpty();
+        assertThat(DamagedJournal.hashes(dir)).containsAllEntriesOf(before);
+        String name = middle.getFileName().toString();
+        assertThat(DamagedJournal.hashes(r.backupDirectory()).get(name)).isEqualTo(damaged.get(name));
+        assertThat(r.describe()).anyMatch(l -> l.startsWith("removed the bytes appended to " + middle));
+        assertThat(SegmentScanner.verify(dir).summary()).startsWith("ok records=1500 ");
+        try (Journal j = Journal.open(DamagedJournal.config(dir))) {
+            assertThat(j.writtenSequence()).isEqualTo(DamagedJournal.RECORDS);
+        }
+    }
 }

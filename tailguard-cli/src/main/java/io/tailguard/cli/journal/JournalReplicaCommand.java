@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {
             "Run a replica until stopped (Ctrl-C).",
             "",
-            "Each connection must send a primary's handshake within --timeout (a client",
+            "A connection whose handshake stalls (no byte) for --timeout is dropped (a client",
             "that says nothing is closed and never blocks a primary). The first primary",
             "whose records the replica takes is recorded in --dir (primary.id); a primary",
             "of another journal is refused while the replica holds records, and the",
@@ -59,8 +59,8 @@ public final class JournalReplicaCommand implements Callable<Integer> {
     String durability;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s",
-            description = "How long a connection may take to send its handshake, or to finish a record it "
-                    + "started, before it is closed. Default: ${DEFAULT-VALUE}.")
+            description = "How long a connection's handshake, or a record it started, may stall (no byte "
+                    + "arriving) before the connection is closed. Default: ${DEFAULT-VALUE}.")
     String timeout;
 
     @Override

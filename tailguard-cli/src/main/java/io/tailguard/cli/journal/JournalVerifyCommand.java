@@ -1,6 +1,7 @@
 package io.tailguard.cli.journal;
 
 import io.tailguard.cli.UsageException;
+import io.tailguard.journal.IdFile;
 import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.file.Files;
@@ -43,9 +44,23 @@ public final class JournalVerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         requireJournal(dir);
-        ScanReport report = SegmentScanner.verify(dir);
+        ScanReport report = withIdentity(SegmentScanner.verify(dir), dir.resolve(IdFile.JOURNAL_ID));
         spec.commandLine().getOut().println(report.summary());
         return report.consistent() ? 0 : 1;
+    }
+
+    /**
+     * Open refuses a damaged identity file before it scans a segment, so verify says so too
+     * (CORRUPT, first_bad=journal.id@0, open=refuses), keeping the scan's counts.
+     */
+    private static ScanReport withIdentity(ScanReport r, Path idFile) {
+        try {
+            IdFile.read(idFile);
+            return r;
+        } catch (IllegalStateException e) {
+            return new ScanReport(r.segments(), r.records(), r.firstSequence(), r.lastSequence(), false, true,
+                    e.getMessage(), idFile, 0, 0, r.unpublishedBytes());
+        }
     }
 
     /** Refuses (exit 2) a {@code --dir} that holds no segment file. */

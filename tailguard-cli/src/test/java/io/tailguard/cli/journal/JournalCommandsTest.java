@@ -89,6 +89,19 @@ class JournalCommandsTest {
     }
 
     @Test
+    void verifyAndOpenAgreeOnADamagedIdentityFile() throws Exception {
+        Path dir = journalWith(40);
+        Path id = dir.resolve("journal.id");
+        Files.write(id, new byte[] {1, 2});
+        Throwable refused = catchThrowableOfType(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(8192)),
+                IllegalStateException.class);
+        assertThat(refused).as("open refuses").isNotNull();
+        assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(1);
+        assertThat(cli.out().trim()).startsWith("CORRUPT records=40 ").contains("first_bad=journal.id@0 reason=\""
+                + refused.getMessage() + "\"").endsWith("open=refuses");
+    }
+
+    @Test
     void verifyReportsAMissingFirstSegment() throws Exception {
         Path dir = journalWith(200);
         assertThat(SegmentScanner.bases(dir)).hasSizeGreaterThan(1);

@@ -17,14 +17,17 @@ import java.util.zip.CRC32C;
  * answers with the replica's HELLO and appends and acknowledges records until the connection ends.
  *
  * <p>Reads go through the socket's stream with a read timeout (a blocking channel read cannot time
- * out): the handshake must arrive within the timeout, and so must the rest of a frame once its
- * first byte arrived. An idle primary (no frame started) is never timed out.
+ * out): each read of the handshake, and of the rest of a frame once its first byte arrived, waits at
+ * most the timeout, so a stall (no byte for that long) closes the connection, while a large frame
+ * that keeps arriving is not cut. An idle primary (no frame started) is never timed out.
  */
 final class ReplicaConnection extends Thread {
 
     private final ReplicaServer server;
     private final SocketChannel ch;
     private final String peer;
+    /** The highest sequence the primary wrote, as its HELLO says. */
+    private long primaryWritten;
     private final CRC32C crc = new CRC32C();
     private final ByteBuffer control = ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH)
             .order(ByteOrder.LITTLE_ENDIAN);
@@ -59,7 +62,7 @@ final class ReplicaConnection extends Thread {
             ch.socket().setSoTimeout((int) Math.max(1, server.timeoutNanos() / 1_000_000));
             InputStream in = ch.socket().getInputStream();
             JournalId primary = readHello(in);
-            String refusal = server.refusal(primary);
+            String refusal = server.refusal(primary, primaryWritten);
             if (refusal != null) {
                 // answer anyway: the primary's own check then names both journals in its log
                 sendHello();
@@ -67,7 +70,7 @@ final class ReplicaConnection extends Thread {
                 return;
             }
             server.becomeActive(this);
-            refusal = server.refusal(primary); // the previous connection may have appended meanwhile
+            refusal = server.refusal(primary, primaryWritten); // the previous connection may have appended meanwhile
             sendHello();
             if (refusal != null) {
                 server.refused(refusal + " (connection from " + peer + " closed)");
@@ -112,6 +115,7 @@ final class ReplicaConnection extends Thread {
         if (primary == null) {
             throw ConnectionProblem.handshake("not-primary", "its HELLO carries no journal identity");
         }
+        primaryWritten = hello.getLong(ReplicationProtocol.PRIMARY_WRITTEN);
         return primary;
     }
 

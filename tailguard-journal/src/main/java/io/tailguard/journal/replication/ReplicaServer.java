@@ -69,12 +69,15 @@ public final class ReplicaServer implements AutoCloseable {
         this.incidents = new IncidentLog(config.errors(), "replica " + listen);
         this.maxFrameLength = SegmentLayout.FRAME_HEADER_LENGTH + SegmentLayout.maxPayload(config.segmentSizeBytes());
         this.primaryIdFile = config.directory().resolve(IdFile.PRIMARY_ID);
+        ServerSocketChannel channel = null;
         try {
             this.holder = IdFile.read(primaryIdFile);
             this.lastCrc = lastFrameCrc(journal);
-            this.server = ServerSocketChannel.open();
-            server.bind(listen);
+            channel = ServerSocketChannel.open();
+            channel.bind(listen);
+            this.server = channel;
         } catch (IOException | RuntimeException e) {
+            closeOnFailure(channel);
             journal.close();
             if (e instanceof IOException io) {
                 throw new UncheckedIOException("cannot listen on " + listen.getHostString() + ":" + listen.getPort() + ": "
@@ -192,12 +195,21 @@ public final class ReplicaServer implements AutoCloseable {
         return maxFrameLength;
     }
 
-    /** Returns why this replica refuses {@code primary} outright (it holds another journal's records), or null. */
-    String refusal(JournalId primary) {
+    /**
+     * Returns why this replica refuses {@code primary}, which wrote up to {@code primaryWritten}, outright
+     * (before it may replace the active connection), or null: it holds another journal's records, or
+     * more records than that primary wrote (a copy of the primary restored from an older backup,
+     * which must not take the replica from the live primary of the same identity).
+     */
+    String refusal(JournalId primary, long primaryWritten) {
         JournalId h = holder;
         long last = journal.writtenSequence();
         if (last > 0 && h != null && !h.equals(primary)) {
             return "replica refused primary " + primary + ": it holds records 1.." + last + " of journal " + h;
+        }
+        if (last > primaryWritten) {
+            return "replica refused primary " + primary + ": it holds records up to sequence " + last
+                    + " but that primary wrote only " + primaryWritten;
         }
         return null;
     }
@@ -283,6 +295,17 @@ public final class ReplicaServer implements AutoCloseable {
         return crc[0];
     }
 
+    /** Closes the listening socket of a start that failed; the start throws its own error, which is the one that matters. */
+    private static void closeOnFailure(ServerSocketChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // the start already failed with the reason that matters
+            }
+        }
+    }
+
     void closeQuietly(SocketChannel ch) {
         try {
             ch.close();
@@ -308,6 +331,7 @@ public final class ReplicaServer implements AutoCloseable {
         for (ReplicaConnection c : open) { // the acceptor has ended: no connection is added any more
             c.stopAndAwait();
         }
+        incidents.resolved("the replica stopped"); // a problem that lasted until now still gets its count
         journal.close();
     }
 }

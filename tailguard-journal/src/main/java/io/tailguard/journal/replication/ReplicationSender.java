@@ -336,5 +336,6 @@ public final class ReplicationSender implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        incidents.resolved("the journal closed"); // a problem that lasted until now still gets its count
     }
 }

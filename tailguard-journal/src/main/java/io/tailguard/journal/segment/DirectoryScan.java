@@ -23,6 +23,8 @@ final class DirectoryScan {
     private Damage problem;
     private boolean refused;
     private long unpublishedBytes;
+    /** The first segment found larger than its header says, or null. */
+    private Damage appended;
 
     /** Base of the segment appends continue in, or -1 for an empty directory. */
     long tailBase = -1;
@@ -41,6 +43,9 @@ final class DirectoryScan {
         List<Long> bases = new ArrayList<>();
         Path junk = list(bases);
         walk(bases);
+        if (appended != null) {
+            return refuse(appended);
+        }
         if (junk != null && !refused) {
             // checked last so that the report still counts the records; it may be a misnamed segment
             return refuse(new Damage(junk, 0, "the name ends with " + SegmentLayout.SUFFIX + " but is not a segment "
@@ -67,7 +72,15 @@ final class DirectoryScan {
             }
             Segment seg = Segment.open(file(base), base, false, why);
             if (seg == null) {
-                return refuse(why[0]);
+                // bytes appended past a valid segment's size hide no record: refuse, but keep counting
+                // the intact records, so the report (and open's hint) names the repair that keeps them
+                seg = Segment.openForRepair(file(base), base, new Damage[1]);
+                if (seg == null) {
+                    return refuse(why[0]);
+                }
+                if (appended == null) {
+                    appended = why[0];
+                }
             }
             segments++;
             int pos = SegmentLayout.HEADER_LENGTH;
@@ -159,7 +172,7 @@ final class DirectoryScan {
     }
 
     private DirectoryScan refuse(Damage damage) {
-        problem = damage;
+        problem = appended != null ? appended : damage; // the first damage in the journal's order
         refused = true;
         tailBase = -1;
         return this;

@@ -74,9 +74,11 @@ public final class SegmentScanner {
         if (report.refused()) {
             long keep = report.lastSequence();
             throw new JournalCorruptedException("cannot open journal " + dir + ": " + report.damage().describe()
-                    + "; nothing on disk was changed. Records 1.." + keep + " are intact; to keep only them run "
-                    + "'tailguard journal repair --dir " + dir + " --truncate-after " + keep
-                    + "' (it moves what it cuts to " + dir.resolve("repair-<time>") + ")", report);
+                    + "; nothing on disk was changed. " + (keep == 0 ? "No record from sequence 1 on is intact; "
+                    + "to move every segment aside and start the journal again run " : "Records 1.." + keep
+                    + " are intact; to keep only them run ") + "'tailguard journal repair --dir " + dir
+                    + " --truncate-after " + keep + "' (it moves what it cuts to " + dir.resolve("repair-<time>") + ")",
+                    report);
         }
         deleteBlanks(dir);
         if (scan.tailBase < 0) {

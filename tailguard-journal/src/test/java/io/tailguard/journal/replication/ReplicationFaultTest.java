@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -144,8 +145,13 @@ class ReplicationFaultTest {
                 assertThat(b.replicaConnected()).isFalse();
                 assertThat(b.ackedSequence()).isZero();
             }
+            assertThat(primaryLog.lines()).as("the count of a problem that lasted until close")
+                    .anyMatch(l -> l.matches(".*\"replica .* refused: .*\" happened \\d+ times in a row; "
+                            + "then the journal closed"));
             assertThat(r.journal().writtenSequence()).isEqualTo(held);
         }
+        assertThat(replicaLog.lines()).anyMatch(l -> l.matches(".*\"replica refused primary .*\" happened \\d+ "
+                + "times in a row; then the replica stopped"));
         assertHolds(tmp.resolve("replica"), held, 0);
         assertThat(IdFile.read(tmp.resolve("replica").resolve(IdFile.PRIMARY_ID))).isEqualTo(first);
     }
@@ -204,6 +210,54 @@ class ReplicationFaultTest {
             }
         }
         assertHolds(tmp.resolve("replica"), 100, 0);
+    }
+
+    @Test
+    void aRestoredCopyOfThePrimaryNeverTakesTheReplicaFromTheLivePrimary() throws Exception {
+        try (ReplicaServer r = replica("replica")) {
+            try (Journal a = Journal.open(primary("a", CommitMode.LOCAL, null))) {
+                appendAll(a, 1, 60, 0);
+            }
+            copyJournal(tmp.resolve("a"), tmp.resolve("a-backup"));
+            try (Journal a = Journal.open(primary("a", CommitMode.ACK, r.address()))) {
+                appendAll(a, 61, 100, 0);
+                a.awaitCommitted(100);
+                long accepted = r.connections();
+                // the same identity with 60 records, running beside the live primary
+                try (Journal restored = Journal.open(primary("a-backup", CommitMode.ACK, r.address()))) {
+                    await(() -> r.refusedPrimaries() >= 2, "two refused attempts of the restored copy");
+                    assertThat(replicaLog.await("refused primary " + a.identity()))
+                            .contains("holds records up to sequence 100 but that primary wrote only 60");
+                    assertThat(r.connections()).as("the live primary's connection was never replaced")
+                            .isEqualTo(accepted);
+                    assertThat(restored.replicaProblem()).contains("wrote only 60");
+                    appendAll(a, 101, 110, 0);
+                    a.awaitCommitted(110);
+                }
+            }
+        }
+        assertHolds(tmp.resolve("replica"), 110, 0);
+    }
+
+    @Test
+    void aReplicaThatCannotListenClosesItsSocketAndItsJournal() throws Exception {
+        Path fds = Path.of("/proc/self/fd");
+        Assumptions.assumeTrue(Files.isDirectory(fds), "needs /proc to count open descriptors");
+        try (ReplicaServer r = replica("one")) {
+            long before = count(fds);
+            for (int i = 0; i < 20; i++) {
+                assertThatThrownBy(() -> ReplicaServer.start(r.address(), replicaConfig("two")))
+                        .hasMessageContaining("cannot listen on");
+            }
+            assertThat(count(fds)).as("descriptors left open by 20 failed starts").isLessThan(before + 10);
+            Journal.open(replicaConfig("two")).close(); // its lock was released
+        }
+    }
+
+    private static long count(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.count();
+        }
     }
 
     @Test
