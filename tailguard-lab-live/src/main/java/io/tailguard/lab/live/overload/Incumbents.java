@@ -2,6 +2,7 @@ package io.tailguard.lab.live.overload;
 
 import io.tailguard.lab.live.process.Executables;
 import io.tailguard.lab.live.process.Launch;
+import io.tailguard.lab.live.process.Nginx;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -21,13 +22,9 @@ final class Incumbents {
 
     /** Starts nginx in front of 127.0.0.1:{@code backendPort}. */
     static Front nginx(int backendPort) {
-        Path nginx = Executables.require("nginx", "nginx");
         Launch launch = Launch.prepare("nginx");
-        Path dir = launch.dir();
-        Path conf = launch.write("nginx.conf", nginxConfig(dir, launch.port(), backendPort));
-        List<String> command = List.of(nginx.toString(), "-p", dir + "/", "-c", conf.toString(),
-                "-e", dir.resolve("error.log").toString());
-        return new ProcessFront(launch.start(command, line -> { }, Map.of()), launch.port());
+        return new ProcessFront(Nginx.start(launch, nginxConfig(launch.dir(), launch.port(), backendPort)),
+                launch.port());
     }
 
     /** Starts HAProxy in front of 127.0.0.1:{@code backendPort}. */
@@ -50,11 +47,7 @@ final class Incumbents {
                 "events { worker_connections " + MAX_CONNECTIONS + "; }",
                 "http {",
                 "  access_log off;",
-                "  client_body_temp_path " + dir.resolve("client_body") + ";",
-                "  proxy_temp_path " + dir.resolve("proxy") + ";",
-                "  fastcgi_temp_path " + dir.resolve("fastcgi") + ";",
-                "  uwsgi_temp_path " + dir.resolve("uwsgi") + ";",
-                "  scgi_temp_path " + dir.resolve("scgi") + ";",
+                Nginx.tempPaths(dir),
                 "  upstream backend { server 127.0.0.1:" + backendPort + "; }",
                 "  server {",
                 "    listen 127.0.0.1:" + port + " backlog=4096;",

@@ -41,7 +41,7 @@ enum OverloadSetup {
     /** Checks that the programs this setup runs are installed (one line naming the package if not). */
     void requirePrograms() {
         switch (this) {
-            case NGINX -> io.tailguard.lab.live.process.Executables.require("nginx", "nginx");
+            case NGINX -> io.tailguard.lab.live.process.Nginx.require();
             case HAPROXY -> io.tailguard.lab.live.process.Executables.require("haproxy", "haproxy");
             default -> { }
         }
