@@ -21,6 +21,8 @@ record OverloadPlan(int workers, Duration serviceTime, Duration clientTimeout, D
 
     /** The offered loads of the experiment, as multiples of capacity. */
     static final List<Double> LOADS = List.of(0.5, 1.0, 2.0, 5.0, 10.0);
+    /** The most requests the load generator schedules in one step. */
+    static final long MAX_REQUESTS_PER_STEP = 20_000_000L;
 
     /** Validates and copies. */
     OverloadPlan {
@@ -32,6 +34,15 @@ record OverloadPlan(int workers, Duration serviceTime, Duration clientTimeout, D
         positive("--queue-timeout", queueTimeout);
         positive("--duration", duration);
         loads = List.copyOf(loads);
+        double top = loads.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        double requests = Math.max(1, Math.round(top * workers * 1e9 / serviceTime.toNanos()))
+                * ((warmup.toNanos() + duration.toNanos()) / 1e9);
+        if (requests > MAX_REQUESTS_PER_STEP) {
+            // checked before any server starts: the generator would refuse the step only once it is due
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--workers / --service-time x %s x "
+                    + "(--warmup + --duration) must be at most %d requests per step but was %.0f",
+                    OverloadTables.loadX(top), MAX_REQUESTS_PER_STEP, requests));
+        }
     }
 
     /** Returns {@code base} with every time multiplied by {@code scale} except the service time and the timeouts. */

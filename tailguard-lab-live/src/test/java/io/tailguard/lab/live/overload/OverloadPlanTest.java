@@ -55,4 +55,13 @@ class OverloadPlanTest {
                 Duration.ofMillis(500), Duration.ZERO, Duration.ofSeconds(1), 1))
                 .hasMessage("--workers must be >= 1 but was 0");
     }
+
+    @Test
+    void refusesMoreRequestsPerStepThanTheGeneratorSchedules() {
+        // 10 x 256 / 1 ms = 2,560,000 requests/s for 10 s is 25.6 million requests
+        assertThatThrownBy(() -> OverloadPlan.scaled(256, Duration.ofMillis(1), Duration.ofSeconds(1),
+                Duration.ofMillis(500), Duration.ofSeconds(2), Duration.ofSeconds(8), 1))
+                .hasMessage("--workers / --service-time x 10 x (--warmup + --duration) must be at most 20000000 "
+                        + "requests per step but was 25600000");
+    }
 }
