@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * are those of the article divided by ten: nginx's sixth answer comes 50 ms before its read
  * timeout, tailguard's queued request 200 ms before its client would give up. A machine loaded
  * beyond its cores eats such a margin, so the test is skipped (not passed) when the load average
- * exceeds 1.5 x the cores; the same run at {@code --scale 1} has ten times the room.
+ * exceeds 1.5 x the cores (unless {@code -Dtailguard.live.force=true}); the same run at
+ * {@code --scale 1} has ten times the room.
  */
 @Tag("slow")
 class EdgeExperimentLiveTest {
@@ -90,7 +91,11 @@ class EdgeExperimentLiveTest {
             assumeThat(Executables.find(program)).as(program + " (installed by .ci/run)").isPresent();
         }
         // 50 ms margins do not survive a run queue several times the core count (seen at load 4-12
-        // on 2 shared cores); such a machine cannot judge this test either way
+        // on 2 shared cores); such a machine cannot judge this test either way.
+        // -Dtailguard.live.force=true runs it anyway.
+        if (Boolean.getBoolean("tailguard.live.force")) {
+            return;
+        }
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         assumeThat(os.getSystemLoadAverage()).as("load average at most 1.5 x %d cores", os.getAvailableProcessors())
                 .isLessThanOrEqualTo(1.5 * os.getAvailableProcessors());
