@@ -9,7 +9,8 @@
 # Usage: tailguard-bench/scripts/proxy-throughput.sh [ROUNDS] [SECONDS] [CONNECTIONS] [WRK_THREADS]
 #   defaults: 3 rounds, 10 s per measurement (after a 3 s warm-up), 64 connections, 2 wrk threads.
 # Needs nginx, haproxy and wrk (Debian packages nginx, haproxy, wrk) and the CLI jar
-# (./tailguard --version builds it). Hold the benchmark lock on a shared machine:
+# (./tailguard --version builds it). The proxy is started with ./tailguard, so with its default JVM
+# flags for the proxy (TAILGUARD_JAVA_OPTS overrides them). Hold the benchmark lock on a shared machine:
 #   flock /work/bench.lock tailguard-bench/scripts/proxy-throughput.sh
 # PROXIES="nginx haproxy" measures a subset. Prints one line per measurement and a table of medians.
 set -euo pipefail
@@ -88,7 +89,8 @@ backend b
   server s1 127.0.0.1:$backend
 CONF
 start haproxy haproxy -db -f "$work/haproxy.cfg"
-[[ " $proxies " == *" tailguard "* ]] && start tailguard java -jar "$jar" proxy --listen "127.0.0.1:$p_tailguard" --backend "127.0.0.1:$backend" \
+# Started through the launcher, so the proxy runs with the JVM flags `./tailguard proxy` uses.
+[[ " $proxies " == *" tailguard "* ]] && start tailguard "$root/tailguard" proxy --listen "127.0.0.1:$p_tailguard" --backend "127.0.0.1:$backend" \
   --max-conns 1000 --queue 1000 --queue-timeout 10s --access-log off ${TAILGUARD_PROXY_OPTS:-}
 await_port "$backend"
 for proxy in $proxies; do port_var="p_$proxy"; await_port "${!port_var}"; done
@@ -102,6 +104,7 @@ ticks() {
   echo "$total"
 }
 hz=$(getconf CLK_TCK)
+[[ " $proxies " == *" tailguard "* ]] && echo "tailguard runs: $(tr '\0' ' ' <"/proc/$pid_tailguard/cmdline")"
 echo "proxy round requests_per_s cpu_us_per_request errors"
 for round in $(seq 1 "$rounds"); do
   for proxy in $proxies; do

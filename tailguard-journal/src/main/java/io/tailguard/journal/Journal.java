@@ -343,7 +343,7 @@ public final class Journal implements AutoCloseable {
 
     private boolean failingForReplica() {
         return (mode == CommitMode.ACK || mode == CommitMode.ACK_AND_SYNC)
-                && config.replicaDown() == ReplicaDownAction.FAIL && !replica.connected();
+                && config.replicaDown() == ReplicaDownAction.FAIL && replica.down();
     }
 
     /** Recomputes the commit watermarks from the journal's and tells whoever waits. */

@@ -59,7 +59,7 @@ public final class JournalRepair {
             Cut cut = locate(dir, keepThrough);
             Path backup = backupDirectory(dir, clock);
             List<Path> moved = new ArrayList<>();
-            long[] zeroedAndTrimmed = cut.file == null ? new long[2] : cutInside(cut, backup);
+            long[] changed = cut.file == null ? new long[3] : cutInside(cut, backup);
             List<Path> trimmed = trimKept(dir, cut, backup);
             try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SegmentLayout.SUFFIX)) {
                 for (Path f : files) {
@@ -74,9 +74,9 @@ public final class JournalRepair {
                 Files.move(f, backup.resolve(f.getFileName()), StandardCopyOption.ATOMIC_MOVE);
             }
             SegmentScanner.forceDirectory(dir);
-            boolean cutSomething = zeroedAndTrimmed[0] + zeroedAndTrimmed[1] > 0;
+            boolean cutSomething = changed[0] + changed[1] + changed[2] > 0;
             RepairReport report = new RepairReport(keepThrough, backup, cutSomething ? cut.file : null,
-                    cutSomething ? cut.position : -1, zeroedAndTrimmed[0], zeroedAndTrimmed[1], trimmed, moved);
+                    cutSomething ? cut.position : -1, changed[0], changed[1], changed[2], trimmed, moved);
             Files.write(backup.resolve("REPAIR.txt"), report.describe(), StandardCharsets.UTF_8);
             SegmentScanner.forceDirectory(backup);
             return report;
@@ -125,11 +125,17 @@ public final class JournalRepair {
                 + " (the last intact record before " + where + ") but was " + keepThrough);
     }
 
-    /** Copies the segment to the backup, then zeroes it after the cut and trims it to its declared size. */
+    /**
+     * Copies the segment to the backup, then zeroes it after the cut and trims or extends it to its
+     * declared size (a file cut short ends where its next record would start; opening refuses it
+     * until an operator says the records up to the cut are all there are). Returns the bytes zeroed,
+     * trimmed and extended.
+     */
     private static long[] cutInside(Cut cut, Path backup) throws IOException {
         long declared = Segment.declaredSize(cut.file);
         long zeroed = 0;
         long trimmed;
+        long extended;
         copyAside(cut.file, backup);
         try (FileChannel ch = FileChannel.open(cut.file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             long size = ch.size();
@@ -157,12 +163,16 @@ public final class JournalRepair {
             if (trimmed > 0) {
                 ch.truncate(declared);
             }
+            extended = Math.max(0, declared - size);
+            if (extended > 0) {
+                ch.write(ByteBuffer.allocate(1), declared - 1);
+            }
             ch.force(true);
         }
-        if (zeroed + trimmed == 0) {
+        if (zeroed + trimmed + extended == 0) {
             Files.delete(backup.resolve(cut.file.getFileName())); // nothing was cut: the copy holds nothing new
         }
-        return new long[] {zeroed, trimmed};
+        return new long[] {zeroed, trimmed, extended};
     }
 
     /**

@@ -13,12 +13,13 @@ import java.util.List;
  * @param cutFrom byte offset in {@code cutFile} from which the bytes were zeroed, or -1
  * @param zeroedBytes non-zero bytes zeroed in {@code cutFile}
  * @param trimmedBytes bytes past {@code cutFile}'s declared size that were removed
+ * @param extendedBytes zeros added to {@code cutFile}, shorter than its declared size, to reach that size
  * @param trimmedFiles earlier kept segments whose bytes past their declared size were removed (originals copied
  *     to the backup under the same name)
  * @param movedFiles files moved whole into the backup (their names in the backup are the same)
  */
 public record RepairReport(long keptThrough, Path backupDirectory, Path cutFile, long cutFrom, long zeroedBytes,
-                           long trimmedBytes, List<Path> trimmedFiles, List<Path> movedFiles) {
+                           long trimmedBytes, long extendedBytes, List<Path> trimmedFiles, List<Path> movedFiles) {
 
     /** Copies the lists. */
     public RepairReport {
@@ -33,6 +34,7 @@ public record RepairReport(long keptThrough, Path backupDirectory, Path cutFile,
         if (cutFile != null) {
             lines.add("cut " + cutFile + " from byte " + cutFrom + ": zeroed " + zeroedBytes + " non-zero bytes"
                     + (trimmedBytes > 0 ? ", removed " + trimmedBytes + " bytes past its size" : "")
+                    + (extendedBytes > 0 ? ", extended it with " + extendedBytes + " zero bytes to its size" : "")
                     + " (original copied to " + backupDirectory.resolve(cutFile.getFileName()) + ")");
         }
         for (Path f : trimmedFiles) {

@@ -4,8 +4,10 @@ import io.tailguard.journal.replication.ReplicationListener;
 import java.util.function.LongSupplier;
 
 /**
- * Thread-safe: the journal's view of its replica (connected or not, highest acknowledged
- * sequence), fed by the replication sender's threads. Every acknowledgement that moves the
+ * Thread-safe: the journal's view of its replica (connected or not, down or not, highest
+ * acknowledged sequence), fed by the replication sender's threads. Not connected is not down: at
+ * open the first attempt is still under way, and only a failed attempt or a lost connection says
+ * the replica is down ({@link io.tailguard.journal.ReplicaDownAction#FAIL} acts on that). Every acknowledgement that moves the
  * watermark runs {@code onAdvance}; a disconnect runs {@code onDisconnect}.
  */
 final class ReplicaLink implements ReplicationListener {
@@ -15,6 +17,7 @@ final class ReplicaLink implements ReplicationListener {
     private final Runnable onDisconnect;
     private volatile long acked;
     private volatile boolean connected;
+    private volatile boolean down;
 
     ReplicaLink(LongSupplier written, Runnable onAdvance, Runnable onDisconnect) {
         this.written = written;
@@ -32,8 +35,14 @@ final class ReplicaLink implements ReplicationListener {
         return connected;
     }
 
+    /** Returns true once an attempt to connect failed or a connection was lost, until the next connection. */
+    boolean down() {
+        return down;
+    }
+
     @Override
     public void onConnected(long replicaLastSequence) {
+        down = false;
         connected = true;
         onAcknowledged(replicaLastSequence);
     }
@@ -50,6 +59,7 @@ final class ReplicaLink implements ReplicationListener {
     @Override
     public void onDisconnected() {
         connected = false;
+        down = true;
         onDisconnect.run();
     }
 

@@ -210,6 +210,26 @@ class FaultInjectionTest {
     }
 
     @Test
+    void aNewestSegmentCutShortAtARecordBoundaryIsRefusedNotExtended() throws IOException {
+        DamagedJournal.Frame f = DamagedJournal.frame(dir, 1429);
+        try (RandomAccessFile raf = new RandomAccessFile(f.file().toFile(), "rw")) {
+            raf.setLength(f.position()); // a copy gone wrong: records 1429..1500 are not in the file
+        }
+        ScanReport r = assertRefused(f.file(), f.position(), "shorter than the " + SEGMENT + " its header says, and "
+                + "its records run to its end: later records may have been cut off", false);
+        assertThat(r.lastSequence()).isEqualTo(1428);
+        RepairReport repaired = JournalRepair.truncateAfter(dir, r.lastSequence(),
+                Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC));
+        assertThat(repaired.cutFile()).isEqualTo(f.file());
+        assertThat(repaired.extendedBytes()).isEqualTo(SEGMENT - f.position());
+        assertThat(Files.size(repaired.backupDirectory().resolve(f.file().getFileName()))).isEqualTo(f.position());
+        try (Journal j = Journal.open(config(dir))) {
+            assertThat(j.appendBlocking(DamagedJournal.payload(1429))).isEqualTo(1429);
+        }
+        assertIntact(dir, 1429);
+    }
+
+    @Test
     void aTornLastRecordIsStillCutAndOnlyIt() {
         DamagedJournal.Frame f = DamagedJournal.frame(dir, RECORDS);
         DamagedJournal.flip(f.file(), f.position() + 40);

@@ -11,6 +11,9 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -109,14 +112,65 @@ class TornTailTest {
     }
 
     @Test
-    void truncatingTheFileAtAnyOffsetOfTheLastRecordCutsOnlyThatRecord() throws IOException {
-        for (int offset = 0; offset < lastFrameLength; offset++) {
+    void truncatingTheFileInsideTheLastRecordCutsOnlyThatRecord() throws IOException {
+        // offset 0 (the file ends on a record boundary) is refused: see fileCutOnARecordBoundary...
+        for (int offset = 1; offset < lastFrameLength; offset++) {
             Path dir = copy("trunc" + offset);
             Path file = dir.resolve(lastFile.getFileName());
             try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
                 raf.setLength(lastPosition + offset);
             }
             checkDamaged(dir, "truncated at offset " + offset, offset > 0);
+        }
+    }
+
+    @Test
+    void fileCutOnARecordBoundaryIsRefusedBecauseLaterRecordsMayHaveBeenCutOffAndRepairRestoresIt()
+            throws IOException {
+        Path dir = copy("boundary");
+        Path file = dir.resolve(lastFile.getFileName());
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(lastPosition); // a copy that stopped after record 19
+        }
+        ScanReport verified = SegmentScanner.verify(dir);
+        assertThat(verified.summary()).startsWith("CORRUPT records=" + (RECORDS - 1)).endsWith("open=refuses");
+        assertThat(verified.problemFile()).isEqualTo(file);
+        assertThat(verified.problemPosition()).isEqualTo(lastPosition);
+        assertThat(verified.problem()).isEqualTo("file is " + lastPosition + " bytes, shorter than the " + SEGMENT
+                + " its header says, and its records run to its end: later records may have been cut off");
+        assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT)))
+                .isInstanceOf(JournalCorruptedException.class)
+                .hasMessageContaining(file + " at byte " + lastPosition + ": file is " + lastPosition + " bytes")
+                .hasMessageContaining("--truncate-after " + (RECORDS - 1));
+        assertThat(Files.size(file)).as("a refused open extends nothing").isEqualTo(lastPosition);
+
+        RepairReport repaired = JournalRepair.truncateAfter(dir, RECORDS - 1,
+                Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC));
+        assertThat(repaired.extendedBytes()).isEqualTo(SEGMENT - lastPosition);
+        assertThat(Files.size(repaired.backupDirectory().resolve(file.getFileName()))).isEqualTo(lastPosition);
+        assertThat(Files.size(file)).isEqualTo(SEGMENT);
+        assertThat(repaired.describe()).anyMatch(l -> l.contains("extended it with " + (SEGMENT - lastPosition)));
+        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+            assertThat(j.appendBlocking(payload(RECORDS))).isEqualTo(RECORDS);
+        }
+        assertThat(SegmentScanner.verify(dir).summary()).startsWith("ok records=" + RECORDS + " ");
+    }
+
+    @Test
+    void fileCutInTheZerosAfterItsLastRecordIsStillExtended() throws IOException {
+        Path dir = copy("zeros");
+        Path file = dir.resolve(lastFile.getFileName());
+        long end = lastPosition + SegmentLayout.align(lastFrameLength);
+        for (long cut : new long[] {end + 4, end + 100}) { // the next frame's zero length is in the file
+            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+                raf.setLength(cut);
+            }
+            ScanReport verified = SegmentScanner.verify(dir);
+            assertThat(verified.summary()).as("cut at " + cut).startsWith("ok records=" + RECORDS + " ");
+            try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+                assertThat(j.writtenSequence()).isEqualTo(RECORDS);
+            }
+            assertThat(Files.size(file)).as("cut at " + cut).isEqualTo(SEGMENT);
         }
     }
 

@@ -39,6 +39,11 @@ final class AccessLog implements AutoCloseable {
         return new AccessLog(new PrintStream(out, true, StandardCharsets.UTF_8), true);
     }
 
+    /** False when the log is off, so callers skip gathering the fields of a line nobody reads. */
+    boolean enabled() {
+        return out != null;
+    }
+
     void log(String method, String uri, int status, String reason, long queueNanos, long upstreamNanos,
              long totalNanos, String pool, String client) {
         if (out == null) {

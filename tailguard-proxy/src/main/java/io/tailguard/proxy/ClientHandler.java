@@ -20,7 +20,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +34,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private final ProxyContext context;
     private ChannelHandlerContext ctx;
+    private Peer peer;
     private Exchange exchange;
     private boolean responseStarted;
     private boolean closeAfterResponse;
@@ -137,7 +137,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             local(request, HttpResponseStatus.SERVICE_UNAVAILABLE, "draining", 1L, true, nowNanos);
             return;
         }
-        long waitNanos = route.rates().tryAcquire(nowNanos, clientKey(request, route));
+        long waitNanos = route.rates().tryAcquire(nowNanos, route.rates().keyed() ? clientKey(request, route) : null);
         if (waitNanos > 0) {
             context.metrics().rejected(route.pool().name(), "rate_limited");
             long seconds = Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L);
@@ -170,7 +170,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             String value = request.headers().get(header);
             return value == null ? "" : value;
         }
-        return remote().getHostAddress();
+        return peer().ip();
     }
 
     private void onContent(HttpContent content) {
@@ -290,8 +290,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         exchange = null;
         long nowNanos = context.clock().nanoTime();
         HttpRequest request = ended.request();
-        context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
-                upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), remote().getHostAddress());
+        if (context.accessLog().enabled()) {
+            context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
+                    upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip());
+        }
         if (lastPart instanceof FullHttpResponse local) {
             ctx.writeAndFlush(local);
         } else if (lastPart != null) {
@@ -312,8 +314,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void local(HttpRequest request, HttpResponseStatus status, String reason, long retryAfterSeconds,
                        boolean close, long startNanos) {
         boolean closeNow = close || !HttpUtil.isKeepAlive(request);
-        context.accessLog().log(request.method().name(), request.uri(), status.code(), reason, 0L, -1L,
-                context.clock().nanoTime() - startNanos, "-", remote().getHostAddress());
+        if (context.accessLog().enabled()) {
+            context.accessLog().log(request.method().name(), request.uri(), status.code(), reason, 0L, -1L,
+                    context.clock().nanoTime() - startNanos, "-", peer().ip());
+        }
         writeLocal(status, retryAfterSeconds, reason, closeNow);
         if (closeNow) {
             closeAfterFlush();
@@ -386,13 +390,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         closeNow();
     }
 
-    /** The client's address. */
-    InetAddress remoteAddress() {
-        return remote();
-    }
-
-    private InetAddress remote() {
-        return ((InetSocketAddress) ctx.channel().remoteAddress()).getAddress();
+    /** The client at the other end, named once per connection. */
+    Peer peer() {
+        if (peer == null) {
+            peer = new Peer(((InetSocketAddress) ctx.channel().remoteAddress()).getAddress());
+        }
+        return peer;
     }
 
     private static void cancel(ScheduledFuture<?> timer) {

@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -196,7 +197,7 @@ final class Exchange implements UpstreamLeg {
 
     /** Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and budget in. */
     private HttpRequest outgoingHead() {
-        return Headers.outgoing(request, requestHasBody, client.remoteAddress(),
+        return Headers.outgoing(request, requestHasBody, client.peer(),
                 remainingNanos(pool.clock().nanoTime()));
     }
 
@@ -278,6 +279,9 @@ final class Exchange implements UpstreamLeg {
                 || (status >= 100 && status < 200);
         Hop.strip(response.headers(), !bodyless);
         response.headers().add(HttpHeaderNames.VIA, Headers.via(response.protocolVersion()));
+        // A proxy answers in its own version (RFC 9110 §6.2): the body framing Hop.strip chose
+        // (chunked when there is no length) is HTTP/1.1's, whatever the backend spoke.
+        response.setProtocolVersion(HttpVersion.HTTP_1_1);
         client.writeResponsePart(response, false);
     }
 

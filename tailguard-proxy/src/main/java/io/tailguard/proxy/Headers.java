@@ -5,19 +5,30 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
-import java.net.InetAddress;
-import java.net.Inet6Address;
+import io.netty.util.AsciiString;
 
 /** Thread-safe (stateless): the forwarding headers the proxy adds (RFC 7239, RFC 9110 §7.6.3). */
 final class Headers {
 
     /** Our pseudonym in {@code Via}. */
     static final String PSEUDONYM = "tailguard";
+    private static final AsciiString VIA_1_1 = AsciiString.cached("1.1 " + PSEUDONYM);
+    private static final AsciiString VIA_1_0 = AsciiString.cached("1.0 " + PSEUDONYM);
+    private static final AsciiString X_FORWARDED_FOR = AsciiString.cached("X-Forwarded-For");
+    private static final AsciiString FORWARDED = AsciiString.cached("Forwarded");
+    private static final AsciiString TIMEOUT_MS = AsciiString.cached(Deadlines.TIMEOUT_MS);
+    private static final AsciiString REQUEST_TIMEOUT = AsciiString.cached(Deadlines.REQUEST_TIMEOUT);
 
     private Headers() {
     }
 
-    static String via(HttpVersion version) {
+    static CharSequence via(HttpVersion version) {
+        if (version == HttpVersion.HTTP_1_1) {
+            return VIA_1_1;
+        }
+        if (version == HttpVersion.HTTP_1_0) {
+            return VIA_1_0;
+        }
         return version.majorVersion() + "." + version.minorVersion() + " " + PSEUDONYM;
     }
 
@@ -31,29 +42,24 @@ final class Headers {
      * headers in, and the client's remaining budget as {@code X-Request-Timeout-Ms} (none if
      * {@code remainingNanos} is {@link Long#MAX_VALUE}).
      */
-    static HttpRequest outgoing(HttpRequest request, boolean hasBody, InetAddress client, long remainingNanos) {
+    static HttpRequest outgoing(HttpRequest request, boolean hasBody, Peer client, long remainingNanos) {
         HttpRequest outgoing = copyHead(request);
         Hop.strip(outgoing.headers(), hasBody);
         addForwarding(outgoing.headers(), outgoing.protocolVersion(), client,
                 request.headers().get(HttpHeaderNames.HOST));
-        outgoing.headers().remove(Deadlines.REQUEST_TIMEOUT);
+        outgoing.headers().remove(REQUEST_TIMEOUT);
         if (remainingNanos != Long.MAX_VALUE) {
-            outgoing.headers().set(Deadlines.TIMEOUT_MS, Math.max(1L, remainingNanos / 1_000_000L));
+            outgoing.headers().set(TIMEOUT_MS, Math.max(1L, remainingNanos / 1_000_000L));
         }
         return outgoing;
     }
 
     /** Appends the client to {@code X-Forwarded-For} and {@code Forwarded}, and us to {@code Via}. */
-    static void addForwarding(HttpHeaders headers, HttpVersion version, InetAddress client, String host) {
-        String ip = client.getHostAddress();
-        String existing = headers.get("X-Forwarded-For");
-        headers.set("X-Forwarded-For", existing == null ? ip : existing + ", " + ip);
-        String node = client instanceof Inet6Address ? "\"[" + ip + "]\"" : ip;
-        StringBuilder forwarded = new StringBuilder("for=").append(node).append(";proto=http");
-        if (host != null && !host.isEmpty()) {
-            forwarded.append(";host=\"").append(host.replace("\"", "")).append('"');
-        }
-        headers.add("Forwarded", forwarded.toString());
+    static void addForwarding(HttpHeaders headers, HttpVersion version, Peer client, String host) {
+        String ip = client.ip();
+        String existing = headers.get(X_FORWARDED_FOR);
+        headers.set(X_FORWARDED_FOR, existing == null ? ip : existing + ", " + ip);
+        headers.add(FORWARDED, client.forwarded(host));
         headers.add(HttpHeaderNames.VIA, via(version));
     }
 }

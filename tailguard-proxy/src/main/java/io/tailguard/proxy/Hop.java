@@ -3,9 +3,9 @@ package io.tailguard.proxy;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Thread-safe (stateless): removes the hop-by-hop headers of RFC 9110 §7.6.1 from a message that
@@ -13,8 +13,11 @@ import java.util.Set;
  */
 final class Hop {
 
-    private static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-connection",
-            "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");
+    /** AsciiString names keep their hash, so removing them costs no hashing per message. */
+    private static final AsciiString[] HOP_BY_HOP = {HttpHeaderNames.CONNECTION, HttpHeaderNames.KEEP_ALIVE,
+        AsciiString.cached("proxy-connection"), HttpHeaderNames.PROXY_AUTHENTICATE,
+        HttpHeaderNames.PROXY_AUTHORIZATION, HttpHeaderNames.TE, HttpHeaderNames.TRAILER,
+        HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderNames.UPGRADE};
 
     private Hop() {
     }
@@ -25,19 +28,21 @@ final class Hop {
      * next hop, whatever framing it arrived with (chunked, or delimited by the close of the connection).
      */
     static void strip(HttpHeaders headers, boolean mayHaveBody) {
-        List<String> named = new ArrayList<>();
-        for (String value : headers.getAll(HttpHeaderNames.CONNECTION)) {
-            for (String token : value.split(",")) {
-                String name = token.trim();
-                if (!name.isEmpty()) {
-                    named.add(name);
+        if (headers.contains(HttpHeaderNames.CONNECTION)) {
+            List<String> named = new ArrayList<>();
+            for (String value : headers.getAll(HttpHeaderNames.CONNECTION)) {
+                for (String token : value.split(",")) {
+                    String name = token.trim();
+                    if (!name.isEmpty()) {
+                        named.add(name);
+                    }
                 }
             }
+            for (String name : named) {
+                headers.remove(name);
+            }
         }
-        for (String name : named) {
-            headers.remove(name);
-        }
-        for (String name : HOP_BY_HOP) {
+        for (AsciiString name : HOP_BY_HOP) {
             headers.remove(name);
         }
         if (mayHaveBody && !headers.contains(HttpHeaderNames.CONTENT_LENGTH)) {

@@ -10,9 +10,12 @@ import io.tailguard.admission.RejectReason;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BiConsumer;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.BiConsumer;
 
 /**
  * Thread-safe: the proxy's meters in a Micrometer Prometheus registry. Names (Prometheus form):
@@ -23,11 +26,18 @@ import java.util.concurrent.TimeUnit;
  * {@code tailguard_proxy_in_flight{pool,backend}}, {@code tailguard_proxy_limit{pool,backend}},
  * {@code tailguard_proxy_upstream_seconds{pool,backend,outcome}} (a histogram) and
  * {@code tailguard_proxy_responses_total{status}}.
+ *
+ * <p>The meters every request touches (admitted, queue wait, upstream, responses) are looked up once
+ * and kept: a Micrometer builder and registry lookup per request cost more than the recording.
  */
 final class ProxyMetrics {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final List<BiConsumer<String, String>> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, Counter> admitted = new ConcurrentHashMap<>();
+    private final Map<String, Timer> queueWait = new ConcurrentHashMap<>();
+    private final Map<Backend, AtomicReferenceArray<Timer>> upstream = new ConcurrentHashMap<>();
+    private final AtomicReferenceArray<Counter> responses = new AtomicReferenceArray<>(600);
 
     /** Adds a listener told {@code (event, detail)} for every counted event (tests wait on these). */
     void listen(BiConsumer<String, String> listener) {
@@ -63,7 +73,8 @@ final class ProxyMetrics {
     }
 
     void admitted(Pool pool) {
-        Counter.builder("tailguard.proxy.admitted").tag("pool", pool.name()).register(registry).increment();
+        admitted.computeIfAbsent(pool.name(), name -> Counter.builder("tailguard.proxy.admitted").tag("pool", name)
+                .register(registry)).increment();
         fire("admitted", pool.name());
     }
 
@@ -101,21 +112,52 @@ final class ProxyMetrics {
     }
 
     void queueWait(Pool pool, long waitedNanos) {
-        Timer.builder("tailguard.proxy.queue.wait").tag("pool", pool.name()).publishPercentileHistogram()
-                .maximumExpectedValue(Duration.ofMinutes(1)).register(registry)
+        queueWait.computeIfAbsent(pool.name(), name -> Timer.builder("tailguard.proxy.queue.wait").tag("pool", name)
+                        .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry))
                 .record(waitedNanos, TimeUnit.NANOSECONDS);
     }
 
     void upstream(Backend backend, long heldNanos, Outcome outcome) {
-        Timer.builder("tailguard.proxy.upstream").tags("backend", backend.toString(), "outcome",
-                        outcome.name().toLowerCase(Locale.ROOT))
-                .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry)
-                .record(heldNanos, TimeUnit.NANOSECONDS);
-        fire("upstream", outcome.name().toLowerCase(Locale.ROOT));
+        AtomicReferenceArray<Timer> timers = upstream.computeIfAbsent(backend,
+                b -> new AtomicReferenceArray<>(OUTCOME_NAMES.length));
+        Timer timer = timers.get(outcome.ordinal());
+        if (timer == null) { // registered on first use, so /metrics lists only outcomes that happened
+            timer = Timer.builder("tailguard.proxy.upstream").tags("backend", backend.toString(), "outcome",
+                    OUTCOME_NAMES[outcome.ordinal()]).publishPercentileHistogram()
+                    .maximumExpectedValue(Duration.ofMinutes(1)).register(registry);
+            timers.set(outcome.ordinal(), timer);
+        }
+        timer.record(heldNanos, TimeUnit.NANOSECONDS);
+        if (!listeners.isEmpty()) {
+            fire("upstream", OUTCOME_NAMES[outcome.ordinal()]);
+        }
+    }
+
+    private static final String[] OUTCOME_NAMES = outcomeNames();
+
+    private static String[] outcomeNames() {
+        Outcome[] outcomes = Outcome.values();
+        String[] names = new String[outcomes.length];
+        for (Outcome outcome : outcomes) {
+            names[outcome.ordinal()] = outcome.name().toLowerCase(Locale.ROOT);
+        }
+        return names;
     }
 
     void response(int status) {
-        Counter.builder("tailguard.proxy.responses").tag("status", Integer.toString(status)).register(registry)
-                .increment();
+        if (status < 0 || status >= responses.length()) {
+            responseCounter(status).increment();
+            return;
+        }
+        Counter counter = responses.get(status);
+        if (counter == null) {
+            counter = responseCounter(status); // the registry returns the same counter to racing callers
+            responses.set(status, counter);
+        }
+        counter.increment();
+    }
+
+    private Counter responseCounter(int status) {
+        return Counter.builder("tailguard.proxy.responses").tag("status", Integer.toString(status)).register(registry);
     }
 }

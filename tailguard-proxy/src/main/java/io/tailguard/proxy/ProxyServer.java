@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.netty.util.internal.SystemPropertyUtil;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
 import io.tailguard.proxy.config.PoolConfig;
@@ -66,7 +67,7 @@ public final class ProxyServer implements AutoCloseable {
                         InetSocketAddress adminAddress) {
         this.context = context;
         this.boss = transport.group(1);
-        this.workers = transport.group(Math.max(2, Runtime.getRuntime().availableProcessors()));
+        this.workers = transport.group(eventLoops());
         try {
             this.listener = bind(transport, listen, clientInitializer(), "listen");
             this.admin = bind(transport, adminAddress, adminInitializer(), "admin");
@@ -74,6 +75,15 @@ public final class ProxyServer implements AutoCloseable {
             shutdownGroups();
             throw failed;
         }
+    }
+
+    /**
+     * Returns the number of event loops serving connections: Netty's {@code io.netty.eventLoopThreads}
+     * property when set, else one per processor (at least two).
+     */
+    static int eventLoops() {
+        int threads = SystemPropertyUtil.getInt("io.netty.eventLoopThreads", 0);
+        return threads > 0 ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
     }
 
     /** Starts a proxy on the system clock. */

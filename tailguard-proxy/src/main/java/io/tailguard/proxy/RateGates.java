@@ -42,7 +42,15 @@ final class RateGates {
         return keyHeader;
     }
 
-    /** Returns 0 if the request may go on, else the nanoseconds until a token is due. */
+    /** True if requests are limited per client key, so {@link #tryAcquire} needs the key. */
+    boolean keyed() {
+        return perClient != null;
+    }
+
+    /**
+     * Returns 0 if the request may go on, else the nanoseconds until a token is due; {@code clientKey}
+     * may be null when not {@link #keyed}.
+     */
     long tryAcquire(long nowNanos, String clientKey) {
         if (perClient != null) {
             long wait = perClient.tryAcquire(clientKey, nowNanos);

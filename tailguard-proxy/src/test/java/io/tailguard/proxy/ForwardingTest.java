@@ -63,6 +63,18 @@ class ForwardingTest {
     }
 
     @Test
+    void anHttp10BackendIsAnsweredInTheProxysOwnVersionWithItsBodyChunked() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            RawClient.Response response = client.get("/http10").read();
+            assertThat(response.version()).isEqualTo("HTTP/1.1");
+            assertThat(response.header("transfer-encoding")).isEqualTo("chunked");
+            assertThat(response.header("via")).isEqualTo("1.0 tailguard");
+            assertThat(response.body()).isEqualTo("GET /http10 ");
+            assertThat(client.get("/a").read().body()).as("the client connection stays usable").isEqualTo("GET /a ");
+        }
+    }
+
+    @Test
     void aBodilessGetLostOnAReusedConnectionIsRetriedOnceOnANewOne() throws Exception {
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             assertThat(client.get("/a").read().status()).isEqualTo(200); // leaves a pooled connection

@@ -3,6 +3,7 @@ package io.tailguard.proxy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.proxy.config.ClientLimits;
+import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -110,6 +111,21 @@ class HostileInputTest {
             assertThat(client.get("/a").read().status()).isEqualTo(200);
             assertThat(client.closedByServer()).isTrue();
         }
+    }
+
+    @Test
+    void aConnectionInUseOutlivesTheIdleTimeoutThatStartedBeforeItsLastRequest() throws Exception {
+        NanoClock clock = NanoClock.system();
+        long endNanos = clock.nanoTime() + 3 * Duration.ofMillis(300).toNanos(); // three idle timeouts
+        int served = 0;
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            while (clock.nanoTime() - endNanos < 0) {
+                assertThat(client.get("/busy").read().status()).as("request %d", served).isEqualTo(200);
+                served++;
+            }
+            assertThat(client.closedByServer()).as("closed once idle, with no response").isTrue();
+        }
+        assertThat(served).isGreaterThan(1);
     }
 
     @Test

@@ -17,8 +17,8 @@ import java.util.Map;
  */
 final class RawClient implements AutoCloseable {
 
-    /** A parsed response; {@code status} -1 means the connection closed with no response. */
-    record Response(int status, Map<String, String> headers, String body) {
+    /** A parsed response ({@code version} as in the status line); {@code status} -1 means the connection closed with no response. */
+    record Response(int status, Map<String, String> headers, String body, String version) {
         String header(String name) {
             return headers.get(name.toLowerCase(Locale.ROOT));
         }
@@ -63,8 +63,9 @@ final class RawClient implements AutoCloseable {
     private Response read(boolean withBody) throws IOException {
         String statusLine = line();
         if (statusLine == null) {
-            return new Response(-1, Map.of(), "");
+            return new Response(-1, Map.of(), "", "");
         }
+        String version = statusLine.split(" ")[0];
         int status = Integer.parseInt(statusLine.split(" ")[1]);
         Map<String, String> headers = new LinkedHashMap<>();
         for (String line = line(); line != null && !line.isEmpty(); line = line()) {
@@ -74,7 +75,7 @@ final class RawClient implements AutoCloseable {
         }
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         if (!withBody || status == 100) {
-            return new Response(status, headers, "");
+            return new Response(status, headers, "", version);
         }
         if (headers.containsKey("content-length")) {
             body.write(in.readNBytes(Integer.parseInt(headers.get("content-length"))));
@@ -85,7 +86,7 @@ final class RawClient implements AutoCloseable {
             }
             line();
         }
-        return new Response(status, headers, body.toString(StandardCharsets.UTF_8));
+        return new Response(status, headers, body.toString(StandardCharsets.UTF_8), version);
     }
 
     /** Reads every byte until the server closes the connection. */

@@ -123,6 +123,8 @@ final class TestBackend implements AutoCloseable {
                 respondChunked(ctx, head);
             } else if (request.uri().startsWith("/split")) {
                 respondInTwoParts(ctx, head);
+            } else if (request.uri().startsWith("/http10")) {
+                respondHttp10(ctx, head);
             } else if (request.uri().startsWith(holdPrefix)) {
                 pending = new Held(ctx, head, HttpUtil.isKeepAlive(request));
                 held.add(pending);
@@ -149,6 +151,13 @@ final class TestBackend implements AutoCloseable {
                 Unpooled.copiedBuffer(head.substring(0, 4), StandardCharsets.UTF_8)));
         ctx.writeAndFlush(new io.netty.handler.codec.http.DefaultLastHttpContent(
                 Unpooled.copiedBuffer(head.substring(4), StandardCharsets.UTF_8)));
+    }
+
+    /** Answers as an HTTP/1.0 server without Content-Length: the body ends with the connection. */
+    private static void respondHttp10(ChannelHandlerContext ctx, String head) {
+        ctx.write(new io.netty.handler.codec.http.DefaultHttpResponse(HttpVersion.HTTP_1_0, HttpResponseStatus.OK));
+        ctx.writeAndFlush(new io.netty.handler.codec.http.DefaultLastHttpContent(
+                Unpooled.copiedBuffer(head, StandardCharsets.UTF_8))).addListener(f -> ctx.close());
     }
 
     /** Sends the head now and the body a moment later, so the proxy reads them separately. */

@@ -1,7 +1,9 @@
 package io.tailguard.journal.replication;
 
+import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.function.IntFunction;
 
@@ -34,13 +36,22 @@ final class ConnectionProblem extends IOException {
     }
 
     /**
-     * Reads exactly {@code len} bytes of a handshake into {@code b} from a stream with a read
-     * timeout; a timeout throws {@code timedOut} applied to the bytes of the message that arrived.
+     * Reads exactly {@code len} bytes of a handshake into {@code b} from {@code socket}'s stream,
+     * all of them before {@code deadlineNanos} of {@code clock}: each read waits at most what is
+     * left, so a peer that trickles a byte at a time cannot stretch the handshake. Past the
+     * deadline it throws {@code timedOut} applied to the bytes of the message that arrived. The
+     * socket's read timeout is left at whatever the last read needed; the caller sets its own next.
      */
-    static void readHandshake(InputStream in, byte[] b, int off, int len, IntFunction<ConnectionProblem> timedOut)
-            throws IOException {
+    static void readHandshake(Socket socket, byte[] b, int off, int len, NanoClock clock, long deadlineNanos,
+                              IntFunction<ConnectionProblem> timedOut) throws IOException {
+        InputStream in = socket.getInputStream();
         int done = 0;
         while (done < len) {
+            long leftNanos = deadlineNanos - clock.nanoTime();
+            if (leftNanos <= 0) {
+                throw timedOut.apply(off + done);
+            }
+            socket.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, leftNanos / 1_000_000)));
             int n;
             try {
                 n = in.read(b, off + done, len - done);

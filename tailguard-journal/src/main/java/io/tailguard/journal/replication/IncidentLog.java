@@ -5,7 +5,10 @@ import io.tailguard.journal.ErrorHandler;
 /**
  * Thread-safe: reports a connection problem that repeats (a replica down, a replica refused, a
  * client that never completes its handshake) once, with its cause, then counts the repeats instead
- * of logging each retry; when the problem ends or changes, one more line gives the count.
+ * of logging each retry; when the problem ends or changes, one more line gives the count. Repeats are
+ * grouped by kind, and their messages may differ in detail (how many bytes arrived, from which peer):
+ * the count line quotes the message only when every repeat said the same, otherwise it names the kind
+ * and quotes the first and the last.
  */
 final class IncidentLog {
 
@@ -13,6 +16,8 @@ final class IncidentLog {
     private final String subject;
     private String kind;
     private String first;
+    private String last;
+    private boolean allSame;
     private long repeats;
     private volatile String latest;
 
@@ -26,11 +31,15 @@ final class IncidentLog {
         latest = message;
         if (kind.equals(this.kind)) {
             repeats++;
+            allSame &= message.equals(first);
+            last = message;
             return;
         }
         summarize("a different problem followed");
         this.kind = kind;
         this.first = message;
+        this.last = message;
+        this.allSame = true;
         this.repeats = 0;
         errors.onError(message, null);
     }
@@ -49,8 +58,10 @@ final class IncidentLog {
 
     private void summarize(String outcome) {
         if (kind != null && repeats > 0) {
-            errors.onError(subject + ": \"" + first + "\" happened " + (repeats + 1) + " times in a row; then "
-                    + outcome, null);
+            String what = allSame ? "\"" + first + "\" happened " + (repeats + 1) + " times in a row"
+                    : (repeats + 1) + " problems of one kind (" + kind + ") in a row, the first \"" + first
+                            + "\", the last \"" + last + "\"";
+            errors.onError(subject + ": " + what + "; then " + outcome, null);
         }
     }
 }

@@ -17,15 +17,19 @@ import java.util.zip.CRC32C;
  * answers with the replica's HELLO and appends and acknowledges records until the connection ends.
  *
  * <p>Reads go through the socket's stream with a read timeout (a blocking channel read cannot time
- * out): each read of the handshake, and of the rest of a frame once its first byte arrived, waits at
- * most the timeout, so a stall (no byte for that long) closes the connection, while a large frame
- * that keeps arriving is not cut. An idle primary (no frame started) is never timed out.
+ * out). The whole PRIMARY HELLO must arrive within the timeout of the accept, so a client that
+ * trickles one byte per pause holds a connection slot no longer than that. Each read of the rest of
+ * a frame once its first byte arrived waits at most the timeout, so a stall (no byte for that long)
+ * closes the connection, while a large frame that keeps arriving is not cut. An idle primary (no
+ * frame started) is never timed out.
  */
 final class ReplicaConnection extends Thread {
 
     private final ReplicaServer server;
     private final SocketChannel ch;
     private final String peer;
+    /** When the whole PRIMARY HELLO must have arrived: the replica timeout after the accept. */
+    private final long handshakeDeadlineNanos;
     /** The highest sequence the primary wrote, as its HELLO says. */
     private long primaryWritten;
     private final CRC32C crc = new CRC32C();
@@ -38,6 +42,7 @@ final class ReplicaConnection extends Thread {
         this.server = server;
         this.ch = ch;
         this.peer = String.valueOf(ch.getRemoteAddress());
+        this.handshakeDeadlineNanos = server.clock().nanoTime() + server.timeoutNanos();
     }
 
     /** Closes the connection and waits for its thread to end (it is then no longer appending). */
@@ -59,9 +64,9 @@ final class ReplicaConnection extends Thread {
     @Override
     public void run() {
         try {
-            ch.socket().setSoTimeout((int) Math.max(1, server.timeoutNanos() / 1_000_000));
             InputStream in = ch.socket().getInputStream();
-            JournalId primary = readHello(in);
+            JournalId primary = readHello();
+            ch.socket().setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, server.timeoutNanos() / 1_000_000)));
             String refusal = server.refusal(primary, primaryWritten);
             if (refusal != null) {
                 // answer anyway: the primary's own check then names both journals in its log
@@ -100,15 +105,15 @@ final class ReplicaConnection extends Thread {
         }
     }
 
-    private JournalId readHello(InputStream in) throws IOException {
+    private JournalId readHello() throws IOException {
         byte[] bytes = new byte[ReplicationProtocol.PRIMARY_HELLO_LENGTH];
         ByteBuffer hello = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        readHandshake(in, bytes, 0, ReplicationProtocol.PREAMBLE_LENGTH);
+        readHandshake(bytes, 0, ReplicationProtocol.PREAMBLE_LENGTH);
         String bad = ReplicationProtocol.preambleProblem(hello, ReplicationProtocol.PRIMARY_HELLO_MAGIC, "primary");
         if (bad != null) {
             throw ConnectionProblem.handshake("not-primary", bad);
         }
-        readHandshake(in, bytes, ReplicationProtocol.PREAMBLE_LENGTH,
+        readHandshake(bytes, ReplicationProtocol.PREAMBLE_LENGTH,
                 ReplicationProtocol.PRIMARY_HELLO_LENGTH - ReplicationProtocol.PREAMBLE_LENGTH);
         JournalId primary = JournalId.orNull(hello.getLong(ReplicationProtocol.PRIMARY_ID),
                 hello.getLong(ReplicationProtocol.PRIMARY_ID + 8));
@@ -119,10 +124,10 @@ final class ReplicaConnection extends Thread {
         return primary;
     }
 
-    private void readHandshake(InputStream in, byte[] b, int off, int len) throws IOException {
-        ConnectionProblem.readHandshake(in, b, off, len, arrived -> ConnectionProblem.handshake("handshake-timeout",
-                "no complete PRIMARY HELLO within " + server.timeoutNanos() / 1_000_000 + " ms (replicaTimeout; "
-                        + arrived + " of " + ReplicationProtocol.PRIMARY_HELLO_LENGTH + " bytes arrived): not a "
+    private void readHandshake(byte[] b, int off, int len) throws IOException {
+        ConnectionProblem.readHandshake(ch.socket(), b, off, len, server.clock(), handshakeDeadlineNanos,
+                arrived -> ConnectionProblem.handshake("handshake-timeout", "no complete PRIMARY HELLO within "
+                        + server.timeoutNanos() / 1_000_000 + " ms of connecting (replicaTimeout; " + arrived + " of " + ReplicationProtocol.PRIMARY_HELLO_LENGTH + " bytes arrived): not a "
                         + "tailguard primary of protocol version " + ReplicationProtocol.VERSION));
     }
 

@@ -5,6 +5,7 @@ import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.JournalId;
 import io.tailguard.journal.segment.SegmentLayout;
+import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -22,7 +23,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Thread-safe: a replica. Each connection gets its own thread ({@link ReplicaConnection}) and must
- * send a valid PRIMARY HELLO within the replica timeout ({@link JournalConfig#replicaTimeout()}),
+ * send a whole valid PRIMARY HELLO within the replica timeout ({@link JournalConfig#replicaTimeout()})
+ * of its accept,
  * so a client that connects and says nothing, or half of something, never blocks a primary. A
  * primary whose records this replica does not hold (it holds another journal's) is refused at
  * once; an accepted one becomes the active connection, closing the previous one (a primary that
@@ -46,6 +48,7 @@ public final class ReplicaServer implements AutoCloseable {
     private final IncidentLog incidents;
     private final Thread acceptor;
     private final long timeoutNanos;
+    private final NanoClock clock;
     private final ReplicaDurability durability;
     private final int maxFrameLength;
     private final Path primaryIdFile;
@@ -66,6 +69,7 @@ public final class ReplicaServer implements AutoCloseable {
         this.journal = Journal.open(config);
         this.durability = durability;
         this.timeoutNanos = config.replicaTimeout().toNanos();
+        this.clock = config.clock();
         this.incidents = new IncidentLog(config.errors(), "replica " + listen);
         this.maxFrameLength = SegmentLayout.FRAME_HEADER_LENGTH + SegmentLayout.maxPayload(config.segmentSizeBytes());
         this.primaryIdFile = config.directory().resolve(IdFile.PRIMARY_ID);
@@ -138,6 +142,11 @@ public final class ReplicaServer implements AutoCloseable {
         return rejectedFrames;
     }
 
+    /** Returns how many connections are open, in their handshake or serving (at most 16). */
+    int openConnections() {
+        return open.size();
+    }
+
     /** Returns how many primaries this replica refused because it holds another journal's records. */
     public long refusedPrimaries() {
         return refusedPrimaries.get();
@@ -177,6 +186,10 @@ public final class ReplicaServer implements AutoCloseable {
 
     long timeoutNanos() {
         return timeoutNanos;
+    }
+
+    NanoClock clock() {
+        return clock;
     }
 
     boolean running() {

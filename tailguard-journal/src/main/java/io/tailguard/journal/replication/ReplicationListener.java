@@ -9,7 +9,10 @@ public interface ReplicationListener {
     /** The replica acknowledged every record up to {@code sequence}. */
     void onAcknowledged(long sequence);
 
-    /** The connection closed (error, bad frame or shutdown); the sender reconnects. */
+    /**
+     * The connection closed (error, bad frame or shutdown), or an attempt to connect failed or was
+     * refused (it timed out at the latest after the replica timeout); the sender tries again.
+     */
     void onDisconnected();
 
     /** Returns the primary's highest written sequence (an acknowledgement above it is a bad frame). */

@@ -8,7 +8,6 @@ import io.tailguard.journal.ReplicaDownAction;
 import io.tailguard.journal.Tailer;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -138,8 +137,8 @@ public final class ReplicationSender implements AutoCloseable {
             } finally {
                 channel = null;
                 join(acks);
-                if (connected) {
-                    listener.onDisconnected();
+                if (connected || running) {
+                    listener.onDisconnected(); // also an attempt that failed or was refused: the replica is down
                 }
                 if (running) {
                     LockSupport.parkNanos(refusals == 0 ? RECONNECT_PAUSE_NANOS
@@ -149,24 +148,23 @@ public final class ReplicationSender implements AutoCloseable {
         }
     }
 
-    /** Sends PRIMARY HELLO and reads REPLICA HELLO, each within the replica timeout. */
+    /** Sends PRIMARY HELLO and reads the whole REPLICA HELLO within the replica timeout of the send. */
     private Handshake.ReplicaHello handshake(SocketChannel ch) throws IOException {
         ByteBuffer mine = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         ReplicationProtocol.putPrimaryHello(mine, self, listener.writtenSequence());
         while (mine.hasRemaining()) {
             ch.write(mine);
         }
-        ch.socket().setSoTimeout(timeoutMillis());
-        InputStream in = ch.socket().getInputStream();
+        long deadlineNanos = clock.nanoTime() + timeoutNanos;
         byte[] bytes = new byte[ReplicationProtocol.HELLO_LENGTH];
-        readFully(in, bytes, 0, ReplicationProtocol.PREAMBLE_LENGTH);
+        readFully(ch, bytes, 0, ReplicationProtocol.PREAMBLE_LENGTH, deadlineNanos);
         ByteBuffer hello = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         String bad = ReplicationProtocol.preambleProblem(hello, ReplicationProtocol.HELLO_MAGIC, "replica");
         if (bad != null) {
             throw ConnectionProblem.handshake("version", "refused: " + bad);
         }
-        readFully(in, bytes, ReplicationProtocol.PREAMBLE_LENGTH,
-                ReplicationProtocol.HELLO_LENGTH - ReplicationProtocol.PREAMBLE_LENGTH);
+        readFully(ch, bytes, ReplicationProtocol.PREAMBLE_LENGTH,
+                ReplicationProtocol.HELLO_LENGTH - ReplicationProtocol.PREAMBLE_LENGTH, deadlineNanos);
         return Handshake.ReplicaHello.parse(hello);
     }
 
@@ -289,8 +287,8 @@ public final class ReplicationSender implements AutoCloseable {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutNanos / 1_000_000));
     }
 
-    private void readFully(InputStream in, byte[] b, int off, int len) throws IOException {
-        ConnectionProblem.readHandshake(in, b, off, len, arrived -> ConnectionProblem.handshake("handshake-timeout",
+    private void readFully(SocketChannel ch, byte[] b, int off, int len, long deadlineNanos) throws IOException {
+        ConnectionProblem.readHandshake(ch.socket(), b, off, len, clock, deadlineNanos, arrived -> ConnectionProblem.handshake("handshake-timeout",
                 "the replica did not answer the handshake within " + timeoutMillis()
                         + " ms (replicaTimeout); is it stopped or overloaded?"));
     }

@@ -132,6 +132,16 @@ final class DirectoryScan {
         if (!later.isEmpty() && !emptyNext(seg, pos, st, later)) {
             return this;
         }
+        if (st == FrameStatus.END && !seg.holdsLengthAt(pos)) {
+            long declared = Segment.declaredSize(seg.path());
+            if (seg.sizeBytes() < declared) {
+                // no zero length after the last record proves that the writer stopped there: the file
+                // ends where the next frame would start, so a copy cut short may have dropped records
+                return refuse(new Damage(seg.path(), pos, "file is " + seg.sizeBytes() + " bytes, shorter than the "
+                        + declared + " its header says, and its records run to its end: later records may have "
+                        + "been cut off"));
+            }
+        }
         tailBase = seg.baseSequence();
         tailPosition = pos;
         cutEnd = end;

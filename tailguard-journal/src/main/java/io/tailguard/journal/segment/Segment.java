@@ -264,9 +264,14 @@ public final class Segment implements AutoCloseable {
         INT.setRelease(buffer, position, SegmentLayout.ROLL_MARKER);
     }
 
+    /** Returns true when the file holds all four bytes of a frame length at {@code position} (false past a short file's end). */
+    public boolean holdsLengthAt(int position) {
+        return position <= sizeBytes - 4;
+    }
+
     /** Returns the published frame length at {@code position} (acquire read). */
     public int frameLength(int position) {
-        if (position > sizeBytes - 4) {
+        if (!holdsLengthAt(position)) {
             return 0;
         }
         return (int) INT.getAcquire(buffer, position);
@@ -274,7 +279,7 @@ public final class Segment implements AutoCloseable {
 
     /** Checks the frame at {@code position}; {@code expectedSequence} &lt; 0 accepts any sequence. */
     public FrameStatus check(int position, long expectedSequence) {
-        if (position > sizeBytes - 4) {
+        if (!holdsLengthAt(position)) {
             // a file cut short inside a frame's length field: torn if any of its bytes were written
             return endOfNonZero(position) > position ? FrameStatus.BAD_LENGTH : FrameStatus.END;
         }

@@ -25,13 +25,14 @@ import java.util.List;
  * or sent to a replica), so the scan refuses instead of cutting: a zeroed region or a bad record
  * before intact data, a damaged segment header, a file larger than its header says, a missing
  * first or middle segment, a {@code *.tgj} file whose name is not a segment's, a roll marker with
- * no next file. A refused open changes no byte: nothing is deleted, truncated, zeroed or extended.
+ * no next file, a newest segment shorter than its header says whose records run to its end (no zero
+ * frame length after the last one shows that the writer stopped there). A refused open changes no byte: nothing is deleted, truncated, zeroed or extended.
  * (Pages that reach the disk out of order after a power cut can make a real torn tail look like
  * damage; the scan then refuses too, and the operator decides with {@code journal repair}.)
  *
  * <p>What an accepted open changes: the torn tail is zeroed (and reported as
- * {@link ScanReport#cutBytes()}); a newest segment shorter than its header says is extended with
- * zeros to its size; an empty next segment left by a roll the crash cut short gets its roll marker;
+ * {@link ScanReport#cutBytes()}); a newest segment shorter than its header says, whose last
+ * record is followed by a zero frame length in the file, is extended with zeros to its size; an empty next segment left by a roll the crash cut short gets its roll marker;
  * prepared blank files ({@code *.tgj.tmp}, never holding a record) are deleted; an empty directory
  * gets its first segment.
  */

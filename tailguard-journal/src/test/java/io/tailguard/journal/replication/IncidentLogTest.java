@@ -30,9 +30,22 @@ class IncidentLogTest {
         log.report("down", "refused 2");
         log.report("ahead", "holds records this journal never wrote");
         assertThat(lines).containsExactly("refused 1",
-                "replication to r:1: \"refused 1\" happened 2 times in a row; then a different problem followed",
+                "replication to r:1: 2 problems of one kind (down) in a row, the first \"refused 1\", the last "
+                        + "\"refused 2\"; then a different problem followed",
                 "holds records this journal never wrote");
         assertThat(log.latest()).isEqualTo("holds records this journal never wrote");
+    }
+
+    @Test
+    void repeatsThatDifferInDetailAreNotCountedAsCopiesOfTheFirst() {
+        log.report("handshake-timeout", "no complete PRIMARY HELLO (0 of 32 bytes arrived)");
+        log.report("handshake-timeout", "no complete PRIMARY HELLO (31 of 32 bytes arrived)");
+        log.report("handshake-timeout", "no complete PRIMARY HELLO (0 of 32 bytes arrived)");
+        log.resolved("a primary connected");
+        assertThat(lines).containsExactly("no complete PRIMARY HELLO (0 of 32 bytes arrived)",
+                "replication to r:1: 3 problems of one kind (handshake-timeout) in a row, the first \"no complete "
+                        + "PRIMARY HELLO (0 of 32 bytes arrived)\", the last \"no complete PRIMARY HELLO (0 of 32 "
+                        + "bytes arrived)\"; then a primary connected");
     }
 
     @Test
