@@ -22,8 +22,10 @@ class LabCommandTest {
     void listPrintsOneLinePerExperiment() {
         assertThat(cli.run("lab", "list")).isZero();
         assertThat(cli.out().lines()).anyMatch(l -> l.matches("backpressure +Five admission strategies.*"));
-        assertThat(cli.out().lines()).hasSize(io.tailguard.lab.Experiments.all().size() + 1)
-                .anyMatch(l -> l.matches("edge +Live \\(needs nginx, puma, haproxy\\).*"));
+        assertThat(cli.out().lines())
+                .hasSize(io.tailguard.lab.Experiments.all().size() + io.tailguard.lab.live.LiveExperiments.all().size())
+                .anyMatch(l -> l.matches("edge +Live \\(needs nginx, puma, haproxy\\).*"))
+                .anyMatch(l -> l.matches("live-overload +Live \\(needs nginx, haproxy\\): goodput and p99.*"));
     }
 
     @ParameterizedTest
@@ -50,6 +52,18 @@ class LabCommandTest {
         assertThat(cli.run("lab", "edge", "--scale", "2", "--output-dir", dir.toString())).isEqualTo(2);
         assertThat(cli.err()).isEqualTo("tailguard: --scale must be a number greater than 0 and at most 1 but was '2'"
                 + System.lineSeparator());
+        assertThat(listing()).isEmpty();
+    }
+
+    @Test
+    void liveOverloadRefusesBadValuesBeforeStartingAnyServer() throws IOException {
+        Path dir = tmp.resolve("overload");
+        assertThat(cli.run("lab", "live-overload", "--workers", "0", "--output-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: --workers must be an integer from 1 to 256 but was '0'"
+                + System.lineSeparator());
+        assertThat(cli.run("lab", "live-overload", "--setup", "envoy", "--output-dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("--setup must be one of all, direct, nginx, haproxy, tailguard-fixed, "
+                + "tailguard-adaptive but was 'envoy'");
         assertThat(listing()).isEmpty();
     }
 

@@ -34,6 +34,7 @@ final class Engine {
     private Tally tally = new Tally();
     private Recorder latency;
     private Recorder service;
+    private Recorder success;
     private int released;
     private int nextToSend;
     private int done;
@@ -52,9 +53,9 @@ final class Engine {
     /**
      * Starts a step: {@code due} holds every request's absolute due time in order; requests before
      * {@code firstMeasured} are warm-up (sent, not counted or recorded). The previous step must be
-     * {@link #finished}.
+     * {@link #finished}. {@code success} receives the latency of 2xx/3xx answers only.
      */
-    void begin(long[] due, int firstMeasured, Tally tally, Recorder latency, Recorder service) {
+    void begin(long[] due, int firstMeasured, Tally tally, Recorder latency, Recorder service, Recorder success) {
         if (!finished()) {
             throw new IllegalStateException("the previous step has " + (released - done) + " requests open");
         }
@@ -63,6 +64,7 @@ final class Engine {
         this.tally = tally;
         this.latency = latency;
         this.service = service;
+        this.success = success;
         this.released = 0;
         this.nextToSend = 0;
         this.done = 0;
@@ -136,8 +138,11 @@ final class Engine {
             latency.recordValue(Math.min(MAX_RECORDED_NANOS, nowNanos - due[request]));
             service.recordValue(Math.min(MAX_RECORDED_NANOS, nowNanos - sentNanos[conn]));
             tally.status(status);
-            Tally.increment(status == 429 || status == 503 ? tally.shed
-                    : status >= 200 && status < 400 ? tally.ok : tally.errors);
+            boolean ok = status >= 200 && status < 400;
+            if (ok) {
+                success.recordValue(Math.min(MAX_RECORDED_NANOS, nowNanos - due[request]));
+            }
+            Tally.increment(status == 429 || status == 503 ? tally.shed : ok ? tally.ok : tally.errors);
         }
         if (reusable) {
             idle[idleCount++] = conn;

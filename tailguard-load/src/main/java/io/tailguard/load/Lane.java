@@ -68,7 +68,7 @@ final class Lane {
     /** Starts a step on this lane's share of the schedule. */
     void begin(long[] due, int firstMeasured, Tally tally, StepRecorder recorder) {
         call(() -> {
-            engine.begin(due, firstMeasured, tally, recorder.latency, recorder.service);
+            engine.begin(due, firstMeasured, tally, recorder.latency, recorder.service, recorder.success);
             return null;
         });
         sweeper = loop.scheduleAtFixedRate(() -> engine.sweep(clock.nanoTime()), SWEEP_MILLIS, SWEEP_MILLIS,

@@ -23,6 +23,7 @@ public final class LoadGenerator implements AutoCloseable {
     private static final long POLL_NANOS = 10_000_000L;
     /** The first request is due this long after the step is set up, so none starts late. */
     private static final long START_DELAY_NANOS = 20_000_000L;
+    private static final long OPEN_ALL_MIN_MILLIS = 10_000L;
 
     private final LoadPlan plan;
     private final NanoClock clock;
@@ -75,12 +76,15 @@ public final class LoadGenerator implements AutoCloseable {
             }
             lanes[l].connectRest();
         }
-        long deadline = clock.nanoTime() + plan.timeout().toNanos();
+        // thousands of connections take longer to open than one request may take to answer, on a
+        // machine whose cores the target shares: the run's timeout, but never less than 10 s
+        long openMillis = Math.max(plan.timeout().toMillis(), OPEN_ALL_MIN_MILLIS);
+        long deadline = clock.nanoTime() + openMillis * 1_000_000L;
         int open;
         while ((open = openConnections()) < plan.connections()) {
             if (clock.nanoTime() > deadline) {
                 throw unreachable("cannot open " + plan.connections() + " connections to " + where + ": " + open
-                        + " opened within " + plan.timeout().toMillis() + " ms");
+                        + " opened within " + openMillis + " ms");
             }
             pacer.awaitUntil(clock.nanoTime() + 1_000_000L);
         }

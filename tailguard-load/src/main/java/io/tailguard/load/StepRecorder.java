@@ -24,6 +24,8 @@ final class StepRecorder {
     final Tally[] tallies;
     final Recorder latency = new Recorder(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
     final Recorder service = new Recorder(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
+    /** Due time to answer of 2xx/3xx answers only: what an overload experiment calls the successes' latency. */
+    final Recorder success = new Recorder(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
 
     private final long rate;
     private final Duration duration;
@@ -31,11 +33,13 @@ final class StepRecorder {
     private final IntervalLog log;
     private final Histogram latencyTotal = new Histogram(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
     private final Histogram serviceTotal = new Histogram(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
+    private final Histogram successTotal = new Histogram(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
     private final List<Interval> intervals = new ArrayList<>();
     private long behindMaxNanos;
     private int secondsBehind;
     private Histogram latencyInterval;
     private Histogram serviceInterval;
+    private Histogram successInterval;
 
     StepRecorder(long rate, Duration duration, long scheduled, int lanes, IntervalLog log) {
         this.tallies = new Tally[lanes];
@@ -54,7 +58,10 @@ final class StepRecorder {
                 : latency.getIntervalHistogram(latencyInterval);
         serviceInterval = serviceInterval == null ? service.getIntervalHistogram()
                 : service.getIntervalHistogram(serviceInterval);
+        successInterval = successInterval == null ? success.getIntervalHistogram()
+                : success.getIntervalHistogram(successInterval);
         latencyTotal.add(latencyInterval);
+        successTotal.add(successInterval);
         serviceTotal.add(serviceInterval);
         long late = 0;
         for (Tally t : tallies) {
@@ -100,7 +107,8 @@ final class StepRecorder {
         }
         return new StepResult(rate, duration.toNanos() / 1e9, scheduled, sum(t -> t.sent), sum(t -> t.ok),
                 sum(t -> t.shed), sum(t -> t.errors), sum(t -> t.timeouts), statuses, latencyTotal.copy(),
-                serviceTotal.copy(), behindMaxNanos, secondsBehind, sum(t -> t.waitingMax), intervals);
+                serviceTotal.copy(), behindMaxNanos, secondsBehind, sum(t -> t.waitingMax), intervals,
+                successTotal.copy());
     }
 
     private long sum(java.util.function.Function<Tally, java.util.concurrent.atomic.AtomicLong> counter) {

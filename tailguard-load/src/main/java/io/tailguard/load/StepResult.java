@@ -24,11 +24,12 @@ import org.HdrHistogram.Histogram;
  * @param waitingMax       the most requests that waited at once for a free connection, summed over
  *                         the event loops (each keeps its own wait queue)
  * @param intervals        one entry per reported second, warm-up included
+ * @param success          due time → response of the 2xx/3xx answers only, nanoseconds
  */
 public record StepResult(long rate, double durationSeconds, long scheduled, long sent, long ok, long shed,
                          long errors, long timeouts, Map<Integer, Long> statuses, Histogram latency,
                          Histogram service, long behindMaxNanos, int secondsBehind, long waitingMax,
-                         List<Interval> intervals) {
+                         List<Interval> intervals, Histogram success) {
 
     /** Lateness above this counts a second as behind schedule: 1 ms. */
     public static final long BEHIND_NANOS = 1_000_000L;

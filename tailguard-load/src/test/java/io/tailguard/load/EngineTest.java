@@ -18,6 +18,7 @@ class EngineTest {
     private final Tally tally = new Tally();
     private final Recorder latency = new Recorder(1, Engine.MAX_RECORDED_NANOS, 3);
     private final Recorder service = new Recorder(1, Engine.MAX_RECORDED_NANOS, 3);
+    private final Recorder success = new Recorder(1, Engine.MAX_RECORDED_NANOS, 3);
 
     private ScriptedTarget run(int connections, long timeoutNanos, LongUnaryOperator answerAt, long[] due,
                                int firstMeasured, long lateNanos) {
@@ -32,7 +33,7 @@ class EngineTest {
         for (int c = 0; c < connections; c++) {
             engine.connected(c, 0);
         }
-        engine.begin(due, firstMeasured, tally, latency, service);
+        engine.begin(due, firstMeasured, tally, latency, service, success);
         target.run(due, lateNanos, sweepNanos);
         return target;
     }
@@ -118,13 +119,13 @@ class EngineTest {
         target.engine = engine;
         engine.connected(0, 0);
         engine.connected(1, 0);
-        engine.begin(due, 0, tally, latency, service);
+        engine.begin(due, 0, tally, latency, service, success);
         engine.tick(MS);
         engine.answered(1, 503, true, 2 * MS);
         engine.answered(0, 429, true, 2 * MS);
         assertThat(tally.shed.get()).isEqualTo(2);
 
-        engine.begin(new long[] {3 * MS, 3 * MS, 3 * MS}, 0, tally, latency, service);
+        engine.begin(new long[] {3 * MS, 3 * MS, 3 * MS}, 0, tally, latency, service, success);
         engine.tick(3 * MS);
         engine.answered(0, 200, true, 4 * MS);
         engine.answered(1, 500, true, 4 * MS);
@@ -135,6 +136,11 @@ class EngineTest {
         assertThat(tally.errors.get()).isEqualTo(2);
         assertThat(tally.statuses.get(503)).isEqualTo(1);
         assertThat(tally.statuses.get(500)).isEqualTo(1);
+        // every answer has a latency; only the one success is in the successes' histogram
+        assertThat(latency.getIntervalHistogram().getTotalCount()).isEqualTo(4);
+        Histogram ok = success.getIntervalHistogram();
+        assertThat(ok.getTotalCount()).isEqualTo(1);
+        assertThat(ok.getMaxValue()).isBetween(MS - MS / 100, MS + MS / 100);
     }
 
     @Test

@@ -8,7 +8,6 @@ import io.tailguard.balance.PowerOfTwoChoicesBalancer;
 import io.tailguard.balance.RoundRobinBalancer;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.queue.BoundedQueue;
-import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.queue.DrainEstimator;
 import io.tailguard.retry.RetryBudget;
 import io.tailguard.time.NanoClock;
@@ -54,9 +53,7 @@ final class Pool {
             case P2C_PEAK_EWMA -> new PowerOfTwoChoicesBalancer(backends.length,
                     PowerOfTwoChoicesBalancer.Config.defaults(), new SplittableRandom(backends.length));
         };
-        this.queue = config.queue() == 0 ? null : new BoundedQueue<>(
-                new BoundedQueueConfig(config.queue(), config.queueTimeout(), config.discipline(),
-                        BoundedQueueConfig.DEFAULT_TARGET_DELAY, BoundedQueueConfig.DEFAULT_INTERVAL),
+        this.queue = config.queue() == 0 ? null : new BoundedQueue<>(config.queueConfig(),
                 (exchange, reason, waitedNanos) -> exchange.rejectLater(reason));
         metrics.registerPool(this);
     }

@@ -2,6 +2,7 @@ package io.tailguard.lab.live;
 
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.live.edge.EdgeExperiment;
+import io.tailguard.lab.live.overload.OverloadExperiment;
 import java.util.List;
 
 /**
@@ -11,7 +12,7 @@ import java.util.List;
  */
 public final class LiveExperiments {
 
-    private static final List<Experiment> ALL = List.of(new EdgeExperiment());
+    private static final List<Experiment> ALL = List.of(new EdgeExperiment(), new OverloadExperiment());
 
     private LiveExperiments() {
     }

@@ -2,6 +2,7 @@ package io.tailguard.proxy.config;
 
 import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.config.Check;
+import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.queue.QueueDiscipline;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -69,5 +70,20 @@ public record PoolConfig(String name, List<InetSocketAddress> backends, int maxC
     public PoolConfig withQueueing(int newMaxConns, int newQueue, Duration newQueueTimeout) {
         return new PoolConfig(name, backends, newMaxConns, limit, newQueue, newQueueTimeout, discipline, balancer,
                 connectTimeout, responseTimeout, idleTimeout, retryBudget, ejectAfter, ejectFor);
+    }
+
+    /**
+     * Returns the core waiting room's settings: {@code queue} places, {@code queue-timeout}, the
+     * discipline, CoDel's default target and interval. The proxy builds its queue from this, and so
+     * does anything that must run the same queue elsewhere (the simulator's twin of a live run).
+     *
+     * @throws IllegalStateException if {@code queue} is 0 (the pool has no queue)
+     */
+    public BoundedQueueConfig queueConfig() {
+        if (queue == 0) {
+            throw new IllegalStateException("pool " + name + " has no queue (queue is 0)");
+        }
+        return new BoundedQueueConfig(queue, queueTimeout, discipline, BoundedQueueConfig.DEFAULT_TARGET_DELAY,
+                BoundedQueueConfig.DEFAULT_INTERVAL);
     }
 }

@@ -1,10 +1,8 @@
 package io.tailguard.lab.live.edge;
 
-import io.tailguard.lab.live.process.Executables;
 import io.tailguard.lab.live.process.Launch;
+import io.tailguard.lab.live.process.Nginx;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Thread-safe (stateless) starter of nginx in front of the backend, as the article configured it:
@@ -19,7 +17,7 @@ final class NginxFrontend {
 
     /** Checks that nginx is installed; says which Debian package to install if not. */
     static Path requireNginx() {
-        return Executables.require("nginx", "nginx");
+        return Nginx.require();
     }
 
     /**
@@ -28,13 +26,9 @@ final class NginxFrontend {
      * @param maxConns the upstream server's {@code max_conns}, or 0 for none (nginx's default)
      */
     static Frontend start(int backendPort, EdgeTiming timing, int maxConns) {
-        Path nginx = requireNginx();
         Launch launch = Launch.prepare("nginx");
-        Path dir = launch.dir();
-        Path conf = launch.write("nginx.conf", config(dir, launch.port(), backendPort, timing, maxConns));
-        List<String> command = List.of(nginx.toString(), "-p", dir + "/", "-c", conf.toString(),
-                "-e", dir.resolve("error.log").toString());
-        return new ProcessFrontend(launch.start(command, line -> { }, Map.of()), launch.port());
+        return new ProcessFrontend(Nginx.start(launch, config(launch.dir(), launch.port(), backendPort, timing,
+                maxConns)), launch.port());
     }
 
     static String config(Path dir, int port, int backendPort, EdgeTiming timing, int maxConns) {
@@ -47,11 +41,7 @@ final class NginxFrontend {
                 "events { worker_connections 256; }",
                 "http {",
                 "  access_log " + dir.resolve("access.log") + ";",
-                "  client_body_temp_path " + dir.resolve("client_body") + ";",
-                "  proxy_temp_path " + dir.resolve("proxy") + ";",
-                "  fastcgi_temp_path " + dir.resolve("fastcgi") + ";",
-                "  uwsgi_temp_path " + dir.resolve("uwsgi") + ";",
-                "  scgi_temp_path " + dir.resolve("scgi") + ";",
+                Nginx.tempPaths(dir),
                 "  upstream backend {",
                 "    server 127.0.0.1:" + backendPort + (maxConns > 0 ? " max_conns=" + maxConns : "") + ";",
                 "  }",

@@ -91,6 +91,11 @@ public final class ServerProcess implements AutoCloseable {
         return dir;
     }
 
+    /** Returns the server's process id (to read its memory from {@code /proc}). */
+    public long pid() {
+        return process.pid();
+    }
+
     /** Returns whether the server process is still running. */
     public boolean isAlive() {
         return process.isAlive();
