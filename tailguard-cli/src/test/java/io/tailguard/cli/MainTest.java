@@ -35,6 +35,21 @@ class MainTest {
     }
 
     @Test
+    void misspeltOptionSuggestsTheRightOneInOneLineWithExitTwo() {
+        assertThat(cli.run("lab", "backpressure", "--concurency", "20")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--concurency'; did you mean --concurrency? "
+                + "(see 'tailguard lab backpressure --help')" + System.lineSeparator());
+        assertThat(cli.out()).isEmpty();
+    }
+
+    @Test
+    void misspeltJournalBenchOptionSuggestsTheRightOne() {
+        assertThat(cli.run("journal", "bench", "--rat", "5")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--rat'; did you mean --rate? "
+                + "(see 'tailguard journal bench --help')" + System.lineSeparator());
+    }
+
+    @Test
     void versionNamesTheProject() {
         assertThat(cli.run("--version")).isEqualTo(0);
         assertThat(cli.out()).startsWith("tailguard ");
