@@ -98,6 +98,16 @@ final class BenchOptions {
         }
     }
 
+    /** Parses {@code 0} or a positive duration for {@code flag} (a warmup may be skipped). */
+    static Duration zeroOrDuration(String flag, String text) {
+        try {
+            return DurationText.parseNonNegative(flag, text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(flag + " value '" + text + "' is not allowed: use 0 or a positive duration "
+                    + "like 1s or 500ms");
+        }
+    }
+
     /** Parses {@code --ack-grace}: {@code 0} or a duration up to {@link JournalConfig#MAX_ACK_GRACE}. */
     static Duration ackGrace(String flag, String text) {
         return upTo(flag, text, JournalConfig.MAX_ACK_GRACE, "1m, e.g. 500us, 5ms or 20ms");
@@ -153,10 +163,24 @@ final class BenchOptions {
         throw new UsageException(flag + " value '" + text + "' is not allowed: use HOST:PORT, e.g. 127.0.0.1:7400");
     }
 
+    /**
+     * Parses a whole number from {@code lo} to {@code hi} for {@code flag}; anything else (a unit such
+     * as {@code 10MB}, a fraction, a number out of range) gets the same one-line answer.
+     */
+    static long range(String flag, String text, long lo, long hi) {
+        try {
+            return range(flag, Long.parseLong(text.trim()), lo, hi);
+        } catch (NumberFormatException e) {
+            throw new UsageException(flag + " value '" + text + "' is not allowed: use a whole number from "
+                    + lo + " to " + hi);
+        }
+    }
+
     /** Requires {@code lo <= value <= hi} for {@code flag}. */
     static long range(String flag, long value, long lo, long hi) {
         if (value < lo || value > hi) {
-            throw new UsageException(flag + " value '" + value + "' is not allowed: use " + lo + " to " + hi);
+            throw new UsageException(flag + " value '" + value + "' is not allowed: use a whole number from "
+                    + lo + " to " + hi);
         }
         return value;
     }

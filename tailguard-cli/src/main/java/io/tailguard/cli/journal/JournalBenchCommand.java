@@ -73,19 +73,20 @@ public final class JournalBenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--rate", paramLabel = "MSG_PER_S", defaultValue = "50000",
-            description = "Messages per second (default: ${DEFAULT-VALUE}).")
-    long rate;
+            description = "Messages per second, 1 to 10000000 (default: ${DEFAULT-VALUE}).")
+    String rateText;
 
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1024",
             description = "Bytes per message, 16 to 1048576 (default: ${DEFAULT-VALUE}).")
-    int size;
+    String sizeText;
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s",
             description = "Measured time per run, e.g. 10s, 500ms (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "1s",
-            description = "Time sent before measuring, per run, not recorded (default: ${DEFAULT-VALUE}).")
+            description = "Time sent before measuring, per run, not recorded; 0 measures from the first "
+                    + "message (default: ${DEFAULT-VALUE}).")
     String warmup;
 
     @Option(names = "--durability", paramLabel = "LIST", defaultValue = "none,sync,selective:10/s",
@@ -117,7 +118,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
 
     @Option(names = "--segment-size", paramLabel = "BYTES", defaultValue = "67108864",
             description = "Bytes per segment file, 65536 to 1073741824; each is preallocated (default: ${DEFAULT-VALUE}).")
-    int segmentSize;
+    String segmentSizeText;
 
     @Option(names = "--pacing", paramLabel = "auto|spin|park", defaultValue = "auto",
             description = "How the load generator waits for the next message: spin (sends each at its due time "
@@ -147,11 +148,12 @@ public final class JournalBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BenchOptions.range("--rate", rate, 1, 10_000_000);
-        BenchOptions.range("--segment-size", segmentSize, 1 << 16, 1 << 30);
-        BenchOptions.range("--size", size, 16, Math.min(1 << 20, SegmentLayout.maxPayload(segmentSize)));
+        long rate = BenchOptions.range("--rate", rateText, 1, 10_000_000);
+        int segmentSize = (int) BenchOptions.range("--segment-size", segmentSizeText, 1 << 16, 1 << 30);
+        int size = (int) BenchOptions.range("--size", sizeText, 16,
+                Math.min(1 << 20, SegmentLayout.maxPayload(segmentSize)));
         Duration measured = BenchOptions.duration("--duration", duration);
-        Duration warm = BenchOptions.duration("--warmup", warmup);
+        Duration warm = BenchOptions.zeroOrDuration("--warmup", warmup);
         List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
         List<CommitMode> modes = BenchOptions.replications(replication);
         String pace = BenchOptions.pacing("--pacing", pacing, Runtime.getRuntime().availableProcessors());
