@@ -118,6 +118,21 @@ class LabCommandTest {
     }
 
     @Test
+    void eachExperimentDefaultsToItsOwnDirectoryUnderResults() {
+        assertThat(cli.run("lab", "backpressure", "--help")).isZero();
+        assertThat(cli.run("lab", "leases", "--help")).isZero();
+        assertThat(cli.out()).contains("Default: ./results/backpressure").contains("Default: ./results/leases");
+    }
+
+    @Test
+    void outputDirectoryIsCreatedWithTheUmaskLikeAnyOtherDirectory() throws IOException {
+        Path probe = Files.createDirectory(tmp.resolve("probe"));
+        Path dir = tmp.resolve("made");
+        assertThat(cli.run("lab", "backpressure", "--duration", "1s", "--output-dir", dir.toString())).isZero();
+        assertThat(Files.getPosixFilePermissions(dir)).isEqualTo(Files.getPosixFilePermissions(probe));
+    }
+
+    @Test
     void allRunsEveryExperimentAndLinksEachReport() throws IOException {
         Path dir = tmp.resolve("all");
         assertThat(cli.run("lab", "all", "--output-dir", dir.toString())).isZero();

@@ -102,8 +102,9 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     Path dir;
 
-    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = ".",
-            description = "Where journal-bench.csv is written (default: current directory).")
+    // under ./results like the lab's and load's artifacts (ignored by git), not the working directory
+    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = "./results/journal-bench",
+            description = "Where journal-bench.csv is written, created if missing (default: ${DEFAULT-VALUE}).")
     Path outputDir;
 
     @Option(names = "--replica", paramLabel = "HOST:PORT",

@@ -111,7 +111,7 @@ public final class LoadCommand implements Callable<Integer> {
                     + " is closed and reopened (default: ${DEFAULT-VALUE}).")
     String timeout;
 
-    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = LabRunner.DEFAULT_OUTPUT_DIR,
+    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = LabRunner.DEFAULT_OUTPUT_DIR + "/load",
             description = "Directory for the artifacts, created if missing (default: ${DEFAULT-VALUE}).")
     String outputDir;
 

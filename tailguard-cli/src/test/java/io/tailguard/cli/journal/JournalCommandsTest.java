@@ -222,6 +222,12 @@ class JournalCommandsTest {
     }
 
     @Test
+    void benchWritesItsCsvUnderResultsByDefaultNotTheWorkingDirectory() {
+        assertThat(cli.run("journal", "bench", "--help")).isZero();
+        assertThat(cli.out()).contains("--output-dir=DIR").contains("(default: ./results/journal-bench)");
+    }
+
+    @Test
     void benchRejectsAnUnknownPacing() {
         assertThat(cli.run("journal", "bench", "--pacing", "sleep")).isEqualTo(2);
         assertThat(cli.err()).contains("--pacing value 'sleep' is not allowed: use auto, spin or park");
