@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /** Thread-safe (stateless): turns the journal commands' option strings into values, or a one-line usage error. */
 final class BenchOptions {
@@ -90,21 +91,20 @@ final class BenchOptions {
 
     /** Parses a positive duration for {@code flag}. */
     static Duration duration(String flag, String text) {
-        try {
-            return DurationText.parsePositive(flag, text);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(flag + " value '" + text + "' is not allowed: use a positive duration like "
-                    + "10s, 500ms or 2m");
-        }
+        return parse(flag, text, DurationText::parsePositive, "a positive duration like 10s, 500ms or 2m");
     }
 
     /** Parses {@code 0} or a positive duration for {@code flag} (a warmup may be skipped). */
     static Duration zeroOrDuration(String flag, String text) {
+        return parse(flag, text, DurationText::parseNonNegative, "0 or a positive duration like 1s or 500ms");
+    }
+
+    private static Duration parse(String flag, String text, BiFunction<String, String, Duration> parser,
+                                  String allowed) {
         try {
-            return DurationText.parseNonNegative(flag, text);
+            return parser.apply(flag, text);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(flag + " value '" + text + "' is not allowed: use 0 or a positive duration "
-                    + "like 1s or 500ms");
+            throw new UsageException(flag + " value '" + text + "' is not allowed: use " + allowed);
         }
     }
 
