@@ -53,7 +53,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "                  --ack-grace (at once while the replica is down)",
             "  ack-and-sync    both",
             "",
-            "Examples (the seed's setups):",
+            "Examples (the published durability comparison's setups):",
             "  tailguard journal bench --rate 50000 --size 1024 --duration 10s \\",
             "      --durability none,sync,selective:10/s --replication none,ack,ack-or-sync",
             "  tailguard journal bench --rate 200000 --size 1024 --duration 10s",
@@ -167,6 +167,10 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + " messages; at most 200000000 are allowed per run");
         }
         int warmupMessages = (int) (rate * warm.toNanos() / 1_000_000_000L);
+        if (total - warmupMessages < 1) {
+            throw new UsageException("--rate x --duration must be at least 1 message but was " + rate + "/s x "
+                    + duration + " (raise --rate or --duration)");
+        }
         InetSocketAddress external = replica == null ? null : BenchOptions.hostPort("--replica", replica);
         long replicated = modes.stream().filter(CommitMode::replicated).count() * durabilities.size();
         if (external != null && replicated > 1) {

@@ -215,6 +215,14 @@ class JournalCommandsTest {
     }
 
     @Test
+    void benchRefusesARunThatWouldMeasureNoMessageInOneLine() {
+        assertThat(cli.run("journal", "bench", "--rate", "1", "--duration", "100ms", "--warmup", "0",
+                "--durability", "none", "--replication", "none", "--dir", tmp.resolve("data").toString(), "--output-dir", tmp.resolve("out").toString())).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: --rate x --duration must be at least 1 message but was "
+                + "1/s x 100ms (raise --rate or --duration)" + System.lineSeparator());
+    }
+
+    @Test
     void benchRejectsANegativeWarmupInOneLine() {
         assertThat(cli.run("journal", "bench", "--warmup", "-1s")).isEqualTo(2);
         assertThat(cli.err()).isEqualTo("tailguard: --warmup value '-1s' is not allowed: use 0 or a positive "
