@@ -48,8 +48,10 @@ final class ExperimentCommand implements Callable<Integer> {
                 .description("Directory for the artifacts (created if missing). Default: ${DEFAULT-VALUE}")
                 .build());
         List<String> footer = new ArrayList<>();
-        footer.add("");
-        footer.add("Durations: a whole number with ms, s, m or h (no suffix = seconds), e.g. 5s, 500ms, 2m.");
+        if (experiment.options().stream().anyMatch(o -> o.kind() == LabOption.Kind.DURATION)) {
+            footer.add("");
+            footer.add("Durations: a whole number with ms, s, m or h (no suffix = seconds), e.g. 5s, 500ms, 2m.");
+        }
         footer.add("");
         footer.add("Examples:");
         for (String example : experiment.examples()) {

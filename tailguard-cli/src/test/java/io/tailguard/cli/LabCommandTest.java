@@ -118,6 +118,14 @@ class LabCommandTest {
     }
 
     @Test
+    void durationsFooterOnlyOnExperimentsThatTakeDurations() {
+        assertThat(cli.run("lab", "hedging", "--help")).isZero();
+        assertThat(cli.out()).doesNotContain("Durations:");
+        assertThat(cli.run("lab", "backpressure", "--help")).isZero();
+        assertThat(cli.out()).contains("Durations: a whole number with ms, s, m or h");
+    }
+
+    @Test
     void eachExperimentDefaultsToItsOwnDirectoryUnderResults() {
         assertThat(cli.run("lab", "backpressure", "--help")).isZero();
         assertThat(cli.run("lab", "leases", "--help")).isZero();
