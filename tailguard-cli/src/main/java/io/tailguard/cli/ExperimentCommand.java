@@ -50,7 +50,7 @@ final class ExperimentCommand implements Callable<Integer> {
         List<String> footer = new ArrayList<>();
         if (experiment.options().stream().anyMatch(o -> o.kind() == LabOption.Kind.DURATION)) {
             footer.add("");
-            footer.add("Durations: a whole number with ms, s, m or h (no suffix = seconds), e.g. 5s, 500ms, 2m.");
+            footer.add("Durations: a whole number with ms, s, m or h (no suffix = seconds), e.g. 5s, 2m.");
         }
         footer.add("");
         footer.add("Examples:");
