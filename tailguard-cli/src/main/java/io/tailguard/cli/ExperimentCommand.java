@@ -44,12 +44,14 @@ final class ExperimentCommand implements Callable<Integer> {
             spec.addOption(toOptionSpec(option));
         }
         spec.addOption(OptionSpec.builder(OUTPUT_DIR).type(String.class).paramLabel("DIR")
-                .defaultValue(LabRunner.DEFAULT_OUTPUT_DIR)
+                .defaultValue(LabRunner.defaultOutputDir(experiment.name()))
                 .description("Directory for the artifacts (created if missing). Default: ${DEFAULT-VALUE}")
                 .build());
         List<String> footer = new ArrayList<>();
-        footer.add("");
-        footer.add("Durations: a whole number with ms, s, m or h (no suffix = seconds), e.g. 5s, 500ms, 2m.");
+        if (experiment.options().stream().anyMatch(o -> o.kind() == LabOption.Kind.DURATION)) {
+            footer.add("");
+            footer.add("Durations: a whole number with ms, s, m or h (no suffix = seconds), e.g. 5s, 2m.");
+        }
         footer.add("");
         footer.add("Examples:");
         for (String example : experiment.examples()) {
@@ -80,7 +82,7 @@ final class ExperimentCommand implements Callable<Integer> {
                 given.put(option.name(), String.valueOf(value));
             }
         }
-        String outputDir = parsed.matchedOptionValue(OUTPUT_DIR, LabRunner.DEFAULT_OUTPUT_DIR);
+        String outputDir = parsed.matchedOptionValue(OUTPUT_DIR, LabRunner.defaultOutputDir(experiment.name()));
         CommandLine cli = spec.commandLine();
         new LabRunner(cli.getOut(), Progress.console(cli.getErr(), System.console() != null))
                 .run(experiment, given, outputDir, spec.root().commandLine().getParseResult().originalArgs());

@@ -1,5 +1,7 @@
 package io.tailguard.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -47,7 +49,27 @@ public final class Main implements Runnable {
         LabCommand.addExperiments(cli.getSubcommands().get("lab"));
         cli.setParameterExceptionHandler(new UsageErrorHandler());
         cli.setExecutionExceptionHandler(new FailureHandler());
+        verbatimFooters(cli);
         return cli;
+    }
+
+    /**
+     * Prints every command's footer as written. Picocli would wrap it at the usage width, and the
+     * footers hold the examples: a wrapped example cannot be pasted. Their prose is wrapped by hand.
+     */
+    private static void verbatimFooters(CommandLine cli) {
+        Map<String, CommandLine.IHelpSectionRenderer> sections = new LinkedHashMap<>(cli.getHelpSectionMap());
+        sections.put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
+            StringBuilder text = new StringBuilder();
+            for (String line : help.commandSpec().usageMessage().footer()) {
+                text.append(line).append(System.lineSeparator());
+            }
+            return text.toString();
+        });
+        cli.setHelpSectionMap(sections);
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            verbatimFooters(sub);
+        }
     }
 
     @Override

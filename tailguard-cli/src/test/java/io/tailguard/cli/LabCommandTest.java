@@ -103,10 +103,41 @@ class LabCommandTest {
         Path dir = tmp.resolve("bp");
         assertThat(cli.run("lab", "backpressure", "--deterministic", "--duration", "5s", "--concurrency", "10",
                 "--snapshot-interval", "1s", "--output-dir", dir.toString())).isZero();
-        assertThat(cli.out()).contains("bounded-queue              1000               549");
+        assertThat(cli.out()).containsPattern("(?m)^sustained +bounded-queue +1000 +549 ");
         assertThat(dir.resolve("backpressure-summary.csv")).exists();
         assertThat(Files.readString(dir.resolve("manifest.json")))
                 .contains("\"command_line\": [\"lab\", \"backpressure\", \"--deterministic\", \"--duration\", \"5s\"");
+    }
+
+    @Test
+    void backpressurePrintsEachStrategysSustainedRowOnce() {
+        Path dir = tmp.resolve("once");
+        assertThat(cli.run("lab", "backpressure", "--duration", "2s", "--output-dir", dir.toString())).isZero();
+        assertThat(cli.out().lines().filter(l -> l.contains("incoming_requests"))).hasSize(1);
+        assertThat(cli.out().lines().filter(l -> l.matches("(sustained +)?bounded-queue +\\d+ .*"))).hasSize(1);
+    }
+
+    @Test
+    void durationsFooterOnlyOnExperimentsThatTakeDurations() {
+        assertThat(cli.run("lab", "hedging", "--help")).isZero();
+        assertThat(cli.out()).doesNotContain("Durations:");
+        assertThat(cli.run("lab", "backpressure", "--help")).isZero();
+        assertThat(cli.out()).contains("Durations: a whole number with ms, s, m or h");
+    }
+
+    @Test
+    void eachExperimentDefaultsToItsOwnDirectoryUnderResults() {
+        assertThat(cli.run("lab", "backpressure", "--help")).isZero();
+        assertThat(cli.run("lab", "leases", "--help")).isZero();
+        assertThat(cli.out()).contains("Default: ./results/backpressure").contains("Default: ./results/leases");
+    }
+
+    @Test
+    void outputDirectoryIsCreatedWithTheUmaskLikeAnyOtherDirectory() throws IOException {
+        Path probe = Files.createDirectory(tmp.resolve("probe"));
+        Path dir = tmp.resolve("made");
+        assertThat(cli.run("lab", "backpressure", "--duration", "1s", "--output-dir", dir.toString())).isZero();
+        assertThat(Files.getPosixFilePermissions(dir)).isEqualTo(Files.getPosixFilePermissions(probe));
     }
 
     @Test

@@ -20,7 +20,7 @@ import java.util.OptionalLong;
  */
 public final class LabRunner {
 
-    /** The default output directory. */
+    /** The default output directory of {@code lab all}; one experiment's default is below it. */
     public static final String DEFAULT_OUTPUT_DIR = "./results";
 
     private final PrintWriter out;
@@ -33,6 +33,14 @@ public final class LabRunner {
         this.out = out;
         this.progress = progress;
         System.setProperty("java.awt.headless", "true");
+    }
+
+    /**
+     * Returns the default output directory of {@code experiment}, {@code ./results/<name>}: runs of
+     * two experiments do not overwrite each other, and {@code lab all} writes the same layout.
+     */
+    public static String defaultOutputDir(String experiment) {
+        return DEFAULT_OUTPUT_DIR + "/" + experiment;
     }
 
     /** Returns the lines of {@code tailguard lab list}: one per experiment, name and description. */

@@ -39,7 +39,7 @@ final class StagedOutput implements AutoCloseable {
             }
             Path parent = target.getParent();
             createParents(parent);
-            this.staging = Files.createTempDirectory(parent, "." + target.getFileName() + ".tailguard-");
+            this.staging = createStaging(parent, "." + target.getFileName() + ".tailguard-");
             Runtime.getRuntime().addShutdownHook(cleanup);
         } catch (IOException e) {
             deleteCreatedParents();
@@ -122,6 +122,21 @@ final class StagedOutput implements AutoCloseable {
     private void abortQuietly() {
         if (!committed) {
             abort();
+        }
+    }
+
+    /**
+     * Creates a fresh staging directory in {@code parent}. Not {@code Files.createTempDirectory}:
+     * that makes it 0700 whatever the umask, and the staging directory becomes the output directory.
+     */
+    private static Path createStaging(Path parent, String prefix) throws IOException {
+        String stem = prefix + ProcessHandle.current().pid() + "-";
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return Files.createDirectory(parent.resolve(stem + attempt));
+            } catch (java.nio.file.FileAlreadyExistsException taken) {
+                // an earlier run of this process, or a concurrent one: try the next name
+            }
         }
     }
 

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /** Thread-safe (stateless): turns the journal commands' option strings into values, or a one-line usage error. */
 final class BenchOptions {
@@ -90,11 +91,20 @@ final class BenchOptions {
 
     /** Parses a positive duration for {@code flag}. */
     static Duration duration(String flag, String text) {
+        return parse(flag, text, DurationText::parsePositive, "a positive duration like 10s, 500ms or 2m");
+    }
+
+    /** Parses {@code 0} or a positive duration for {@code flag} (a warmup may be skipped). */
+    static Duration zeroOrDuration(String flag, String text) {
+        return parse(flag, text, DurationText::parseNonNegative, "0 or a positive duration like 1s or 500ms");
+    }
+
+    private static Duration parse(String flag, String text, BiFunction<String, String, Duration> parser,
+                                  String allowed) {
         try {
-            return DurationText.parsePositive(flag, text);
+            return parser.apply(flag, text);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(flag + " value '" + text + "' is not allowed: use a positive duration like "
-                    + "10s, 500ms or 2m");
+            throw new UsageException(flag + " value '" + text + "' is not allowed: use " + allowed);
         }
     }
 
@@ -153,10 +163,24 @@ final class BenchOptions {
         throw new UsageException(flag + " value '" + text + "' is not allowed: use HOST:PORT, e.g. 127.0.0.1:7400");
     }
 
+    /**
+     * Parses a whole number from {@code lo} to {@code hi} for {@code flag}; anything else (a unit such
+     * as {@code 10MB}, a fraction, a number out of range) gets the same one-line answer.
+     */
+    static long range(String flag, String text, long lo, long hi) {
+        try {
+            return range(flag, Long.parseLong(text.trim()), lo, hi);
+        } catch (NumberFormatException e) {
+            throw new UsageException(flag + " value '" + text + "' is not allowed: use a whole number from "
+                    + lo + " to " + hi);
+        }
+    }
+
     /** Requires {@code lo <= value <= hi} for {@code flag}. */
     static long range(String flag, long value, long lo, long hi) {
         if (value < lo || value > hi) {
-            throw new UsageException(flag + " value '" + value + "' is not allowed: use " + lo + " to " + hi);
+            throw new UsageException(flag + " value '" + value + "' is not allowed: use a whole number from "
+                    + lo + " to " + hi);
         }
         return value;
     }

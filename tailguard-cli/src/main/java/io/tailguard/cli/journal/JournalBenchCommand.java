@@ -53,15 +53,12 @@ import picocli.CommandLine.Model.CommandSpec;
             "                  --ack-grace (at once while the replica is down)",
             "  ack-and-sync    both",
             "",
-            "Examples (the seed's setups):",
-            "  tailguard journal bench --rate 50000 --size 1024 --duration 10s \\",
-            "      --durability none,sync,selective:10/s --replication none,ack,ack-or-sync",
+            "Examples (the published durability comparison's setups):",
+            "  tailguard journal bench --rate 50000 --size 1024 --duration 10s --durability none,sync,selective:10/s --replication none,ack,ack-or-sync",
             "  tailguard journal bench --rate 200000 --size 1024 --duration 10s",
             "Examples (tuning ack-or-sync):",
-            "  tailguard journal bench --rate 200000 --durability none \\",
-            "      --replication ack-or-sync --ack-grace 0   (force every message)",
-            "  tailguard journal bench --rate 200000 --durability none \\",
-            "      --replication ack-or-sync --replication-linger 200us   (fewer sends)",
+            "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync --ack-grace 0  # force every message",
+            "  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync --replication-linger 200us  # fewer sends",
             "",
             "Prints a table and writes <output-dir>/journal-bench.csv with the header",
             "  durability,replication,rate,size_bytes,messages,p50_us,p90_us,p99_us,",
@@ -73,19 +70,20 @@ public final class JournalBenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--rate", paramLabel = "MSG_PER_S", defaultValue = "50000",
-            description = "Messages per second (default: ${DEFAULT-VALUE}).")
-    long rate;
+            description = "Messages per second, 1 to 10000000 (default: ${DEFAULT-VALUE}).")
+    String rateText;
 
     @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1024",
             description = "Bytes per message, 16 to 1048576 (default: ${DEFAULT-VALUE}).")
-    int size;
+    String sizeText;
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s",
             description = "Measured time per run, e.g. 10s, 500ms (default: ${DEFAULT-VALUE}).")
     String duration;
 
     @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "1s",
-            description = "Time sent before measuring, per run, not recorded (default: ${DEFAULT-VALUE}).")
+            description = "Time sent before measuring, per run, not recorded; 0 measures from the first "
+                    + "message (default: ${DEFAULT-VALUE}).")
     String warmup;
 
     @Option(names = "--durability", paramLabel = "LIST", defaultValue = "none,sync,selective:10/s",
@@ -101,8 +99,9 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     Path dir;
 
-    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = ".",
-            description = "Where journal-bench.csv is written (default: current directory).")
+    // under ./results like the lab's and load's artifacts (ignored by git), not the working directory
+    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = "./results/journal-bench",
+            description = "Where journal-bench.csv is written, created if missing (default: ${DEFAULT-VALUE}).")
     Path outputDir;
 
     @Option(names = "--replica", paramLabel = "HOST:PORT",
@@ -117,7 +116,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
 
     @Option(names = "--segment-size", paramLabel = "BYTES", defaultValue = "67108864",
             description = "Bytes per segment file, 65536 to 1073741824; each is preallocated (default: ${DEFAULT-VALUE}).")
-    int segmentSize;
+    String segmentSizeText;
 
     @Option(names = "--pacing", paramLabel = "auto|spin|park", defaultValue = "auto",
             description = "How the load generator waits for the next message: spin (sends each at its due time "
@@ -147,11 +146,12 @@ public final class JournalBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BenchOptions.range("--rate", rate, 1, 10_000_000);
-        BenchOptions.range("--segment-size", segmentSize, 1 << 16, 1 << 30);
-        BenchOptions.range("--size", size, 16, Math.min(1 << 20, SegmentLayout.maxPayload(segmentSize)));
+        long rate = BenchOptions.range("--rate", rateText, 1, 10_000_000);
+        int segmentSize = (int) BenchOptions.range("--segment-size", segmentSizeText, 1 << 16, 1 << 30);
+        int size = (int) BenchOptions.range("--size", sizeText, 16,
+                Math.min(1 << 20, SegmentLayout.maxPayload(segmentSize)));
         Duration measured = BenchOptions.duration("--duration", duration);
-        Duration warm = BenchOptions.duration("--warmup", warmup);
+        Duration warm = BenchOptions.zeroOrDuration("--warmup", warmup);
         List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
         List<CommitMode> modes = BenchOptions.replications(replication);
         String pace = BenchOptions.pacing("--pacing", pacing, Runtime.getRuntime().availableProcessors());
@@ -164,6 +164,10 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + " messages; at most 200000000 are allowed per run");
         }
         int warmupMessages = (int) (rate * warm.toNanos() / 1_000_000_000L);
+        if (total - warmupMessages < 1) {
+            throw new UsageException("--rate x --duration must be at least 1 message but was " + rate + "/s x "
+                    + duration + " (raise --rate or --duration)");
+        }
         InetSocketAddress external = replica == null ? null : BenchOptions.hostPort("--replica", replica);
         long replicated = modes.stream().filter(CommitMode::replicated).count() * durabilities.size();
         if (external != null && replicated > 1) {

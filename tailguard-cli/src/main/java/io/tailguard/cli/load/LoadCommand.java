@@ -46,10 +46,8 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  tailguard load http://127.0.0.1:8080/ --rate 2000 --duration 30s",
             "  tailguard load http://127.0.0.1:8080/ --rate 500,1000,2000,4000 --duration 20s",
-            "  tailguard load http://127.0.0.1:8080/api --rate 300 --arrivals poisson \\",
-            "      --method POST --header 'Content-Type: application/json' \\",
-            "      --body-file req.json",
-            "  tailguard load test-server --freeze 1s --every 5s   (a server that stalls)",
+            "  tailguard load http://127.0.0.1:8080/api --rate 300 --arrivals poisson --method POST --header 'Content-Type: application/json' --body-file req.json",
+            "  tailguard load test-server --freeze 1s --every 5s  # a server that stalls",
             "",
             "Prints a progress line per second on stderr, then per rate the percentile",
             "spectrum and status counts. Writes load-summary.csv (one row per rate),",
@@ -111,7 +109,7 @@ public final class LoadCommand implements Callable<Integer> {
                     + " is closed and reopened (default: ${DEFAULT-VALUE}).")
     String timeout;
 
-    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = LabRunner.DEFAULT_OUTPUT_DIR,
+    @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = LabRunner.DEFAULT_OUTPUT_DIR + "/load",
             description = "Directory for the artifacts, created if missing (default: ${DEFAULT-VALUE}).")
     String outputDir;
 

@@ -189,6 +189,53 @@ class JournalCommandsTest {
     }
 
     @Test
+    void benchAnswersASizeWithAUnitLikeAnyOtherBadValue() {
+        assertThat(cli.run("journal", "bench", "--size", "10MB")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: --size value '10MB' is not allowed: use a whole number from 16 "
+                + "to 1048576" + System.lineSeparator());
+    }
+
+    @Test
+    void benchAnswersARateOutOfRangeWithWhatIsAllowed() {
+        assertThat(cli.run("journal", "bench", "--rate", "0")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: --rate value '0' is not allowed: use a whole number from 1 "
+                + "to 10000000" + System.lineSeparator());
+    }
+
+    @Test
+    void benchAllowsNoWarmupAndRecordsEveryMessage() throws Exception {
+        Path outDir = tmp.resolve("out");
+        int code = cli.run("journal", "bench", "--rate", "2000", "--size", "256", "--duration", "100ms",
+                "--warmup", "0s", "--durability", "none", "--replication", "none", "--segment-size", "1048576",
+                "--dir", tmp.resolve("data").toString(), "--output-dir", outDir.toString());
+        assertThat(code).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("warmup=0s");
+        List<String> csv = Files.readAllLines(outDir.resolve("journal-bench.csv"), StandardCharsets.UTF_8);
+        assertThat(csv.get(1)).startsWith("none,none,2000,256,200,");
+    }
+
+    @Test
+    void benchRefusesARunThatWouldMeasureNoMessageInOneLine() {
+        assertThat(cli.run("journal", "bench", "--rate", "1", "--duration", "100ms", "--warmup", "0",
+                "--durability", "none", "--replication", "none", "--dir", tmp.resolve("data").toString(), "--output-dir", tmp.resolve("out").toString())).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: --rate x --duration must be at least 1 message but was "
+                + "1/s x 100ms (raise --rate or --duration)" + System.lineSeparator());
+    }
+
+    @Test
+    void benchRejectsANegativeWarmupInOneLine() {
+        assertThat(cli.run("journal", "bench", "--warmup", "-1s")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: --warmup value '-1s' is not allowed: use 0 or a positive "
+                + "duration like 1s or 500ms" + System.lineSeparator());
+    }
+
+    @Test
+    void benchWritesItsCsvUnderResultsByDefaultNotTheWorkingDirectory() {
+        assertThat(cli.run("journal", "bench", "--help")).isZero();
+        assertThat(cli.out()).contains("--output-dir=DIR").contains("(default: ./results/journal-bench)");
+    }
+
+    @Test
     void benchRejectsAnUnknownPacing() {
         assertThat(cli.run("journal", "bench", "--pacing", "sleep")).isEqualTo(2);
         assertThat(cli.err()).contains("--pacing value 'sleep' is not allowed: use auto, spin or park");

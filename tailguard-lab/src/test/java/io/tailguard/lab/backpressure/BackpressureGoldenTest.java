@@ -37,9 +37,9 @@ class BackpressureGoldenTest {
         assertThat(Files.readString(out.resolve("report.html"))).contains("bounded-queue accepted 549 of 1000")
                 .contains("data:image/png;base64,").doesNotContain("<script");
         assertThat(terminal.toString()).contains(
-                "strategy                   incoming_requests  accepted_requests  rejected_requests  "
+                "overload   strategy                   incoming_requests  accepted_requests  rejected_requests  "
                         + "acceptance_pct  p50_ms  p99_ms  max_buffered\n"
-                        + "token-bucket               1000               599                401      ");
+                        + "sustained  token-bucket               1000               599                401      ");
     }
 
     @Test
