@@ -50,10 +50,6 @@ final class Backend implements Availability {
         return index;
     }
 
-    InetSocketAddress address() {
-        return address;
-    }
-
     ConcurrencyLimiter limiter() {
         return limiter;
     }

@@ -65,7 +65,7 @@ final class Exchange implements UpstreamLeg {
         this.deadlineNanos = budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + budgetNanos;
         this.requestHasBody = HttpUtil.isContentLengthSet(request)
                 ? HttpUtil.getContentLength(request, 0L) > 0 : HttpUtil.isTransferEncodingChunked(request);
-        this.hedger = hedger != null && idempotent() && !requestHasBody && pool.backends().length > 1 ? hedger : null;
+        this.hedger = hedger != null && idempotent() && !requestHasBody && pool.hasSeveralBackends() ? hedger : null;
     }
 
     private boolean idempotent() {
@@ -402,7 +402,7 @@ final class Exchange implements UpstreamLeg {
         phase = Phase.DONE;
         releasePending();
         client.respondError(this, HttpResponseStatus.SERVICE_UNAVAILABLE, retryAfter,
-                reason.name().toLowerCase(java.util.Locale.ROOT), queueWaitNanos);
+                ProxyMetrics.reasonName(reason), queueWaitNanos);
     }
 
     private void respondError(HttpResponseStatus errorStatus, String why) {

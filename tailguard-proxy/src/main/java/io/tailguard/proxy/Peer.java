@@ -20,10 +20,6 @@ final class Peer {
         this.address = address;
     }
 
-    InetAddress address() {
-        return address;
-    }
-
     /** The client's address as text, for {@code X-Forwarded-For}, rate-limit keys and the access log. */
     String ip() {
         if (ip == null) {

@@ -70,6 +70,11 @@ final class Pool {
         return backends.clone();
     }
 
+    /** True if a request could go to another backend of this pool (hedging needs a second one). */
+    boolean hasSeveralBackends() {
+        return backends.length > 1;
+    }
+
     int queued() {
         return queue == null ? 0 : queue.size();
     }

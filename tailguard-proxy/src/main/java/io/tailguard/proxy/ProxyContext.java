@@ -2,7 +2,6 @@ package io.tailguard.proxy;
 
 import io.tailguard.proxy.config.ClientLimits;
 import io.tailguard.proxy.config.ProxyConfig;
-import io.tailguard.proxy.config.RouteConfig;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -52,10 +51,6 @@ final class ProxyContext {
         draining = true;
     }
 
-    List<Route> routes() {
-        return routes;
-    }
-
     /** Returns the first route taking {@code host} (no port) and {@code path}, or null. */
     Route route(String host, String path) {
         for (Route route : routes) {
@@ -76,10 +71,5 @@ final class ProxyContext {
             }
         }
         return false;
-    }
-
-    /** Returns every route's config, in order. */
-    List<RouteConfig> routeConfigs() {
-        return config.routes();
     }
 }

@@ -35,6 +35,8 @@ final class ProxyMetrics {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final List<BiConsumer<String, String>> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, Counter> admitted = new ConcurrentHashMap<>();
+    private final Map<String, Counter> queued = new ConcurrentHashMap<>();
+    private final Map<String, Counter> rejected = new ConcurrentHashMap<>();
     private final Map<String, Timer> queueWait = new ConcurrentHashMap<>();
     private final Map<Backend, AtomicReferenceArray<Timer>> upstream = new ConcurrentHashMap<>();
     private final AtomicReferenceArray<Counter> responses = new AtomicReferenceArray<>(600);
@@ -79,19 +81,36 @@ final class ProxyMetrics {
     }
 
     void queued(Pool pool) {
-        Counter.builder("tailguard.proxy.queued").tag("pool", pool.name())
-                .description("requests that waited in the queue").register(registry).increment();
+        queued.computeIfAbsent(pool.name(), name -> Counter.builder("tailguard.proxy.queued").tag("pool", name)
+                .description("requests that waited in the queue").register(registry)).increment();
         fire("queued", pool.name());
     }
 
     void rejected(Pool pool, RejectReason reason) {
-        rejected(pool.name(), reason.name().toLowerCase(Locale.ROOT));
+        rejected(pool.name(), reasonName(reason));
     }
 
     void rejected(String pool, String reason) {
-        Counter.builder("tailguard.proxy.rejected").tags("pool", pool, "reason", reason).register(registry)
-                .increment();
+        // shedding is the overloaded path: the counter is looked up, not rebuilt, per rejection
+        rejected.computeIfAbsent(pool + '\0' + reason, key -> Counter.builder("tailguard.proxy.rejected")
+                .tags("pool", pool, "reason", reason).register(registry)).increment();
         fire("rejected", reason);
+    }
+
+    /** The reject reason as the metrics, the access log and the response name it ({@code queue_full}). */
+    static String reasonName(RejectReason reason) {
+        return REASON_NAMES[reason.ordinal()];
+    }
+
+    private static final String[] REASON_NAMES = reasonNames();
+
+    private static String[] reasonNames() {
+        RejectReason[] reasons = RejectReason.values();
+        String[] names = new String[reasons.length];
+        for (int i = 0; i < reasons.length; i++) {
+            names[i] = reasons[i].name().toLowerCase(Locale.ROOT);
+        }
+        return names;
     }
 
     void clientGone(Pool pool, String stage) {
