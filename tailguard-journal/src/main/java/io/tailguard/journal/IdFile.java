@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -56,14 +57,10 @@ public final class IdFile {
     private IdFile() {
     }
 
-    /** Returns the identity in {@code dir}'s {@value #JOURNAL_ID}, creating one if the journal has none yet. */
-    static JournalId loadOrCreate(Path dir) {
-        Path file = dir.resolve(JOURNAL_ID);
-        JournalId id = read(file);
-        if (id == null) {
-            id = JournalId.random();
-            write(file, id);
-        }
+    /** Gives a journal that has none yet (its {@value #JOURNAL_ID} read as absent) a new identity. */
+    static JournalId create(Path dir) {
+        JournalId id = JournalId.random();
+        write(dir.resolve(JOURNAL_ID), id);
         return id;
     }
 
@@ -114,18 +111,9 @@ public final class IdFile {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
-            forceDirectory(file.toAbsolutePath().getParent());
+            SegmentScanner.forceDirectory(file.toAbsolutePath().getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Makes the rename durable; a file system that cannot open a directory for reading (not Linux) skips it. */
-    private static void forceDirectory(Path dir) {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException e) {
-            // the rename itself happened; only its durability before the next force of the directory is unproven
         }
     }
 

@@ -68,7 +68,7 @@ public final class Journal implements AutoCloseable {
         JournalId existing = IdFile.read(directory.resolve(IdFile.JOURNAL_ID));
         Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
         this.recovery = r.report();
-        this.identity = existing != null ? existing : IdFile.loadOrCreate(directory);
+        this.identity = existing != null ? existing : IdFile.create(directory);
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
