@@ -39,8 +39,7 @@ public final class LoadGenerator implements AutoCloseable {
         byte[] request = RequestBytes.encode(plan);
         this.lanes = new Lane[threads];
         for (int l = 0; l < threads; l++) {
-            int share = plan.connections() / threads + (l < plan.connections() % threads ? 1 : 0);
-            lanes[l] = new Lane(group.next(), clock, plan, request, share);
+            lanes[l] = new Lane(group.next(), clock, plan, request, share(plan.connections(), l, threads));
         }
         this.pacer = Pacer.forCores(clock, Runtime.getRuntime().availableProcessors());
     }

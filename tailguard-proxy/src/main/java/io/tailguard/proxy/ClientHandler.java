@@ -140,9 +140,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         long waitNanos = route.rates().tryAcquire(nowNanos, route.rates().keyed() ? clientKey(request, route) : null);
         if (waitNanos > 0) {
             context.metrics().rejected(route.pool().name(), "rate_limited");
-            long seconds = Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L);
-            local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited", seconds, !hasNoBody(request),
-                    nowNanos);
+            local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited", Pool.retryAfterSeconds(waitNanos),
+                    !hasNoBody(request), nowNanos);
             return;
         }
         long budgetNanos = Deadlines.budgetNanos(request.headers(), route.config().defaultTimeout().toNanos());

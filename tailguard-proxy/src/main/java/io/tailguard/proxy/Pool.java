@@ -147,6 +147,11 @@ final class Pool {
         if (waitNanos == DrainEstimator.UNKNOWN) {
             waitNanos = config.queueTimeout().toNanos();
         }
+        return retryAfterSeconds(waitNanos);
+    }
+
+    /** A wait as the whole seconds {@code Retry-After} carries: rounded up, at least 1. */
+    static long retryAfterSeconds(long waitNanos) {
         return Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L);
     }
 
