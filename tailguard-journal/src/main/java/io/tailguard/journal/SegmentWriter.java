@@ -1,8 +1,6 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.durability.DurabilityPolicy;
-import io.tailguard.journal.segment.Recovered;
-import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.time.NanoClock;
 import java.nio.ByteBuffer;
@@ -33,7 +31,6 @@ final class SegmentWriter {
     private long nextSequence;
     private List<Segment> rolled = new ArrayList<>();
     private ByteBuffer wrapped;
-    private volatile long sparseRolls;
 
     private volatile long written;
     private volatile long mustForceUpTo;
@@ -108,7 +105,6 @@ final class SegmentWriter {
                 // the preparer fell behind: roll now onto a sparse file rather than stall this
                 // append for a whole segment of zeros
                 blank = Segment.prepareSparse(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
-                sparseRolls++;
             }
             Segment next = Segment.activate(blank, directory, seq);
             current.appendRollMarker(position);
@@ -199,11 +195,6 @@ final class SegmentWriter {
         } finally {
             appendLock.unlock();
         }
-    }
-
-    /** Returns how many rolls found no prepared segment and used a sparse file. */
-    long sparseRolls() {
-        return sparseRolls;
     }
 
     /** Returns the segment being written (for the force thread's start). */

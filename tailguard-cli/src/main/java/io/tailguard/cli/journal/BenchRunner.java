@@ -28,12 +28,12 @@ final class BenchRunner {
     private final InetSocketAddress externalReplica;
     private final boolean replicaInChildProcess;
     private final int segmentSizeBytes;
-    private final UnaryOperator<JournalConfig> tuning;
+    private final UnaryOperator<JournalConfig.Builder> tuning;
     private final ErrorHandler errors;
 
     BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
                 InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
-                UnaryOperator<JournalConfig> tuning, ErrorHandler errors) {
+                UnaryOperator<JournalConfig.Builder> tuning, ErrorHandler errors) {
         this.tuning = tuning;
         this.replicaInChildProcess = replicaInChildProcess;
         this.segmentSizeBytes = segmentSizeBytes;

@@ -190,7 +190,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
         out.println(BenchRow.tableHeader());
         out.flush();
         BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, spinNanos, external,
-                !inProcessReplica, segmentSize, c -> c.withAckGrace(grace).withReplicationLinger(linger), errors);
+                !inProcessReplica, segmentSize, b -> b.ackGrace(grace).replicationLinger(linger), errors);
         List<BenchRow> rows = new ArrayList<>();
         for (BenchOptions.DurabilityChoice d : durabilities) {
             for (CommitMode m : modes) {
