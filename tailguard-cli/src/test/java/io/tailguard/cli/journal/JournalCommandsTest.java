@@ -204,6 +204,21 @@ class JournalCommandsTest {
     }
 
     @Test
+    void benchWithoutDirRunsInATemporaryDirectoryAndRemovesIt() throws Exception {
+        Path outDir = tmp.resolve("out");
+        int code = cli.run("journal", "bench", "--rate", "2000", "--size", "64", "--duration", "50ms", "--warmup", "0",
+                "--durability", "none", "--replication", "none", "--segment-size", "65536", "--pacing", "park",
+                "--output-dir", outDir.toString());
+        assertThat(code).as(cli.err()).isZero();
+        String dirField = cli.out().lines().filter(l -> l.startsWith("journal bench:")).findFirst().orElseThrow()
+                .replaceAll(".* dir=", "");
+        Path data = Path.of(dirField);
+        assertThat(data.getFileName().toString()).startsWith("tailguard-journal-bench-");
+        assertThat(data).as("the temporary directory is removed").doesNotExist();
+        assertThat(Files.readAllLines(outDir.resolve("journal-bench.csv"), StandardCharsets.UTF_8)).hasSize(2);
+    }
+
+    @Test
     void benchRejectsABadDurabilityNamingTheFlagAndTheValue() {
         assertThat(cli.run("journal", "bench", "--durability", "none,selective:fast")).isEqualTo(2);
         assertThat(cli.err().trim().lines()).hasSize(1);
