@@ -23,6 +23,8 @@ final class DirectoryScan {
     private Damage problem;
     private boolean refused;
     private long unpublishedBytes;
+    /** Segments this scan mapped, unmapped when it ends. */
+    private final List<Segment> opened = new ArrayList<>();
     /** The first segment found larger than its header says, or null. */
     private Damage appended;
 
@@ -43,7 +45,12 @@ final class DirectoryScan {
         SegmentFiles files = SegmentFiles.of(dir);
         List<Long> bases = new ArrayList<>(files.bases());
         Path junk = files.strangers().isEmpty() ? null : files.strangers().get(0);
-        walk(bases);
+        try {
+            walk(bases);
+        } finally {
+            opened.forEach(Segment::close); // read-only mappings no one else holds
+            opened.clear();
+        }
         if (appended != null) {
             return refuse(appended);
         }
@@ -71,11 +78,11 @@ final class DirectoryScan {
                         + "ends with a roll marker before sequence " + nextSequence + " but the next file is "
                         + SegmentLayout.fileName(base)));
             }
-            Segment seg = Segment.open(file(base), base, false, why);
+            Segment seg = track(Segment.open(file(base), base, false, why));
             if (seg == null) {
                 // bytes appended past a valid segment's size hide no record: refuse, but keep counting
                 // the intact records, so the report (and open's hint) names the repair that keeps them
-                seg = Segment.openForRepair(file(base), base, new Damage[1]);
+                seg = track(Segment.openForRepair(file(base), base, new Damage[1]));
                 if (seg == null) {
                     return refuse(why[0]);
                 }
@@ -162,7 +169,7 @@ final class DirectoryScan {
     private boolean emptyNext(Segment seg, int pos, FrameStatus st, List<Long> later) {
         Damage[] why = new Damage[1];
         long base = later.get(0);
-        Segment next = Segment.open(file(base), base, false, why);
+        Segment next = track(Segment.open(file(base), base, false, why));
         String stop = seg.path().getFileName() + " stops at byte " + pos + " (" + st.reason() + ")";
         if (next == null) {
             refuse(new Damage(why[0].file(), why[0].position(), why[0].reason() + "; " + stop));
@@ -180,6 +187,14 @@ final class DirectoryScan {
         }
         emptyNextBase = base;
         return true;
+    }
+
+    /** Remembers {@code seg} (may be null) to unmap it when the scan ends. */
+    private Segment track(Segment seg) {
+        if (seg != null) {
+            opened.add(seg);
+        }
+        return seg;
     }
 
     private DirectoryScan refuse(Damage damage) {

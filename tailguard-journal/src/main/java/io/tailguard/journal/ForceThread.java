@@ -100,8 +100,10 @@ final class ForceThread extends Thread {
             s.force(s == forcedSegment ? forcedPosition : 0, s.sizeBytes());
         }
         if (!done.isEmpty()) {
-            done.clear();
             SegmentScanner.forceDirectory(directory);
+            // rolled and now forced: the writer let go of them at the roll, so no thread uses them any more
+            done.forEach(Segment::close);
+            done.clear();
         }
         Segment seg = snapshot.segment;
         seg.force(seg == forcedSegment ? forcedPosition : 0, snapshot.position);

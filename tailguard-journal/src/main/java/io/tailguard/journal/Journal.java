@@ -410,8 +410,10 @@ public final class Journal implements AutoCloseable {
         if (syncThread != null) {
             syncThread.shutdown();
         }
-        preparer.shutdown();
         commits.failAll(seq -> new IllegalStateException("journal closed before record " + seq + " committed"));
+        // a force thread that did not stop in time may still force the segments: leave them to the GC
+        writer.release(syncThread == null || !syncThread.isAlive());
+        preparer.shutdown(); // after release: no append is left that could take the prepared blank
         lock.close();
     }
 

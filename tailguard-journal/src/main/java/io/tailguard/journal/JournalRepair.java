@@ -99,19 +99,21 @@ public final class JournalRepair {
                 throw notReachable(keepThrough, next, base == next ? why[0].describe() : "segment file "
                         + SegmentFiles.file(dir, next) + " is missing");
             }
-            int pos = SegmentLayout.HEADER_LENGTH;
-            FrameStatus st;
-            while ((st = seg.check(pos, next)) == FrameStatus.OK) {
-                pos = seg.next(pos);
-                if (next++ == keepThrough) {
-                    return new Cut(file, base, pos, seg.declaredSizeBytes());
+            try (seg) {
+                int pos = SegmentLayout.HEADER_LENGTH;
+                FrameStatus st;
+                while ((st = seg.check(pos, next)) == FrameStatus.OK) {
+                    pos = seg.next(pos);
+                    if (next++ == keepThrough) {
+                        return new Cut(file, base, pos, seg.declaredSizeBytes());
+                    }
                 }
-            }
-            if (st == FrameStatus.END && seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, next) < 0) {
-                throw notReachable(keepThrough, next, "the end of the journal at " + file + " byte " + pos);
-            }
-            if (st != FrameStatus.ROLL) {
-                throw notReachable(keepThrough, next, file + " at byte " + pos + ": " + st.reason());
+                if (st == FrameStatus.END && seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, next) < 0) {
+                    throw notReachable(keepThrough, next, "the end of the journal at " + file + " byte " + pos);
+                }
+                if (st != FrameStatus.ROLL) {
+                    throw notReachable(keepThrough, next, file + " at byte " + pos + ": " + st.reason());
+                }
             }
         }
         throw notReachable(keepThrough, next, "the end of the journal");

@@ -35,6 +35,7 @@ final class Segment implements AutoCloseable {
     private final MappedByteBuffer buffer;
     private final ByteBuffer crcView;
     private final CRC32C crc = new CRC32C();
+    private boolean closed;
 
     private Segment(Path path, long baseSequence, int sizeBytes, long declaredSizeBytes, MappedByteBuffer buffer) {
         this.path = path;
@@ -73,8 +74,9 @@ final class Segment implements AutoCloseable {
             this.sizeBytes = sizeBytes;
         }
 
-        /** Deletes the file (a blank that will not be used). */
+        /** Unmaps and deletes the file (a blank that will not be used, and that no thread can take any more). */
         void delete() {
+            Unmapper.unmap(map);
             try {
                 Files.deleteIfExists(file);
             } catch (IOException e) {
@@ -398,10 +400,18 @@ final class Segment implements AutoCloseable {
         force(from, to);
     }
 
-    /** Drops this mapping's reference; the OS unmaps it once the buffer is collected. */
+    /**
+     * Unmaps the segment now ({@link Unmapper}; where that is unavailable the mapping goes with the
+     * garbage collector). Called only by the one owner of this {@code Segment} once nothing reads
+     * or writes it any more: any later access, through this object or a view of its buffer
+     * (a payload handed to a {@link RecordHandler}), would crash the JVM. Idempotent.
+     */
     @Override
     public void close() {
-        // MappedByteBuffer has no public unmap before Java 19's Arena; the mapping goes with the GC.
+        if (!closed) {
+            closed = true;
+            Unmapper.unmap(buffer);
+        }
     }
 
     @Override

@@ -93,6 +93,7 @@ final class SegmentScanner {
         tail.appendRollMarker(scan.tailPosition);
         // the appender counts every kept record as forced, and it forces only the segment it writes
         tail.force(0, scan.tailPosition + SegmentLayout.ALIGNMENT);
+        tail.close(); // appends continue in the next segment; only this method held the tail
         Segment next = Segment.open(SegmentFiles.file(dir, scan.emptyNextBase), scan.emptyNextBase, true,
                 why);
         if (next == null) {

@@ -36,6 +36,7 @@ final class SegmentWriter {
     private volatile long mustForceUpTo;
     private volatile long forceDueAtNanos = DurabilityPolicy.NEVER;
     private volatile boolean closed;
+    private boolean released;
 
     /** Continues after what recovery kept, forcing the kept tail once so that it counts as forced. */
     SegmentWriter(Recovered recovered, JournalConfig config, DurabilityPolicy policy, SegmentPreparer preparer,
@@ -138,6 +139,24 @@ final class SegmentWriter {
         closed = true;
     }
 
+    /**
+     * After {@link #close()}: waits for an append still under way, then unmaps every segment this
+     * writer holds when {@code unmap} (no other thread forces them any more).
+     */
+    void release(boolean unmap) {
+        appendLock.lock();
+        try {
+            if (!released && unmap) {
+                released = true;
+                rolled.forEach(Segment::close);
+                rolled.clear();
+                current.close();
+            }
+        } finally {
+            appendLock.unlock();
+        }
+    }
+
     /** Returns true once {@link #close()} was called. */
     boolean closed() {
         return closed;
@@ -186,8 +205,12 @@ final class SegmentWriter {
     long forceAll() {
         appendLock.lock();
         try {
+            if (released) {
+                return written; // closed and unmapped: everything was forced or is the policy's to lose
+            }
             for (Segment s : rolled) {
                 s.force(0, s.sizeBytes());
+                s.close(); // rolled: nothing writes it any more
             }
             rolled.clear();
             current.force(0, position);

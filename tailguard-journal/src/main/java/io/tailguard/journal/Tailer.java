@@ -190,8 +190,10 @@ public final class Tailer implements AutoCloseable {
                 if (later == null) {
                     return "segment " + why[0].describe();
                 }
-                if (later.frameLength(SegmentLayout.HEADER_LENGTH) != 0) {
-                    return "segment " + later.path() + " holds records";
+                try (later) {
+                    if (later.frameLength(SegmentLayout.HEADER_LENGTH) != 0) {
+                        return "segment " + later.path() + " holds records";
+                    }
                 }
             }
         }
@@ -208,6 +210,9 @@ public final class Tailer implements AutoCloseable {
         Segment s = Segment.open(file, base, false, why);
         if (s == null) {
             throw new CorruptRecordException("corrupt journal: cannot read segment " + why[0].describe());
+        }
+        if (segment != null) {
+            segment.close(); // the handler's views of it were valid only during their call
         }
         segment = s;
         view = s.newView();

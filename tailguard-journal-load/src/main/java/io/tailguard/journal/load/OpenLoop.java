@@ -139,11 +139,6 @@ public final class OpenLoop {
         this.recorder = Check.notNull("recorder", recorder);
     }
 
-    /** Returns the number of messages in the run. */
-    public int messages() {
-        return intendedNanos.length;
-    }
-
     /**
      * Sends every message when it is due (never earlier; later by a park's overshoot or a slow
      * send), then waits up to {@code drainNanos} for the last commit.

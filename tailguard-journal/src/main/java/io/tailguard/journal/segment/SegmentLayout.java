@@ -40,7 +40,7 @@ import java.util.zip.CRC32C;
  * <p>Frames are drawn, written and checked by {@link FrameCodec}. A frame length of 0 means
  * nothing was written there yet and {@link #ROLL_MARKER} that the next record is in the next
  * file. After a crash, a frame whose length is set but whose checksum does not match is torn;
- * what open may cut and what it refuses is the journal's recovery rule (its package overview).
+ * what open may cut and what it refuses is the journal's recovery rule ({@code docs/decisions/009}).
  */
 public final class SegmentLayout {
 
