@@ -12,11 +12,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Not thread-safe: a real {@code redis-server} for tests, on a free loopback port, with no
+ * Not thread-safe: a real {@code redis-server} for tests (this module's and the CLI's), on a free loopback port, with no
  * persistence. It is ready when it prints that it accepts connections (a real event, no polling);
  * it can be frozen (SIGSTOP), killed (SIGKILL) and started again on the same port.
  */
-final class RedisServer implements AutoCloseable {
+public final class RedisServer implements AutoCloseable {
 
     private static final String BINARY = "/usr/bin/redis-server";
 
@@ -28,22 +28,22 @@ final class RedisServer implements AutoCloseable {
     }
 
     /** Starts a server on a free port of 127.0.0.1. */
-    static RedisServer start() {
+    public static RedisServer start() {
         RedisServer server = new RedisServer(freePort());
         server.launch();
         return server;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    String uri() {
+    public String uri() {
         return "redis://127.0.0.1:" + port;
     }
 
     /** Kills the server at once, as a crash would: no shutdown, state lost. */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
         try {
             process.waitFor(10, TimeUnit.SECONDS);
@@ -53,17 +53,17 @@ final class RedisServer implements AutoCloseable {
     }
 
     /** Starts the server again on the same port after {@link #kill()}. */
-    void restart() {
+    public void restart() {
         launch();
     }
 
     /** Freezes the server (SIGSTOP): connections stay open and nothing is answered. */
-    void freeze() {
+    public void freeze() {
         signal("STOP");
     }
 
     /** Lets a frozen server run again (SIGCONT). */
-    void thaw() {
+    public void thaw() {
         signal("CONT");
     }
 
