@@ -67,5 +67,4 @@ final class LuaScript {
             throw new IllegalStateException("the JDK always provides SHA-1", e);
         }
     }
-
 }

@@ -37,8 +37,12 @@ class DegradedModeTest {
 
     @AfterEach
     void stopRedis() {
-        link.close();
-        server.close();
+        if (link != null) {
+            link.close();
+        }
+        if (server != null) {
+            server.close();
+        }
     }
 
     @Test

@@ -29,8 +29,12 @@ class GcraDifferentialTest {
 
     @AfterAll
     static void stopRedis() {
-        link.close();
-        server.close();
+        if (link != null) {
+            link.close();
+        }
+        if (server != null) {
+            server.close();
+        }
     }
 
     @ParameterizedTest(name = "{0} tokens per {1} ms, capacity {2}")

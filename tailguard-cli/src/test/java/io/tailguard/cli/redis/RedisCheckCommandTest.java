@@ -22,7 +22,9 @@ class RedisCheckCommandTest {
 
     @AfterAll
     static void stopRedis() {
-        server.close();
+        if (server != null) {
+            server.close();
+        }
     }
 
     @Test
