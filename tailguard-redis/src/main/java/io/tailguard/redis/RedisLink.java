@@ -40,8 +40,9 @@ public final class RedisLink implements AutoCloseable {
                 .autoReconnect(false)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .socketOptions(SocketOptions.builder().connectTimeout(config.connectTimeout()).build())
-                // a command Redis never answers is dropped, so a hung server cannot pile them up
-                .timeoutOptions(TimeoutOptions.enabled(config.connectTimeout()))
+                // no per-command expiry timer: callers bound their own wait, and a link that timed out
+                // once sends nothing more until a probe succeeds, so a hung server cannot pile commands up
+                .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
                 .build());
         this.prober = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, "tailguard-redis-probe");
