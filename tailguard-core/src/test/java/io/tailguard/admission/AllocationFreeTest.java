@@ -64,7 +64,7 @@ class AllocationFreeTest {
     @Test
     void concurrencyLimiterAllocatesNothingToAcquireReleaseOrReject() {
         assumeTrue(supported());
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(new VegasLimit(new VegasLimitConfig(4, 8, 1.0, 30)));
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(new VegasLimit(new VegasLimitConfig(4, 8, 1.0, 30)));
         long[] now = {0};
         long bytes = bytesAllocatedBy(() -> {
             for (int i = 0; i < DECISIONS; i++) {
@@ -127,8 +127,8 @@ class AllocationFreeTest {
         long bytes = bytesAllocatedBy(() -> {
             for (int i = 0; i < DECISIONS; i++) {
                 now[0] += 10;
-                queue.offer("item", now[0]);
-                queue.offer("item", now[0]);
+                queue.offer(now[0], "item");
+                queue.offer(now[0], "item");
                 queue.poll(now[0]);
             }
         });
