@@ -72,7 +72,7 @@ final class RateGates {
      */
     long tryAcquire(long nowNanos, String clientKey) {
         if (perClient != null) {
-            long wait = perClient.tryAcquire(clientKey, nowNanos);
+            long wait = perClient.tryAcquire(nowNanos, clientKey);
             if (wait > 0) {
                 return wait;
             }
