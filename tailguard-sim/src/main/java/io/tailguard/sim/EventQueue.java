@@ -6,8 +6,8 @@ import java.util.Arrays;
  * Not thread-safe priority queue of events on primitive arrays, so scheduling allocates nothing
  * once the arrays have grown to the run's peak size.
  *
- * <p>Order: time ascending, then kind ascending (completions before wake-ups), then the
- * sequence number given when the event was pushed. Kind and sequence share one {@code long} key:
+ * <p>Order: time ascending, then kind ascending (completions, then wake-ups, then scheduled
+ * tasks), then the sequence number given when the event was pushed. Kind and sequence share one {@code long} key:
  * the kind in the top byte, the sequence in the low 56 bits.
  *
  * <p>Two stores keep that one order: a FIFO "lane" takes every event that sorts after the lane's
@@ -20,6 +20,8 @@ final class EventQueue {
     static final int COMPLETION = 0;
     /** The station's queue may have a job ready (shapers); payload unused. */
     static final int WAKE = 1;
+    /** A task given to the {@link SimScheduler}; payload is its slot there. */
+    static final int TASK = 2;
 
     private static final int KIND_SHIFT = 56;
     private static final long SEQUENCE_MASK = (1L << KIND_SHIFT) - 1;
@@ -55,6 +57,18 @@ final class EventQueue {
         long heapTime = size == 0 ? Long.MAX_VALUE : times[0];
         long laneTime = laneSize == 0 ? Long.MAX_VALUE : laneTimes[laneHead];
         return Math.min(heapTime, laneTime);
+    }
+
+    /** Kind of the earliest event; only meaningful when the queue is not empty. */
+    int peekKind() {
+        if (laneSize > 0) {
+            long lt = laneTimes[laneHead];
+            long lk = laneKeys[laneHead];
+            if (size == 0 || lt < times[0] || (lt == times[0] && lk < keys[0])) {
+                return (int) (lk >>> KIND_SHIFT);
+            }
+        }
+        return (int) (keys[0] >>> KIND_SHIFT);
     }
 
     void push(long timeNanos, int kind, int payload) {
