@@ -111,7 +111,8 @@ public final class BackpressureExperiment implements Experiment {
                 .table(BackpressureTables.snapshots(outcomes))
                 .printedTable(BackpressureTables.overload(sustained, transientOutcomes))
                 .finding(BackpressureFindings.sustained(sustained, workload))
-                .finding(BackpressureFindings.transientRun(transientOutcomes, workload));
+                .finding(BackpressureFindings.transientRun(transientOutcomes, workload))
+                .finding(workload.pacing().describe());
         BackpressureTables.charts(outcomes, sustained, transientOutcomes, workload.describe())
                 .forEach(result::chart);
         // The simulator is always seeded with it; only poisson and bursty arrivals draw from it.
@@ -136,17 +137,17 @@ public final class BackpressureExperiment implements Experiment {
                 Workload.Overload.valueOf(args.choice(OVERLOAD).toUpperCase(Locale.ROOT)),
                 args.intValue(CONCURRENCY), args.duration(DURATION), args.duration(SNAPSHOT_INTERVAL),
                 args.longValue(SEED));
-        double seconds = workload.published() ? workload.publishedSeconds() : workload.duration().toNanos() / 1e9;
-        double expected = workload.incoming() * seconds * (workload.arrivals() == Workload.Arrivals.CONSTANT ? 1 : 1.2);
+        Pacing pacing = workload.pacing();
+        double expected = pacing.expectedArrivals();
         if (expected > MAX_ARRIVALS) {
             throw new LabUsageException(String.format(Locale.ROOT,
                     "%s x %s x 20 must be at most %d requests but was %.0f (--duration %s, --concurrency %d)",
                     DURATION, CONCURRENCY, MAX_ARRIVALS, expected, args.rawValues().get(DURATION),
                     workload.concurrency()));
         }
-        if (!workload.published() && workload.windowCount() > 100_000) {
-            throw new LabUsageException(SNAPSHOT_INTERVAL + " must give at most 100000 snapshots over "
-                    + "--duration but was '" + args.rawValues().get(SNAPSHOT_INTERVAL) + "'");
+        if (pacing.windowCount(0) > TimedPacing.MAX_WINDOWS) {
+            throw new LabUsageException(SNAPSHOT_INTERVAL + " must give at most " + TimedPacing.MAX_WINDOWS
+                    + " snapshots over --duration but was '" + args.rawValues().get(SNAPSHOT_INTERVAL) + "'");
         }
         return workload;
     }
