@@ -61,14 +61,16 @@ final class EventQueue {
 
     /** Kind of the earliest event; only meaningful when the queue is not empty. */
     int peekKind() {
-        if (laneSize > 0) {
-            long lt = laneTimes[laneHead];
-            long lk = laneKeys[laneHead];
-            if (size == 0 || lt < times[0] || (lt == times[0] && lk < keys[0])) {
-                return (int) (lk >>> KIND_SHIFT);
-            }
+        return (int) ((laneFirst() ? laneKeys[laneHead] : keys[0]) >>> KIND_SHIFT);
+    }
+
+    /** True if the lane's head is the earliest event (the lane is not empty and sorts first). */
+    private boolean laneFirst() {
+        if (laneSize == 0) {
+            return false;
         }
-        return (int) (keys[0] >>> KIND_SHIFT);
+        long lt = laneTimes[laneHead];
+        return size == 0 || lt < times[0] || (lt == times[0] && laneKeys[laneHead] < keys[0]);
     }
 
     void push(long timeNanos, int kind, int payload) {
@@ -111,17 +113,14 @@ final class EventQueue {
 
     /** Removes the earliest event; read it with {@link #polledTimeNanos()} and friends. */
     void poll() {
-        if (laneSize > 0) {
-            long lt = laneTimes[laneHead];
+        if (laneFirst()) {
             long lk = laneKeys[laneHead];
-            if (size == 0 || lt < times[0] || (lt == times[0] && lk < keys[0])) {
-                polledTimeNanos = lt;
-                polledKind = (int) (lk >>> KIND_SHIFT);
-                polledPayload = lanePayloads[laneHead];
-                laneHead = (laneHead + 1) & (laneTimes.length - 1);
-                laneSize--;
-                return;
-            }
+            polledTimeNanos = laneTimes[laneHead];
+            polledKind = (int) (lk >>> KIND_SHIFT);
+            polledPayload = lanePayloads[laneHead];
+            laneHead = (laneHead + 1) & (laneTimes.length - 1);
+            laneSize--;
+            return;
         }
         pollHeap();
     }

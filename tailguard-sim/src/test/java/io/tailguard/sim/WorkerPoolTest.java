@@ -14,6 +14,17 @@ class WorkerPoolTest {
 
     private static final long MS = 1_000_000L;
 
+    private final SimScheduler scheduler = new SimScheduler();
+    private final List<String> trace = new ArrayList<>();
+
+    private WorkerPool pool(int workers) {
+        return new WorkerPool(scheduler, workers, ServiceModel.fixed(Duration.ofMillis(10)), new SplittableRandom(1));
+    }
+
+    private Named work(String name) {
+        return new Named(name, scheduler, trace);
+    }
+
     /** Work that writes its name and finish time to a trace. */
     private static final class Named implements WorkerPool.Work {
         final String name;
@@ -40,12 +51,10 @@ class WorkerPoolTest {
 
     @Test
     void servesInArrivalOrderSkippingWorkAbandonedWhileItWaited() {
-        SimScheduler scheduler = new SimScheduler();
-        List<String> trace = new ArrayList<>();
-        WorkerPool pool = new WorkerPool(scheduler, 1, ServiceModel.fixed(Duration.ofMillis(10)), new SplittableRandom(1));
-        Named a = new Named("a", scheduler, trace);
-        Named b = new Named("b", scheduler, trace);
-        Named c = new Named("c", scheduler, trace);
+        WorkerPool pool = pool(1);
+        Named a = work("a");
+        Named b = work("b");
+        Named c = work("c");
         pool.submit(a);
         pool.submit(b);
         pool.submit(c);
@@ -61,10 +70,8 @@ class WorkerPoolTest {
 
     @Test
     void workAbandonedInServiceStillTakesItsServiceTime() {
-        SimScheduler scheduler = new SimScheduler();
-        List<String> trace = new ArrayList<>();
-        WorkerPool pool = new WorkerPool(scheduler, 2, ServiceModel.fixed(Duration.ofMillis(10)), new SplittableRandom(1));
-        Named a = new Named("a", scheduler, trace);
+        WorkerPool pool = pool(2);
+        Named a = work("a");
         pool.submit(a);
         a.abandoned = true;
         scheduler.runUntilIdle();
@@ -75,12 +82,9 @@ class WorkerPoolTest {
 
     @Test
     void unboundedWorkersStartEverythingAtOnceAndHaveNoBusyShare() {
-        SimScheduler scheduler = new SimScheduler();
-        List<String> trace = new ArrayList<>();
-        WorkerPool pool = new WorkerPool(scheduler, Station.UNBOUNDED_WORKERS,
-                ServiceModel.fixed(Duration.ofMillis(10)), new SplittableRandom(1));
+        WorkerPool pool = pool(Station.UNBOUNDED_WORKERS);
         for (String name : List.of("a", "b", "c")) {
-            pool.submit(new Named(name, scheduler, trace));
+            pool.submit(work(name));
         }
         assertThat(pool.waiting()).isZero();
         scheduler.runUntilIdle();
@@ -91,7 +95,6 @@ class WorkerPoolTest {
 
     @Test
     void rejectsAPoolWithoutWorkers() {
-        assertThatThrownBy(() -> new WorkerPool(new SimScheduler(), 0, ServiceModel.fixed(Duration.ofMillis(1)),
-                new SplittableRandom(1))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("workers");
+        assertThatThrownBy(() -> pool(0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("workers");
     }
 }

@@ -54,8 +54,9 @@ public final class BackpressureExperiment implements Experiment {
         strategies.add("all");
         strategies.addAll(Strategy.labels());
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Accepted for compatibility with the published lab: runs are always "
-                        + "deterministic (virtual time, seeded randomness)."),
+                LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
+                        + "run as they are. Every run is deterministic (virtual time, seeded randomness): the same "
+                        + "arguments give the same CSV bytes, with or without this flag."),
                 LabOption.duration(DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
                         + "The published model (constant, sustained) uses whole seconds, at least 1."),
                 LabOption.positiveInt(CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "

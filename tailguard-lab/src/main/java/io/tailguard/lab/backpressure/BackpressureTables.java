@@ -87,9 +87,9 @@ final class BackpressureTables {
         charts.add(new ChartArtifact("Latency of accepted requests by strategy",
                 "backpressure-latency.png", Charts.bars("Latency by strategy", "strategy", "ms",
                         names, series("p50", p50, "p99", p99))));
-        charts.add(perWindow(outcomes, "Accepted per second by snapshot", "requests/s",
+        charts.add(perWindow(outcomes, "Accepted per second, snapshot by snapshot", "requests/s",
                 "backpressure-throughput.png", true));
-        charts.add(perWindow(outcomes, "p99 latency by snapshot", "ms", "backpressure-p99.png", false));
+        charts.add(perWindow(outcomes, "p99 latency, snapshot by snapshot", "ms", "backpressure-p99.png", false));
         List<String> all = new ArrayList<>();
         List<Double> sus = new ArrayList<>();
         List<Double> tra = new ArrayList<>();
@@ -106,10 +106,11 @@ final class BackpressureTables {
 
     private static ChartArtifact perWindow(List<Outcome> outcomes, String title, String yTitle, String file,
                                            boolean throughput) {
-        int windows = outcomes.isEmpty() ? 0 : outcomes.get(0).snapshots().size();
-        List<Integer> x = new ArrayList<>();
-        for (int i = 1; i <= windows; i++) {
-            x.add(i);
+        List<Double> x = new ArrayList<>();
+        if (!outcomes.isEmpty()) {
+            for (Outcome.Snapshot s : outcomes.get(0).snapshots()) {
+                x.add(s.endSeconds());
+            }
         }
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         for (Outcome o : outcomes) {
@@ -119,7 +120,8 @@ final class BackpressureTables {
             }
             series.put(o.strategy().label(), y);
         }
-        return new ChartArtifact(title, file, Charts.lines(title, "snapshot", yTitle, x, series));
+        return new ChartArtifact(title, file,
+                Charts.lines(title, "simulated time at the end of the snapshot (s)", yTitle, x, series));
     }
 
     private static Map<String, List<? extends Number>> series(String a, List<? extends Number> av,

@@ -121,7 +121,7 @@ final class OutcomeRecorder implements SimulationListener {
     private void close(Window w) {
         String elapsed = pacing.elapsed(w.index, w.lastArrivalNanos);
         double throughput = pacing.throughput(w.index, w.accepted);
-        rows.add(new Outcome.Snapshot(elapsed, w.accepted, w.rejected, throughput,
+        rows.add(new Outcome.Snapshot(elapsed, pacing.endSeconds(w.index), w.accepted, w.rejected, throughput,
                 percentile(w.latency, 50.0), percentile(w.latency, 99.0), w.maxBuffered));
         w.latency.reset();
         spare.addLast(w.latency);

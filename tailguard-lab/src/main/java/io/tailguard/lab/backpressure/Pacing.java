@@ -25,6 +25,9 @@ sealed interface Pacing permits PublishedPacing, TimedPacing {
     /** The {@code elapsed_s} cell of snapshot {@code index}, whose last arrival came at {@code lastArrivalNanos}. */
     String elapsed(int index, long lastArrivalNanos);
 
+    /** Simulated time at which snapshot {@code index} ends, in seconds: its place on a chart's time axis. */
+    double endSeconds(int index);
+
     /** The {@code throughput_rps} cell of a snapshot that admitted {@code accepted}. */
     double throughput(int index, long accepted);
 

@@ -54,6 +54,12 @@ record PublishedPacing(int incoming, long seconds) implements Pacing {
         return Long.toString(Math.min(seconds, lastArrivalNanos / 1_000_000_000L + 1));
     }
 
+    /** A snapshot spans {@code incoming} arrivals, {@code incoming × spacing} ms. */
+    @Override
+    public double endSeconds(int index) {
+        return (index + 1L) * incoming * spacingMillis() / 1e3;
+    }
+
     /** The published lab divides by one "second", whatever the snapshot spanned. */
     @Override
     public double throughput(int index, long accepted) {

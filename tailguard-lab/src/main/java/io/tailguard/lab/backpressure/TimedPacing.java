@@ -48,6 +48,11 @@ record TimedPacing(Workload workload) implements Pacing {
     }
 
     @Override
+    public double endSeconds(int index) {
+        return endNanos(index) / 1e9;
+    }
+
+    @Override
     public double throughput(int index, long accepted) {
         long lengthNanos = endNanos(index) - (long) index * workload.windowNanos();
         return accepted * 1e9 / lengthNanos;

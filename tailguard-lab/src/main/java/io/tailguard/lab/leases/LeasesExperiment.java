@@ -44,8 +44,8 @@ public final class LeasesExperiment implements Experiment {
 
     @Override
     public String description() {
-        return "Three lease-guarded servers behind a proxy at 1000 req/s: static vs adaptive leases, "
-                + "least-loaded vs p2c vs round robin.";
+        return "Three lease-guarded servers behind a least-loaded proxy at 1000 req/s: static leases of 9999, "
+                + "100 and 30 against adaptive ones; --heterogeneous compares least-loaded, p2c and round robin.";
     }
 
     @Override
@@ -75,7 +75,7 @@ public final class LeasesExperiment implements Experiment {
         long seed = args.longValue(SEED);
         boolean heterogeneous = args.flag(HETEROGENEOUS);
         List<LeasesScenario> scenarios = scenarios(duration, seed, heterogeneous);
-        progress.begin("leases", scenarios.size());
+        progress.begin("lab leases", scenarios.size());
         List<LeasesRow> rows = new ArrayList<>();
         for (LeasesScenario scenario : scenarios) {
             rows.add(LeasesModel.run(scenario));
