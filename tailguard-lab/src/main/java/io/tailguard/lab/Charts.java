@@ -10,6 +10,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.Marker;
@@ -32,12 +33,13 @@ public final class Charts {
     public static final int HEIGHT = 420;
 
     /**
-     * Colours of increasing lightness (luma 0.299 R + 0.587 G + 0.114 B of about 13, 24, 33, 48, 63
-     * and 80 %), hues apart as well, so neighbours differ both in colour and in grey.
+     * Six colours at six greyscale lightnesses (luma 0.299 R + 0.587 G + 0.114 B of about 13, 63, 28,
+     * 75, 47 and 38 %), ordered so the first few are far apart: two series are 50 points of grey
+     * apart, so a greyscale print still tells accepted from rejected.
      */
     static final Color[] PALETTE = {
-        new Color(0x1b, 0x1b, 0x4f), new Color(0x8c, 0x1c, 0x13), new Color(0x1f, 0x6f, 0x5c),
-        new Color(0xc2, 0x6d, 0x00), new Color(0x7f, 0xa7, 0xd9), new Color(0xe8, 0xd2, 0x6b),
+        new Color(0x1b, 0x1b, 0x4f), new Color(0xf2, 0x8e, 0x2b), new Color(0xb2, 0x18, 0x2b),
+        new Color(0x9e, 0xca, 0xe1), new Color(0x2a, 0x9d, 0x8f), new Color(0x6a, 0x51, 0xa3),
     };
 
     // 6 colours, 5 markers and 4 dashes cycle independently: 60 series before a look repeats
@@ -75,10 +77,18 @@ public final class Charts {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
-        chart.getStyler().setSeriesMarkers(MARKERS);
-        chart.getStyler().setSeriesLines(LINES);
         chart.getStyler().setMarkerSize(7);
-        mergeEqual(series).forEach((name, values) -> chart.addSeries(name, x, values));
+        int i = 0;
+        for (Map.Entry<String, List<? extends Number>> e : mergeEqual(series).entrySet()) {
+            // XChart's own cycler changes the dash only after every colour was used; set each look here
+            XYSeries line = chart.addSeries(e.getKey(), x, e.getValue());
+            Color color = PALETTE[i % PALETTE.length];
+            line.setLineColor(color);
+            line.setMarkerColor(color);
+            line.setMarker(MARKERS[i % MARKERS.length]);
+            line.setLineStyle(LINES[i % LINES.length]);
+            i++;
+        }
         return chart;
     }
 

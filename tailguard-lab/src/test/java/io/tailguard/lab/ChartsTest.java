@@ -2,7 +2,6 @@ package io.tailguard.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.awt.Color;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +26,18 @@ class ChartsTest {
     }
 
     @Test
+    void neighbouringLinesDifferInDashAndMarker() {
+        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
+        series.put("a", List.of(1, 2));
+        series.put("b", List.of(1, 3));
+
+        XYChart chart = Charts.lines("t", "x", "y", List.of(1, 2), series);
+
+        assertThat(chart.getSeriesMap().get("a").getLineStyle()).isNotEqualTo(chart.getSeriesMap().get("b").getLineStyle());
+        assertThat(chart.getSeriesMap().get("a").getMarker()).isNotEqualTo(chart.getSeriesMap().get("b").getMarker());
+    }
+
+    @Test
     void seriesThatDifferSomewhereStaySeparate() {
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         series.put("live", Arrays.asList(1.0, null, 3.0));
@@ -45,12 +56,14 @@ class ChartsTest {
     }
 
     @Test
-    void thePaletteStepsThroughGreyscaleLightness() {
-        double previous = -1;
-        for (Color c : Charts.PALETTE) {
-            double luma = (0.299 * c.getRed() + 0.587 * c.getGreen() + 0.114 * c.getBlue()) / 255;
-            assertThat(luma).as("luma of %s", c).isGreaterThan(previous + 0.08);
-            previous = luma;
+    void thePaletteSurvivesGreyscale() {
+        double[] lumas = Arrays.stream(Charts.PALETTE)
+                .mapToDouble(c -> (0.299 * c.getRed() + 0.587 * c.getGreen() + 0.114 * c.getBlue()) / 255).toArray();
+        assertThat(Math.abs(lumas[0] - lumas[1])).as("first two series").isGreaterThan(0.4);
+        double[] sorted = lumas.clone();
+        Arrays.sort(sorted);
+        for (int i = 1; i < sorted.length; i++) {
+            assertThat(sorted[i] - sorted[i - 1]).as("greys %s", Arrays.toString(sorted)).isGreaterThan(0.08);
         }
     }
 }
