@@ -92,15 +92,15 @@ public final class BackpressureExperiment implements Experiment {
         boolean reuse = selected.equals(all);
         progress.begin("lab backpressure", selected.size() + (reuse ? 1 : 2) * all.size());
 
-        List<Outcome> outcomes = new ArrayList<>();
+        List<StrategyOutcome> outcomes = new ArrayList<>();
         for (Strategy s : selected) {
             outcomes.add(BackpressureSimulation.run(s, workload));
             progress.step(workload.overload().label() + " " + s.label());
         }
         boolean mainIsSustained = workload.overload() == Workload.Overload.SUSTAINED;
-        List<Outcome> sustained = reuse && mainIsSustained ? outcomes
+        List<StrategyOutcome> sustained = reuse && mainIsSustained ? outcomes
                 : compare(all, workload.with(Workload.Overload.SUSTAINED), "sustained", progress);
-        List<Outcome> transientOutcomes = reuse && !mainIsSustained ? outcomes
+        List<StrategyOutcome> transientOutcomes = reuse && !mainIsSustained ? outcomes
                 : compare(all, workload.with(Workload.Overload.TRANSIENT), "transient", progress);
         progress.end();
 
@@ -122,9 +122,9 @@ public final class BackpressureExperiment implements Experiment {
     }
 
     /** Runs every strategy on {@code workload} for the sustained-versus-transient comparison. */
-    private static List<Outcome> compare(List<Strategy> strategies, Workload workload, String label,
+    private static List<StrategyOutcome> compare(List<Strategy> strategies, Workload workload, String label,
                                          Progress progress) {
-        List<Outcome> outcomes = new ArrayList<>();
+        List<StrategyOutcome> outcomes = new ArrayList<>();
         for (Strategy s : strategies) {
             outcomes.add(BackpressureSimulation.run(s, workload));
             progress.step(label + " " + s.label());

@@ -9,7 +9,7 @@ final class BackpressureSimulation {
     }
 
     /** Simulates {@code strategy} on {@code workload} until every admitted request has left. */
-    static Outcome run(Strategy strategy, Workload workload) {
+    static StrategyOutcome run(Strategy strategy, Workload workload) {
         Pacing pacing = workload.pacing();
         OutcomeRecorder recorder = new OutcomeRecorder(strategy, pacing);
         Simulation.Builder builder = Simulation.builder()

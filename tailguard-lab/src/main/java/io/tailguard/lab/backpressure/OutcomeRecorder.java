@@ -27,7 +27,7 @@ final class OutcomeRecorder implements SimulationListener {
     private final Histogram run = newHistogram();
     private final WindowRing open = new WindowRing();
     private final ArrayDeque<Histogram> spare = new ArrayDeque<>();
-    private final List<Outcome.Snapshot> rows = new ArrayList<>();
+    private final List<StrategyOutcome.Snapshot> rows = new ArrayList<>();
     private SimulationView station;
     private int nextIndex;
 
@@ -84,7 +84,7 @@ final class OutcomeRecorder implements SimulationListener {
     }
 
     /** Closes every window and returns the outcome of {@code result}, the drained run this recorder saw. */
-    Outcome finish(SimulationResult result) {
+    StrategyOutcome finish(SimulationResult result) {
         int windows = pacing.windowCount(nextIndex);
         while (nextIndex < windows) {
             open.addLast(new Window(nextIndex++, take()));
@@ -92,7 +92,7 @@ final class OutcomeRecorder implements SimulationListener {
         while (!open.isEmpty()) {
             close(open.pollFirst());
         }
-        return new Outcome(strategy, result.counts().arrivals(), result.counts().accepted(),
+        return new StrategyOutcome(strategy, result.counts().arrivals(), result.counts().accepted(),
                 result.counts().rejected(), percentile(run, 50.0), percentile(run, 99.0),
                 strategy.holdsRequests() ? result.maxInSystem() : 0, rows);
     }
@@ -121,8 +121,8 @@ final class OutcomeRecorder implements SimulationListener {
     private void close(Window w) {
         String elapsed = pacing.elapsed(w.index, w.lastArrivalNanos);
         double throughput = pacing.throughput(w.index, w.accepted);
-        rows.add(new Outcome.Snapshot(elapsed, pacing.endSeconds(w.index), w.accepted, w.rejected, throughput,
-                percentile(w.latency, 50.0), percentile(w.latency, 99.0), w.maxBuffered));
+        rows.add(new StrategyOutcome.Snapshot(elapsed, pacing.endSeconds(w.index), w.accepted, w.rejected,
+                throughput, percentile(w.latency, 50.0), percentile(w.latency, 99.0), w.maxBuffered));
         w.latency.reset();
         spare.addLast(w.latency);
     }

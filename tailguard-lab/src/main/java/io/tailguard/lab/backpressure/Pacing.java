@@ -22,7 +22,7 @@ sealed interface Pacing permits PublishedPacing, TimedPacing {
     /** Snapshots to report when {@code opened} were opened by arrivals (empty trailing ones included). */
     int windowCount(int opened);
 
-    /** The {@code elapsed_s} cell of snapshot {@code index}, whose last arrival came at {@code lastArrivalNanos}. */
+    /** The {@code elapsed_s} cell of snapshot {@code index}, last arrival at {@code lastArrivalNanos}. */
     String elapsed(int index, long lastArrivalNanos);
 
     /** Simulated time at which snapshot {@code index} ends, in seconds: its place on a chart's time axis. */

@@ -14,11 +14,11 @@ import java.util.List;
  * @param maxBuffered most requests the strategy held at once (0 for rate gates)
  * @param snapshots   one row per snapshot window, in time order
  */
-record Outcome(Strategy strategy, long offered, long accepted, long rejected, long p50Millis,
+record StrategyOutcome(Strategy strategy, long offered, long accepted, long rejected, long p50Millis,
                long p99Millis, int maxBuffered, List<Snapshot> snapshots) {
 
     /** Copies the snapshot list. */
-    Outcome {
+    StrategyOutcome {
         snapshots = List.copyOf(snapshots);
     }
 
