@@ -72,7 +72,7 @@ final class LeasesModel {
             int index = i;
             tickers.add(new LeaseTicker(scheduler, sender, server.gate, lease -> {
                 long now = scheduler.nowNanos();
-                view.onLease(lease, now);
+                view.onLease(now, lease);
                 tally.lease(index, now / MS, lease.allowedRequests());
             }));
             servers[i] = server;
@@ -138,14 +138,14 @@ final class LeasesModel {
             SaturableServer server = servers[chosen];
             long delayMillis = server.handle(nowMillis, nowNanos);
             if (delayMillis < 0) {
-                balancer.onComplete(chosen, 0L, false, nowNanos);
+                balancer.onComplete(nowNanos, chosen, 0L, false);
                 tally.rejected(chosen, nowMillis);
             } else {
                 tally.accepted(chosen, nowMillis, delayMillis);
                 scheduler.schedule(delayMillis * MS, () -> {
                     long endNanos = scheduler.nowNanos();
                     server.complete(nowNanos, endNanos);
-                    balancer.onComplete(chosen, endNanos - nowNanos, true, endNanos);
+                    balancer.onComplete(endNanos, chosen, endNanos - nowNanos, true);
                 });
             }
             if (nowMillis + 1 < durationMillis) {
