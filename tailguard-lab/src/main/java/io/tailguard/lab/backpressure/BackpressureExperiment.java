@@ -5,6 +5,7 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import java.time.Duration;
@@ -46,6 +47,11 @@ public final class BackpressureExperiment implements Experiment {
     @Override
     public String description() {
         return "Five admission strategies under the same overload: who absorbs the excess, as rejections or latency.";
+    }
+
+    @Override
+    public LabSeries series() {
+        return LabSeries.LATENCY;
     }
 
     @Override
