@@ -1,0 +1,119 @@
+package io.tailguard.load.backend;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.tailguard.config.Check;
+import io.tailguard.lease.LeaseResponder;
+import io.tailguard.time.NanoClock;
+import io.tailguard.time.Scheduler;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.random.RandomGenerator;
+
+/**
+ * Thread-safe: the test backend of {@code tailguard backend}, an HTTP/1.1 responder of the lease
+ * protocol ({@code docs/leases.md}) in front of the RSocket demo's {@link SaturableService}. Every
+ * requester that opens the lease stream gets its own session and leases from {@code policy};
+ * requests are checked against their session's lease before the service sees them, and a refused
+ * request costs the service nothing. Answers {@code 200} with the server's address as body.
+ */
+public final class LeaseBackend implements AutoCloseable {
+
+    private static final long WINDOW_NANOS = 1_000_000_000L;
+
+    private final NioEventLoopGroup group;
+    private final Channel server;
+    private final LeaseResponder responder;
+    private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong rejected = new AtomicLong();
+
+    private LeaseBackend(InetSocketAddress listen, DelayTable table, LeasePolicy policy, NanoClock clock,
+                         Scheduler scheduler, RandomGenerator random) {
+        this.responder = new LeaseResponder(scheduler, policy.senders(), random);
+        SaturableService service = new SaturableService(table, WINDOW_NANOS, random);
+        this.group = new NioEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
+                new DefaultThreadFactory("tailguard-backend", true));
+        try {
+            this.server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, 4096)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 16),
+                                    new BackendHandler(responder, service, clock, LeaseBackend.this));
+                        }
+                    })
+                    .bind(listen).sync().channel();
+        } catch (InterruptedException e) {
+            close();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while binding " + listen, e);
+        } catch (RuntimeException e) {
+            responder.close();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new IllegalArgumentException("--listen must be an address this host can listen on but was "
+                    + listen.getHostString() + ":" + listen.getPort() + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Starts a backend on {@code listen} (port 0: a free one).
+     *
+     * @param scheduler grants the leases (the system scheduler outside tests)
+     * @param random    draws service delays and the session-id prefix
+     */
+    public static LeaseBackend start(InetSocketAddress listen, DelayTable table, LeasePolicy policy,
+                                     NanoClock clock, Scheduler scheduler, RandomGenerator random) {
+        return new LeaseBackend(Check.notNull("listen", listen), Check.notNull("table", table),
+                Check.notNull("policy", policy), Check.notNull("clock", clock), Check.notNull("scheduler", scheduler),
+                Check.notNull("random", random));
+    }
+
+    /** Returns the bound address. */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) server.localAddress();
+    }
+
+    /** Returns the requests admitted so far (served or being served). */
+    public long accepted() {
+        return accepted.get();
+    }
+
+    /** Returns the requests refused over a lease so far. */
+    public long rejected() {
+        return rejected.get();
+    }
+
+    /** Returns the requesters with an open lease stream. */
+    public int openSessions() {
+        return responder.openSessions();
+    }
+
+    void onAccepted() {
+        accepted.incrementAndGet();
+    }
+
+    void onRejected() {
+        rejected.incrementAndGet();
+    }
+
+    /** Closes the listener, every connection (lease streams included) and the sessions. */
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close().awaitUninterruptibly();
+        }
+        responder.close();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+}
