@@ -102,6 +102,13 @@ final class BackendHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
         }));
         LeaseResponder.Session session = stream;
         channel.closeFuture().addListener(closed -> session.close());
+        backend.onSessionOpened();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // a requester that went away (reset) ends its connection; nothing to answer
+        ctx.close();
     }
 
     private void answer(ChannelHandlerContext ctx, boolean keepAlive, LeaseFrame lease) {

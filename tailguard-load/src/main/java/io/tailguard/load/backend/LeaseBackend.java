@@ -15,6 +15,7 @@ import io.tailguard.lease.LeaseResponder;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
@@ -35,9 +36,12 @@ public final class LeaseBackend implements AutoCloseable {
     private final LeaseResponder responder;
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
+    private final Object sessionsChanged = new Object();
+    private final NanoClock clock;
 
     private LeaseBackend(InetSocketAddress listen, DelayTable table, LeasePolicy policy, NanoClock clock,
                          Scheduler scheduler, RandomGenerator random) {
+        this.clock = clock;
         this.responder = new LeaseResponder(scheduler, policy.senders(), random);
         SaturableService service = new SaturableService(table, WINDOW_NANOS, random);
         this.group = new NioEventLoopGroup(Math.max(2, Runtime.getRuntime().availableProcessors()),
@@ -97,6 +101,30 @@ public final class LeaseBackend implements AutoCloseable {
     /** Returns the requesters with an open lease stream. */
     public int openSessions() {
         return responder.openSessions();
+    }
+
+    /**
+     * Waits until at least {@code count} requesters hold an open lease stream, or {@code timeout}
+     * passed; returns whether they do.
+     */
+    public boolean awaitOpenSessions(int count, Duration timeout) throws InterruptedException {
+        long deadline = clock.nanoTime() + timeout.toNanos();
+        synchronized (sessionsChanged) {
+            while (responder.openSessions() < count) {
+                long leftNanos = deadline - clock.nanoTime();
+                if (leftNanos <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(sessionsChanged, leftNanos);
+            }
+            return true;
+        }
+    }
+
+    void onSessionOpened() {
+        synchronized (sessionsChanged) {
+            sessionsChanged.notifyAll();
+        }
     }
 
     void onAccepted() {
