@@ -39,6 +39,19 @@ record LeaseRow(String policy, String balancer, int leased, boolean heterogeneou
         return rows;
     }
 
+    /** How long an adaptive row's load runs unmeasured, at scale 1: the sender's slow start and its overshoot. */
+    static final java.time.Duration ADAPTIVE_WARMUP = java.time.Duration.ofSeconds(10);
+
+    /**
+     * Returns this row's warm-up for a run whose static rows warm up {@code staticWarmup} (the scale
+     * applied): an adaptive row's is {@link #ADAPTIVE_WARMUP} times the same scale, so that the
+     * measured span sees the grant the sender settled on, not its slow start.
+     */
+    java.time.Duration warmup(java.time.Duration staticWarmup, double scale) {
+        return policy.equals(ADAPTIVE) ? java.time.Duration.ofNanos(Math.round(ADAPTIVE_WARMUP.toNanos() * scale))
+                : staticWarmup;
+    }
+
     /** Returns the backends' {@code --lease} value. */
     String leasePolicy() {
         return policy.equals(ADAPTIVE) ? "adaptive:" + ADAPTIVE_TARGET : "static:" + leased + "/1s";

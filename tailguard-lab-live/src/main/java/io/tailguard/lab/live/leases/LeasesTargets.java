@@ -38,6 +38,10 @@ final class LeasesTargets {
         for (LiveResult r : live) {
             findings.add(check(r, overhead));
         }
+        double behind = live.stream().mapToDouble(LiveResult::behindMs).max().orElse(0.0);
+        findings.add(String.format(Locale.ROOT, "Latencies are from each request's due time and include the load "
+                + "generator's own lateness: it released requests up to %.1f ms after their due time. The machine's "
+                + "load while the rows ran shows there, and in the proxy overhead above.", behind));
         return findings;
     }
 
