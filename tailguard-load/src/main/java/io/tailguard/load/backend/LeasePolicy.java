@@ -16,12 +16,18 @@ import java.util.function.Supplier;
  * lab's ({@code lab leases}): 1 s leases every second, 10 requests at first, at most 10,000, an AIMD
  * estimator backing off by 0.97, so live and simulated rows run the same policy.
  *
+ * <p>Each lease lives {@link #GRACE_PERCENT} % longer than the period it is renewed at: a renewal
+ * that a busy machine runs a few milliseconds late must not leave a gap in which every request is
+ * {@code lease-expired}. A new lease replaces the old one, so the allowance per period is unchanged.
+ *
  * @param text the value as given
  * @param senders a new sender per requester session
  */
 public record LeasePolicy(String text, Supplier<LeaseSender> senders) {
 
-    static final Duration ADAPTIVE_TTL = Duration.ofSeconds(1);
+    static final Duration ADAPTIVE_PERIOD = Duration.ofSeconds(1);
+    /** How much longer than its period a lease lives. */
+    static final int GRACE_PERCENT = 10;
     static final int ADAPTIVE_INITIAL = 10;
     static final int ADAPTIVE_MAX = 10_000;
     static final double ADAPTIVE_BACKOFF = 0.97;
@@ -52,17 +58,21 @@ public record LeasePolicy(String text, Supplier<LeaseSender> senders) {
             if (allowed < 1) {
                 throw new IllegalArgumentException("--lease requests must be >= 1 but was " + allowed);
             }
-            Duration ttl = DurationText.parsePositive("--lease time to live", parts[1]);
-            StaticLeaseSender.Config config = StaticLeaseSender.Config.every(allowed, ttl);
+            Duration period = DurationText.parsePositive("--lease time to live", parts[1]);
+            StaticLeaseSender.Config config = new StaticLeaseSender.Config(allowed, withGrace(period), period);
             return new LeasePolicy(text, () -> new StaticLeaseSender(config));
         }
         if (text.startsWith("adaptive:")) {
             Duration target = DurationText.parsePositive("--lease latency target", text.substring("adaptive:".length()));
-            AdaptiveLeaseSender.Config config = new AdaptiveLeaseSender.Config(target, ADAPTIVE_TTL, ADAPTIVE_TTL,
-                    ADAPTIVE_INITIAL, ADAPTIVE_MAX);
+            AdaptiveLeaseSender.Config config = new AdaptiveLeaseSender.Config(target, withGrace(ADAPTIVE_PERIOD),
+                    ADAPTIVE_PERIOD, ADAPTIVE_INITIAL, ADAPTIVE_MAX);
             return new LeasePolicy(text, () -> new AdaptiveLeaseSender(config, seed -> new AimdLimit(
                     new AimdLimitConfig(seed, 1, ADAPTIVE_MAX, ADAPTIVE_BACKOFF, target)), clock.nanoTime()));
         }
         throw new IllegalArgumentException(USAGE + text + "'");
+    }
+
+    private static Duration withGrace(Duration period) {
+        return period.plus(period.multipliedBy(GRACE_PERCENT).dividedBy(100));
     }
 }

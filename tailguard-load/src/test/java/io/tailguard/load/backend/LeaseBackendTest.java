@@ -95,7 +95,7 @@ class LeaseBackendTest {
         try (Stream stream = new Stream(backend.address().getPort())) {
             LeaseFrame lease = stream.next();
             assertThat(lease.allowedRequests()).isEqualTo(3);
-            assertThat(lease.ttlMillis()).isEqualTo(3_600_000L);
+            assertThat(lease.ttlMillis()).isEqualTo(3_960_000L); // the period and 10 % of grace
             for (int i = 2; i >= 0; i--) {
                 HttpResponse<String> ok = get(lease.id());
                 assertThat(ok.statusCode()).isEqualTo(200);

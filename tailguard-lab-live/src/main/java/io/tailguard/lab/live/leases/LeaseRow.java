@@ -21,12 +21,14 @@ record LeaseRow(String policy, String balancer, int leased, boolean heterogeneou
     static final String ROUND_ROBIN = "round-robin";
     /** The adaptive sender's latency target, as in the simulated experiment. */
     static final String ADAPTIVE_TARGET = "20ms";
+    /** The demo's "effectively unbounded" lease. */
+    static final int UNBOUNDED = 9999;
 
     /** The rows of a run, in the simulated experiment's order. */
     static List<LeaseRow> plan(boolean heterogeneous) {
         List<LeaseRow> rows = new ArrayList<>();
         if (!heterogeneous) {
-            for (int leased : new int[] {9999, 100, 30}) {
+            for (int leased : new int[] {UNBOUNDED, 100, 30}) {
                 rows.add(new LeaseRow(STATIC, LEAST_LOADED, leased, false));
             }
             rows.add(new LeaseRow(ADAPTIVE, LEAST_LOADED, 0, false));

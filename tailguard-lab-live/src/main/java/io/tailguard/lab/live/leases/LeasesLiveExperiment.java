@@ -92,12 +92,10 @@ public final class LeasesLiveExperiment implements Experiment {
 
         progress.begin("lab leases --live", rows.size() + 1);
         Map<String, List<LeaseRow>> byBalancer = new LinkedHashMap<>();
-        // one fleet and generator per balancer and policy: the generator has one warm-up for all its steps
-        rows.forEach(row -> byBalancer.computeIfAbsent(row.balancer() + "/" + row.policy(), b -> new ArrayList<>())
-                .add(row));
+        rows.forEach(row -> byBalancer.computeIfAbsent(row.balancer(), b -> new ArrayList<>()).add(row));
         List<LiveResult> live = new ArrayList<>();
         for (List<LeaseRow> group : byBalancer.values()) {
-            live.addAll(LiveRun.run(group, group.get(0).warmup(warmup, scale), duration, seed, clock,
+            live.addAll(LiveRun.run(group, row -> row.warmup(warmup, scale), duration, seed, clock,
                     row -> progress.step(row.label())));
         }
         Map<String, SimRow> sim = simulated(duration, seed, heterogeneous);
