@@ -71,7 +71,7 @@ public final class BackendCommand implements Callable<Integer> {
 
     @Option(names = "--lease", paramLabel = "POLICY", defaultValue = "static:100/1s",
             description = "static:N/PERIOD (N requests every PERIOD) or adaptive:TARGET (the core adaptive sender "
-                    + "toward a latency target, e.g. adaptive:20ms; 1 s periods). Each lease lives 10% longer "
+                    + "toward a latency target, e.g. adaptive:20ms; 1 s periods). Each lease lives 10%% longer "
                     + "than its period, so a late renewal leaves no gap (default: ${DEFAULT-VALUE}).")
     String lease;
 

@@ -22,13 +22,8 @@ public final class PowerOfTwoAvailabilityBalancer implements Balancer {
      * reproducible runs); the generator is only used under this balancer's lock.
      */
     public PowerOfTwoAvailabilityBalancer(List<? extends Availability> backends, RandomGenerator random) {
-        Check.notNull("backends", backends);
-        Check.positive("backends.size()", backends.size());
+        this.backends = Picks.copy(backends);
         this.random = Check.notNull("random", random);
-        this.backends = new Availability[backends.size()];
-        for (int i = 0; i < this.backends.length; i++) {
-            this.backends[i] = Check.notNull("backends[" + i + "]", backends.get(i));
-        }
     }
 
     @Override
@@ -37,15 +32,9 @@ public final class PowerOfTwoAvailabilityBalancer implements Balancer {
         if (n == 1) {
             return 0;
         }
-        int first;
-        int second;
-        synchronized (random) {
-            first = random.nextInt(n);
-            second = random.nextInt(n - 1);
-        }
-        if (second >= first) {
-            second++;
-        }
+        long pair = Picks.drawTwo(random, n);
+        int first = Picks.first(pair);
+        int second = Picks.second(pair);
         return backends[second].availability(nowNanos) > backends[first].availability(nowNanos) ? second : first;
     }
 

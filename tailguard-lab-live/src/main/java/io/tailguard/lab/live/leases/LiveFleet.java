@@ -96,13 +96,7 @@ final class LiveFleet implements AutoCloseable {
     /** The proxy's configuration: one pool over the backends, a cap the leases never reach, no queue. */
     static String yaml(int port, List<Integer> backendPorts, String balancer) {
         String addresses = backendPorts.stream().map(p -> "127.0.0.1:" + p).collect(Collectors.joining(", "));
-        return String.join("\n",
-                "listen: 127.0.0.1:" + port,
-                "admin: 127.0.0.1:0",
-                "access-log: off",
-                "drain-grace: 0s",
-                "limits:",
-                "  max-connections: 20000",
+        return ProxyProcess.yamlHead(port, 20_000) + String.join("\n",
                 "pools:",
                 "  leases:",
                 "    backends: [" + addresses + "]",

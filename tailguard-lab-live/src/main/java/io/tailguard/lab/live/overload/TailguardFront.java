@@ -22,13 +22,7 @@ final class TailguardFront {
 
     /** Returns the proxy's configuration file text. */
     static String yaml(int port, int backendPort, OverloadPlan plan, boolean adaptive) {
-        return String.join("\n",
-                "listen: 127.0.0.1:" + port,
-                "admin: 127.0.0.1:0",
-                "access-log: off",
-                "drain-grace: 0s",
-                "limits:",
-                "  max-connections: " + Incumbents.MAX_CONNECTIONS,
+        return ProxyProcess.yamlHead(port, Incumbents.MAX_CONNECTIONS) + String.join("\n",
                 "pools:",
                 "  app:",
                 "    backends: [127.0.0.1:" + backendPort + "]",

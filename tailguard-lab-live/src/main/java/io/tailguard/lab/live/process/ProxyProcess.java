@@ -20,6 +20,21 @@ public final class ProxyProcess {
     public static final List<String> CLI_FLAGS = List.of("-XX:+UseParallelGC", "-Dio.netty.leakDetection.level=disabled");
 
     /**
+     * Returns the head of a lab proxy's configuration: {@code port} to listen on, a free admin port,
+     * no access log, no drain, at most {@code maxConnections} client connections; pools follow.
+     */
+    public static String yamlHead(int port, int maxConnections) {
+        return String.join("\n",
+                "listen: 127.0.0.1:" + port,
+                "admin: 127.0.0.1:0",
+                "access-log: off",
+                "drain-grace: 0s",
+                "limits:",
+                "  max-connections: " + maxConnections,
+                "");
+    }
+
+    /**
      * Starts the proxy called {@code name} on a free loopback port.
      *
      * @param yaml     the configuration text for the port the proxy must listen on
