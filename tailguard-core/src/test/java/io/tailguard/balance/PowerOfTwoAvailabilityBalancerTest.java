@@ -18,8 +18,8 @@ class PowerOfTwoAvailabilityBalancerTest {
 
     @Test
     void picksTheMoreAvailableOfTwo() {
-        views.get(0).onLease(new Lease(10, Duration.ofSeconds(1)), clock.nanoTime());
-        views.get(1).onLease(new Lease(10, Duration.ofSeconds(1)), clock.nanoTime());
+        views.get(0).onLease(clock.nanoTime(), new Lease(10, Duration.ofSeconds(1)));
+        views.get(1).onLease(clock.nanoTime(), new Lease(10, Duration.ofSeconds(1)));
         for (int i = 0; i < 5; i++) {
             views.get(0).onSent();
         }
@@ -31,8 +31,8 @@ class PowerOfTwoAvailabilityBalancerTest {
 
     @Test
     void anExpiredLeaseLosesToALiveOne() {
-        views.get(0).onLease(new Lease(10, Duration.ofMillis(100)), clock.nanoTime());
-        views.get(1).onLease(new Lease(10, Duration.ofSeconds(1)), clock.nanoTime());
+        views.get(0).onLease(clock.nanoTime(), new Lease(10, Duration.ofMillis(100)));
+        views.get(1).onLease(clock.nanoTime(), new Lease(10, Duration.ofSeconds(1)));
         for (int i = 0; i < 9; i++) {
             views.get(1).onSent();
         }

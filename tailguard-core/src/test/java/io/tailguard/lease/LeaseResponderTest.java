@@ -79,7 +79,7 @@ class LeaseResponderTest {
                 new SplittableRandom(1));
         LeaseResponder.Session session = responder.open(sent::add);
         LeaseView requester = new LeaseView();
-        requester.onLease(sent.get(0).lease(), now());
+        requester.onLease(now(), sent.get(0).lease());
         assertThat(requester.availability(now())).isEqualTo(1.0);
         requester.onSent();                       // sent while valid ...
         scheduler.advance(Duration.ofMillis(100)); // ... arrives after the time to live

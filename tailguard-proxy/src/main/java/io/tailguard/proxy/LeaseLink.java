@@ -188,7 +188,7 @@ final class LeaseLink implements Availability {
         } catch (IllegalArgumentException malformed) {
             return; // a line this version cannot read grants nothing; the next lease may
         }
-        view.onLease(frame.lease(), clock.nanoTime());
+        view.onLease(clock.nanoTime(), frame.lease());
         id = frame.id();
         received.incrementAndGet();
         retryMillis = FIRST_RETRY_MILLIS;

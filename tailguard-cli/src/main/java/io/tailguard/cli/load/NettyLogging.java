@@ -13,7 +13,7 @@ public final class NettyLogging {
     private NettyLogging() {
     }
 
-    /** Makes Netty log through java.util.logging. */
+    /** Routes Netty's (and Lettuce's) logging to java.util.logging. */
     public static void toJdk() {
         InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
     }

@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * Thread-safe (immutable) registry of the live experiments: they start real servers on 127.0.0.1
  * and run in real time, so {@code tailguard lab all} (the deterministic suite) leaves them out, while
- * {@code tailguard lab list} shows them and {@code tailguard lab <name>} runs them.
+ * {@code tailguard lab list} shows them and {@code tailguard lab <name>} runs them. A live twin of a
+ * simulated experiment is run as {@code tailguard lab <simulated name> --live} ({@link #twin}).
  */
 public final class LiveExperiments {
 

@@ -78,7 +78,7 @@ final class BackendHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
             long endNanos = clock.nanoTime();
             LeaseStats stats = session.stats();
             if (stats != null) {
-                stats.onCompleted(nowNanos, endNanos);
+                stats.onCompleted(endNanos, nowNanos);
             }
             answer(ctx, keepAlive, session.current(endNanos));
         }, delayMillis, TimeUnit.MILLISECONDS);

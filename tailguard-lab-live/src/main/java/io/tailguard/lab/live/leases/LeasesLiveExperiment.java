@@ -6,6 +6,7 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.leases.LeasesExperiment;
@@ -48,6 +49,11 @@ public final class LeasesLiveExperiment implements Experiment {
     public String title() {
         return "Request leases live: three lease-granting backends behind the tailguard proxy at 1000 req/s, beside "
                 + "the simulation";
+    }
+
+    @Override
+    public LabSeries series() {
+        return new LeasesExperiment().series();
     }
 
     @Override
