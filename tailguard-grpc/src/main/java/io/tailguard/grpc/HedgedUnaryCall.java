@@ -13,6 +13,7 @@ import io.tailguard.time.Cancellable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -72,25 +73,36 @@ final class HedgedUnaryCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
             return;
         }
         call = owner.hedger().call(this::attempt);
+        // Answer on the call's executor when it has one: a blocking stub's caller waits on it, and a
+        // timeout fired on the scheduler's thread would otherwise never wake that caller.
+        Executor executor = options.getExecutor();
         call.whenComplete((result, error) -> {
-            if (error == null) {
-                Answer<RespT> answer = result.value();
-                listener.onHeaders(answer.headers());
-                listener.onMessage(answer.message());
-                listener.onClose(Status.OK, answer.trailers());
+            if (executor == null) {
+                deliver(result, error);
             } else {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                if (cause instanceof StatusRuntimeException refused) {
-                    listener.onClose(refused.getStatus(), refused.getTrailers() == null ? new Metadata() : refused.getTrailers());
-                } else if (cause instanceof HedgeTimeoutException) {
-                    listener.onClose(Status.DEADLINE_EXCEEDED.withDescription(cause.getMessage()), new Metadata());
-                } else if (cause instanceof CancellationException) {
-                    listener.onClose(Status.CANCELLED.withDescription("cancelled by the application"), new Metadata());
-                } else {
-                    listener.onClose(Status.fromThrowable(cause), new Metadata());
-                }
+                executor.execute(() -> deliver(result, error));
             }
         });
+    }
+
+    private void deliver(HedgeResult<Answer<RespT>> result, Throwable error) {
+        if (error == null) {
+            Answer<RespT> answer = result.value();
+            listener.onHeaders(answer.headers());
+            listener.onMessage(answer.message());
+            listener.onClose(Status.OK, answer.trailers());
+            return;
+        }
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof StatusRuntimeException refused) {
+            listener.onClose(refused.getStatus(), refused.getTrailers() == null ? new Metadata() : refused.getTrailers());
+        } else if (cause instanceof HedgeTimeoutException) {
+            listener.onClose(Status.DEADLINE_EXCEEDED.withDescription(cause.getMessage()), new Metadata());
+        } else if (cause instanceof CancellationException) {
+            listener.onClose(Status.CANCELLED.withDescription("cancelled by the application"), new Metadata());
+        } else {
+            listener.onClose(Status.fromThrowable(cause), new Metadata());
+        }
     }
 
     @Override

@@ -23,6 +23,7 @@ import io.tailguard.time.Scheduler;
 import io.tailguard.time.VirtualScheduler;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -108,6 +109,26 @@ class TailguardClientInterceptorTest {
         assertThat(service.awaitCancelled()).isEqualTo("hold"); // the first attempt
         assertThat(interceptor.hedger().hedgesWon()).isEqualTo(1);
         assertThat(interceptor.hedger().extraAttempts()).isEqualTo(1);
+    }
+
+    @Test
+    void aBlockingCallerHearsTheHedgeTimeoutFiredOnAnotherThread() throws Exception {
+        TailguardClientInterceptor interceptor = TailguardClientInterceptor.builder().scheduler(scheduler)
+                .hedging(HedgePolicy.speculative(1, Duration.ofMillis(20), Duration.ofMillis(100))).build();
+        Channel hedged = ClientInterceptors.intercept(channel, interceptor);
+        CompletableFuture<Status.Code> blocking = CompletableFuture.supplyAsync(() -> {
+            try {
+                ClientCalls.blockingUnaryCall(hedged, EchoService.ECHO, CallOptions.DEFAULT, "hold");
+                return Status.Code.OK;
+            } catch (StatusRuntimeException e) {
+                return e.getStatus().getCode();
+            }
+        });
+        service.awaitHeld();
+        scheduler.awaitScheduled(Duration.ofMillis(100)); // the call's timeout
+        scheduler.virtual.advance(Duration.ofMillis(100)); // fires on this thread, not the caller's
+        assertThat(blocking.get(30, TimeUnit.SECONDS)).isEqualTo(Status.Code.DEADLINE_EXCEEDED);
+        assertThat(service.awaitCancelled()).isEqualTo("hold");
     }
 
     @Test
