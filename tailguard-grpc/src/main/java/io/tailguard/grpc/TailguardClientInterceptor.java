@@ -9,6 +9,7 @@ import io.grpc.Deadline;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.tailguard.config.Check;
 import io.tailguard.hedge.HedgeDelay;
 import io.tailguard.hedge.HedgePolicy;
 import io.tailguard.hedge.Hedger;
@@ -132,19 +133,19 @@ public final class TailguardClientInterceptor implements ClientInterceptor {
 
         /** Hedges unary calls with {@code policy} (attempts, delay, timeout, budget). */
         public Builder hedging(HedgePolicy policy) {
-            this.hedging = TailguardServerInterceptor.notNull("hedging", policy);
+            this.hedging = Check.notNull("hedging", policy);
             return this;
         }
 
         /** Retries calls the server refused as overloaded while this budget allows. */
         public Builder retryBudget(RetryBudgetConfig config) {
-            this.retryBudget = TailguardServerInterceptor.notNull("retryBudget", config);
+            this.retryBudget = Check.notNull("retryBudget", config);
             return this;
         }
 
         /** The scheduler hedge timers and pushback waits run on; tests pass a virtual one. */
         public Builder scheduler(Scheduler scheduler) {
-            this.scheduler = TailguardServerInterceptor.notNull("scheduler", scheduler);
+            this.scheduler = Check.notNull("scheduler", scheduler);
             return this;
         }
 

@@ -11,6 +11,7 @@ import io.tailguard.admission.AdmissionCounts;
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
+import io.tailguard.config.Check;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.DrainEstimator;
 import io.tailguard.rate.TokenBucket;
@@ -157,19 +158,19 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
 
         /** A token bucket asked first; a refusal is {@code RESOURCE_EXHAUSTED} with the wait for the next token. */
         public Builder rate(TokenBucketConfig config) {
-            this.rate = notNull("rate", config);
+            this.rate = Check.notNull("rate", config);
             return this;
         }
 
         /** The concurrency limit (fixed or adaptive); a refusal is {@code UNAVAILABLE}. */
         public Builder limiter(ConcurrencyLimiter limiter) {
-            this.limiter = notNull("limiter", limiter);
+            this.limiter = Check.notNull("limiter", limiter);
             return this;
         }
 
         /** The clock calls are timed with; tests pass a manual one. */
         public Builder clock(NanoClock clock) {
-            this.clock = notNull("clock", clock);
+            this.clock = Check.notNull("clock", clock);
             return this;
         }
 
@@ -177,12 +178,5 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
         public TailguardServerInterceptor build() {
             return new TailguardServerInterceptor(this);
         }
-    }
-
-    static <T> T notNull(String name, T value) {
-        if (value == null) {
-            throw new IllegalArgumentException(name + " must be non-null but was null");
-        }
-        return value;
     }
 }

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code UNAVAILABLE} and that pushback trailer, {@code "deadline"} answers whether the call carries
  * a deadline, anything else is echoed.
  */
-final class EchoService {
+public final class EchoService {
 
     static final MethodDescriptor<String, String> ECHO = MethodDescriptor.<String, String>newBuilder()
             .setType(MethodDescriptor.MethodType.UNARY)
@@ -83,7 +83,7 @@ final class EchoService {
     }
 
     /** Marshals strings as UTF-8. */
-    static final class Utf8 implements MethodDescriptor.Marshaller<String> {
+    public static final class Utf8 implements MethodDescriptor.Marshaller<String> {
         @Override
         public InputStream stream(String value) {
             return new ByteArrayInputStream(value.getBytes(StandardCharsets.UTF_8));

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.tailguard.config.Check;
 import io.tailguard.admission.AdmissionCounts;
 import io.tailguard.admission.RejectReason;
 import java.util.Locale;
@@ -23,8 +24,8 @@ public final class AdmissionMetrics implements MeterBinder {
 
     /** Binds {@code counts} with {@code tags} on every meter (for example {@code name=api}). */
     public AdmissionMetrics(AdmissionCounts counts, Iterable<Tag> tags) {
-        this.counts = Names.notNull("counts", counts);
-        this.tags = Tags.of(Names.notNull("tags", tags));
+        this.counts = Check.notNull("counts", counts);
+        this.tags = Tags.of(Check.notNull("tags", tags));
     }
 
     @Override

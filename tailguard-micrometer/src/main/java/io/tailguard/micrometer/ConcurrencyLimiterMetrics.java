@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.tailguard.config.Check;
 import io.tailguard.limit.ConcurrencyLimiter;
 
 /**
@@ -19,8 +20,8 @@ public final class ConcurrencyLimiterMetrics implements MeterBinder {
 
     /** Binds {@code limiter} with {@code tags} on every meter. */
     public ConcurrencyLimiterMetrics(ConcurrencyLimiter limiter, Iterable<Tag> tags) {
-        this.limiter = Names.notNull("limiter", limiter);
-        this.tags = Tags.of(Names.notNull("tags", tags));
+        this.limiter = Check.notNull("limiter", limiter);
+        this.tags = Tags.of(Check.notNull("tags", tags));
     }
 
     @Override

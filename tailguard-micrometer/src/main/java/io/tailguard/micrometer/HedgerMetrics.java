@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.tailguard.config.Check;
 import io.tailguard.hedge.Hedger;
 import java.util.concurrent.TimeUnit;
 
@@ -23,8 +24,8 @@ public final class HedgerMetrics implements MeterBinder {
 
     /** Binds {@code hedger} with {@code tags} on every meter. */
     public HedgerMetrics(Hedger hedger, Iterable<Tag> tags) {
-        this.hedger = Names.notNull("hedger", hedger);
-        this.tags = Tags.of(Names.notNull("tags", tags));
+        this.hedger = Check.notNull("hedger", hedger);
+        this.tags = Tags.of(Check.notNull("tags", tags));
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.tailguard.config.Check;
 import io.tailguard.journal.Journal;
 
 /**
@@ -21,8 +22,8 @@ public final class JournalMetrics implements MeterBinder {
 
     /** Binds {@code journal} with {@code tags} on every meter. */
     public JournalMetrics(Journal journal, Iterable<Tag> tags) {
-        this.journal = Names.notNull("journal", journal);
-        this.tags = Tags.of(Names.notNull("tags", tags));
+        this.journal = Check.notNull("journal", journal);
+        this.tags = Tags.of(Check.notNull("tags", tags));
     }
 
     @Override

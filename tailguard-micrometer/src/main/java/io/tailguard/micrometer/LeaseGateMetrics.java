@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.tailguard.config.Check;
 import io.tailguard.lease.LeaseGate;
 import io.tailguard.time.NanoClock;
 
@@ -21,9 +22,9 @@ public final class LeaseGateMetrics implements MeterBinder {
 
     /** Binds {@code gate}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public LeaseGateMetrics(LeaseGate gate, NanoClock clock, Iterable<Tag> tags) {
-        this.gate = Names.notNull("gate", gate);
-        this.clock = Names.notNull("clock", clock);
-        this.tags = Tags.of(Names.notNull("tags", tags));
+        this.gate = Check.notNull("gate", gate);
+        this.clock = Check.notNull("clock", clock);
+        this.tags = Tags.of(Check.notNull("tags", tags));
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.tailguard.config.Check;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.time.NanoClock;
 import java.util.concurrent.TimeUnit;
@@ -24,9 +25,9 @@ public final class QueueMetrics implements MeterBinder {
 
     /** Binds {@code queue}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public QueueMetrics(BoundedQueue<?> queue, NanoClock clock, Iterable<Tag> tags) {
-        this.queue = Names.notNull("queue", queue);
-        this.clock = Names.notNull("clock", clock);
-        this.tags = Tags.of(Names.notNull("tags", tags));
+        this.queue = Check.notNull("queue", queue);
+        this.clock = Check.notNull("clock", clock);
+        this.tags = Tags.of(Check.notNull("tags", tags));
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.tailguard.config.Check;
 import io.tailguard.retry.RetryBudget;
 import io.tailguard.time.NanoClock;
 
@@ -20,9 +21,9 @@ public final class RetryBudgetMetrics implements MeterBinder {
 
     /** Binds {@code budget}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public RetryBudgetMetrics(RetryBudget budget, NanoClock clock, Iterable<Tag> tags) {
-        this.budget = Names.notNull("budget", budget);
-        this.clock = Names.notNull("clock", clock);
-        this.tags = Tags.of(Names.notNull("tags", tags));
+        this.budget = Check.notNull("budget", budget);
+        this.clock = Check.notNull("clock", clock);
+        this.tags = Tags.of(Check.notNull("tags", tags));
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import io.tailguard.config.Check;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.time.NanoClock;
 
@@ -20,9 +21,9 @@ public final class TokenBucketMetrics implements MeterBinder {
 
     /** Binds {@code bucket}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public TokenBucketMetrics(TokenBucket bucket, NanoClock clock, Iterable<Tag> tags) {
-        this.bucket = Names.notNull("bucket", bucket);
-        this.clock = Names.notNull("clock", clock);
-        this.tags = Tags.of(Names.notNull("tags", tags));
+        this.bucket = Check.notNull("bucket", bucket);
+        this.clock = Check.notNull("clock", clock);
+        this.tags = Tags.of(Check.notNull("tags", tags));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.tailguard.servlet;
 
+import io.tailguard.config.Check;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.rate.KeyedRateLimiter;
@@ -45,31 +46,31 @@ public final class TailguardFilterBuilder {
 
     /** A global token bucket asked first; a refusal is answered 429 with the wait for the next token. */
     public TailguardFilterBuilder rate(TokenBucketConfig config) {
-        this.rateConfig = notNull("rate", config);
+        this.rateConfig = Check.notNull("rate", config);
         return this;
     }
 
     /** The global concurrency limit (fixed or adaptive); a refusal waits in the queue if there is one. */
     public TailguardFilterBuilder limiter(ConcurrencyLimiter limiter) {
-        this.limiter = notNull("limiter", limiter);
+        this.limiter = Check.notNull("limiter", limiter);
         return this;
     }
 
     /** The queue in which requests wait for the global limiter, its thread given back meanwhile. */
     public TailguardFilterBuilder queue(BoundedQueueConfig config) {
-        this.queue = notNull("queue", config);
+        this.queue = Check.notNull("queue", config);
         return this;
     }
 
     /** How a request's partition is named; needed by the per-partition limits and rates below. */
     public TailguardFilterBuilder partitionBy(PartitionKey key) {
-        this.partitionKey = notNull("partitionBy", key);
+        this.partitionKey = Check.notNull("partitionBy", key);
         return this;
     }
 
     /** A concurrency limit of {@code limit} for partition {@code key} alone. */
     public TailguardFilterBuilder partitionLimit(String key, int limit) {
-        partitionLimits.put(notNull("key", key), ConcurrencyLimiter.fixed(limit));
+        partitionLimits.put(Check.notNull("key", key), ConcurrencyLimiter.fixed(limit));
         return this;
     }
 
@@ -81,13 +82,13 @@ public final class TailguardFilterBuilder {
 
     /** A token bucket of {@code config} for each partition (up to 10,000 partitions remembered). */
     public TailguardFilterBuilder partitionRate(TokenBucketConfig config) {
-        this.partitionRate = new KeyedRateLimiter<>(notNull("partitionRate", config), MAX_RATE_KEYS, RATE_KEY_IDLE.toNanos());
+        this.partitionRate = new KeyedRateLimiter<>(Check.notNull("partitionRate", config), MAX_RATE_KEYS, RATE_KEY_IDLE.toNanos());
         return this;
     }
 
     /** The scheduler (and its clock) the filter times queue waits with; tests pass a virtual one. */
     public TailguardFilterBuilder scheduler(Scheduler scheduler) {
-        this.scheduler = notNull("scheduler", scheduler);
+        this.scheduler = Check.notNull("scheduler", scheduler);
         return this;
     }
 
@@ -101,12 +102,5 @@ public final class TailguardFilterBuilder {
         }
         rate = rateConfig == null ? null : new TokenBucket(rateConfig, scheduler.clock().nanoTime());
         return new TailguardFilter(this);
-    }
-
-    private static <T> T notNull(String name, T value) {
-        if (value == null) {
-            throw new IllegalArgumentException(name + " must be non-null but was null");
-        }
-        return value;
     }
 }
