@@ -3,9 +3,14 @@ package io.tailguard.servlet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.admission.RejectReason;
+import io.tailguard.limit.AimdLimit;
+import io.tailguard.limit.AimdLimitConfig;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.time.Cancellable;
+import io.tailguard.time.NanoClock;
+import io.tailguard.time.Scheduler;
 import jakarta.servlet.AsyncContext;
 import java.net.Socket;
 import java.net.http.HttpResponse;
@@ -13,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The filter inside a real Jetty 12 over loopback. */
@@ -180,6 +186,33 @@ class TailguardFilterJettyTest {
             assertThat(refused.headers().firstValue("Retry-After")).hasValue("3");
             assertThat(jetty.get("/ok", "X-Client", "b").statusCode()).isEqualTo(200);
         }
+    }
+
+    @Test
+    void aFixedLimitAloneNeverReadsTheClockButAnAdaptiveOneDoes() throws Exception {
+        AtomicInteger reads = new AtomicInteger();
+        Scheduler counting = new Scheduler() {
+            @Override
+            public NanoClock clock() {
+                return () -> reads.incrementAndGet() * 1_000_000L;
+            }
+
+            @Override
+            public Cancellable schedule(long delayNanos, Runnable task) {
+                throw new UnsupportedOperationException("no queue here");
+            }
+        };
+        TailguardFilter fixed = TailguardFilter.builder().scheduler(counting).limiter(ConcurrencyLimiter.fixed(4)).build();
+        try (JettyFixture jetty = new JettyFixture(fixed)) {
+            assertThat(jetty.get("/ok").statusCode()).isEqualTo(200);
+        }
+        assertThat(reads).hasValue(0);
+        TailguardFilter adaptive = TailguardFilter.builder().scheduler(counting)
+                .limiter(ConcurrencyLimiter.of(new AimdLimit(new AimdLimitConfig(4, 1, 8, 0.5, Duration.ofMillis(100))))).build();
+        try (JettyFixture jetty = new JettyFixture(adaptive)) {
+            assertThat(jetty.get("/ok").statusCode()).isEqualTo(200);
+        }
+        assertThat(reads).as("admission and completion").hasValue(2);
     }
 
     @Test
