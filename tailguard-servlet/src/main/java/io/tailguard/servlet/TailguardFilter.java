@@ -167,7 +167,9 @@ public final class TailguardFilter implements Filter {
         long nowNanos = now();
         if (global != null) {
             outcome.complete(global, nowNanos);
-            if (queue != null) {
+            // The drain estimate is used when requests wait; learning it only then keeps its lock
+            // off the path of a filter that is not overloaded.
+            if (queue != null && !queue.isEmpty()) {
                 drain.observe(nowNanos - startNanos);
             }
         }
