@@ -70,7 +70,15 @@ final class ProxyMetrics {
         for (Backend backend : pool.backends()) {
             new ConcurrencyLimiterMetrics(backend.limiter(), Tags.of("pool", pool.name(), "backend", backend.toString()))
                     .bindTo(registry);
+            if (backend.lease() != null) {
+                LeaseMeters.register(registry, pool.name(), backend);
+            }
         }
+    }
+
+    /** Tells the listeners that a lease from {@code backend} arrived ({@code up}) or its stream ended. */
+    void leaseEvent(String backend, boolean up) {
+        fire(up ? "lease" : "lease_lost", backend);
     }
 
     void admitted(Pool pool) {
