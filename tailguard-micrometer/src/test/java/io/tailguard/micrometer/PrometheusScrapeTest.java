@@ -126,7 +126,7 @@ class PrometheusScrapeTest {
 
     @Test
     void aJournalShowsItsCommitLagAndSequences() {
-        try (Journal journal = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(1 << 20))) {
+        try (Journal journal = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(1 << 20).build())) {
             new JournalMetrics(journal, Tags.of("journal", "orders")).bindTo(registry);
             for (int i = 0; i < 3; i++) {
                 journal.appendBlocking(new byte[] {1, 2, 3});
