@@ -39,6 +39,10 @@ import java.util.Map;
  * for adaptive limits; a client that went away is not. Register it for the {@code REQUEST} and
  * {@code ASYNC} dispatcher types with async support on, since a queued request comes back through
  * an async dispatch. Build one with {@link #builder()}.
+ *
+ * <p>With a lease responder ({@link TailguardFilterBuilder#leases}) the filter also speaks the lease
+ * protocol of docs/leases.md: it serves the lease stream, and checks a request's lease before the
+ * gates above, answering 503 {@code lease-exhausted} or {@code lease-expired} when over it.
  */
 public final class TailguardFilter implements Filter {
 
