@@ -19,10 +19,10 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
+import io.tailguard.proxy.config.ClientLimits;
+import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Not thread-safe (confined to its connection's event loop): one client connection. It reads with
@@ -40,10 +40,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private boolean closeAfterResponse;
     private boolean closing;
     private long bodyBytes;
-    private ScheduledFuture<?> idleTimer;
-    private ScheduledFuture<?> headTimer;
+    /** The connection's one timer; {@link #deadline} says what its armed deadline means. */
+    private DeadlineTimer timer;
+    private Deadline deadline = Deadline.NONE;
     /** Messages read while an exchange was still answering (pipelining, or bytes before a close). */
     private final ArrayDeque<Object> deferred = new ArrayDeque<>();
+
+    /** What the connection's armed deadline guards. */
+    private enum Deadline { NONE, HEAD, RESPONSE, IDLE }
 
     ClientHandler(ProxyContext context) {
         this.context = context;
@@ -60,17 +64,17 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext context) {
         this.ctx = context;
+        ClientLimits limits = this.context.limits();
+        timer = new DeadlineTimer(context.channel().eventLoop(), NanoClock.system(),
+                Math.min(limits.headerTimeout().toNanos(), limits.idleTimeout().toNanos()), this::deadlinePassed);
         armIdleTimer();
         context.read();
     }
 
     /** Called by {@link FirstBytes} when request bytes arrive while no request is in progress. */
     void onBytes() {
-        if (exchange == null && headTimer == null && !closing) {
-            cancel(idleTimer);
-            idleTimer = null;
-            headTimer = loop().schedule(this::headTimedOut, context.limits().headerTimeout().toNanos(),
-                    TimeUnit.NANOSECONDS);
+        if (exchange == null && deadline != Deadline.HEAD && !closing) {
+            arm(Deadline.HEAD, context.limits().headerTimeout().toNanos());
         }
     }
 
@@ -98,8 +102,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void handle(Object msg) {
         if (msg instanceof HttpRequest request) {
-            cancel(headTimer);
-            headTimer = null;
+            disarm(Deadline.HEAD);
             onRequest(request);
         }
         if (msg instanceof HttpContent content) {
@@ -336,8 +339,53 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         return LocalAnswers.response(status, retryAfterSeconds, reason, close);
     }
 
+    /** Arms the response deadline of {@code current}, the exchange in progress. */
+    void armResponseTimer(Exchange current, long delayNanos) {
+        if (current == exchange) {
+            arm(Deadline.RESPONSE, delayNanos);
+        }
+    }
+
+    /** Clears the response deadline of {@code current} (its head arrived, or it ended). */
+    void disarmResponseTimer(Exchange current) {
+        if (current == exchange) {
+            disarm(Deadline.RESPONSE);
+        }
+    }
+
+    private void arm(Deadline what, long delayNanos) {
+        deadline = what;
+        timer.arm(delayNanos);
+    }
+
+    private void disarm(Deadline what) {
+        if (deadline == what) {
+            deadline = Deadline.NONE;
+            timer.disarm();
+        }
+    }
+
+    private void deadlinePassed() {
+        Deadline passed = deadline;
+        deadline = Deadline.NONE;
+        switch (passed) {
+            case HEAD -> headTimedOut();
+            case RESPONSE -> {
+                if (exchange != null) {
+                    exchange.responseTimedOut();
+                }
+            }
+            case IDLE -> {
+                if (exchange == null) {
+                    closeNow();
+                }
+            }
+            case NONE -> {
+            }
+        }
+    }
+
     private void headTimedOut() {
-        headTimer = null;
         if (exchange == null && !closing) {
             context.metrics().rejected("-", "header_timeout");
             writeLocal(HttpResponseStatus.REQUEST_TIMEOUT, -1L, "header_timeout", true);
@@ -346,12 +394,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void armIdleTimer() {
-        cancel(idleTimer);
-        idleTimer = loop().schedule(() -> {
-            if (exchange == null && headTimer == null) {
-                closeNow();
-            }
-        }, context.limits().idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        arm(Deadline.IDLE, context.limits().idleTimeout().toNanos());
     }
 
     private void closeAfterFlush() {
@@ -367,8 +410,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext context) {
         closing = true;
-        cancel(idleTimer);
-        cancel(headTimer);
+        deadline = Deadline.NONE;
+        if (timer != null) {
+            timer.stop();
+        }
         Exchange current = exchange;
         if (current != null) {
             current.clientGone();
@@ -395,12 +440,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             peer = new Peer(((InetSocketAddress) ctx.channel().remoteAddress()).getAddress());
         }
         return peer;
-    }
-
-    private static void cancel(ScheduledFuture<?> timer) {
-        if (timer != null) {
-            timer.cancel(false);
-        }
     }
 
     /** Closes the connection if no request is in progress (draining). */

@@ -53,7 +53,8 @@ final class Exchange implements UpstreamLeg {
     private long sentNanos;
     private Assignment assignment;
     private Channel upstream;
-    private ScheduledFuture<?> timer;
+    /** The queue timer; the response deadline is the client connection's timer. */
+    private ScheduledFuture<?> queueTimer;
     private int status;
 
     Exchange(ClientHandler client, HttpRequest request, Pool pool, long startNanos, long budgetNanos, Hedger hedger) {
@@ -96,7 +97,7 @@ final class Exchange implements UpstreamLeg {
 
     /** Withdraws the request from the queue after {@code delayNanos} unless it left before. */
     void scheduleQueueTimer(long delayNanos, RejectReason reason) {
-        timer = loop.schedule(() -> {
+        queueTimer = loop.schedule(() -> {
             if (phase == Phase.QUEUED && pool.withdraw(this)) {
                 reject(reason);
             }
@@ -189,8 +190,7 @@ final class Exchange implements UpstreamLeg {
         }
         pending.clear();
         channel.flush();
-        long timeoutNanos = Math.min(pool.config().responseTimeout().toNanos(), remaining);
-        timer = loop.schedule(this::responseTimedOut, timeoutNanos, TimeUnit.NANOSECONDS);
+        client.armResponseTimer(this, Math.min(pool.config().responseTimeout().toNanos(), remaining));
         channel.read();
         client.readIfWanted();
     }
@@ -259,7 +259,8 @@ final class Exchange implements UpstreamLeg {
         }
     }
 
-    private void responseTimedOut() {
+    /** The client connection's timer: the response head did not come in time. */
+    void responseTimedOut() {
         if (phase == Phase.FORWARDING) {
             closeUpstream(Outcome.DROPPED);
             respondError(HttpResponseStatus.GATEWAY_TIMEOUT, "upstream_timeout");
@@ -454,10 +455,11 @@ final class Exchange implements UpstreamLeg {
     }
 
     private void cancelTimer() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
+        if (queueTimer != null) {
+            queueTimer.cancel(false);
+            queueTimer = null;
         }
+        client.disarmResponseTimer(this);
     }
 
     private void releasePending() {
