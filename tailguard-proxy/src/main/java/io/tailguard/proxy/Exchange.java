@@ -45,6 +45,8 @@ final class Exchange implements UpstreamLeg {
     private HedgedForward hedged;
     /** The current backend connection came from the pool (so it may have been closed while idle). */
     private boolean reusedConnection;
+    /** The client's head has been turned into the outgoing one ({@link Headers#prepareOutgoing}). */
+    private boolean headPrepared;
     private final List<HttpContent> pending = new ArrayList<>(2);
     private Phase phase = Phase.NEW;
     private boolean requestEnded;
@@ -195,10 +197,18 @@ final class Exchange implements UpstreamLeg {
         client.readIfWanted();
     }
 
-    /** Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and budget in. */
+    /**
+     * Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and the budget
+     * left in. The client's head becomes the outgoing one on the first send; a second send (a pooled
+     * connection lost before the request reached it) only renews the budget.
+     */
     private HttpRequest outgoingHead() {
-        return Headers.outgoing(request, requestHasBody, client.peer(),
-                remainingNanos(pool.clock().nanoTime()));
+        if (!headPrepared) {
+            Headers.prepareOutgoing(request, requestHasBody, client.peer());
+            headPrepared = true;
+        }
+        Headers.setBudget(request.headers(), remainingNanos(pool.clock().nanoTime()));
+        return request;
     }
 
     /** The hedged call's winner: its connection and response become this exchange's. */

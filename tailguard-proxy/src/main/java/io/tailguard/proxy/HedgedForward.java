@@ -154,7 +154,7 @@ final class HedgedForward {
             channel = ready;
             UpstreamHandler.of(ready).bind(this);
             sentNanos = pool.clock().nanoTime();
-            ready.write(Headers.copyHead(outgoing));
+            ready.write(outgoing); // encoded at once, on this loop: attempts share the head
             ready.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
             ready.read();
         }

@@ -84,6 +84,10 @@ class ForwardingTest {
         }
         assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/a", "/drop", "/drop");
         assertThat(backend.connections.get()).isEqualTo(2);
+        TestBackend.Seen resent = backend.seen.get(2);
+        assertThat(resent.headers().getAll("X-Forwarded-For")).as("the head is prepared once, then resent")
+                .containsExactly("127.0.0.1");
+        assertThat(resent.headers().getAll("Via")).containsExactly("1.1 tailguard");
     }
 
     @Test
