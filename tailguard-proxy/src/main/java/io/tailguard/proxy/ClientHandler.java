@@ -132,7 +132,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         String host = RequestChecks.hostWithoutPort(request);
         Route route = context.route(host, RequestChecks.path(request.uri()));
         if (route == null) {
-            local(request, HttpResponseStatus.NOT_FOUND, "no_route", -1L, !hasNoBody(request), nowNanos);
+            local(request, HttpResponseStatus.NOT_FOUND, "no_route", -1L, !requestBodyless, nowNanos);
             return;
         }
         if (context.draining()) {
@@ -144,7 +144,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (waitNanos > 0) {
             context.metrics().rejected(route.pool().name(), "rate_limited");
             local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited", Pool.retryAfterSeconds(waitNanos),
-                    !hasNoBody(request), nowNanos);
+                    !requestBodyless, nowNanos);
             return;
         }
         long budgetNanos = Deadlines.budgetNanos(request.headers(), route.config().defaultTimeout().toNanos());
@@ -156,12 +156,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (HttpUtil.is100ContinueExpected(request)) {
             // We read the body only when a backend takes it, so tell the client to send it now.
             request.headers().remove(HttpHeaderNames.EXPECT);
-            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE),
+                    ctx.voidPromise());
         }
-        exchange = new Exchange(this, request, route.pool(), nowNanos, budgetNanos, route.hedger());
+        exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
         route.pool().submit(exchange);
     }
 
+    /** The one answer to "has a body": no chunked framing and no (or a zero) Content-Length. */
     private static boolean hasNoBody(HttpRequest request) {
         return !HttpUtil.isTransferEncodingChunked(request) && HttpUtil.getContentLength(request, 0L) == 0L;
     }
@@ -257,10 +259,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             }
             context.metrics().response(response.status().code());
         }
+        // No listener needs these writes' outcome: a failed write closes the connection, and
+        // channelInactive cleans up, so the void promise spares a promise per write.
         if (last) {
-            ctx.writeAndFlush(part);
+            ctx.writeAndFlush(part, ctx.voidPromise());
         } else {
-            ctx.write(part);
+            ctx.write(part, ctx.voidPromise());
             if (part instanceof HttpContent) {
                 ctx.flush();
             }
@@ -297,7 +301,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                     upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip());
         }
         if (lastPart instanceof FullHttpResponse local) {
-            ctx.writeAndFlush(local);
+            ctx.writeAndFlush(local, ctx.voidPromise());
         } else if (lastPart != null) {
             writeResponsePart(lastPart, true);
         }

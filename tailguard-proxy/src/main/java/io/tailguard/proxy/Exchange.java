@@ -9,7 +9,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
@@ -47,7 +46,8 @@ final class Exchange implements UpstreamLeg {
     private boolean reusedConnection;
     /** The client's head has been turned into the outgoing one ({@link Headers#prepareOutgoing}). */
     private boolean headPrepared;
-    private final List<HttpContent> pending = new ArrayList<>(2);
+    /** Body pieces read before a backend connection took the head; most requests have none. */
+    private List<HttpContent> pending;
     private Phase phase = Phase.NEW;
     private boolean requestEnded;
     private long enqueuedNanos;
@@ -59,15 +59,15 @@ final class Exchange implements UpstreamLeg {
     private ScheduledFuture<?> queueTimer;
     private int status;
 
-    Exchange(ClientHandler client, HttpRequest request, Pool pool, long startNanos, long budgetNanos, Hedger hedger) {
+    Exchange(ClientHandler client, HttpRequest request, boolean requestHasBody, Pool pool, long startNanos,
+             long budgetNanos, Hedger hedger) {
         this.client = client;
         this.loop = client.loop();
         this.request = request;
         this.pool = pool;
         this.startNanos = startNanos;
         this.deadlineNanos = budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + budgetNanos;
-        this.requestHasBody = HttpUtil.isContentLengthSet(request)
-                ? HttpUtil.getContentLength(request, 0L) > 0 : HttpUtil.isTransferEncodingChunked(request);
+        this.requestHasBody = requestHasBody;
         this.hedger = hedger != null && idempotent() && !requestHasBody && pool.hasSeveralBackends() ? hedger : null;
     }
 
@@ -186,11 +186,14 @@ final class Exchange implements UpstreamLeg {
         long nowNanos = pool.clock().nanoTime();
         long remaining = remainingNanos(nowNanos);
         sentNanos = nowNanos;
-        channel.write(outgoing);
-        for (HttpContent content : pending) {
-            channel.write(content);
+        // Void promises: nothing listens, and a failed write closes the connection (onUpstreamLost).
+        channel.write(outgoing, channel.voidPromise());
+        if (pending != null) {
+            for (HttpContent content : pending) {
+                channel.write(content, channel.voidPromise());
+            }
+            pending = null;
         }
-        pending.clear();
         channel.flush();
         client.armResponseTimer(this, Math.min(pool.config().responseTimeout().toNanos(), remaining));
         channel.read();
@@ -263,8 +266,11 @@ final class Exchange implements UpstreamLeg {
         if (phase == Phase.DONE || phase == Phase.HEDGING) {
             ReferenceCountUtil.release(content);
         } else if (upstream != null && phase.compareTo(Phase.FORWARDING) >= 0) {
-            upstream.writeAndFlush(content);
+            upstream.writeAndFlush(content, upstream.voidPromise());
         } else {
+            if (pending == null) {
+                pending = new ArrayList<>(2);
+            }
             pending.add(content);
         }
     }
@@ -473,9 +479,11 @@ final class Exchange implements UpstreamLeg {
     }
 
     private void releasePending() {
-        for (HttpContent content : pending) {
-            ReferenceCountUtil.release(content);
+        if (pending != null) {
+            for (HttpContent content : pending) {
+                ReferenceCountUtil.release(content);
+            }
+            pending = null;
         }
-        pending.clear();
     }
 }
