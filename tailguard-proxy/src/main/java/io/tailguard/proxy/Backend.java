@@ -53,9 +53,12 @@ final class Backend implements Availability {
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel channel) {
+                        // Reader idleness only: an all-idle handler also watches writes, which un-voids
+                        // every write's promise and hangs a listener on it. A pooled connection's last
+                        // event is always a read (its response), so the two agree on when it went idle.
                         long idleMillis = config.idleTimeout().toMillis();
                         channel.pipeline().addLast(
-                                new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS),
+                                new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
                                 new HttpClientCodec(),
                                 new UpstreamHandler(Backend.this));
                     }
