@@ -67,7 +67,7 @@ public class ConcurrencyLimiterBenchmark {
         boolean admit = path.equals("admit");
         int limit = admit ? 1_000 : 1;
         ours = ConcurrencyLimiter.fixed(limit);
-        oursVegas = new ConcurrencyLimiter(new VegasLimit(new VegasLimitConfig(limit, limit, 1.0, 30)));
+        oursVegas = ConcurrencyLimiter.of(new VegasLimit(new VegasLimitConfig(limit, limit, 1.0, 30)));
         netflix = SimpleLimiter.newBuilder()
                 .limit(com.netflix.concurrency.limits.limit.FixedLimit.of(limit))
                 .build();

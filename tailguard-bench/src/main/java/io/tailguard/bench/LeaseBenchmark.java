@@ -52,7 +52,7 @@ public class LeaseBenchmark {
     public void setUp() {
         admitting = new LeaseGate();
         exhausted = new LeaseGate();
-        exhausted.install(new Lease(1, Duration.ofHours(1)), NOW_NANOS);
+        exhausted.install(NOW_NANOS, new Lease(1, Duration.ofHours(1)));
         exhausted.tryAcquire(NOW_NANOS);
         peerRateLimiter = RateLimiter.of("peer", RateLimiterConfig.custom()
                 .limitForPeriod(Integer.MAX_VALUE).limitRefreshPeriod(Duration.ofSeconds(1))
@@ -77,7 +77,7 @@ public class LeaseBenchmark {
             for (int i = 0; i < backends; i++) {
                 LeaseView view = new LeaseView();
                 // different grants, partly used, so the argmax is not trivially the first backend
-                view.onLease(new Lease(1_000 + 7 * i, Duration.ofHours(1)), NOW_NANOS);
+                view.onLease(NOW_NANOS, new Lease(1_000 + 7 * i, Duration.ofHours(1)));
                 for (int k = 0; k < (i * 37) % 500; k++) {
                     view.onSent();
                 }
@@ -88,7 +88,7 @@ public class LeaseBenchmark {
             p2c = new PowerOfTwoChoicesBalancer(backends, PowerOfTwoChoicesBalancer.Config.defaults(),
                     new SplittableRandom(42));
             for (int i = 0; i < backends; i++) {
-                p2c.onComplete(i, 1_000_000L + i * 1_000L, true, NOW_NANOS);
+                p2c.onComplete(NOW_NANOS, i, 1_000_000L + i * 1_000L, true);
             }
         }
     }
@@ -96,7 +96,7 @@ public class LeaseBenchmark {
     /** A fresh lease of 2^31−1 requests every iteration, so the admitting gate never runs out. */
     @Setup(Level.Iteration)
     public void refillLease() {
-        admitting.install(new Lease(Integer.MAX_VALUE, Duration.ofHours(1)), NOW_NANOS);
+        admitting.install(NOW_NANOS, new Lease(Integer.MAX_VALUE, Duration.ofHours(1)));
     }
 
     /** Lease gate, admitted: one CAS on the remaining count, shared no-op permit. */
@@ -127,7 +127,7 @@ public class LeaseBenchmark {
     @Benchmark
     public int p2cPickAndComplete(Backends b) {
         int chosen = b.p2c.pick(NOW_NANOS);
-        b.p2c.onComplete(chosen, 1_000_000L, true, NOW_NANOS);
+        b.p2c.onComplete(NOW_NANOS, chosen, 1_000_000L, true);
         return chosen;
     }
 

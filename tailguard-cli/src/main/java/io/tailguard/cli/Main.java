@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             JournalCommand.class,
             ProxyCommand.class,
             io.tailguard.cli.load.LoadCommand.class,
+            io.tailguard.cli.redis.RedisLimitCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {

@@ -17,6 +17,6 @@ public interface Balancer {
      * {@code nowNanos} after {@code latencyNanos}; {@code success} is false for errors and
      * rejections. Balancers that do not learn from outcomes ignore it.
      */
-    default void onComplete(int backend, long latencyNanos, boolean success, long nowNanos) {
+    default void onComplete(long nowNanos, int backend, long latencyNanos, boolean success) {
     }
 }

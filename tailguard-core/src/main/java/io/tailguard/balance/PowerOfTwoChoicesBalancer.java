@@ -75,7 +75,7 @@ public final class PowerOfTwoChoicesBalancer implements Balancer {
     }
 
     @Override
-    public void onComplete(int backend, long latencyNanos, boolean success, long nowNanos) {
+    public void onComplete(long nowNanos, int backend, long latencyNanos, boolean success) {
         Check.inRange("backend", backend, 0, latency.length - 1);
         outstanding.updateAndGet(backend, count -> count > 0 ? count - 1 : 0);
         if (success) {

@@ -33,7 +33,7 @@ public final class LeaseGate implements AdmissionPolicy {
      * requests, valid until {@code nowNanos + timeToLive}. What was left of the previous lease is
      * dropped.
      */
-    public void install(Lease lease, long nowNanos) {
+    public void install(long nowNanos, Lease lease) {
         Check.notNull("lease", lease);
         current = LeaseState.of(lease, nowNanos);
     }

@@ -49,7 +49,7 @@ public final class LeaseStats {
     }
 
     /** Records the normal end, at {@code nowNanos}, of a request admitted at {@code startNanos}. */
-    public void onCompleted(long startNanos, long nowNanos) {
+    public void onCompleted(long nowNanos, long startNanos) {
         inFlight.decrementAndGet();
         if (!inThisPeriod(startNanos)) {
             return;
@@ -68,7 +68,7 @@ public final class LeaseStats {
      * Records the failed end (an overload signal: timeout, error) at {@code nowNanos} of a request
      * admitted at {@code startNanos}.
      */
-    public void onDropped(long startNanos, long nowNanos) {
+    public void onDropped(long nowNanos, long startNanos) {
         inFlight.decrementAndGet();
         if (inThisPeriod(startNanos)) {
             leavePeriod(startNanos);

@@ -52,7 +52,7 @@ public final class LeaseTicker {
             }
             long nowNanos = scheduler.clock().nanoTime();
             Lease lease = sender.nextLease(nowNanos);
-            gate.install(lease, nowNanos);
+            gate.install(nowNanos, lease);
             send.accept(lease);
             long nextDueNanos = dueNanos + periodNanos;
             pending = scheduler.schedule(nextDueNanos - nowNanos, () -> tick(nextDueNanos));

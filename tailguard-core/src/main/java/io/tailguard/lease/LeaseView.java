@@ -17,7 +17,7 @@ public final class LeaseView implements Availability {
     }
 
     /** Records a lease received at {@code nowNanos}; its time-to-live counts from reception. */
-    public void onLease(Lease lease, long nowNanos) {
+    public void onLease(long nowNanos, Lease lease) {
         Check.notNull("lease", lease);
         current = LeaseState.of(lease, nowNanos);
     }

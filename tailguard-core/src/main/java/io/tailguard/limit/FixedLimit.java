@@ -34,6 +34,11 @@ public final class FixedLimit implements Limit {
     }
 
     @Override
+    public boolean adapts() {
+        return false;
+    }
+
+    @Override
     public String toString() {
         return "FixedLimit[" + limit + "]";
     }

@@ -23,4 +23,12 @@ public interface Limit {
 
     /** Returns the largest limit this estimator can ever return; enforcers size their permit tables by it. */
     int maxLimit();
+
+    /**
+     * Returns false for a limit that never moves, so that an enforcer need not time requests or
+     * feed it samples; true (the default) for an estimator that learns.
+     */
+    default boolean adapts() {
+        return true;
+    }
 }

@@ -18,13 +18,13 @@ final class PermitSlots {
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
-    private final ConcurrencyLimiter owner;
+    private final AdaptiveConcurrencyLimiter owner;
     private final AtomicReferenceArray<PooledPermit> slots;
     private final int mask;
     private final int shift;
 
     /** Creates a table of at least {@code minSlots} slots (rounded up to a power of two). */
-    PermitSlots(ConcurrencyLimiter owner, int minSlots) {
+    PermitSlots(AdaptiveConcurrencyLimiter owner, int minSlots) {
         int size = minSlots <= 1 ? 1 : Integer.highestOneBit(minSlots - 1) << 1;
         this.owner = owner;
         this.slots = new AtomicReferenceArray<>(size);

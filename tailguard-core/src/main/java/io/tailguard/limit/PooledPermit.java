@@ -5,7 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * Thread-safe permit of a {@link ConcurrencyLimiter}, reused through its {@link PermitSlots}. Its
+ * Thread-safe permit of an {@link AdaptiveConcurrencyLimiter}, reused through its {@link PermitSlots}. Its
  * state goes free → busy when claimed and busy → free when completed, each by a CAS, so the first
  * completion wins and later ones are ignored until the permit is claimed again.
  */
@@ -23,19 +23,19 @@ final class PooledPermit implements Permit {
         }
     }
 
-    private final ConcurrencyLimiter owner;
+    private final AdaptiveConcurrencyLimiter owner;
     private long startNanos;
     private int inFlightAtStart;
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
 
-    private PooledPermit(ConcurrencyLimiter owner, int state) {
+    private PooledPermit(AdaptiveConcurrencyLimiter owner, int state) {
         this.owner = owner;
         this.state = state;
     }
 
     /** Returns a new permit, already claimed. */
-    static PooledPermit busy(ConcurrencyLimiter owner) {
+    static PooledPermit busy(AdaptiveConcurrencyLimiter owner) {
         return new PooledPermit(owner, BUSY);
     }
 
@@ -52,17 +52,17 @@ final class PooledPermit implements Permit {
 
     @Override
     public void onSuccess(long nowNanos) {
-        complete(nowNanos, ConcurrencyLimiter.SUCCESS);
+        complete(nowNanos, AdaptiveConcurrencyLimiter.SUCCESS);
     }
 
     @Override
     public void onDropped(long nowNanos) {
-        complete(nowNanos, ConcurrencyLimiter.DROPPED);
+        complete(nowNanos, AdaptiveConcurrencyLimiter.DROPPED);
     }
 
     @Override
     public void onIgnore() {
-        complete(0L, ConcurrencyLimiter.IGNORED);
+        complete(0L, AdaptiveConcurrencyLimiter.IGNORED);
     }
 
     private void complete(long nowNanos, int outcome) {

@@ -50,7 +50,7 @@ public final class BoundedQueue<T> {
      *
      * @return true if queued; false if the queue is full (reason {@link RejectReason#QUEUE_FULL})
      */
-    public boolean offer(T item, long nowNanos) {
+    public boolean offer(long nowNanos, T item) {
         Check.notNull("item", item);
         synchronized (lock) {
             if (size == capacity) {

@@ -43,7 +43,7 @@ public final class LeakyBucketShaper<T> {
      *
      * @return true if queued; false if {@code capacity} items are already waiting
      */
-    public boolean offer(T item, long nowNanos) {
+    public boolean offer(long nowNanos, T item) {
         Check.notNull("item", item);
         synchronized (lock) {
             if (size == capacity) {

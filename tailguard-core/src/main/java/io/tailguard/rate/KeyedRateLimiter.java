@@ -45,7 +45,7 @@ public final class KeyedRateLimiter<K> {
      *
      * @return 0 if admitted; otherwise the nanoseconds until the key's next token (for Retry-After)
      */
-    public long tryAcquire(K key, long nowNanos) {
+    public long tryAcquire(long nowNanos, K key) {
         TokenBucket keyBucket = bucketOf(Check.notNull("key", key), nowNanos);
         if (keyBucket.tryAcquire(nowNanos, 1L)) {
             return 0L;

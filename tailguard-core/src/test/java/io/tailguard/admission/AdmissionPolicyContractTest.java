@@ -61,18 +61,26 @@ class AdmissionPolicyContractTest {
                 new Case("FixedWindowRateLimiter", start -> new FixedWindowRateLimiter(
                         new FixedWindowConfig(5, Duration.ofMillis(100)), start), null),
                 new Case("ConcurrencyLimiter(fixed)", start -> ConcurrencyLimiter.fixed(5), limiterInFlight),
-                new Case("ConcurrencyLimiter(aimd)", start -> new ConcurrencyLimiter(new AimdLimit(
+                new Case("ConcurrencyLimiter(aimd)", start -> ConcurrencyLimiter.of(new AimdLimit(
                         new AimdLimitConfig(5, 1, 10, 0.5, Duration.ofMillis(20)))), limiterInFlight),
-                new Case("ConcurrencyLimiter(vegas)", start -> new ConcurrencyLimiter(new VegasLimit(
+                new Case("ConcurrencyLimiter(vegas)", start -> ConcurrencyLimiter.of(new VegasLimit(
                         new VegasLimitConfig(5, 10, 1.0, 3))), limiterInFlight),
-                new Case("ConcurrencyLimiter(gradient2)", start -> new ConcurrencyLimiter(new Gradient2Limit(
+                new Case("ConcurrencyLimiter(gradient2)", start -> ConcurrencyLimiter.of(new Gradient2Limit(
                         new Gradient2LimitConfig(5, 1, 10, 0.2, 1.5, 600, 1, 0.5))), limiterInFlight),
+                // limiters first, the rate gate last: whichever refuses, nothing stays taken
+                new Case("chain(ConcurrencyLimiter(aimd), ConcurrencyLimiter(fixed), TokenBucket)",
+                        start -> AdmissionPolicy.chain(
+                                ConcurrencyLimiter.of(new AimdLimit(new AimdLimitConfig(5, 1, 10, 0.5, Duration.ofMillis(20)))),
+                                ConcurrencyLimiter.fixed(4),
+                                new TokenBucket(TokenBucketConfig.of(6, 6, Duration.ofMillis(100)), start)),
+                        policy -> ((ConcurrencyLimiter) ((AdmissionChain) policy).gate(0)).inFlight()
+                                + ((ConcurrencyLimiter) ((AdmissionChain) policy).gate(1)).inFlight()),
                 // 50 requests for 500 ms: admits, then LEASE_EXHAUSTED, then LEASE_EXPIRED
                 new Case("LeaseGate", start -> {
                     LeaseGate gate = new LeaseGate();
-                    gate.install(new Lease(50, Duration.ofMillis(500)), start);
+                    gate.install(start, new Lease(50, Duration.ofMillis(500)));
                     return gate;
-                }, null, (policy, now) -> ((LeaseGate) policy).install(new Lease(50, Duration.ofMillis(500)), now)));
+                }, null, (policy, now) -> ((LeaseGate) policy).install(now, new Lease(50, Duration.ofMillis(500)))));
     }
 
     /**

@@ -64,7 +64,7 @@ class AllocationFreeTest {
     @Test
     void concurrencyLimiterAllocatesNothingToAcquireReleaseOrReject() {
         assumeTrue(supported());
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(new VegasLimit(new VegasLimitConfig(4, 8, 1.0, 30)));
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(new VegasLimit(new VegasLimitConfig(4, 8, 1.0, 30)));
         long[] now = {0};
         long bytes = bytesAllocatedBy(() -> {
             for (int i = 0; i < DECISIONS; i++) {
@@ -83,6 +83,39 @@ class AllocationFreeTest {
             }
         });
         assertThat(bytes).isLessThan(1_000L);
+    }
+
+    @Test
+    void aChainOfGatesAllocatesNothingToAdmitReleaseOrRollBack() {
+        assumeTrue(supported());
+        ConcurrencyLimiter adaptive = ConcurrencyLimiter.of(new VegasLimit(new VegasLimitConfig(4, 8, 1.0, 30)));
+        ConcurrencyLimiter fixed = ConcurrencyLimiter.fixed(3);
+        AdmissionPolicy chain = AdmissionPolicy.chain(
+                new TokenBucket(TokenBucketConfig.of(10, 1, Duration.ofNanos(30)), 0L), adaptive, fixed);
+        long[] now = {0};
+        int[] admitted = {0};
+        long bytes = bytesAllocatedBy(() -> {
+            for (int i = 0; i < DECISIONS; i++) {
+                now[0] += 100;
+                Decision first = chain.tryAcquire(now[0]);
+                Decision second = chain.tryAcquire(now[0]);
+                Decision third = chain.tryAcquire(now[0]);
+                chain.tryAcquire(now[0]); // refused by the fixed limit of 3 when the others got in
+                admitted[0] += (first.isAdmitted() ? 1 : 0) + (second.isAdmitted() ? 1 : 0);
+                if (first.isAdmitted()) {
+                    first.permit().onSuccess(now[0] + 50);
+                }
+                if (second.isAdmitted()) {
+                    second.permit().onDropped(now[0] + 80);
+                }
+                if (third.isAdmitted()) {
+                    third.permit().onIgnore();
+                }
+            }
+        });
+        assertThat(admitted[0]).isPositive();
+        assertThat(bytes).isLessThan(1_000L);
+        assertThat(adaptive.inFlight() + fixed.inFlight()).isZero();
     }
 
     @Test
@@ -127,8 +160,8 @@ class AllocationFreeTest {
         long bytes = bytesAllocatedBy(() -> {
             for (int i = 0; i < DECISIONS; i++) {
                 now[0] += 10;
-                queue.offer("item", now[0]);
-                queue.offer("item", now[0]);
+                queue.offer(now[0], "item");
+                queue.offer(now[0], "item");
                 queue.poll(now[0]);
             }
         });

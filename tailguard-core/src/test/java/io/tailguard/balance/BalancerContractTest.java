@@ -62,7 +62,7 @@ class BalancerContractTest {
                 for (int i = 0; i < picksPerThread; i++) {
                     int chosen = balancer.pick(i);
                     counts.incrementAndGet(chosen);
-                    balancer.onComplete(chosen, 1_000_000L, true, i);
+                    balancer.onComplete(i, chosen, 1_000_000L, true);
                 }
                 return null;
             }));
@@ -93,7 +93,7 @@ class BalancerContractTest {
         for (int i = 0; i < picks; i++) {
             int chosen = balancer.pick(i);
             counts[chosen]++;
-            balancer.onComplete(chosen, 1_000_000L, true, i);
+            balancer.onComplete(i, chosen, 1_000_000L, true);
         }
         for (int i = 0; i < backends; i++) {
             // every backend is equal, so each gets a fair share (within 30 % of 1/n)

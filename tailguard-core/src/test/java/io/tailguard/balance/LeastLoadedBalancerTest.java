@@ -57,8 +57,8 @@ class LeastLoadedBalancerTest {
     void followsLeaseViewsAsTheyAreUsedUp() {
         LeaseView small = new LeaseView();
         LeaseView large = new LeaseView();
-        small.onLease(new Lease(2, Duration.ofSeconds(1)), 0L);
-        large.onLease(new Lease(10, Duration.ofSeconds(1)), 0L);
+        small.onLease(0L, new Lease(2, Duration.ofSeconds(1)));
+        large.onLease(0L, new Lease(10, Duration.ofSeconds(1)));
         LeastLoadedBalancer balancer = new LeastLoadedBalancer(List.of(small, large));
         int[] sent = new int[2];
         for (int i = 0; i < 12; i++) {
@@ -78,7 +78,7 @@ class LeastLoadedBalancerTest {
         List<LeaseView> views = new ArrayList<>();
         for (int i = 0; i < backends; i++) {
             LeaseView view = new LeaseView();
-            view.onLease(new Lease(perLease, Duration.ofHours(1)), 0L);
+            view.onLease(0L, new Lease(perLease, Duration.ofHours(1)));
             views.add(view);
         }
         LeastLoadedBalancer balancer = new LeastLoadedBalancer(views);

@@ -16,15 +16,15 @@ class PowerOfTwoChoicesBalancerTest {
 
     @Test
     void avoidsTheSlowBackend() {
-        balancer.onComplete(balancer.pick(0L), 0L, true, 0L);
-        balancer.onComplete(0, 1 * MS, true, 0L);
-        balancer.onComplete(1, 1 * MS, true, 0L);
-        balancer.onComplete(2, 500 * MS, true, 0L);
+        balancer.onComplete(0L, balancer.pick(0L), 0L, true);
+        balancer.onComplete(0L, 0, 1 * MS, true);
+        balancer.onComplete(0L, 1, 1 * MS, true);
+        balancer.onComplete(0L, 2, 500 * MS, true);
         int[] sent = new int[3];
         for (int i = 0; i < 300; i++) {
             int chosen = balancer.pick(0L);
             sent[chosen]++;
-            balancer.onComplete(chosen, chosen == 2 ? 500 * MS : MS, true, 0L);
+            balancer.onComplete(0L, chosen, chosen == 2 ? 500 * MS : MS, true);
         }
         assertThat(sent[2]).isZero();
         assertThat(sent[0] + sent[1]).isEqualTo(300);
@@ -32,29 +32,29 @@ class PowerOfTwoChoicesBalancerTest {
 
     @Test
     void aPeakIsTakenAtOnceAndForgottenOverTime() {
-        balancer.onComplete(0, MS, true, 0L);
-        balancer.onComplete(0, 100 * MS, true, 0L);
+        balancer.onComplete(0L, 0, MS, true);
+        balancer.onComplete(0L, 0, 100 * MS, true);
         assertThat(balancer.latencyEstimateNanos(0)).isEqualTo(100.0 * MS);
-        balancer.onComplete(0, MS, true, 5_000 * MS);
+        balancer.onComplete(5_000 * MS, 0, MS, true);
         assertThat(balancer.latencyEstimateNanos(0)).isBetween(1.0 * MS, 2.0 * MS);
     }
 
     @Test
     void failuresReleaseTheSlotButTeachNoLatency() {
-        balancer.onComplete(1, 50 * MS, true, 0L);
+        balancer.onComplete(0L, 1, 50 * MS, true);
         int chosen = balancer.pick(0L);
         assertThat(balancer.outstanding(chosen)).isEqualTo(1);
-        balancer.onComplete(chosen, 0L, false, 0L);
+        balancer.onComplete(0L, chosen, 0L, false);
         assertThat(balancer.outstanding(chosen)).isZero();
-        balancer.onComplete(1, 0L, false, 10 * MS);
+        balancer.onComplete(10 * MS, 1, 0L, false);
         assertThat(balancer.latencyEstimateNanos(1)).isEqualTo(50.0 * MS);
     }
 
     @Test
     void outstandingRequestsRaiseTheCost() {
-        balancer.onComplete(0, MS, true, 0L);
-        balancer.onComplete(1, MS, true, 0L);
-        balancer.onComplete(2, MS, true, 0L);
+        balancer.onComplete(0L, 0, MS, true);
+        balancer.onComplete(0L, 1, MS, true);
+        balancer.onComplete(0L, 2, MS, true);
         int[] sent = new int[3];
         for (int i = 0; i < 30; i++) {
             sent[balancer.pick(0L)]++;
@@ -78,7 +78,7 @@ class PowerOfTwoChoicesBalancerTest {
     void validatesArguments() {
         assertThatThrownBy(() -> new PowerOfTwoChoicesBalancer.Config(Duration.ZERO))
                 .hasMessage("decayTime must be > 0 but was PT0S");
-        assertThatThrownBy(() -> balancer.onComplete(3, 0L, true, 0L))
+        assertThatThrownBy(() -> balancer.onComplete(0L, 3, 0L, true))
                 .hasMessage("backend must be between 0 and 2 but was 3");
     }
 }

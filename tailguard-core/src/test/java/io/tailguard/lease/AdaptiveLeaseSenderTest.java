@@ -32,7 +32,7 @@ class AdaptiveLeaseSenderTest {
     private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, int capacity, long slowMillis) {
         long periodStart = clock.nanoTime();
         Lease lease = sender.nextLease(periodStart);
-        gate.install(lease, periodStart);
+        gate.install(periodStart, lease);
         int admitted = 0;
         List<long[]> running = new ArrayList<>();
         for (int i = 0; i < 1_000; i++) {
@@ -49,7 +49,7 @@ class AdaptiveLeaseSenderTest {
         long periodEnd = periodStart + SECOND.toNanos();
         for (long[] request : running) {
             if (request[1] < periodEnd) {
-                sender.stats().onCompleted(request[0], request[1]);
+                sender.stats().onCompleted(request[1], request[0]);
             }
         }
         clock.setNanos(periodEnd);
@@ -106,7 +106,7 @@ class AdaptiveLeaseSenderTest {
         sender.nextLease(clock.nanoTime());
         for (int i = 0; i < 3; i++) {
             sender.stats().onAccepted(clock.nanoTime());
-            sender.stats().onCompleted(clock.nanoTime(), clock.nanoTime() + MS);
+            sender.stats().onCompleted(clock.nanoTime() + MS, clock.nanoTime());
         }
         clock.advance(SECOND);
         assertThat(sender.nextLease(clock.nanoTime()).allowedRequests()).isEqualTo(10);
@@ -120,7 +120,7 @@ class AdaptiveLeaseSenderTest {
             sender.stats().onAccepted(clock.nanoTime());
         }
         for (int i = 0; i < 6; i++) {
-            sender.stats().onCompleted(clock.nanoTime(), clock.nanoTime() + MS);
+            sender.stats().onCompleted(clock.nanoTime() + MS, clock.nanoTime());
         }
         sender.stats().onDropped(clock.nanoTime(), clock.nanoTime() + MS);
         sender.stats().onDropped(clock.nanoTime(), clock.nanoTime() + MS);

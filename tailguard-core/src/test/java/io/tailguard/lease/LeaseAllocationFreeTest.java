@@ -44,7 +44,7 @@ class LeaseAllocationFreeTest {
         List<LeaseView> views = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             LeaseView view = new LeaseView();
-            view.onLease(new Lease(Integer.MAX_VALUE, Duration.ofHours(1)), 0L);
+            view.onLease(0L, new Lease(Integer.MAX_VALUE, Duration.ofHours(1)));
             views.add(view);
         }
         LeastLoadedBalancer leastLoaded = new LeastLoadedBalancer(views);
@@ -53,20 +53,20 @@ class LeaseAllocationFreeTest {
         LeaseStats stats = new LeaseStats(20_000_000L, 0L);
         int[] admitted = {0};
         long bytes = bytesAllocatedBy(() -> {
-            gate.install(new Lease(DECISIONS / 2, Duration.ofHours(1)), 0L);
+            gate.install(0L, new Lease(DECISIONS / 2, Duration.ofHours(1)));
             for (int i = 0; i < DECISIONS; i++) {
                 long now = i;
                 if (gate.tryAcquire(now).isAdmitted()) {
                     admitted[0]++;
                     stats.onAccepted(now);
-                    stats.onCompleted(now, now + 5);
+                    stats.onCompleted(now + 5, now);
                 } else {
                     stats.onRejected();
                 }
                 int chosen = leastLoaded.pick(now);
                 views.get(chosen).onSent();
                 int other = p2c.pick(now);
-                p2c.onComplete(other, 1_000L, true, now);
+                p2c.onComplete(now, other, 1_000L, true);
             }
         });
         assertThat(admitted[0]).isEqualTo(DECISIONS); // half of each pass admitted, half rejected

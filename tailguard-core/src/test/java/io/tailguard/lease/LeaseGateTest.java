@@ -30,7 +30,7 @@ class LeaseGateTest {
 
     @Test
     void admitsExactlyTheAllowedRequestsThenRejectsAsExhausted() {
-        gate.install(new Lease(3, Duration.ofSeconds(1)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(3, Duration.ofSeconds(1)));
         for (int i = 0; i < 3; i++) {
             Decision decision = gate.tryAcquire(clock.nanoTime());
             assertThat(decision.isAdmitted()).isTrue();
@@ -42,7 +42,7 @@ class LeaseGateTest {
 
     @Test
     void expiresExactlyAtTimeToLive() {
-        gate.install(new Lease(10, Duration.ofMillis(1000)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(10, Duration.ofMillis(1000)));
         clock.advance(Duration.ofMillis(999));
         assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
         clock.advance(Duration.ofMillis(1));
@@ -52,7 +52,7 @@ class LeaseGateTest {
 
     @Test
     void expiredWinsOverExhausted() {
-        gate.install(new Lease(1, Duration.ofMillis(10)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(1, Duration.ofMillis(10)));
         assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
         clock.advance(Duration.ofMillis(10));
         assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
@@ -60,10 +60,10 @@ class LeaseGateTest {
 
     @Test
     void newLeaseReplacesTheOldOneWithoutCarryOver() {
-        gate.install(new Lease(5, Duration.ofSeconds(1)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(5, Duration.ofSeconds(1)));
         gate.tryAcquire(clock.nanoTime());
         clock.advance(Duration.ofMillis(500));
-        gate.install(new Lease(2, Duration.ofMillis(300)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(2, Duration.ofMillis(300)));
         assertThat(gate.remaining(clock.nanoTime())).isEqualTo(2);
         assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
         assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
@@ -75,15 +75,15 @@ class LeaseGateTest {
 
     @Test
     void replacingAnExhaustedLeaseRefillsIt() {
-        gate.install(new Lease(1, Duration.ofSeconds(1)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(1, Duration.ofSeconds(1)));
         gate.tryAcquire(clock.nanoTime());
-        gate.install(new Lease(1, Duration.ofSeconds(1)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(1, Duration.ofSeconds(1)));
         assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
     }
 
     @Test
     void availabilityIsRemainingOverAllowed() {
-        gate.install(new Lease(4, Duration.ofSeconds(1)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(4, Duration.ofSeconds(1)));
         assertThat(gate.availability(clock.nanoTime())).isEqualTo(1.0);
         gate.tryAcquire(clock.nanoTime());
         assertThat(gate.availability(clock.nanoTime())).isEqualTo(0.75);
@@ -93,13 +93,13 @@ class LeaseGateTest {
 
     @Test
     void veryLongTimeToLiveDoesNotOverflow() {
-        gate.install(new Lease(1, Duration.ofDays(365L * 1000)), Long.MAX_VALUE - 10);
+        gate.install(Long.MAX_VALUE - 10, new Lease(1, Duration.ofDays(365L * 1000)));
         assertThat(gate.tryAcquire(Long.MAX_VALUE).isAdmitted()).isTrue();
     }
 
     @Test
     void rejectsANullLease() {
-        assertThatThrownBy(() -> gate.install(null, 0L))
+        assertThatThrownBy(() -> gate.install(0L, null))
                 .hasMessage("lease must be non-null but was null");
     }
 
@@ -107,7 +107,7 @@ class LeaseGateTest {
     void concurrentAcquirersNeverExceedTheLease() throws Exception {
         int threads = 4;
         int allowed = 10_000;
-        gate.install(new Lease(allowed, Duration.ofHours(1)), clock.nanoTime());
+        gate.install(clock.nanoTime(), new Lease(allowed, Duration.ofHours(1)));
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         CountDownLatch start = new CountDownLatch(1);
         List<Future<Integer>> admitted = new ArrayList<>();

@@ -17,8 +17,8 @@ class LeaseStatsTest {
         stats.onAccepted(2 * MS);
         stats.onAccepted(3 * MS);
         stats.onRejected();
-        stats.onCompleted(1 * MS, 11 * MS);
-        stats.onCompleted(2 * MS, 52 * MS);
+        stats.onCompleted(11 * MS, 1 * MS);
+        stats.onCompleted(52 * MS, 2 * MS);
         stats.roll(1_000 * MS, period);
         assertThat(period.accepted).isEqualTo(3);
         assertThat(period.rejected).isEqualTo(1);
@@ -44,8 +44,8 @@ class LeaseStatsTest {
         stats.onAccepted(10 * MS);
         stats.roll(1_000 * MS, period);
         stats.onAccepted(1_001 * MS);
-        stats.onCompleted(1_001 * MS, 1_005 * MS);
-        stats.onCompleted(10 * MS, 1_500 * MS);
+        stats.onCompleted(1_005 * MS, 1_001 * MS);
+        stats.onCompleted(1_500 * MS, 10 * MS);
         stats.roll(2_000 * MS, period);
         assertThat(period.accepted).isEqualTo(1);
         assertThat(period.completedLate).isZero();
@@ -58,7 +58,7 @@ class LeaseStatsTest {
     @Test
     void rollResetsThePeriod() {
         stats.onAccepted(1 * MS);
-        stats.onDropped(1 * MS, 2 * MS);
+        stats.onDropped(2 * MS, 1 * MS);
         stats.onRejected();
         stats.roll(1_000 * MS, period);
         assertThat(period.dropped).isEqualTo(1);

@@ -20,7 +20,7 @@ class LeaseViewTest {
 
     @Test
     void availabilityIsRemainingOverAllowed() {
-        view.onLease(new Lease(10, Duration.ofSeconds(1)), clock.nanoTime());
+        view.onLease(clock.nanoTime(), new Lease(10, Duration.ofSeconds(1)));
         assertThat(view.availability(clock.nanoTime())).isEqualTo(1.0);
         view.onSent();
         assertThat(view.availability(clock.nanoTime())).isEqualTo(0.9);
@@ -32,7 +32,7 @@ class LeaseViewTest {
 
     @Test
     void sendingPastTheLeaseNeverGoesNegative() {
-        view.onLease(new Lease(1, Duration.ofSeconds(1)), clock.nanoTime());
+        view.onLease(clock.nanoTime(), new Lease(1, Duration.ofSeconds(1)));
         view.onSent();
         view.onSent();
         view.onSent();
@@ -42,7 +42,7 @@ class LeaseViewTest {
 
     @Test
     void expiredLeaseHasNoAvailability() {
-        view.onLease(new Lease(10, Duration.ofMillis(100)), clock.nanoTime());
+        view.onLease(clock.nanoTime(), new Lease(10, Duration.ofMillis(100)));
         clock.advance(Duration.ofMillis(99));
         assertThat(view.availability(clock.nanoTime())).isEqualTo(1.0);
         clock.advance(Duration.ofMillis(1));
@@ -52,16 +52,16 @@ class LeaseViewTest {
     @Test
     void timeToLiveCountsFromReception() {
         clock.advance(Duration.ofMillis(500));
-        view.onLease(new Lease(2, Duration.ofMillis(100)), clock.nanoTime());
+        view.onLease(clock.nanoTime(), new Lease(2, Duration.ofMillis(100)));
         clock.advance(Duration.ofMillis(99));
         assertThat(view.availability(clock.nanoTime())).isEqualTo(1.0);
     }
 
     @Test
     void newLeaseReplacesTheOldOne() {
-        view.onLease(new Lease(4, Duration.ofSeconds(1)), clock.nanoTime());
+        view.onLease(clock.nanoTime(), new Lease(4, Duration.ofSeconds(1)));
         view.onSent();
-        view.onLease(new Lease(8, Duration.ofSeconds(1)), clock.nanoTime());
+        view.onLease(clock.nanoTime(), new Lease(8, Duration.ofSeconds(1)));
         assertThat(view.remaining(clock.nanoTime())).isEqualTo(8);
         view.onSent();
         view.onSent();

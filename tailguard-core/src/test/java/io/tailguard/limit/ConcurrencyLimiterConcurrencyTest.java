@@ -83,7 +83,7 @@ class ConcurrencyLimiterConcurrencyTest {
 
     @Test
     void adaptiveLimitStaysWithinItsBoundsAndInFlightReturnsToZero() throws Exception {
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(
                 new AimdLimit(new AimdLimitConfig(4, 2, 6, 0.5, Duration.ofMillis(1))));
         AtomicInteger maxActive = new AtomicInteger();
         int admitted = hammer(limiter, new ManualClock(), maxActive);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class ConcurrencyLimiterTest {
 
     /** Records every sample and returns a scripted limit. */
-    private static final class RecordingLimit implements Limit {
+    private static class RecordingLimit implements Limit {
         final List<String> samples = new ArrayList<>();
         int next = 2;
 
@@ -54,7 +54,7 @@ class ConcurrencyLimiterTest {
     @Test
     void clockFormReadsTheClockOnlyWhenItAdmits() {
         RecordingLimit estimator = new RecordingLimit();
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(estimator);
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(estimator);
         long[] reads = {0};
         NanoClock clock = () -> 1_000L * ++reads[0];
 
@@ -73,7 +73,7 @@ class ConcurrencyLimiterTest {
 
     @Test
     void aClockThatThrowsGivesThePlaceBack() {
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(new RecordingLimit());
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(new RecordingLimit());
         NanoClock broken = () -> {
             throw new IllegalStateException("clock unavailable");
         };
@@ -142,7 +142,7 @@ class ConcurrencyLimiterTest {
 
     @Test
     void anAdaptiveLimitReusesAtMostOnePermitObjectPerTableSlot() {
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(new RecordingLimit()); // max 10: 32 slots
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(new RecordingLimit()); // max 10: 32 slots
         Set<Permit> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (long now = 0; now < 1_000; now++) {
             Permit permit = limiter.tryAcquire(now).permit();
@@ -156,7 +156,7 @@ class ConcurrencyLimiterTest {
     @Test
     void feedsTheEstimatorRttInFlightAndDropAndPublishesItsLimit() {
         RecordingLimit estimator = new RecordingLimit();
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(estimator);
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(estimator);
         Permit a = limiter.tryAcquire(100).permit();
         Permit b = limiter.tryAcquire(150).permit();
         estimator.next = 7;
@@ -169,7 +169,7 @@ class ConcurrencyLimiterTest {
     @Test
     void ignoredCompletionsTeachTheEstimatorNothing() {
         RecordingLimit estimator = new RecordingLimit();
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(estimator);
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(estimator);
         limiter.tryAcquire(0).permit().onIgnore();
         assertThat(estimator.samples).isEmpty();
         assertThat(limiter.inFlight()).isZero();
@@ -179,7 +179,7 @@ class ConcurrencyLimiterTest {
     void shrinkingLimitRejectsUntilInFlightDrainsBelowIt() {
         RecordingLimit estimator = new RecordingLimit();
         estimator.next = 1;
-        ConcurrencyLimiter limiter = new ConcurrencyLimiter(estimator);
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(estimator);
         Permit a = limiter.tryAcquire(0).permit();
         Permit b = limiter.tryAcquire(0).permit();
         assertThat(limiter.tryAcquire(0).isAdmitted()).isFalse();
@@ -192,8 +192,36 @@ class ConcurrencyLimiterTest {
     }
 
     @Test
+    void theFactoryGivesAFixedLimitASlotGateAndEverythingElseTheCounter() {
+        assertThat(ConcurrencyLimiter.fixed(SlotGate.MAX_SLOTS)).isInstanceOf(FixedConcurrencyGate.class);
+        assertThat(ConcurrencyLimiter.of(FixedLimit.of(5))).isInstanceOf(FixedConcurrencyGate.class);
+        assertThat(ConcurrencyLimiter.fixed(SlotGate.MAX_SLOTS + 1)).isInstanceOf(AdaptiveConcurrencyLimiter.class);
+        assertThat(ConcurrencyLimiter.of(new RecordingLimit())).isInstanceOf(AdaptiveConcurrencyLimiter.class);
+    }
+
+    @Test
+    void aFixedLimitOnTheCounterNeverFeedsItsEstimator() {
+        RecordingLimit estimator = new RecordingLimit() {
+            @Override
+            public boolean adapts() {
+                return false;
+            }
+
+            @Override
+            public int limit() {
+                return SlotGate.MAX_SLOTS + 1;
+            }
+        };
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(estimator);
+        limiter.tryAcquire(0).permit().onSuccess(5);
+        limiter.tryAcquire(6).permit().onDropped(9);
+        assertThat(estimator.samples).isEmpty();
+        assertThat(limiter.inFlight()).isZero();
+    }
+
+    @Test
     void rejectsANullEstimator() {
-        assertThatThrownBy(() -> new ConcurrencyLimiter(null))
+        assertThatThrownBy(() -> ConcurrencyLimiter.of(null))
                 .hasMessage("estimator must be non-null but was null");
         assertThatThrownBy(() -> ConcurrencyLimiter.fixed(0)).hasMessage("limit must be >= 1 but was 0");
     }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class PermitSlotsTest {
 
-    private final ConcurrencyLimiter owner = ConcurrencyLimiter.fixed(1_000);
+    private final AdaptiveConcurrencyLimiter owner = new AdaptiveConcurrencyLimiter(FixedLimit.of(1_000));
 
     @Test
     void roundsTheTableUpToAPowerOfTwo() {

@@ -26,8 +26,8 @@ class BoundedQueueTest {
         BoundedQueue<String> fifo = queue(BoundedQueueConfig.fifo(3, Duration.ofSeconds(1)));
         BoundedQueue<String> lifo = queue(BoundedQueueConfig.lifo(3, Duration.ofSeconds(1)));
         for (String item : List.of("a", "b", "c")) {
-            fifo.offer(item, 0);
-            lifo.offer(item, 0);
+            fifo.offer(0, item);
+            lifo.offer(0, item);
         }
         assertThat(List.of(fifo.poll(1), fifo.poll(1), fifo.poll(1))).containsExactly("a", "b", "c");
         assertThat(List.of(lifo.poll(1), lifo.poll(1), lifo.poll(1))).containsExactly("c", "b", "a");
@@ -38,9 +38,9 @@ class BoundedQueueTest {
     @Test
     void rejectsOffersAtCapacity() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(2, BoundedQueueConfig.NO_MAX_QUEUEING_TIME));
-        assertThat(queue.offer("a", 0)).isTrue();
-        assertThat(queue.offer("b", 0)).isTrue();
-        assertThat(queue.offer("c", 0)).isFalse();
+        assertThat(queue.offer(0, "a")).isTrue();
+        assertThat(queue.offer(0, "b")).isTrue();
+        assertThat(queue.offer(0, "c")).isFalse();
         assertThat(queue.size()).isEqualTo(2);
         assertThat(queue.capacity()).isEqualTo(2);
     }
@@ -48,9 +48,9 @@ class BoundedQueueTest {
     @Test
     void neverServesAnItemThatWaitedLongerThanTheMaximum() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(10, Duration.ofMillis(5)));
-        queue.offer("a", 0);
-        queue.offer("b", MS);
-        queue.offer("c", 2 * MS);
+        queue.offer(0, "a");
+        queue.offer(MS, "b");
+        queue.offer(2 * MS, "c");
         assertThat(queue.poll(7 * MS)).isEqualTo("c");
         assertThat(shed).containsExactly("a:QUEUE_TIMEOUT:" + 7 * MS, "b:QUEUE_TIMEOUT:" + 6 * MS);
         assertThat(queue.isEmpty()).isTrue();
@@ -59,7 +59,7 @@ class BoundedQueueTest {
     @Test
     void itemThatWaitedExactlyTheMaximumIsStillServed() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(10, Duration.ofMillis(5)));
-        queue.offer("a", 0);
+        queue.offer(0, "a");
         assertThat(queue.poll(5 * MS)).isEqualTo("a");
         assertThat(shed).isEmpty();
     }
@@ -67,9 +67,9 @@ class BoundedQueueTest {
     @Test
     void lifoShedsEvenTheNewestItemWhenItWaitedTooLong() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.lifo(10, Duration.ofMillis(5)));
-        queue.offer("a", 0);
-        queue.offer("b", 3 * MS); // offered by a thread with an earlier clock reading below
-        queue.offer("c", 2 * MS);
+        queue.offer(0, "a");
+        queue.offer(3 * MS, "b"); // offered by a thread with an earlier clock reading below
+        queue.offer(2 * MS, "c");
         assertThat(queue.poll(7 * MS + 1)).isEqualTo("b");
         assertThat(shed).containsExactly("a:QUEUE_TIMEOUT:" + (7 * MS + 1), "c:QUEUE_TIMEOUT:" + (5 * MS + 1));
     }
@@ -77,19 +77,19 @@ class BoundedQueueTest {
     @Test
     void fullQueueShedsTimedOutItemsToMakeRoomForAFreshOne() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(2, Duration.ofMillis(5)));
-        queue.offer("a", 0);
-        queue.offer("b", 4 * MS);
-        assertThat(queue.offer("c", 6 * MS)).isTrue();
+        queue.offer(0, "a");
+        queue.offer(4 * MS, "b");
+        assertThat(queue.offer(6 * MS, "c")).isTrue();
         assertThat(shed).containsExactly("a:QUEUE_TIMEOUT:" + 6 * MS);
-        assertThat(queue.offer("d", 6 * MS)).isFalse();
+        assertThat(queue.offer(6 * MS, "d")).isFalse();
     }
 
     @Test
     void expireShedsTimedOutItemsWithoutServingAnything() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(5, Duration.ofMillis(5)));
-        queue.offer("a", 0);
-        queue.offer("b", MS);
-        queue.offer("c", 4 * MS);
+        queue.offer(0, "a");
+        queue.offer(MS, "b");
+        queue.offer(4 * MS, "c");
         assertThat(queue.oldestWaitNanos(6 * MS)).isEqualTo(6 * MS);
         assertThat(queue.expire(6 * MS + 1)).isEqualTo(2);
         assertThat(queue.size()).isEqualTo(1);
@@ -99,7 +99,7 @@ class BoundedQueueTest {
     @Test
     void noMaximumQueueingTimeMeansItemsWaitForever() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(1, BoundedQueueConfig.NO_MAX_QUEUEING_TIME));
-        queue.offer("a", Long.MIN_VALUE / 2);
+        queue.offer(Long.MIN_VALUE / 2, "a");
         assertThat(queue.poll(Long.MAX_VALUE / 2)).isEqualTo("a");
     }
 
@@ -133,11 +133,11 @@ class BoundedQueueTest {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.codel(100, BoundedQueueConfig.NO_MAX_QUEUEING_TIME,
                 Duration.ofMillis(5), Duration.ofMillis(100)));
         for (int i = 0; i < 20; i++) {
-            queue.offer("backlog" + i, 0);
+            queue.offer(0, "backlog" + i);
         }
         long maxServedWaitAfterOverload = 0;
         for (long t = MS; t <= 400 * MS; t += MS) {
-            queue.offer("item" + t, t);
+            queue.offer(t, "item" + t);
             String served = queue.poll(t);
             assertThat(served).isNotNull();
             if (t > 210 * MS) { // the second interval (min wait 20 ms) ends at 203 ms
@@ -154,7 +154,7 @@ class BoundedQueueTest {
         }
         queue.poll(502 * MS);
         shed.clear();
-        queue.offer("late", 503 * MS);
+        queue.offer(503 * MS, "late");
         assertThat(queue.poll(515 * MS)).isEqualTo("late");
         assertThat(shed).isEmpty();
     }
@@ -163,10 +163,10 @@ class BoundedQueueTest {
     void fifoWithTheSameStandingQueueShedsNothing() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(100, BoundedQueueConfig.NO_MAX_QUEUEING_TIME));
         for (int i = 0; i < 20; i++) {
-            queue.offer("backlog" + i, 0);
+            queue.offer(0, "backlog" + i);
         }
         for (long t = MS; t <= 400 * MS; t += MS) {
-            queue.offer("item" + t, t);
+            queue.offer(t, "item" + t);
             queue.poll(t);
         }
         assertThat(shed).isEmpty();
@@ -188,17 +188,17 @@ class BoundedQueueTest {
     @Test
     void removeWithdrawsAWaitingItemAcrossTheRingWrapAndKeepsTheOthersInOrder() {
         BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(3, Duration.ofMillis(10)));
-        queue.offer("x", 0);
-        queue.offer("y", 0);
+        queue.offer(0, "x");
+        queue.offer(0, "y");
         queue.poll(1);
         queue.poll(1); // head now at slot 2, so the next items wrap around the ring
-        queue.offer("a", 2 * MS);
-        queue.offer("b", 3 * MS);
-        queue.offer("c", 4 * MS);
+        queue.offer(2 * MS, "a");
+        queue.offer(3 * MS, "b");
+        queue.offer(4 * MS, "c");
         assertThat(queue.remove("b")).isTrue();
         assertThat(queue.remove("b")).isFalse();
         assertThat(queue.size()).isEqualTo(2);
-        assertThat(queue.offer("d", 5 * MS)).isTrue();
+        assertThat(queue.offer(5 * MS, "d")).isTrue();
         // c kept its own enqueue time (4 ms): it is shed at 14.5 ms while d (5 ms) is served.
         assertThat(queue.poll(14 * MS + MS / 2)).isEqualTo("d");
         assertThat(shed).containsExactly("a:QUEUE_TIMEOUT:" + (12 * MS + MS / 2), "c:QUEUE_TIMEOUT:" + (10 * MS + MS / 2));

@@ -17,9 +17,9 @@ class LeakyBucketShaperTest {
     @Test
     void itemReachingAnIdleShaperGoesAtOnceAndLaterOnesAreSpacedByTheInterval() {
         LeakyBucketShaper<Integer> shaper = shaper(5, 10);
-        shaper.offer(1, 0);
-        shaper.offer(2, 0);
-        shaper.offer(3, 0);
+        shaper.offer(0, 1);
+        shaper.offer(0, 2);
+        shaper.offer(0, 3);
         assertThat(shaper.poll(0)).isEqualTo(1);
         assertThat(shaper.poll(10 * MS - 1)).isNull();
         assertThat(shaper.nextReleaseNanos()).isEqualTo(10 * MS);
@@ -30,9 +30,9 @@ class LeakyBucketShaperTest {
     @Test
     void arrivalAfterAnIdleGapIsReleasedOnArrival() {
         LeakyBucketShaper<Integer> shaper = shaper(5, 10);
-        shaper.offer(1, 0);
-        shaper.offer(2, 5 * MS);
-        shaper.offer(3, 50 * MS);
+        shaper.offer(0, 1);
+        shaper.offer(5 * MS, 2);
+        shaper.offer(50 * MS, 3);
         assertThat(shaper.poll(100 * MS)).isEqualTo(1);
         assertThat(shaper.nextReleaseNanos()).isEqualTo(10 * MS);
         shaper.poll(100 * MS);
@@ -44,7 +44,7 @@ class LeakyBucketShaperTest {
         LeakyBucketShaper<Integer> shaper = shaper(25, 10);
         int accepted = 0;
         for (int i = 0; i < 30; i++) {
-            if (shaper.offer(i, 0)) {
+            if (shaper.offer(0, i)) {
                 accepted++;
             }
         }
@@ -63,21 +63,21 @@ class LeakyBucketShaperTest {
     @Test
     void capacityCountsItemsDueButNotYetPolled() {
         LeakyBucketShaper<Integer> shaper = shaper(2, 10);
-        shaper.offer(1, 0);
-        shaper.offer(2, 0);
-        assertThat(shaper.offer(3, 100 * MS)).isFalse();
+        shaper.offer(0, 1);
+        shaper.offer(0, 2);
+        assertThat(shaper.offer(100 * MS, 3)).isFalse();
         assertThat(shaper.poll(100 * MS)).isEqualTo(1);
-        assertThat(shaper.offer(3, 100 * MS)).isTrue();
+        assertThat(shaper.offer(100 * MS, 3)).isTrue();
         assertThat(shaper.size()).isEqualTo(2);
     }
 
     @Test
     void rejectedOfferDoesNotMoveTheSchedule() {
         LeakyBucketShaper<Integer> shaper = shaper(1, 10);
-        shaper.offer(1, 0);
-        assertThat(shaper.offer(2, 1 * MS)).isFalse();
+        shaper.offer(0, 1);
+        assertThat(shaper.offer(1 * MS, 2)).isFalse();
         shaper.poll(0);
-        shaper.offer(3, 2 * MS);
+        shaper.offer(2 * MS, 3);
         assertThat(shaper.nextReleaseNanos()).isEqualTo(10 * MS);
     }
 
@@ -85,7 +85,7 @@ class LeakyBucketShaperTest {
     void latePollerGetsDueItemsBackToBackWithoutStretchingTheSchedule() {
         LeakyBucketShaper<Integer> shaper = shaper(5, 10);
         for (int i = 0; i < 4; i++) {
-            shaper.offer(i, 0);
+            shaper.offer(0, i);
         }
         assertThat(shaper.poll(25 * MS)).isEqualTo(0);
         assertThat(shaper.poll(25 * MS)).isEqualTo(1);

@@ -24,10 +24,10 @@ final class Limiters {
         int max = (int) Math.min(65_536L, 10L * initial);
         return switch (pool.limit()) {
             case FIXED -> ConcurrencyLimiter.fixed(initial);
-            case AIMD -> new ConcurrencyLimiter(new AimdLimit(
+            case AIMD -> ConcurrencyLimiter.of(new AimdLimit(
                     new AimdLimitConfig(initial, 1, max, 0.9, pool.responseTimeout())));
-            case VEGAS -> new ConcurrencyLimiter(new VegasLimit(new VegasLimitConfig(initial, max, 1.0, 30)));
-            case GRADIENT2 -> new ConcurrencyLimiter(new Gradient2Limit(
+            case VEGAS -> ConcurrencyLimiter.of(new VegasLimit(new VegasLimitConfig(initial, max, 1.0, 30)));
+            case GRADIENT2 -> ConcurrencyLimiter.of(new Gradient2Limit(
                     new Gradient2LimitConfig(initial, 1, max, 0.2, 1.5, 600, 4, 0.9)));
         };
     }

@@ -105,7 +105,7 @@ final class Pool {
             return;
         }
         exchange.markQueued(nowNanos);
-        if (!queue.offer(exchange, nowNanos)) {
+        if (!queue.offer(nowNanos, exchange)) {
             exchange.reject(RejectReason.QUEUE_FULL);
             return;
         }
@@ -133,7 +133,7 @@ final class Pool {
         if (outcome != Outcome.IGNORED) {
             drain.observe(heldNanos);
         }
-        balancer.onComplete(assignment.backend().index(), heldNanos, outcome == Outcome.SUCCESS, nowNanos);
+        balancer.onComplete(nowNanos, assignment.backend().index(), heldNanos, outcome == Outcome.SUCCESS);
         metrics.upstream(assignment.backend(), heldNanos, outcome);
         drain();
     }
@@ -180,7 +180,7 @@ final class Pool {
             }
             if (next == null) {
                 assignment.permit().onIgnore();
-                balancer.onComplete(assignment.backend().index(), 0L, false, nowNanos);
+                balancer.onComplete(nowNanos, assignment.backend().index(), 0L, false);
                 continue;
             }
             metrics.admitted(this);
@@ -207,12 +207,12 @@ final class Pool {
             Decision decision = backend.limiter().tryAcquire(nowNanos);
             if (decision.isAdmitted()) {
                 if (backend.index() != first) {
-                    balancer.onComplete(first, 0L, false, nowNanos); // the pick was not used
+                    balancer.onComplete(nowNanos, first, 0L, false); // the pick was not used
                 }
                 return new Assignment(backend, decision.permit(), nowNanos);
             }
         }
-        balancer.onComplete(first, 0L, false, nowNanos);
+        balancer.onComplete(nowNanos, first, 0L, false);
         return null;
     }
 

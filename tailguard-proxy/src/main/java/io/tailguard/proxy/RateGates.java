@@ -2,35 +2,54 @@ package io.tailguard.proxy;
 
 import io.tailguard.proxy.config.ClientRateConfig;
 import io.tailguard.proxy.config.RateConfig;
+import io.tailguard.proxy.config.RedisRateConfig;
 import io.tailguard.proxy.config.RouteConfig;
 import io.tailguard.rate.KeyedRateLimiter;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.redis.ClockMode;
+import io.tailguard.redis.RateDecision;
+import io.tailguard.redis.RedisBucketConfig;
+import io.tailguard.redis.RedisTokenBucket;
 import java.time.Duration;
 
 /**
- * Thread-safe: a route's rate limits, both core objects: a {@link TokenBucket} for the whole route
- * and a {@link KeyedRateLimiter} per client key. The client's bucket is asked first, so that a
- * client over its own limit does not spend the route's tokens.
+ * Thread-safe: a route's rate limits, core objects: a {@link TokenBucket} for the whole route (or a
+ * {@link RedisTokenBucket} shared by every proxy instance when the route's rate names Redis) and a
+ * {@link KeyedRateLimiter} per client key. The client's bucket is asked first, so that a client
+ * over its own limit does not spend the route's tokens. A Redis bucket decides on the calling
+ * thread and waits at most its link's timeout (a few milliseconds) before its degraded mode decides.
  */
 final class RateGates {
 
     private final TokenBucket route;
+    private final RedisTokenBucket shared;
     private final KeyedRateLimiter<String> perClient;
     private final String keyHeader;
 
-    private RateGates(TokenBucket route, KeyedRateLimiter<String> perClient, String keyHeader) {
+    private RateGates(TokenBucket route, RedisTokenBucket shared, KeyedRateLimiter<String> perClient,
+                      String keyHeader) {
         this.route = route;
+        this.shared = shared;
         this.perClient = perClient;
         this.keyHeader = keyHeader;
     }
 
     static RateGates create(RouteConfig config, long nowNanos) {
-        TokenBucket route = config.rate() == null ? null : new TokenBucket(bucket(config.rate()), nowNanos);
+        RateConfig rate = config.rate();
+        TokenBucket route = rate == null || rate.redis() != null ? null : new TokenBucket(bucket(rate), nowNanos);
+        RedisTokenBucket shared = rate == null || rate.redis() == null ? null : shared(rate, nowNanos);
         ClientRateConfig client = config.clientRate();
         KeyedRateLimiter<String> perClient = client == null ? null
                 : new KeyedRateLimiter<>(bucket(client.rate()), client.maxKeys(), client.idle().toNanos());
-        return new RateGates(route, perClient, client == null ? null : client.keyHeader());
+        return new RateGates(route, shared, perClient, client == null ? null : client.keyHeader());
+    }
+
+    private static RedisTokenBucket shared(RateConfig rate, long nowNanos) {
+        RedisRateConfig redis = rate.redis();
+        RedisBucketConfig config = new RedisBucketConfig(bucket(rate), ClockMode.REDIS, redis.degraded(),
+                redis.instances());
+        return new RedisTokenBucket(RedisLinks.forUri(redis.uri(), redis.timeout()), redis.key(), config, nowNanos);
     }
 
     private static TokenBucketConfig bucket(RateConfig rate) {
@@ -53,13 +72,19 @@ final class RateGates {
      */
     long tryAcquire(long nowNanos, String clientKey) {
         if (perClient != null) {
-            long wait = perClient.tryAcquire(clientKey, nowNanos);
+            long wait = perClient.tryAcquire(nowNanos, clientKey);
             if (wait > 0) {
                 return wait;
             }
         }
         if (route != null && !route.tryAcquire(nowNanos, 1L)) {
             return Math.max(1L, route.nanosUntilAvailable(nowNanos, 1L));
+        }
+        if (shared != null) {
+            RateDecision decision = shared.tryAcquire(nowNanos, 1L);
+            if (!decision.admitted()) {
+                return Math.max(1L, decision.retryAfterNanos());
+            }
         }
         return 0L;
     }

@@ -22,7 +22,7 @@ final class CoreQueueLine implements StationQueue {
     @Override
     public RejectReason offer(Job job, long nowNanos) {
         callNanos = nowNanos;
-        return queue.offer(job, nowNanos) ? null : RejectReason.QUEUE_FULL;
+        return queue.offer(nowNanos, job) ? null : RejectReason.QUEUE_FULL;
     }
 
     @Override

@@ -13,11 +13,11 @@ public final class Job {
     long id;
     long arrivalNanos;
     long startNanos;
-    final Permit[] permits;
+    /** The station's permit while the job is inside, from all its gates at once. */
+    Permit permit;
 
-    Job(int slot, int gateCount) {
+    Job(int slot) {
         this.slot = slot;
-        this.permits = new Permit[gateCount];
     }
 
     /** Returns the request's id: 0, 1, 2, … in arrival order within a run. */

@@ -19,7 +19,7 @@ final class ShaperLine implements StationQueue {
 
     @Override
     public RejectReason offer(Job job, long nowNanos) {
-        return shaper.offer(job, nowNanos) ? null : RejectReason.QUEUE_FULL;
+        return shaper.offer(nowNanos, job) ? null : RejectReason.QUEUE_FULL;
     }
 
     @Override

@@ -18,19 +18,23 @@ import java.util.random.RandomGenerator;
  * {@link Station}, in virtual nanoseconds.
  *
  * <p>Event order: time ascending; at equal times, service completions first, then queue wake-ups,
- * then arrivals; within a kind, the order in which the events were scheduled. Arrivals come from
+ * then tasks given to its {@link #scheduler()}, then arrivals; within a kind, the order in which the events were scheduled. Arrivals come from
  * the source in its order and only those before the horizon are simulated. Each arrival is put to
- * the gates in order with its arrival time as {@code nowNanos}; if one refuses, the permits already
- * granted are completed with {@code onDropped} and the request is rejected. An admitted request
+ * the gates in order, one core {@link AdmissionPolicy#chain chain}, with its arrival time as
+ * {@code nowNanos}; if one refuses, the chain gives back the permits already granted (as ignored)
+ * and the request is rejected. An admitted request
  * starts service at once if a worker is free and nobody waits, otherwise it is offered to the
- * queue ({@code QUEUE_FULL} rejects it). At completion its permits get {@code onSuccess(now)} and
- * its latency (completion − arrival) is recorded; shed requests' permits get {@code onDropped}.
+ * queue ({@code QUEUE_FULL} rejects it, and its permit gets {@code onDropped}). At completion its
+ * permit gets {@code onSuccess(now)} and its latency (completion − arrival) is recorded; shed
+ * requests' permits get {@code onDropped}.
  *
  * <p>Randomness: the arrival source and the service model each draw from their own stream
  * derived from the seed ({@link RandomStreams}), so the same seed and configuration give the same
  * result.
  */
 public final class Simulation {
+
+    private static final AdmissionPolicy ALWAYS = nowNanos -> Permit.noop();
 
     private final Function<String, RandomGenerator> randomStreams;
     private final long horizonNanos;
@@ -41,6 +45,7 @@ public final class Simulation {
     private final HistogramSpec histogram;
     private final long intervalNanos;
     private final SimulationListener listener;
+    private final SimScheduler scheduler = new SimScheduler();
     private boolean ran;
 
     // run state
@@ -48,7 +53,7 @@ public final class Simulation {
     private Recorder recorder;
     private StationQueue queue;
     private boolean shaping;
-    private AdmissionPolicy[] gates;
+    private AdmissionPolicy gates;
     private ServiceModel service;
     private RandomGenerator serviceRandom;
     private int workers;
@@ -81,6 +86,17 @@ public final class Simulation {
         return new Builder();
     }
 
+    /**
+     * Returns the engine's {@link io.tailguard.time.Scheduler} view, for gates, listeners and models
+     * that need timers in this run's virtual time (a lease ticker re-leasing a gate). Its tasks run
+     * after the completions and before the arrivals due at the same time, while the run lasts:
+     * before the horizon, and after it only while arrivals remain or (draining) the station
+     * still holds jobs; tasks due later never run.
+     */
+    public SimScheduler scheduler() {
+        return scheduler;
+    }
+
     /** Runs the simulation to its end and returns the result; a simulation runs only once. */
     public SimulationResult run() {
         if (ran) {
@@ -96,18 +112,23 @@ public final class Simulation {
             long eventNanos = events.peekTimeNanos();
             if (nextArrival < eventNanos) {
                 recorder.advanceTo(nextArrival);
+                scheduler.moveTo(nextArrival);
                 lastNanos = nextArrival;
                 arrive(nextArrival);
                 nextArrival = nextArrival(stream, nextArrival);
-            } else if (eventNanos != Long.MAX_VALUE && (drain || eventNanos < horizonNanos)) {
+            } else if (eventNanos != Long.MAX_VALUE && runs(eventNanos, nextArrival)) {
                 events.poll();
                 recorder.advanceTo(eventNanos);
+                scheduler.moveTo(eventNanos);
                 lastNanos = eventNanos;
-                if (events.polledKind() == EventQueue.COMPLETION) {
+                int kind = events.polledKind();
+                if (kind == EventQueue.COMPLETION) {
                     complete(jobs[events.polledPayload()], eventNanos);
-                } else {
+                } else if (kind == EventQueue.WAKE) {
                     wakeAtNanos = Long.MAX_VALUE;
                     dispatch(eventNanos);
+                } else {
+                    scheduler.runTask(events.polledPayload());
                 }
             } else {
                 break;
@@ -116,6 +137,18 @@ public final class Simulation {
         long endNanos = drain ? Math.max(lastNanos, horizonNanos == Long.MAX_VALUE ? lastNanos : horizonNanos)
                 : (horizonNanos == Long.MAX_VALUE ? lastNanos : horizonNanos);
         return recorder.finish(endNanos, workers);
+    }
+
+    /** Whether the earliest event, due at {@code eventNanos}, still belongs to the run. */
+    private boolean runs(long eventNanos, long nextArrival) {
+        if (eventNanos < horizonNanos) {
+            return true;
+        }
+        if (!drain) {
+            return false;
+        }
+        // a station event after the horizon is the drain itself; a task only while work remains
+        return events.peekKind() != EventQueue.TASK || nextArrival != Long.MAX_VALUE || busy + queued > 0;
     }
 
     private long nextArrival(ArrivalStream stream, long previousNanos) {
@@ -139,17 +172,12 @@ public final class Simulation {
         job.arrivalNanos = nowNanos;
         recorder.arrival();
         listener.onArrival(job.id, nowNanos);
-        AdmissionPolicy[] chain = gates;
-        for (int i = 0; i < chain.length; i++) {
-            Decision decision = chain[i].tryAcquire(nowNanos);
-            if (decision instanceof Permit permit) {
-                job.permits[i] = permit;
-            } else {
-                dropPermits(job, i, nowNanos);
-                reject(job, decision.reason(), nowNanos);
-                return;
-            }
+        Decision decision = gates.tryAcquire(nowNanos);
+        if (!decision.isAdmitted()) {
+            reject(job, decision.reason(), nowNanos);
+            return;
         }
+        job.permit = decision.permit();
         if (queued == 0 && busy < workers && !shaping) {
             recorder.accepted(false);
             listener.onAdmitted(job.id, nowNanos);
@@ -158,7 +186,7 @@ public final class Simulation {
         }
         RejectReason refused = queue.offer(job, nowNanos);
         if (refused != null) {
-            dropPermits(job, chain.length, nowNanos);
+            dropPermit(job, nowNanos);
             reject(job, refused, nowNanos);
             return;
         }
@@ -185,11 +213,8 @@ public final class Simulation {
 
     private void complete(Job job, long nowNanos) {
         busy--;
-        Permit[] permits = job.permits;
-        for (int i = 0; i < permits.length; i++) {
-            permits[i].onSuccess(nowNanos);
-            permits[i] = null;
-        }
+        job.permit.onSuccess(nowNanos);
+        job.permit = null;
         recorder.completed(nowNanos - job.arrivalNanos);
         listener.onCompleted(job.id, job.arrivalNanos, job.startNanos, nowNanos);
         release(job);
@@ -218,18 +243,15 @@ public final class Simulation {
 
     private void shed(Job job, RejectReason reason, long nowNanos) {
         queued--;
-        dropPermits(job, job.permits.length, nowNanos);
+        dropPermit(job, nowNanos);
         recorder.shed(reason, nowNanos - job.arrivalNanos);
         listener.onShed(job.id, reason, job.arrivalNanos, nowNanos);
         release(job);
     }
 
-    private static void dropPermits(Job job, int count, long nowNanos) {
-        Permit[] permits = job.permits;
-        for (int i = 0; i < count; i++) {
-            permits[i].onDropped(nowNanos);
-            permits[i] = null;
-        }
+    private static void dropPermit(Job job, long nowNanos) {
+        job.permit.onDropped(nowNanos);
+        job.permit = null;
     }
 
     private Job allocate() {
@@ -238,7 +260,7 @@ public final class Simulation {
             jobs = Arrays.copyOf(jobs, old * 2);
             free = Arrays.copyOf(free, old * 2);
             for (int i = old; i < jobs.length; i++) {
-                jobs[i] = new Job(i, gates.length);
+                jobs[i] = new Job(i);
                 free[freeCount++] = i;
             }
         }
@@ -250,18 +272,18 @@ public final class Simulation {
     }
 
     private void setUp() {
-        events = new EventQueue();
+        events = scheduler.events;
         recorder = new Recorder(histogram, intervalNanos, listener);
         queue = station.queue().create(this::shed);
         shaping = queue.shapes();
-        gates = station.gates().toArray(new AdmissionPolicy[0]);
+        gates = station.gates().isEmpty() ? ALWAYS : AdmissionPolicy.chain(station.gates());
         service = station.service();
         serviceRandom = newStream("service");
         workers = station.workers();
         jobs = new Job[64];
         free = new int[64];
         for (int i = 0; i < jobs.length; i++) {
-            jobs[i] = new Job(i, gates.length);
+            jobs[i] = new Job(i);
             free[freeCount++] = jobs.length - 1 - i;
         }
     }

@@ -81,7 +81,7 @@ class SimulationTest {
     }
 
     @Test
-    void gatesAreAskedInOrderAndEarlierPermitsAreDroppedWhenALaterGateRefuses() {
+    void gatesAreAskedInOrderAndEarlierPermitsAreGivenBackWhenALaterGateRefuses() {
         CountingGate first = new CountingGate(Integer.MAX_VALUE, RejectReason.RATE_LIMITED);
         CountingGate second = new CountingGate(2, RejectReason.CONCURRENCY_LIMITED);
         SimulationResult result = Simulation.builder()
@@ -95,7 +95,8 @@ class SimulationTest {
         assertThat(result.counts().accepted()).isEqualTo(2);
         assertThat(result.counts().rejected(RejectReason.CONCURRENCY_LIMITED)).isEqualTo(3);
         assertThat(first.acquired).isEqualTo(5);
-        assertThat(first.dropped).isEqualTo(3);
+        assertThat(first.ignored).as("a refused request never ran: no overload signal").isEqualTo(3);
+        assertThat(first.dropped).isZero();
         assertThat(first.succeeded).isEqualTo(2);
         assertThat(second.succeeded).isEqualTo(2);
         assertThat(second.inFlight).isZero();
@@ -145,6 +146,7 @@ class SimulationTest {
         int acquired;
         int succeeded;
         int dropped;
+        int ignored;
         long lastNowNanos;
 
         CountingGate(int limit, RejectReason reason) {
@@ -176,6 +178,7 @@ class SimulationTest {
                 @Override
                 public void onIgnore() {
                     inFlight--;
+                    ignored++;
                 }
             };
         }

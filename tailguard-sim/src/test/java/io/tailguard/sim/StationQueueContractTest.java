@@ -31,7 +31,7 @@ class StationQueueContractTest {
             (job, reason, nowNanos) -> shed.add(job.id() + " " + reason + " @" + nowNanos / MS);
 
     private static Job job(long id, long arrivalNanos) {
-        Job job = new Job((int) id, 0);
+        Job job = new Job((int) id);
         job.id = id;
         job.arrivalNanos = arrivalNanos;
         return job;

@@ -83,7 +83,7 @@ public final class ConcurrencyLimiterStress {
     @Outcome(expect = FORBIDDEN, desc = "in-flight count disagrees with the decision")
     @State
     public static class ReleaseRacesAcquireAdaptive {
-        private final ConcurrencyLimiter limiter = new ConcurrencyLimiter(
+        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.of(
                 new AimdLimit(new AimdLimitConfig(1, 1, 1, 0.5, java.time.Duration.ofSeconds(1))));
         private final Permit held = limiter.tryAcquire(0L).permit();
 
@@ -112,7 +112,7 @@ public final class ConcurrencyLimiterStress {
     @Outcome(expect = FORBIDDEN, desc = "released twice or never")
     @State
     public static class DoubleCompletion {
-        private final ConcurrencyLimiter limiter = new ConcurrencyLimiter(
+        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.of(
                 new AimdLimit(AimdLimitConfig.defaults()));
         private final Permit permit = limiter.tryAcquire(0L).permit();
 
@@ -141,7 +141,7 @@ public final class ConcurrencyLimiterStress {
     @Outcome(expect = FORBIDDEN, desc = "the permit was handed out twice or lost")
     @State
     public static class SlotLastPermit {
-        private final PermitSlots slots = new PermitSlots(ConcurrencyLimiter.fixed(1), 1);
+        private final PermitSlots slots = new PermitSlots(new AdaptiveConcurrencyLimiter(FixedLimit.of(1)), 1);
         private final PooledPermit tablePermit = slots.claim(0L, 0);
 
         {
@@ -167,7 +167,7 @@ public final class ConcurrencyLimiterStress {
     @Outcome(expect = FORBIDDEN, desc = "both threads hold the same permit")
     @State
     public static class SlotFirstUse {
-        private final PermitSlots slots = new PermitSlots(ConcurrencyLimiter.fixed(1), 1);
+        private final PermitSlots slots = new PermitSlots(new AdaptiveConcurrencyLimiter(FixedLimit.of(1)), 1);
         private PooledPermit first;
         private PooledPermit second;
 
@@ -196,7 +196,7 @@ public final class ConcurrencyLimiterStress {
     @Outcome(expect = FORBIDDEN, desc = "limit exceeded or a slot lost")
     @State
     public static class LastSlotAdaptive {
-        private final ConcurrencyLimiter limiter = new ConcurrencyLimiter(
+        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.of(
                 new AimdLimit(new AimdLimitConfig(1, 1, 1, 0.5, java.time.Duration.ofSeconds(1))));
 
         /** First racer. */

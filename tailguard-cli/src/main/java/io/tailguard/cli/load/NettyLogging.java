@@ -8,12 +8,13 @@ import io.netty.util.internal.logging.JdkLoggerFactory;
  * API without a binding (a dependency of a peer library), and Netty would otherwise pick it and
  * print SLF4J's three-line "no binding" warning on every load run.
  */
-final class NettyLogging {
+public final class NettyLogging {
 
     private NettyLogging() {
     }
 
-    static void toJdk() {
+    /** Routes Netty's (and Lettuce's) logging to java.util.logging. */
+    public static void toJdk() {
         InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
     }
 }

@@ -65,7 +65,7 @@ enum Strategy {
         @Override
         Station station() {
             return Station.builder().unboundedWorkers().service(ServiceModel.fixed(Duration.ofMillis(50)))
-                    .gate(new ConcurrencyLimiter(FixedLimit.of(5)))
+                    .gate(ConcurrencyLimiter.of(FixedLimit.of(5)))
                     .build();
         }
     },

@@ -54,7 +54,7 @@ final class SaturableServer {
     /** Records the end of a request admitted at {@code startNanos}. */
     void complete(long startNanos, long nowNanos) {
         if (stats != null) {
-            stats.onCompleted(startNanos, nowNanos);
+            stats.onCompleted(nowNanos, startNanos);
         }
     }
 }

@@ -2,6 +2,8 @@ package io.tailguard.proxy.config;
 
 import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.queue.QueueDiscipline;
+import io.tailguard.redis.DegradedMode;
+import io.tailguard.redis.RedisLinkConfig;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -168,10 +170,29 @@ public final class ProxyConfigFile {
             throw new ConfigException(node.key("per-second") + " must be an integer from 1 to 1000000000 but was nothing");
         }
         long burst = node.integer("burst", perSecond, 1, Long.MAX_VALUE);
+        RedisRateConfig redis = null;
         if (alone) {
+            redis = redisRate(node);
             node.rejectUnknown();
         }
-        return node.build(() -> new RateConfig(perSecond, burst));
+        RedisRateConfig shared = redis;
+        return node.build(() -> new RateConfig(perSecond, burst, shared));
+    }
+
+    /** The optional Redis settings of a route's rate: redis (URI), key, instances, degraded, timeout. */
+    private static RedisRateConfig redisRate(Node node) {
+        String uri = node.string("redis", null);
+        if (uri == null) {
+            return null;
+        }
+        String key = node.string("key", null);
+        if (key == null) {
+            throw new ConfigException(node.key("key") + " must name the shared bucket when redis is set but was nothing");
+        }
+        int instances = (int) node.integer("instances", 1, 1, 100_000);
+        DegradedMode degraded = node.choice("degraded", DegradedMode.class, DegradedMode.FAIL_LOCAL);
+        Duration timeout = node.duration("timeout", RedisLinkConfig.DEFAULT.timeout(), false);
+        return node.build(() -> new RedisRateConfig(uri, key, instances, degraded, timeout));
     }
 
     private static ClientRateConfig clientRate(Node node) {

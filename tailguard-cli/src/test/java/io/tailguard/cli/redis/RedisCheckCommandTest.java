@@ -1,0 +1,69 @@
+package io.tailguard.cli.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.cli.CliRun;
+import io.tailguard.redis.RedisServer;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** {@code tailguard redis-limit check} against a real redis-server: one line, exit 0 or 2. */
+class RedisCheckCommandTest {
+
+    private static RedisServer server;
+
+    @BeforeAll
+    static void startRedis() {
+        server = RedisServer.start();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void admitsUntilTheBurstIsSpentThenSaysWhenToRetry() {
+        String[] check = {"redis-limit", "check", "--uri", server.uri(), "--key", "cli", "--rate", "1/h", "--burst", "2"};
+        CliRun first = new CliRun();
+        assertThat(first.run(check)).isZero();
+        assertThat(first.out().lines()).containsExactly("admitted remaining=1");
+        CliRun second = new CliRun();
+        assertThat(second.run(check)).isZero();
+        assertThat(second.out().lines()).containsExactly("admitted remaining=0");
+        CliRun third = new CliRun();
+        assertThat(third.run(check)).isZero();
+        assertThat(third.out().lines()).singleElement().asString().matches("rejected retry_after_ms=[0-9]+");
+        long retryMillis = Long.parseLong(third.out().strip().substring("rejected retry_after_ms=".length()));
+        assertThat(retryMillis).isBetween(1L, 3_600_000L);
+        assertThat(first.err() + second.err() + third.err()).isEmpty();
+    }
+
+    @Test
+    void anUnreachableRedisIsOneLineAndExitTwo() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        CliRun run = new CliRun();
+        assertThat(run.run("redis-limit", "check", "--uri", "redis://127.0.0.1:" + port, "--key", "k",
+                "--rate", "100/s", "--burst", "20")).isEqualTo(2);
+        assertThat(run.err().lines()).singleElement().asString()
+                .startsWith("tailguard: cannot reach Redis at redis://127.0.0.1:" + port + ": ");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void aBadRateNamesWhatIsAllowed() {
+        CliRun run = new CliRun();
+        assertThat(run.run("redis-limit", "check", "--uri", server.uri(), "--key", "k", "--rate", "100",
+                "--burst", "20")).isEqualTo(2);
+        assertThat(run.err().lines())
+                .containsExactly("tailguard: --rate must be N/s, N/m or N/h with N >= 1 (e.g. 100/s) but was 100");
+    }
+}

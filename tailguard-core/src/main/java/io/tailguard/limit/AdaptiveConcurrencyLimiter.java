@@ -1,0 +1,116 @@
+package io.tailguard.limit;
+
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.admission.Rejection;
+import io.tailguard.time.NanoClock;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Thread-safe {@link ConcurrencyLimiter} whose limit comes from an estimator fed one sample per
+ * completed permit (and the enforcer of fixed limits too large for a slot gate).
+ *
+ * <p>The check and the increment of the in-flight counter are one CAS, so the limit is never
+ * exceeded. Permits are reused from a lock-free table of twice the estimator's
+ * {@link Limit#maxLimit()} slots (at most 65,536), each claimed and freed by a CAS on its own
+ * state, so acquire and release allocate nothing once each slot has been used once, and a
+ * preempted thread holds up no other. Estimator updates are serialized by a small lock taken only
+ * on completion; the limit is published through a volatile.
+ */
+final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
+
+    static final int SUCCESS = 0;
+    static final int DROPPED = 1;
+    static final int IGNORED = 2;
+
+    private static final Rejection CONCURRENCY_LIMITED = Rejection.of(RejectReason.CONCURRENCY_LIMITED);
+    private static final int MAX_TABLE_SLOTS = 1 << 16;
+
+    private final Limit estimator;
+    private final boolean adapts;
+    private final Object estimatorLock = new Object();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final PermitSlots permits;
+    private volatile int limit;
+
+    AdaptiveConcurrencyLimiter(Limit estimator) {
+        this.estimator = estimator;
+        this.adapts = estimator.adapts();
+        this.limit = estimator.limit();
+        // Twice the most permits ever out, so that at least half the slots are free.
+        this.permits = new PermitSlots(this, (int) Math.min(MAX_TABLE_SLOTS, 2L * Math.max(1, estimator.maxLimit())));
+    }
+
+    @Override
+    public Decision tryAcquire(long nowNanos) {
+        int before = reserve();
+        return before < 0 ? CONCURRENCY_LIMITED : admit(nowNanos, before);
+    }
+
+    /**
+     * Reads {@code clock} only once a place is reserved: a rejection costs no clock read. If the
+     * clock throws, the place is given back and the exception propagates.
+     */
+    @Override
+    public Decision tryAcquire(NanoClock clock) {
+        int before = reserve();
+        if (before < 0) {
+            return CONCURRENCY_LIMITED;
+        }
+        long nowNanos;
+        try {
+            nowNanos = clock.nanoTime();
+        } catch (RuntimeException | Error e) {
+            inFlight.decrementAndGet();
+            throw e;
+        }
+        return admit(nowNanos, before);
+    }
+
+    /** Takes one place in flight; returns the count before it, or -1 at the limit. */
+    private int reserve() {
+        while (true) {
+            int current = inFlight.get();
+            if (current >= limit) {
+                return -1;
+            }
+            if (inFlight.compareAndSet(current, current + 1)) {
+                return current;
+            }
+        }
+    }
+
+    private PooledPermit admit(long nowNanos, int before) {
+        // Start the search from a slot of this thread's own: a thread that completes each request
+        // before the next finds its last permit free and still in its cache.
+        PooledPermit permit = permits.claim(Thread.currentThread().getId() << 20, before);
+        permit.start(nowNanos, before + 1);
+        return permit;
+    }
+
+    @Override
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    @Override
+    public int limit() {
+        return limit;
+    }
+
+    /** Called once per permit, after the permit was freed, so busy permits never outnumber in-flight. */
+    void release(long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
+        inFlight.decrementAndGet();
+        if (adapts && outcome != IGNORED) {
+            synchronized (estimatorLock) {
+                int updated = estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart, outcome == DROPPED);
+                limit = Math.max(1, updated);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ConcurrencyLimiter[" + estimator + ", inFlight=" + inFlight() + "]";
+    }
+}

@@ -1,0 +1,74 @@
+package io.tailguard.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.rate.TokenBucket;
+import io.tailguard.rate.TokenBucketConfig;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Replays one seeded request sequence through core's {@link TokenBucket} and the Redis bucket in
+ * caller-clock mode: every decision, remaining count and wait must be the same.
+ */
+class GcraDifferentialTest {
+
+    private static RedisServer server;
+    private static RedisLink link;
+
+    @BeforeAll
+    static void startRedis() {
+        server = RedisServer.start();
+        // a generous timeout: this test compares answers, not latency
+        link = RedisLink.connect(server.uri(), RedisLinkConfig.DEFAULT.withTimeout(Duration.ofSeconds(5)));
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        if (link != null) {
+            link.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} tokens per {1} ms, capacity {2}")
+    @CsvSource({
+        "100, 1000, 20, 1",
+        "7, 3000, 5, 2",
+        "1000, 1000, 1, 3",
+        "333, 1000, 50, 4",
+        "3, 7, 4, 5",       // 3 tokens per 7 ms: steps of 7 ms, tokens at non-integer instants
+        "1, 3600000, 3, 6"  // one token an hour: the longest steps the Redis bucket allows
+    })
+    void answersLikeCoreTokenBucket(long tokens, long periodMillis, long capacity, long seed) {
+        TokenBucketConfig config = TokenBucketConfig.of(capacity, tokens, Duration.ofMillis(periodMillis));
+        TokenBucket core = new TokenBucket(config, 0L);
+        RedisTokenBucket redis = new RedisTokenBucket(link, "differential-" + seed,
+                new RedisBucketConfig(config, ClockMode.CALLER, DegradedMode.FAIL_CLOSED, 1), 0L);
+        SplittableRandom random = new SplittableRandom(seed);
+        long intervalNanos = Duration.ofMillis(periodMillis).toNanos() / tokens;
+        long now = random.nextLong(0, 1_000_000_000_000L);
+        int admitted = 0;
+        for (int i = 0; i < 3000; i++) {
+            // mostly faster than the rate, with pauses long enough to refill the bucket
+            now += random.nextInt(10) == 0 ? random.nextLong(intervalNanos * capacity * 2) : random.nextLong(intervalNanos);
+            long permits = random.nextInt(8) == 0 ? random.nextLong(1, capacity + 2) : 1L;
+            RateDecision decision = redis.tryAcquire(now, permits);
+            boolean expected = core.tryAcquire(now, permits);
+            String at = "request " + i + " at " + now + " ns for " + permits;
+            assertThat(decision.degraded()).as(at).isFalse();
+            assertThat(decision.admitted()).as(at).isEqualTo(expected);
+            assertThat(decision.remaining()).as(at).isEqualTo(core.availableTokens(now));
+            long wait = expected ? 0L : core.nanosUntilAvailable(now, permits);
+            assertThat(decision.retryAfterNanos()).as(at).isEqualTo(wait);
+            admitted += expected ? 1 : 0;
+        }
+        assertThat(admitted).as("the sequence exercises both answers").isBetween(100, 2900);
+    }
+}

@@ -1,0 +1,95 @@
+package io.tailguard.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.time.NanoClock;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The cluster-wide concurrency limit against a real server. */
+class RedisConcurrencyLimitTest {
+
+    private static final NanoClock CLOCK = NanoClock.system();
+    private static RedisServer server;
+    private static RedisLink first;
+    private static RedisLink second;
+
+    @BeforeAll
+    static void startRedis() {
+        server = RedisServer.start();
+        RedisLinkConfig patient = RedisLinkConfig.DEFAULT.withTimeout(Duration.ofSeconds(5));
+        first = RedisLink.connect(server.uri(), patient);
+        second = RedisLink.connect(server.uri(), patient);
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        if (server == null) {
+            return; // skipped: no redis-server
+        }
+        first.close();
+        second.close();
+        server.close();
+    }
+
+    @Test
+    void twoInstancesShareTheLimitAndAReleaseFreesAPermit() {
+        RedisConcurrencyConfig config = RedisConcurrencyConfig.of(3, Duration.ofMinutes(1));
+        RedisConcurrencyLimit a = new RedisConcurrencyLimit(first, "shared", config);
+        RedisConcurrencyLimit b = new RedisConcurrencyLimit(second, "shared", config);
+        Decision one = a.tryAcquire(CLOCK.nanoTime());
+        Decision two = b.tryAcquire(CLOCK.nanoTime());
+        Decision three = a.tryAcquire(CLOCK.nanoTime());
+        assertThat(one.isAdmitted() && two.isAdmitted() && three.isAdmitted()).isTrue();
+        Decision fourth = b.tryAcquire(CLOCK.nanoTime());
+        assertThat(fourth.reason()).isEqualTo(RejectReason.CONCURRENCY_LIMITED);
+
+        two.permit().onSuccess(CLOCK.nanoTime());
+        two.permit().onDropped(CLOCK.nanoTime()); // a second completion is ignored
+        // the release is sent without waiting; a command on the same connection runs after it
+        Decision afterRelease = b.tryAcquire(CLOCK.nanoTime());
+        assertThat(afterRelease.isAdmitted()).isTrue();
+        assertThat(a.tryAcquire(CLOCK.nanoTime()).isAdmitted()).isFalse();
+        assertThat(a.degradedDecisions() + b.degradedDecisions()).isZero();
+    }
+
+    @Test
+    void permitOfAHolderThatDiedExpires() {
+        RedisConcurrencyLimit limit = new RedisConcurrencyLimit(first, "crashy",
+                RedisConcurrencyConfig.of(1, Duration.ofMillis(100)));
+        long start = CLOCK.nanoTime();
+        assertThat(limit.tryAcquire(CLOCK.nanoTime()).isAdmitted()).isTrue();
+        assertThat(limit.tryAcquire(CLOCK.nanoTime()).isAdmitted()).isFalse();
+        // the holder never completes its permit; asking again is the event we wait for
+        long deadline = start + Duration.ofSeconds(10).toNanos();
+        Decision later;
+        do {
+            later = limit.tryAcquire(CLOCK.nanoTime());
+        } while (!later.isAdmitted() && CLOCK.nanoTime() < deadline);
+        assertThat(later.isAdmitted()).isTrue();
+        assertThat(CLOCK.nanoTime() - start).isGreaterThanOrEqualTo(Duration.ofMillis(95).toNanos());
+    }
+
+    @Test
+    void failLocalKeepsThisInstancesShareWhileRedisIsFrozen() {
+        RedisLink quick = RedisLink.connect(server.uri(), RedisLinkConfig.DEFAULT.withTimeout(Duration.ofMillis(10)));
+        try {
+            RedisConcurrencyLimit limit = new RedisConcurrencyLimit(quick, "frozen",
+                    new RedisConcurrencyConfig(6, Duration.ofMinutes(1), DegradedMode.FAIL_LOCAL, 3));
+            server.freeze();
+            int admitted = 0;
+            for (int i = 0; i < 5; i++) {
+                admitted += limit.tryAcquire(CLOCK.nanoTime()).isAdmitted() ? 1 : 0;
+            }
+            assertThat(admitted).as("6 / 3 instances").isEqualTo(2);
+            assertThat(limit.degradedDecisions()).isEqualTo(5);
+        } finally {
+            server.thaw();
+            quick.close();
+        }
+    }
+}

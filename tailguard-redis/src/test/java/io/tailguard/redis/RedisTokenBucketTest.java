@@ -1,0 +1,142 @@
+package io.tailguard.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.time.NanoClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The Redis bucket on Redis time against a real server: sharing, expiry, script flush. */
+class RedisTokenBucketTest {
+
+    private static final NanoClock CLOCK = NanoClock.system();
+    private static RedisServer server;
+    private static RedisLink link;
+    private static RedisClient admin;
+    private static StatefulRedisConnection<String, String> adminConnection;
+    private static RedisCommands<String, String> redis;
+
+    @BeforeAll
+    static void startRedis() {
+        server = RedisServer.start();
+        link = RedisLink.connect(server.uri(), RedisLinkConfig.DEFAULT.withTimeout(Duration.ofSeconds(5)));
+        admin = RedisClient.create(server.uri());
+        adminConnection = admin.connect();
+        redis = adminConnection.sync();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        if (server == null) {
+            return; // skipped: no redis-server
+        }
+        adminConnection.close();
+        admin.shutdown();
+        link.close();
+        server.close();
+    }
+
+    @Test
+    void severalClientsOnOneKeyNeverAdmitMoreThanTheBucketHolds() throws Exception {
+        // one token an hour: in the few seconds of the test at most one token can be added
+        RedisBucketConfig config = new RedisBucketConfig(TokenBucketConfig.of(50, 1, Duration.ofHours(1)),
+                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1);
+        int clients = 4;
+        int threadsPerClient = 4;
+        List<RedisLink> links = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(clients * threadsPerClient);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<int[]>> results = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                RedisLink client = RedisLink.connect(server.uri(),
+                        RedisLinkConfig.DEFAULT.withTimeout(Duration.ofSeconds(5)));
+                links.add(client);
+                RedisTokenBucket bucket = new RedisTokenBucket(client, "hammered", config, CLOCK.nanoTime());
+                for (int t = 0; t < threadsPerClient; t++) {
+                    results.add(pool.submit(() -> {
+                        start.await();
+                        int[] counts = new int[3];
+                        for (int i = 0; i < 100; i++) {
+                            RateDecision decision = i % 2 == 0
+                                    ? bucket.tryAcquire(CLOCK.nanoTime(), 1)
+                                    : bucket.tryAcquireAsync(CLOCK.nanoTime(), 1).toCompletableFuture().get();
+                            counts[decision.admitted() ? 0 : 1]++;
+                            counts[2] += decision.degraded() ? 1 : 0;
+                        }
+                        return counts;
+                    }));
+                }
+            }
+            start.countDown();
+            int admitted = 0;
+            int rejected = 0;
+            int degraded = 0;
+            for (Future<int[]> result : results) {
+                int[] counts = result.get(60, TimeUnit.SECONDS);
+                admitted += counts[0];
+                rejected += counts[1];
+                degraded += counts[2];
+            }
+            assertThat(degraded).isZero();
+            assertThat(admitted).isBetween(50, 51);
+            assertThat(admitted + rejected).isEqualTo(clients * threadsPerClient * 100);
+        } finally {
+            pool.shutdownNow();
+            links.forEach(RedisLink::close);
+        }
+    }
+
+    @Test
+    void keyIsHashTaggedAndExpiresWhenTheBucketWouldBeFull() {
+        RedisTokenBucket bucket = new RedisTokenBucket(link, "tenant-7", RedisBucketConfig.of(10, 5), 0L);
+        RateDecision first = bucket.tryAcquire(0L, 2);
+        assertThat(first).isEqualTo(new RateDecision(true, 3, 0, false));
+        String key = RedisTokenBucket.keyOf("tenant-7");
+        assertThat(key).isEqualTo("tailguard:{tenant-7}:bucket");
+        // two tokens at 10 a second are due within 200 ms; the key lives no longer (plus 1 ms)
+        assertThat(redis.pttl(key)).isBetween(1L, 201L);
+    }
+
+    @Test
+    void rejectionSaysWhenTheNextTokenIsDue() {
+        // one token an hour, so no token is added between the two calls
+        RedisBucketConfig hourly = new RedisBucketConfig(TokenBucketConfig.of(1, 1, Duration.ofHours(1)),
+                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1);
+        RedisTokenBucket bucket = new RedisTokenBucket(link, "slow", hourly, 0L);
+        assertThat(bucket.tryAcquire(0L, 1).admitted()).isTrue();
+        RateDecision rejected = bucket.tryAcquire(0L, 1);
+        assertThat(rejected.admitted()).isFalse();
+        assertThat(rejected.remaining()).isZero();
+        assertThat(rejected.retryAfterNanos()).isBetween(1L, Duration.ofHours(1).toNanos());
+        assertThat(bucket.tryAcquire(0L, 2).retryAfterNanos()).as("more than the capacity").isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void survivesScriptFlush() {
+        RedisTokenBucket bucket = new RedisTokenBucket(link, "flushed", RedisBucketConfig.of(1000, 100), 0L);
+        assertThat(bucket.tryAcquire(0L, 1).degraded()).isFalse();
+        String sha = LuaScript.resource("gcra.lua").sha();
+        assertThat(redis.scriptExists(sha)).containsExactly(true);
+        redis.scriptFlush();
+        assertThat(redis.scriptExists(sha)).containsExactly(false);
+        RateDecision afterFlush = bucket.tryAcquire(0L, 1);
+        assertThat(afterFlush.degraded()).isFalse();
+        assertThat(afterFlush.remaining()).isBetween(98L, 99L);
+        assertThat(redis.scriptExists(sha)).as("reloaded by the fallback EVAL").containsExactly(true);
+        assertThat(bucket.degradedDecisions()).isZero();
+    }
+}
