@@ -3,13 +3,7 @@ package io.tailguard.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
+import io.tailguard.testing.Threads;
 import org.junit.jupiter.api.Test;
 
 class DrainEstimatorTest {
@@ -65,31 +59,16 @@ class DrainEstimatorTest {
     void samplesFromManyThreadsLeaveAMeanThatOneOfThemWrote() throws Exception {
         DrainEstimator drain = new DrainEstimator(1.0); // the mean is the last sample, whole
         int threads = 4;
-        ExecutorService executor = Executors.newFixedThreadPool(threads);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 1; t <= threads; t++) {
-                long sample = t * S;
-                done.add(executor.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < 20_000; i++) {
-                        drain.observe(sample);
-                        long mean = drain.meanServiceNanos();
-                        if (mean % S != 0 || mean < S || mean > threads * S) {
-                            throw new AssertionError("a mean no thread wrote: " + mean);
-                        }
-                    }
-                    return null;
-                }));
+        Threads.runTogether(threads, thread -> {
+            long sample = (thread + 1) * S;
+            for (int i = 0; i < 20_000; i++) {
+                drain.observe(sample);
+                long mean = drain.meanServiceNanos();
+                if (mean % S != 0 || mean < S || mean > threads * S) {
+                    throw new AssertionError("a mean no thread wrote: " + mean);
+                }
             }
-            start.countDown();
-            for (Future<?> future : done) {
-                future.get(10, TimeUnit.SECONDS);
-            }
-        } finally {
-            executor.shutdownNow();
-        }
+        });
         assertThat(drain.meanServiceNanos()).isIn(S, 2 * S, 3 * S, 4 * S);
     }
 }

@@ -3,14 +3,8 @@ package io.tailguard.retry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.testing.Threads;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class RetryBudgetTest {
@@ -67,26 +61,11 @@ class RetryBudgetTest {
         RetryBudget budget = new RetryBudget(new RetryBudgetConfig(50.0, 0, Duration.ofSeconds(10)));
         int threads = 4;
         int each = 20_000;
-        ExecutorService executor = Executors.newFixedThreadPool(threads);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                done.add(executor.submit(() -> {
-                    start.await();
-                    for (int i = 0; i < each; i++) {
-                        budget.deposit(S + i % 3); // the same slice, read from several clocks
-                    }
-                    return null;
-                }));
+        Threads.runTogether(threads, thread -> {
+            for (int i = 0; i < each; i++) {
+                budget.deposit(S + i % 3); // the same slice, read from several clocks
             }
-            start.countDown();
-            for (Future<?> future : done) {
-                future.get(10, TimeUnit.SECONDS);
-            }
-        } finally {
-            executor.shutdownNow();
-        }
+        });
         assertThat(budget.available(S)).isEqualTo(threads * each * 0.5);
     }
 }
