@@ -1,4 +1,4 @@
-package io.tailguard.lab.live.overload;
+package io.tailguard.lab.live.process;
 
 import io.tailguard.proxy.ProxyServer;
 import io.tailguard.proxy.config.ProxyConfigFile;
