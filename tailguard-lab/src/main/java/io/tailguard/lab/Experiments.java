@@ -1,6 +1,7 @@
 package io.tailguard.lab;
 
 import io.tailguard.lab.backpressure.BackpressureExperiment;
+import io.tailguard.lab.cascade.CascadeExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import java.util.List;
@@ -22,7 +23,8 @@ public final class Experiments {
     private static final List<Experiment> BACKPRESSURE = List.of();
 
     /** The published lab's failure-propagation series. */
-    private static final List<Experiment> FAILURE = List.of();
+    private static final List<Experiment> FAILURE = List.of(
+            new CascadeExperiment());
 
     /** tailguard's own experiments. */
     private static final List<Experiment> TAILGUARD = List.of(
