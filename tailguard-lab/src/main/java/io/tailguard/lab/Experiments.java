@@ -4,6 +4,7 @@ import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.cascade.CascadeExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
+import io.tailguard.lab.retrystorm.RetryStormExperiment;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -24,7 +25,8 @@ public final class Experiments {
 
     /** The published lab's failure-propagation series. */
     private static final List<Experiment> FAILURE = List.of(
-            new CascadeExperiment());
+            new CascadeExperiment(),
+            new RetryStormExperiment());
 
     /** tailguard's own experiments. */
     private static final List<Experiment> TAILGUARD = List.of(
