@@ -1,6 +1,7 @@
 package io.tailguard.lab;
 
 import io.tailguard.lab.backpressure.BackpressureExperiment;
+import io.tailguard.lab.breaker.BreakerExperiment;
 import io.tailguard.lab.cascade.CascadeExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
@@ -26,7 +27,8 @@ public final class Experiments {
     /** The published lab's failure-propagation series. */
     private static final List<Experiment> FAILURE = List.of(
             new CascadeExperiment(),
-            new RetryStormExperiment());
+            new RetryStormExperiment(),
+            new BreakerExperiment());
 
     /** tailguard's own experiments. */
     private static final List<Experiment> TAILGUARD = List.of(
