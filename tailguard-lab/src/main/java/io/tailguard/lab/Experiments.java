@@ -2,6 +2,7 @@ package io.tailguard.lab;
 
 import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.breaker.BreakerExperiment;
+import io.tailguard.lab.budget.BudgetExperiment;
 import io.tailguard.lab.cascade.CascadeExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
@@ -28,7 +29,8 @@ public final class Experiments {
     private static final List<Experiment> FAILURE = List.of(
             new CascadeExperiment(),
             new RetryStormExperiment(),
-            new BreakerExperiment());
+            new BreakerExperiment(),
+            new BudgetExperiment());
 
     /** tailguard's own experiments. */
     private static final List<Experiment> TAILGUARD = List.of(

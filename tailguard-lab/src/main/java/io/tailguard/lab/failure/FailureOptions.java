@@ -27,6 +27,11 @@ public final class FailureOptions {
 
     /** Returns the shared options; {@code seedUse} says what the seed draws in this experiment. */
     public static List<LabOption> options(String seedUse) {
+        return options(42, seedUse);
+    }
+
+    /** Returns the shared options with {@code defaultSeed} as the seed's default. */
+    public static List<LabOption> options(long defaultSeed, String seedUse) {
         return List.of(
                 LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so the published lab's command lines run "
                         + "as they are. Every run is deterministic."),
@@ -39,7 +44,7 @@ public final class FailureOptions {
                         + "published lab (windows are 100 ms)."),
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
-                LabOption.longValue(SEED, 42, seedUse));
+                LabOption.longValue(SEED, defaultSeed, seedUse));
     }
 
     /** Returns the run length in ms, checked to exceed {@code deadlineMs}. */
