@@ -5,6 +5,7 @@ import io.tailguard.lab.breaker.BreakerExperiment;
 import io.tailguard.lab.budget.BudgetExperiment;
 import io.tailguard.lab.cascade.CascadeExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
+import io.tailguard.lab.isolation.IsolationExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import io.tailguard.lab.retrystorm.RetryStormExperiment;
 import java.util.List;
@@ -30,7 +31,8 @@ public final class Experiments {
             new CascadeExperiment(),
             new RetryStormExperiment(),
             new BreakerExperiment(),
-            new BudgetExperiment());
+            new BudgetExperiment(),
+            new IsolationExperiment());
 
     /** tailguard's own experiments. */
     private static final List<Experiment> TAILGUARD = List.of(

@@ -25,4 +25,26 @@ class BudgetModelTest {
         assertThat(budget.pastDeadlinePct()).isZero();
         assertThat(budget.p99(0)).isLessThanOrEqualTo(550.0);
     }
+
+    @Test
+    void longerRunsGiveThePublishedModelsFiguresForThoseLengths() {
+        // the published lab's own 400 ms table at 10 s and 20 s (budget, breaker)
+        assertThat(BudgetExperiment.run("budget", 400, 10_000, Arrivals.CONSTANT, 7).successPct(0))
+                .isCloseTo(60.9, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(BudgetExperiment.run("budget", 400, 20_000, Arrivals.CONSTANT, 7).successPct(0))
+                .isCloseTo(52.0, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(BudgetExperiment.run("breaker", 400, 10_000, Arrivals.CONSTANT, 7).successPct(0))
+                .isCloseTo(33.9, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(BudgetExperiment.run("breaker", 400, 20_000, Arrivals.CONSTANT, 7).successPct(0))
+                .isCloseTo(26.5, org.assertj.core.data.Offset.offset(0.05));
+    }
+
+    @Test
+    void seedTwoFlipsThePublishedBudgetOverBudgetPlusBreakerClaim() {
+        // the published lab's probe: seed 2 gives budget 35.1 % vs budget+breaker 37.7 % at 400 ms
+        assertThat(BudgetExperiment.run("budget", 400, 5_000, Arrivals.CONSTANT, 2).successPct(0))
+                .isCloseTo(35.1, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(BudgetExperiment.run("budget+breaker", 400, 5_000, Arrivals.CONSTANT, 2).successPct(0))
+                .isCloseTo(37.7, org.assertj.core.data.Offset.offset(0.05));
+    }
 }
