@@ -193,13 +193,14 @@ public final class IsolationExperiment implements Experiment {
             }
         }
         return f("Over %.0f s with %s arrivals: without isolation route-b succeeded %.1f %% (route-a %.1f %%); "
-                + "breakers and the budget %s, because route-a's calls succeed; reserving %s for route-b gives "
-                + "it %.1f %% while route-a falls to %.1f %%. route-a asks for about 55 x 0.39 = 21.5 frontend "
+                + "breakers and the budget %s, because route-a's calls succeed; reserving 1 frontend worker for "
+                + "route-b gives it %.1f %% while route-a falls to %.1f %%, and %s. route-a asks for about 55 x 0.39 = 21.5 frontend "
                 + "workers of 20, so it is over capacity and its backlog grows with the run: its figures "
-                + "describe this horizon, not a steady state (try --duration 20s).",
+                + "describe this horizon, not a steady state (compare --duration 20s).",
                 durationMs / 1000.0, arrivals.name().toLowerCase(java.util.Locale.ROOT), naive.successPct(1),
                 naive.successPct(0), inert ? "leave route-b exactly as it was" : "change route-b",
-                smallest < 0 ? "up to 8 workers was not enough" : smallest + (smallest == 1 ? " worker" : " workers"),
-                bulkhead.successPct(1), bulkhead.successPct(0));
+                bulkhead.successPct(1), bulkhead.successPct(0),
+                smallest < 0 ? "no reserve up to 8 workers kept route-b whole"
+                        : f("the smallest reserve that keeps route-b whole is %d", smallest));
     }
 }
