@@ -5,17 +5,15 @@ import static io.tailguard.lab.failure.Scoring.f;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.failure.Arrivals;
 import io.tailguard.lab.failure.Breakers;
 import io.tailguard.lab.failure.CallTree;
 import io.tailguard.lab.failure.CallTreeOutcome;
 import io.tailguard.lab.failure.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import io.tailguard.lab.failure.Policies;
@@ -35,7 +33,7 @@ import java.util.Map;
  * real Resilience4j breaker as published. With the defaults it reproduces the published CSVs byte for
  * byte.
  */
-public final class BreakerExperiment implements Experiment {
+public final class BreakerExperiment extends FailureExperiment {
 
     static final long DEADLINE_MS = 1000;
     static final long BLAST_DEADLINE_MS = 300;
@@ -43,34 +41,12 @@ public final class BreakerExperiment implements Experiment {
     static final String DATABASE_EDGE = "service-a->database";
     static final String ROUTE_B_EDGE = "frontend->service-b";
 
-    @Override
-    public String name() {
-        return "circuit-breaker";
-    }
-
-    @Override
-    public String title() {
-        return "Circuit Breaker Design";
-    }
-
-    @Override
-    public String description() {
-        return "Breakers on each edge stop a retry storm and keep a shared frontend for the healthy route.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.FAILURE;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return FailureOptions.options("Seed of the random arrival streams (poisson, bursty).");
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab circuit-breaker --deterministic --duration 5s",
+    /** Creates the experiment. */
+    public BreakerExperiment() {
+        super("circuit-breaker", "Circuit Breaker Design",
+                "Breakers on each edge stop a retry storm and keep a shared frontend for the healthy route.",
+                42, ARRIVAL_SEED,
+                "lab circuit-breaker --deterministic --duration 5s",
                 "lab circuit-breaker --duration 20s --arrivals poisson --seed 11");
     }
 

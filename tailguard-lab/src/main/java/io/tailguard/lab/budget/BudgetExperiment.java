@@ -6,17 +6,15 @@ import io.tailguard.deadline.DeadlineBudget;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.failure.Arrivals;
 import io.tailguard.lab.failure.Breakers;
 import io.tailguard.lab.failure.CallTree;
 import io.tailguard.lab.failure.CallTreeOutcome;
 import io.tailguard.lab.failure.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import io.tailguard.lab.failure.Policies;
@@ -33,7 +31,7 @@ import java.util.Map;
  * floor) against per-call timeouts alone and against core breakers, over several deadlines. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class BudgetExperiment implements Experiment {
+public final class BudgetExperiment extends FailureExperiment {
 
     static final long[] DEADLINES = {400, 450, 500, 600, 800, 1000};
     static final long TABLE_DEADLINE = 400;
@@ -41,35 +39,13 @@ public final class BudgetExperiment implements Experiment {
     static final long PUBLISHED_SEED = 7;
     static final List<String> POLICIES = List.of("no-protection", "breaker", "budget", "budget+breaker");
 
-    @Override
-    public String name() {
-        return "timeout-budgets";
-    }
-
-    @Override
-    public String title() {
-        return "Timeout Budgeting";
-    }
-
-    @Override
-    public String description() {
-        return "A deadline carried down the call tree stops work nobody waits for; timeouts and breakers alone do not.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.FAILURE;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return FailureOptions.options(PUBLISHED_SEED, "Seed of the slow-call draws (java.util.Random, published 7) "
-                + "and of the random arrival streams.");
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab timeout-budgets --deterministic --duration 5s",
+    /** Creates the experiment. */
+    public BudgetExperiment() {
+        super("timeout-budgets", "Timeout Budgeting",
+                "A deadline carried down the call tree stops work nobody waits for; timeouts and breakers alone do not.",
+                PUBLISHED_SEED, "Seed of the slow-call draws (java.util.Random, published 7) "
+                + "and of the random arrival streams.",
+                "lab timeout-budgets --deterministic --duration 5s",
                 "lab timeout-budgets --seed 2", "lab timeout-budgets --duration 20s --arrivals poisson");
     }
 

@@ -5,13 +5,11 @@ import static io.tailguard.lab.failure.Scoring.f;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.failure.Arrivals;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import java.util.ArrayList;
@@ -25,38 +23,16 @@ import java.util.Map;
  * never touches it fails too because both routes share the frontend's 20 workers. With the defaults it
  * reproduces the published CSVs byte for byte.
  */
-public final class CascadeExperiment implements Experiment {
+public final class CascadeExperiment extends FailureExperiment {
 
     static final int[] DB_MS = {10, 50, 100, 150, 200, 250, 300, 400, 500};
 
-    @Override
-    public String name() {
-        return "cascading-failures";
-    }
-
-    @Override
-    public String title() {
-        return "Cascading Failures Explained";
-    }
-
-    @Override
-    public String description() {
-        return "A slow database fails a route that never calls it, through a shared frontend pool.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.FAILURE;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return FailureOptions.options("Seed of the random arrival streams (poisson, bursty).");
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab cascading-failures --deterministic --duration 5s",
+    /** Creates the experiment. */
+    public CascadeExperiment() {
+        super("cascading-failures", "Cascading Failures Explained",
+                "A slow database fails a route that never calls it, through a shared frontend pool.",
+                42, ARRIVAL_SEED,
+                "lab cascading-failures --deterministic --duration 5s",
                 "lab cascading-failures --duration 20s --arrivals poisson --seed 7");
     }
 

@@ -25,12 +25,7 @@ public final class FailureOptions {
     private FailureOptions() {
     }
 
-    /** Returns the shared options; {@code seedUse} says what the seed draws in this experiment. */
-    public static List<LabOption> options(String seedUse) {
-        return options(42, seedUse);
-    }
-
-    /** Returns the shared options with {@code defaultSeed} as the seed's default. */
+    /** Returns the shared options with {@code defaultSeed} as the seed's default; {@code seedUse} says what it draws. */
     public static List<LabOption> options(long defaultSeed, String seedUse) {
         return List.of(
                 LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so the published lab's command lines run "

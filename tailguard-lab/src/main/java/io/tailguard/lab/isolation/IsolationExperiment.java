@@ -6,17 +6,15 @@ import io.tailguard.deadline.DeadlineBudget;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.failure.Arrivals;
 import io.tailguard.lab.failure.Breakers;
 import io.tailguard.lab.failure.CallTree;
 import io.tailguard.lab.failure.CallTreeOutcome;
 import io.tailguard.lab.failure.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import io.tailguard.lab.failure.Policies;
@@ -36,41 +34,19 @@ import java.util.Map;
  * wrong; a bulkhead (the core fixed concurrency limiter per route at the frontend) saves it. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class IsolationExperiment implements Experiment {
+public final class IsolationExperiment extends FailureExperiment {
 
     static final long DEADLINE_A_MS = 1000;
     static final long DEADLINE_B_MS = 100;
     static final int FRONTEND_WORKERS = 20;
     static final List<String> POLICIES = List.of("naive", "breaker", "budget", "bulkhead", "all-three");
 
-    @Override
-    public String name() {
-        return "failure-isolation";
-    }
-
-    @Override
-    public String title() {
-        return "Failure Isolation Boundaries";
-    }
-
-    @Override
-    public String description() {
-        return "A greedy neighbour starves a shared pool; only a bulkhead (per-route concurrency limit) helps.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.FAILURE;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return FailureOptions.options("Seed of the random arrival streams (poisson, bursty).");
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab failure-isolation --deterministic --duration 5s",
+    /** Creates the experiment. */
+    public IsolationExperiment() {
+        super("failure-isolation", "Failure Isolation Boundaries",
+                "A greedy neighbour starves a shared pool; only a bulkhead (per-route concurrency limit) helps.",
+                42, ARRIVAL_SEED,
+                "lab failure-isolation --deterministic --duration 5s",
                 "lab failure-isolation --duration 20s", "lab failure-isolation --arrivals bursty --seed 5");
     }
 

@@ -5,16 +5,14 @@ import static io.tailguard.lab.failure.Scoring.f;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.failure.Arrivals;
 import io.tailguard.lab.failure.CallTree;
 import io.tailguard.lab.failure.CallTreeOutcome;
 import io.tailguard.lab.failure.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import io.tailguard.lab.failure.Topology;
@@ -31,39 +29,17 @@ import java.util.function.Supplier;
  * is the core {@link io.tailguard.retry.Backoff}. With the defaults it reproduces the published CSVs
  * byte for byte.
  */
-public final class RetryStormExperiment implements Experiment {
+public final class RetryStormExperiment extends FailureExperiment {
 
     static final long DEADLINE_MS = 1000;
     static final int DATABASE = 2;
 
-    @Override
-    public String name() {
-        return "retry-storms";
-    }
-
-    @Override
-    public String title() {
-        return "Retry Storms and Amplification";
-    }
-
-    @Override
-    public String description() {
-        return "Retries at every hop multiply the load on a database that is down (R attempts become R^2).";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.FAILURE;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return FailureOptions.options("Seed of the random arrival streams (poisson, bursty).");
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab retry-storms --deterministic --duration 5s",
+    /** Creates the experiment. */
+    public RetryStormExperiment() {
+        super("retry-storms", "Retry Storms and Amplification",
+                "Retries at every hop multiply the load on a database that is down (R attempts become R^2).",
+                42, ARRIVAL_SEED,
+                "lab retry-storms --deterministic --duration 5s",
                 "lab retry-storms --duration 20s --arrivals bursty --seed 3");
     }
 
