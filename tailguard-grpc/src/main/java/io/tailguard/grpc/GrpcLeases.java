@@ -133,7 +133,7 @@ final class GrpcLeases {
     }
 
     /** Thread-safe (stateless): the lease lines as UTF-8 text, no protobuf needed on either side. */
-    static final class Text implements MethodDescriptor.Marshaller<String> {
+    static class Text implements MethodDescriptor.Marshaller<String> {
         @Override
         public InputStream stream(String value) {
             return new ByteArrayInputStream(value.getBytes(StandardCharsets.UTF_8));
