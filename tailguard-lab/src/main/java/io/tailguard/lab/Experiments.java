@@ -1,6 +1,7 @@
 package io.tailguard.lab;
 
 import io.tailguard.lab.backpressure.BackpressureExperiment;
+import io.tailguard.lab.collapse.LoadCollapseExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import java.util.List;
@@ -19,7 +20,8 @@ public final class Experiments {
             new BackpressureExperiment());
 
     /** The published lab's backpressure series. */
-    private static final List<Experiment> BACKPRESSURE = List.of();
+    private static final List<Experiment> BACKPRESSURE = List.of(
+            new LoadCollapseExperiment());
 
     /** The published lab's failure-propagation series. */
     private static final List<Experiment> FAILURE = List.of();
