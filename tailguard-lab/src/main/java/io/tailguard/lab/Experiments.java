@@ -1,5 +1,6 @@
 package io.tailguard.lab;
 
+import io.tailguard.lab.admission.AdmissionControlExperiment;
 import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.collapse.LoadCollapseExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
@@ -21,7 +22,8 @@ public final class Experiments {
 
     /** The published lab's backpressure series. */
     private static final List<Experiment> BACKPRESSURE = List.of(
-            new LoadCollapseExperiment());
+            new LoadCollapseExperiment(),
+            new AdmissionControlExperiment());
 
     /** The published lab's failure-propagation series. */
     private static final List<Experiment> FAILURE = List.of();
