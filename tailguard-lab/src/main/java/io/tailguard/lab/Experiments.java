@@ -5,6 +5,7 @@ import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.collapse.LoadCollapseExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
+import io.tailguard.lab.shaping.TokenVsLeakyExperiment;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -23,7 +24,8 @@ public final class Experiments {
     /** The published lab's backpressure series. */
     private static final List<Experiment> BACKPRESSURE = List.of(
             new LoadCollapseExperiment(),
-            new AdmissionControlExperiment());
+            new AdmissionControlExperiment(),
+            new TokenVsLeakyExperiment());
 
     /** The published lab's failure-propagation series. */
     private static final List<Experiment> FAILURE = List.of();
