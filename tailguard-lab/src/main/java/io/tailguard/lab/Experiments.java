@@ -6,6 +6,7 @@ import io.tailguard.lab.collapse.LoadCollapseExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import io.tailguard.lab.shaping.TokenVsLeakyExperiment;
+import io.tailguard.lab.shedding.LoadSheddingExperiment;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -25,7 +26,8 @@ public final class Experiments {
     private static final List<Experiment> BACKPRESSURE = List.of(
             new LoadCollapseExperiment(),
             new AdmissionControlExperiment(),
-            new TokenVsLeakyExperiment());
+            new TokenVsLeakyExperiment(),
+            new LoadSheddingExperiment());
 
     /** The published lab's failure-propagation series. */
     private static final List<Experiment> FAILURE = List.of();
