@@ -7,6 +7,7 @@ import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import io.tailguard.lab.shaping.TokenVsLeakyExperiment;
 import io.tailguard.lab.shedding.LoadSheddingExperiment;
+import io.tailguard.lab.slocontrol.SloLoadControlExperiment;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -27,7 +28,8 @@ public final class Experiments {
             new LoadCollapseExperiment(),
             new AdmissionControlExperiment(),
             new TokenVsLeakyExperiment(),
-            new LoadSheddingExperiment());
+            new LoadSheddingExperiment(),
+            new SloLoadControlExperiment());
 
     /** The published lab's failure-propagation series. */
     private static final List<Experiment> FAILURE = List.of();

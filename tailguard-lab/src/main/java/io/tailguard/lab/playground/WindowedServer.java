@@ -1,11 +1,12 @@
 package io.tailguard.lab.playground;
 
 import io.tailguard.queue.BoundedQueue;
+import io.tailguard.slo.CriticalityQueue;
 
 /**
  * Not thread-safe: the series' server as its last two experiments run it, with an explicit line
- * of waiting requests (a core {@link BoundedQueue}: its discipline picks, its maximum queueing
- * time sheds at dequeue) behind a door, starting no work at or after the window's end.
+ * of waiting requests (a core {@link BoundedQueue} or {@link CriticalityQueue}: it picks, and its
+ * maximum queueing time sheds at dequeue) behind a door, starting no work at or after the window's end.
  *
  * <p>Each service start is an event of the simulator at the time the server frees up; before it,
  * every arrival up to that time goes through the door (an arrival at exactly that time sees an
@@ -23,6 +24,44 @@ public final class WindowedServer {
         void arrive(int request, boolean busy);
     }
 
+    /** The waiting line: a core queue, seen through the two calls the server makes. */
+    public interface Line {
+        boolean isEmpty();
+
+        /** The next request to serve at {@code nowNanos} (the queue sheds what expired on the way), or null. */
+        Integer poll(long nowNanos);
+
+        /** A core {@link BoundedQueue} as the line. */
+        static Line of(BoundedQueue<Integer> queue) {
+            return new Line() {
+                @Override
+                public boolean isEmpty() {
+                    return queue.isEmpty();
+                }
+
+                @Override
+                public Integer poll(long nowNanos) {
+                    return queue.poll(nowNanos);
+                }
+            };
+        }
+
+        /** A core {@link CriticalityQueue} as the line. */
+        static Line of(CriticalityQueue<Integer> queue) {
+            return new Line() {
+                @Override
+                public boolean isEmpty() {
+                    return queue.isEmpty();
+                }
+
+                @Override
+                public Integer poll(long nowNanos) {
+                    return queue.poll(nowNanos);
+                }
+            };
+        }
+    }
+
     /** What became of each request. */
     public interface Outcome {
         /** Request {@code request} was shed after waiting {@code waitMs} (0 if refused at the door). */
@@ -34,7 +73,7 @@ public final class WindowedServer {
 
     private final double[] arrivalsMs;
     private final long windowMs;
-    private final BoundedQueue<Integer> line;
+    private final Line line;
     private final Outcome outcome;
     private final SimEvents events = new SimEvents();
     private final boolean publishedExpiry;
@@ -48,7 +87,7 @@ public final class WindowedServer {
      * @param outcome where each request's fate goes
      * @param publishedExpiry whether {@link PublishedExpiry} decides the ties the line's maximum wait leaves
      */
-    public WindowedServer(double[] arrivalsMs, long windowMs, BoundedQueue<Integer> line, Outcome outcome,
+    public WindowedServer(double[] arrivalsMs, long windowMs, Line line, Outcome outcome,
                           boolean publishedExpiry) {
         this.publishedExpiry = publishedExpiry;
         this.arrivalsMs = arrivalsMs;

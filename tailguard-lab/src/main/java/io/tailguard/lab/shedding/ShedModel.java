@@ -50,7 +50,7 @@ final class ShedModel implements WindowedServer.Outcome {
         ShedModel model = new ShedModel(policy, arrivalsMs, windowMs);
         model.line = new BoundedQueue<>(policy.line(arrivalsMs.length, published),
                 (request, reason, waitedNanos) -> model.server.shedFromLine(request));
-        model.server = new WindowedServer(arrivalsMs, windowMs, model.line, model, published && policy.expire);
+        model.server = new WindowedServer(arrivalsMs, windowMs, WindowedServer.Line.of(model.line), model, published && policy.expire);
         model.server.run(model::arrive);
         return model;
     }
