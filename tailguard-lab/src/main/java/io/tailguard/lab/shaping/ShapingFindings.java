@@ -25,10 +25,14 @@ final class ShapingFindings {
                 worstBurst = token.burst();
             }
         }
-        findings.add(String.format(Locale.ROOT, "With %s arrivals the two gates' goodput differed by at most %.1f %% "
-                + "(burst %d)%s.", traffic.label(), 100 * worstGap, worstBurst, worstGap <= 0.05
-                ? ": the published conclusion that they deliver the same goodput holds in this run"
-                : ": the published conclusion that they deliver the same goodput does not hold in this run"));
+        String verdict = worstGap <= 0.05
+                ? "the published conclusion that they deliver the same goodput holds in this run"
+                : "the published conclusion that they deliver the same goodput does not hold in this run";
+        findings.add(worstGap == 0
+                ? String.format(Locale.ROOT, "With %s arrivals the two gates' goodput was equal at every burst size: %s.",
+                        traffic.label(), verdict)
+                : String.format(Locale.ROOT, "With %s arrivals the two gates' goodput differed by at most %.1f %% "
+                        + "(burst %d): %s.", traffic.label(), 100 * worstGap, worstBurst, verdict));
         BurstRow token = rows.get(half - 1);
         BurstRow leaky = rows.get(rows.size() - 1);
         findings.add(String.format(Locale.ROOT, "At burst %d the token bucket let peaks of %.0f rps reach a %.0f rps "

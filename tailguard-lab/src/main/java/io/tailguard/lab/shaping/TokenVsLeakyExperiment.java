@@ -47,7 +47,7 @@ public final class TokenVsLeakyExperiment implements Experiment {
 
     @Override
     public String description() {
-        return "Core token bucket (policing) against core leaky-bucket shaper under bursts: same goodput, the delay moves from the server to the gate.";
+        return "Token bucket (policing) against leaky bucket (shaping) under bursts: same goodput, the delay moves from the server to the gate; --gates core runs core's.";
     }
 
     @Override
