@@ -3,14 +3,12 @@ package io.tailguard.lab.admission;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -25,7 +23,7 @@ import java.util.Map;
  * held at the Little's-law budget (20) against rising constant demand. With the defaults it
  * reproduces the published lab's two CSVs byte for byte.
  */
-public final class AdmissionControlExperiment implements Experiment {
+public final class AdmissionControlExperiment extends SeriesExperiment {
 
     static final int[] LIMITS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80, 200, AdmissionModel.NO_LIMIT};
     static final int[] PLATEAU_RPS = {50, 75, 100, 125, 150, 200, 300};
@@ -49,20 +47,8 @@ public final class AdmissionControlExperiment implements Experiment {
     }
 
     @Override
-    public LabSeries series() {
-        return LabSeries.BACKPRESSURE;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return SeriesOptions.with(42, "Seed of the poisson and bursty arrival streams (the published arrivals draw nothing).");
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab admission-control",
-                "lab admission-control --deterministic --duration 5s --output-dir out/admission-control",
-                "lab admission-control --arrivals poisson --seed 3");
+    protected List<String> moreExamples() {
+        return List.of("--arrivals poisson --seed 3");
     }
 
     @Override
@@ -86,8 +72,7 @@ public final class AdmissionControlExperiment implements Experiment {
             progress.step(rps + " rps");
         }
         progress.end();
-        LabResult.Builder result = LabResult.builder(title() + ": " + traffic.label() + " arrivals, "
-                        + windowMs + " ms window")
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
                 .printedTable(sweepTable(sweep))
                 .printedTable(plateauTable(open, limited))
                 .seed(seed);

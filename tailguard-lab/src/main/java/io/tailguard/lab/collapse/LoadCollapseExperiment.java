@@ -3,13 +3,11 @@ package io.tailguard.lab.collapse;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.playground.DemandCurve;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -23,7 +21,7 @@ import java.util.Map;
  * against its 100 rps, with clients that give up at 200 ms, first without and then with retries.
  * With the defaults it reproduces the published lab's collapse sweep byte for byte.
  */
-public final class LoadCollapseExperiment implements Experiment {
+public final class LoadCollapseExperiment extends SeriesExperiment {
 
     static final int[] LEVELS = {25, 50, 75, 90, 100, 110, 125, 150, 200, 300};
     static final String SWEEP_FILE = "load-collapse-collapse-sweep.csv";
@@ -44,21 +42,8 @@ public final class LoadCollapseExperiment implements Experiment {
     }
 
     @Override
-    public LabSeries series() {
-        return LabSeries.BACKPRESSURE;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return SeriesOptions.with(42, "Seed of the poisson and bursty arrival streams (the published arrivals draw nothing).");
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab load-collapse",
-                "lab load-collapse --deterministic --duration 5s --output-dir out/load-collapse",
-                "lab load-collapse --arrivals poisson --seed 7",
-                "lab load-collapse --duration 20s --arrivals bursty");
+    protected List<String> moreExamples() {
+        return List.of("--arrivals poisson --seed 7", "--duration 20s --arrivals bursty");
     }
 
     @Override
@@ -77,8 +62,7 @@ public final class LoadCollapseExperiment implements Experiment {
         progress.end();
         CsvTable sweep = new CsvTable("Collapse sweep", SWEEP_FILE, CollapseRow.HEADER,
                 rows.stream().map(CollapseRow::cells).toList());
-        LabResult.Builder result = LabResult.builder(title() + ": " + traffic.label() + " arrivals, "
-                        + windowMs + " ms window")
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
                 .printedTable(sweep)
                 .seed(seed);
         CollapseFindings.of(rows, traffic).forEach(result::finding);

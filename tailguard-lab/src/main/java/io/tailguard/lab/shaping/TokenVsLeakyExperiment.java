@@ -3,14 +3,13 @@ package io.tailguard.lab.shaping;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -26,7 +25,7 @@ import java.util.function.BiFunction;
  * under bursty demand, swept over burst sizes; then what each lets through per 100 ms. With the
  * defaults it reproduces the published lab's two CSVs byte for byte.
  */
-public final class TokenVsLeakyExperiment implements Experiment {
+public final class TokenVsLeakyExperiment extends SeriesExperiment {
 
     static final int[] BURSTS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80};
     static final int SHAPING_BURST = 20;
@@ -51,24 +50,16 @@ public final class TokenVsLeakyExperiment implements Experiment {
     }
 
     @Override
-    public LabSeries series() {
-        return LabSeries.BACKPRESSURE;
-    }
-
-    @Override
     public List<LabOption> options() {
-        return SeriesOptions.with(42, "Seed of the poisson and bursty arrival streams (the published arrivals draw nothing).",
+        return SeriesOptions.with(42, ARRIVALS_SEED,
                 LabOption.choice(GATES, "published", List.of("published", "core"), "published: the published gates' "
                         + "floating-point arithmetic (the published bytes depend on it); core: core's TokenBucket and "
                         + "LeakyBucketShaper, as a service would deploy them. The findings compare the two."));
     }
 
     @Override
-    public List<String> examples() {
-        return List.of("lab token-vs-leaky",
-                "lab token-vs-leaky --deterministic --duration 5s --output-dir out/token-vs-leaky",
-                "lab token-vs-leaky --arrivals poisson --seed 11",
-                "lab token-vs-leaky --gates core");
+    protected List<String> moreExamples() {
+        return List.of("--arrivals poisson --seed 11", "--gates core");
     }
 
     @Override
@@ -90,8 +81,7 @@ public final class TokenVsLeakyExperiment implements Experiment {
         for (int w = 0; w < offered.length; w++) {
             series.add(Rows.row("%d,%.1f,%.1f,%.1f", w * 100, offered[w], token[w], leaky[w]));
         }
-        LabResult.Builder result = LabResult.builder(title() + ": " + traffic.label() + " arrivals, " + windowMs
-                        + " ms window")
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
                 .printedTable(new CsvTable("Burst sweep", SWEEP_FILE, BurstRow.HEADER,
                         rows.stream().map(BurstRow::cells).toList()))
                 .table(new CsvTable("Downstream rate", SHAPING_FILE,

@@ -3,14 +3,12 @@ package io.tailguard.lab.shedding;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Traffic;
 import java.util.ArrayList;
@@ -24,7 +22,7 @@ import java.util.Map;
  * latency hangover each leaves after bursts. With the defaults it reproduces the published lab's
  * two CSVs byte for byte.
  */
-public final class LoadSheddingExperiment implements Experiment {
+public final class LoadSheddingExperiment extends SeriesExperiment {
 
     static final int[] OFFERED_RPS = {50, 75, 100, 125, 150, 200, 300};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 600, 500);
@@ -47,20 +45,8 @@ public final class LoadSheddingExperiment implements Experiment {
     }
 
     @Override
-    public LabSeries series() {
-        return LabSeries.BACKPRESSURE;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return SeriesOptions.with(42, "Seed of the poisson and bursty arrival streams (the published arrivals draw nothing).");
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab load-shedding",
-                "lab load-shedding --deterministic --duration 5s --output-dir out/load-shedding",
-                "lab load-shedding --arrivals poisson --seed 9");
+    protected List<String> moreExamples() {
+        return List.of("--arrivals poisson --seed 9");
     }
 
     @Override
@@ -91,8 +77,7 @@ public final class LoadSheddingExperiment implements Experiment {
             windows.add(Rows.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
                     (double) hangover.get(1)[w], (double) hangover.get(2)[w], (double) hangover.get(3)[w]));
         }
-        LabResult.Builder result = LabResult.builder(title() + ": " + traffic.label() + " arrivals, " + windowMs
-                        + " ms window")
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
                 .printedTable(new CsvTable("Shed sweep", SWEEP_FILE, ShedRow.HEADER,
                         rows.stream().map(ShedRow::cells).toList()))
                 .table(new CsvTable("Burst hangover", HANGOVER_FILE, List.of("window_start_ms", "fifo_p99_ms",

@@ -3,15 +3,14 @@ package io.tailguard.lab.slocontrol;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -26,7 +25,7 @@ import java.util.Map;
  * {@code CriticalityQueue} protecting the critical class, against constant and bursty demand.
  * With the defaults it reproduces the published lab's two CSVs byte for byte.
  */
-public final class SloLoadControlExperiment implements Experiment {
+public final class SloLoadControlExperiment extends SeriesExperiment {
 
     static final int[] OFFERED_RPS = {50, 100, 150, 200, 300, 400, 500};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 360, 500);
@@ -50,22 +49,14 @@ public final class SloLoadControlExperiment implements Experiment {
     }
 
     @Override
-    public LabSeries series() {
-        return LabSeries.BACKPRESSURE;
-    }
-
-    @Override
     public List<LabOption> options() {
         return SeriesOptions.with(23, "Seed of the critical/background draw (java.util.Random, as published: 23) "
                 + "and of the poisson and bursty arrival streams.");
     }
 
     @Override
-    public List<String> examples() {
-        return List.of("lab slo-load-control",
-                "lab slo-load-control --deterministic --duration 5s --output-dir out/slo-load-control",
-                "lab slo-load-control --seed 42",
-                "lab slo-load-control --arrivals poisson --seed 7");
+    protected List<String> moreExamples() {
+        return List.of("--seed 42", "--arrivals poisson --seed 7");
     }
 
     @Override
@@ -104,8 +95,7 @@ public final class SloLoadControlExperiment implements Experiment {
                     priorityBursts.critical.successPct(w), blindBursts.background.successPct(w),
                     priorityBursts.background.successPct(w)));
         }
-        LabResult.Builder result = LabResult.builder(title() + ": " + traffic.label() + " arrivals, seed " + seed
-                        + ", " + windowMs + " ms window")
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, "seed " + seed + ", "))
                 .printedTable(new CsvTable("Protection sweep", PROTECTION_FILE, List.of("policy", "offered_rps",
                         "critical_offered_rps", "critical_success_pct", "background_success_pct", "critical_p99_ms",
                         "background_p99_ms", "critical_slo_met", "total_goodput_rps"), rows))
