@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,13 +20,20 @@ class LabCommandTest {
     private final CliRun cli = new CliRun();
 
     @Test
-    void listPrintsOneLinePerExperiment() {
+    void listGroupsTheExperimentsBySeriesOneLineEach() {
         assertThat(cli.run("lab", "list")).isZero();
-        assertThat(cli.out().lines()).anyMatch(l -> l.matches("backpressure +Five admission strategies.*"));
-        assertThat(cli.out().lines())
-                .hasSize(io.tailguard.lab.Experiments.all().size() + io.tailguard.lab.live.LiveExperiments.all().size())
-                .anyMatch(l -> l.matches("edge +Live \\(needs nginx, puma, haproxy\\).*"))
-                .anyMatch(l -> l.matches("live-overload +Live \\(needs nginx, haproxy\\): goodput and p99.*"));
+        List<String> lines = cli.out().lines().toList();
+        assertThat(lines).anyMatch(l -> l.matches("  backpressure +Five admission strategies.*"))
+                .anyMatch(l -> l.matches("  edge +Live \\(needs nginx, puma, haproxy\\).*"))
+                .anyMatch(l -> l.matches("  live-overload +Live \\(needs nginx, haproxy\\): goodput and p99.*"));
+        assertThat(lines.stream().filter(l -> l.startsWith("  ")))
+                .hasSize(io.tailguard.lab.Experiments.all().size() + io.tailguard.lab.live.LiveExperiments.all().size());
+        // the published lab's latency series comes before tailguard's own experiments
+        assertThat(lines.indexOf("Latency (the published lab's first series):"))
+                .isGreaterThanOrEqualTo(0)
+                .isLessThan(lines.indexOf("tailguard's own experiments:"));
+        assertThat(lines.indexOf("tailguard's own experiments:"))
+                .isLessThan(lines.indexOf(lines.stream().filter(l -> l.startsWith("  leases ")).findFirst().orElseThrow()));
     }
 
     @ParameterizedTest

@@ -21,6 +21,11 @@ public interface Experiment {
     /** Returns a one-line description for {@code tailguard lab list} and {@code --help}. */
     String description();
 
+    /** Returns the series {@code tailguard lab list} groups this experiment under. */
+    default LabSeries series() {
+        return LabSeries.TAILGUARD;
+    }
+
     /**
      * Returns the options this experiment accepts, with defaults; {@code --output-dir} is added by
      * the framework and must not be declared.

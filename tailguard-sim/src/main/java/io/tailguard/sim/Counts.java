@@ -45,11 +45,7 @@ public final class Counts {
 
     /** Returns the number of requests refused on arrival, all reasons. */
     public long rejected() {
-        long total = 0;
-        for (long r : rejected) {
-            total += r;
-        }
-        return total;
+        return sum(rejected);
     }
 
     /** Returns the number of accepted requests the queue dropped unserved for {@code reason}. */
@@ -59,9 +55,13 @@ public final class Counts {
 
     /** Returns the number of accepted requests the queue dropped unserved, all reasons. */
     public long shed() {
+        return sum(shed);
+    }
+
+    private static long sum(long[] byReason) {
         long total = 0;
-        for (long s : shed) {
-            total += s;
+        for (long count : byReason) {
+            total += count;
         }
         return total;
     }

@@ -6,8 +6,8 @@ import java.util.Arrays;
  * Not thread-safe priority queue of events on primitive arrays, so scheduling allocates nothing
  * once the arrays have grown to the run's peak size.
  *
- * <p>Order: time ascending, then kind ascending (completions before wake-ups), then the
- * sequence number given when the event was pushed. Kind and sequence share one {@code long} key:
+ * <p>Order: time ascending, then kind ascending (completions, then wake-ups, then scheduled
+ * tasks), then the sequence number given when the event was pushed. Kind and sequence share one {@code long} key:
  * the kind in the top byte, the sequence in the low 56 bits.
  *
  * <p>Two stores keep that one order: a FIFO "lane" takes every event that sorts after the lane's
@@ -20,6 +20,8 @@ final class EventQueue {
     static final int COMPLETION = 0;
     /** The station's queue may have a job ready (shapers); payload unused. */
     static final int WAKE = 1;
+    /** A task given to the {@link SimScheduler}; payload is its slot there. */
+    static final int TASK = 2;
 
     private static final int KIND_SHIFT = 56;
     private static final long SEQUENCE_MASK = (1L << KIND_SHIFT) - 1;
@@ -55,6 +57,20 @@ final class EventQueue {
         long heapTime = size == 0 ? Long.MAX_VALUE : times[0];
         long laneTime = laneSize == 0 ? Long.MAX_VALUE : laneTimes[laneHead];
         return Math.min(heapTime, laneTime);
+    }
+
+    /** Kind of the earliest event; only meaningful when the queue is not empty. */
+    int peekKind() {
+        return (int) ((laneFirst() ? laneKeys[laneHead] : keys[0]) >>> KIND_SHIFT);
+    }
+
+    /** True if the lane's head is the earliest event (the lane is not empty and sorts first). */
+    private boolean laneFirst() {
+        if (laneSize == 0) {
+            return false;
+        }
+        long lt = laneTimes[laneHead];
+        return size == 0 || lt < times[0] || (lt == times[0] && laneKeys[laneHead] < keys[0]);
     }
 
     void push(long timeNanos, int kind, int payload) {
@@ -97,17 +113,14 @@ final class EventQueue {
 
     /** Removes the earliest event; read it with {@link #polledTimeNanos()} and friends. */
     void poll() {
-        if (laneSize > 0) {
-            long lt = laneTimes[laneHead];
+        if (laneFirst()) {
             long lk = laneKeys[laneHead];
-            if (size == 0 || lt < times[0] || (lt == times[0] && lk < keys[0])) {
-                polledTimeNanos = lt;
-                polledKind = (int) (lk >>> KIND_SHIFT);
-                polledPayload = lanePayloads[laneHead];
-                laneHead = (laneHead + 1) & (laneTimes.length - 1);
-                laneSize--;
-                return;
-            }
+            polledTimeNanos = laneTimes[laneHead];
+            polledKind = (int) (lk >>> KIND_SHIFT);
+            polledPayload = lanePayloads[laneHead];
+            laneHead = (laneHead + 1) & (laneTimes.length - 1);
+            laneSize--;
+            return;
         }
         pollHeap();
     }

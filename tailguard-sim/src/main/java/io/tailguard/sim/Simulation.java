@@ -18,7 +18,7 @@ import java.util.random.RandomGenerator;
  * {@link Station}, in virtual nanoseconds.
  *
  * <p>Event order: time ascending; at equal times, service completions first, then queue wake-ups,
- * then arrivals; within a kind, the order in which the events were scheduled. Arrivals come from
+ * then tasks given to its {@link #scheduler()}, then arrivals; within a kind, the order in which the events were scheduled. Arrivals come from
  * the source in its order and only those before the horizon are simulated. Each arrival is put to
  * the gates in order, one core {@link AdmissionPolicy#chain chain}, with its arrival time as
  * {@code nowNanos}; if one refuses, the chain gives back the permits already granted (as ignored)
@@ -45,6 +45,7 @@ public final class Simulation {
     private final HistogramSpec histogram;
     private final long intervalNanos;
     private final SimulationListener listener;
+    private final SimScheduler scheduler = new SimScheduler();
     private boolean ran;
 
     // run state
@@ -85,6 +86,17 @@ public final class Simulation {
         return new Builder();
     }
 
+    /**
+     * Returns the engine's {@link io.tailguard.time.Scheduler} view, for gates, listeners and models
+     * that need timers in this run's virtual time (a lease ticker re-leasing a gate). Its tasks run
+     * after the completions and before the arrivals due at the same time, while the run lasts:
+     * before the horizon, and after it only while arrivals remain or (draining) the station
+     * still holds jobs; tasks due later never run.
+     */
+    public SimScheduler scheduler() {
+        return scheduler;
+    }
+
     /** Runs the simulation to its end and returns the result; a simulation runs only once. */
     public SimulationResult run() {
         if (ran) {
@@ -100,18 +112,23 @@ public final class Simulation {
             long eventNanos = events.peekTimeNanos();
             if (nextArrival < eventNanos) {
                 recorder.advanceTo(nextArrival);
+                scheduler.moveTo(nextArrival);
                 lastNanos = nextArrival;
                 arrive(nextArrival);
                 nextArrival = nextArrival(stream, nextArrival);
-            } else if (eventNanos != Long.MAX_VALUE && (drain || eventNanos < horizonNanos)) {
+            } else if (eventNanos != Long.MAX_VALUE && runs(eventNanos, nextArrival)) {
                 events.poll();
                 recorder.advanceTo(eventNanos);
+                scheduler.moveTo(eventNanos);
                 lastNanos = eventNanos;
-                if (events.polledKind() == EventQueue.COMPLETION) {
+                int kind = events.polledKind();
+                if (kind == EventQueue.COMPLETION) {
                     complete(jobs[events.polledPayload()], eventNanos);
-                } else {
+                } else if (kind == EventQueue.WAKE) {
                     wakeAtNanos = Long.MAX_VALUE;
                     dispatch(eventNanos);
+                } else {
+                    scheduler.runTask(events.polledPayload());
                 }
             } else {
                 break;
@@ -120,6 +137,18 @@ public final class Simulation {
         long endNanos = drain ? Math.max(lastNanos, horizonNanos == Long.MAX_VALUE ? lastNanos : horizonNanos)
                 : (horizonNanos == Long.MAX_VALUE ? lastNanos : horizonNanos);
         return recorder.finish(endNanos, workers);
+    }
+
+    /** Whether the earliest event, due at {@code eventNanos}, still belongs to the run. */
+    private boolean runs(long eventNanos, long nextArrival) {
+        if (eventNanos < horizonNanos) {
+            return true;
+        }
+        if (!drain) {
+            return false;
+        }
+        // a station event after the horizon is the drain itself; a task only while work remains
+        return events.peekKind() != EventQueue.TASK || nextArrival != Long.MAX_VALUE || busy + queued > 0;
     }
 
     private long nextArrival(ArrivalStream stream, long previousNanos) {
@@ -243,7 +272,7 @@ public final class Simulation {
     }
 
     private void setUp() {
-        events = new EventQueue();
+        events = scheduler.events;
         recorder = new Recorder(histogram, intervalNanos, listener);
         queue = station.queue().create(this::shed);
         shaping = queue.shapes();

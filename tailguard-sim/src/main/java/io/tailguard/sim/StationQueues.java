@@ -1,5 +1,6 @@
 package io.tailguard.sim;
 
+import io.tailguard.admission.RejectReason;
 import io.tailguard.config.Check;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.queue.BoundedQueueConfig;
@@ -15,7 +16,7 @@ public final class StationQueues {
 
     /** An unbounded FIFO: every job that finds the workers busy waits, however long. */
     public static StationQueue.Factory unbounded() {
-        return sink -> new FifoQueue(Integer.MAX_VALUE, 0L, sink);
+        return sink -> new UnboundedLine();
     }
 
     /**
@@ -28,14 +29,33 @@ public final class StationQueues {
 
     /**
      * A FIFO of at most {@code capacity} waiting jobs whose jobs that waited longer than
-     * {@code maxQueueingTime} are shed with {@code QUEUE_TIMEOUT} when they reach the head
-     * ({@link Duration#ZERO} = no limit).
+     * {@code maxQueueingTime} are shed with {@code QUEUE_TIMEOUT} ({@link Duration#ZERO} = no
+     * limit): the core {@link BoundedQueue} with {@link BoundedQueueConfig#fifo}, which also sheds
+     * expired jobs from the head to make room for an arrival. Capacity 0 makes a loss system.
      */
     public static StationQueue.Factory bounded(int capacity, Duration maxQueueingTime) {
         Check.nonNegative("capacity", capacity);
-        long maxWaitNanos = Check.nonNegative("maxQueueingTime", maxQueueingTime).toNanos();
-        return sink -> new FifoQueue(capacity, maxWaitNanos, sink);
+        Check.nonNegative("maxQueueingTime", maxQueueingTime);
+        return capacity == 0 ? sink -> LOSS : core(BoundedQueueConfig.fifo(capacity, maxQueueingTime));
     }
+
+    /** The waiting line of a loss system: nobody waits. */
+    private static final StationQueue LOSS = new StationQueue() {
+        @Override
+        public RejectReason offer(Job job, long nowNanos) {
+            return RejectReason.QUEUE_FULL;
+        }
+
+        @Override
+        public Job poll(long nowNanos) {
+            return null;
+        }
+
+        @Override
+        public int size() {
+            return 0;
+        }
+    };
 
     /**
      * The core {@link BoundedQueue} with {@code config} (capacity of waiting jobs, maximum queueing

@@ -2,6 +2,9 @@
  * Deterministic discrete-event simulator that drives the core admission policies in virtual
  * nanoseconds: a {@link io.tailguard.sim.Simulation} feeds arrivals to a
  * {@link io.tailguard.sim.Station} (gates, workers, queue, service model) and records counters,
- * HdrHistogram latencies and time-weighted occupancy for the whole run and per interval.
+ * HdrHistogram latencies and time-weighted occupancy for the whole run and per interval. The same
+ * event loop is a core {@link io.tailguard.time.Scheduler} ({@link io.tailguard.sim.SimScheduler}),
+ * on which models built from scheduled tasks run, with a {@link io.tailguard.sim.WorkerPool} as
+ * their station.
  */
 package io.tailguard.sim;

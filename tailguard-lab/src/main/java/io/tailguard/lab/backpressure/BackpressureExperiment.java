@@ -5,6 +5,7 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import java.time.Duration;
@@ -49,13 +50,19 @@ public final class BackpressureExperiment implements Experiment {
     }
 
     @Override
+    public LabSeries series() {
+        return LabSeries.LATENCY;
+    }
+
+    @Override
     public List<LabOption> options() {
         List<String> strategies = new ArrayList<>();
         strategies.add("all");
         strategies.addAll(Strategy.labels());
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Accepted for compatibility with the published lab: runs are always "
-                        + "deterministic (virtual time, seeded randomness)."),
+                LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
+                        + "run as they are. Every run is deterministic (virtual time, seeded randomness): the same "
+                        + "arguments give the same CSV bytes, with or without this flag."),
                 LabOption.duration(DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
                         + "The published model (constant, sustained) uses whole seconds, at least 1."),
                 LabOption.positiveInt(CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "
@@ -91,15 +98,15 @@ public final class BackpressureExperiment implements Experiment {
         boolean reuse = selected.equals(all);
         progress.begin("lab backpressure", selected.size() + (reuse ? 1 : 2) * all.size());
 
-        List<Outcome> outcomes = new ArrayList<>();
+        List<StrategyOutcome> outcomes = new ArrayList<>();
         for (Strategy s : selected) {
             outcomes.add(BackpressureSimulation.run(s, workload));
             progress.step(workload.overload().label() + " " + s.label());
         }
         boolean mainIsSustained = workload.overload() == Workload.Overload.SUSTAINED;
-        List<Outcome> sustained = reuse && mainIsSustained ? outcomes
+        List<StrategyOutcome> sustained = reuse && mainIsSustained ? outcomes
                 : compare(all, workload.with(Workload.Overload.SUSTAINED), "sustained", progress);
-        List<Outcome> transientOutcomes = reuse && !mainIsSustained ? outcomes
+        List<StrategyOutcome> transientOutcomes = reuse && !mainIsSustained ? outcomes
                 : compare(all, workload.with(Workload.Overload.TRANSIENT), "transient", progress);
         progress.end();
 
@@ -111,7 +118,8 @@ public final class BackpressureExperiment implements Experiment {
                 .table(BackpressureTables.snapshots(outcomes))
                 .printedTable(BackpressureTables.overload(sustained, transientOutcomes))
                 .finding(BackpressureFindings.sustained(sustained, workload))
-                .finding(BackpressureFindings.transientRun(transientOutcomes, workload));
+                .finding(BackpressureFindings.transientRun(transientOutcomes, workload))
+                .finding(workload.pacing().describe());
         BackpressureTables.charts(outcomes, sustained, transientOutcomes, workload.describe())
                 .forEach(result::chart);
         // The simulator is always seeded with it; only poisson and bursty arrivals draw from it.
@@ -120,9 +128,9 @@ public final class BackpressureExperiment implements Experiment {
     }
 
     /** Runs every strategy on {@code workload} for the sustained-versus-transient comparison. */
-    private static List<Outcome> compare(List<Strategy> strategies, Workload workload, String label,
+    private static List<StrategyOutcome> compare(List<Strategy> strategies, Workload workload, String label,
                                          Progress progress) {
-        List<Outcome> outcomes = new ArrayList<>();
+        List<StrategyOutcome> outcomes = new ArrayList<>();
         for (Strategy s : strategies) {
             outcomes.add(BackpressureSimulation.run(s, workload));
             progress.step(label + " " + s.label());
@@ -136,17 +144,17 @@ public final class BackpressureExperiment implements Experiment {
                 Workload.Overload.valueOf(args.choice(OVERLOAD).toUpperCase(Locale.ROOT)),
                 args.intValue(CONCURRENCY), args.duration(DURATION), args.duration(SNAPSHOT_INTERVAL),
                 args.longValue(SEED));
-        double seconds = workload.published() ? workload.publishedSeconds() : workload.duration().toNanos() / 1e9;
-        double expected = workload.incoming() * seconds * (workload.arrivals() == Workload.Arrivals.CONSTANT ? 1 : 1.2);
+        Pacing pacing = workload.pacing();
+        double expected = pacing.expectedArrivals();
         if (expected > MAX_ARRIVALS) {
             throw new LabUsageException(String.format(Locale.ROOT,
                     "%s x %s x 20 must be at most %d requests but was %.0f (--duration %s, --concurrency %d)",
                     DURATION, CONCURRENCY, MAX_ARRIVALS, expected, args.rawValues().get(DURATION),
                     workload.concurrency()));
         }
-        if (!workload.published() && workload.windowCount() > 100_000) {
-            throw new LabUsageException(SNAPSHOT_INTERVAL + " must give at most 100000 snapshots over "
-                    + "--duration but was '" + args.rawValues().get(SNAPSHOT_INTERVAL) + "'");
+        if (pacing.windowCount(0) > TimedPacing.MAX_WINDOWS) {
+            throw new LabUsageException(SNAPSHOT_INTERVAL + " must give at most " + TimedPacing.MAX_WINDOWS
+                    + " snapshots over --duration but was '" + args.rawValues().get(SNAPSHOT_INTERVAL) + "'");
         }
         return workload;
     }

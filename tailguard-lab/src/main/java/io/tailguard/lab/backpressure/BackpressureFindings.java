@@ -14,13 +14,13 @@ final class BackpressureFindings {
     }
 
     /** Paragraph on the sustained run: did the buffers buy acceptance for their latency? */
-    static String sustained(List<Outcome> outcomes, Workload workload) {
-        Outcome best = bestRejectFast(outcomes);
+    static String sustained(List<StrategyOutcome> outcomes, Workload workload) {
+        StrategyOutcome best = bestRejectFast(outcomes);
         StringBuilder s = new StringBuilder();
         s.append("Sustained overload (").append(workload.with(Workload.Overload.SUSTAINED).describe())
                 .append("): the best reject-fast strategy, ").append(best.strategy().label()).append(", accepted ")
                 .append(share(best)).append(" at p99 ").append(best.p99Millis()).append(" ms.");
-        for (Outcome b : outcomes) {
+        for (StrategyOutcome b : outcomes) {
             if (!b.strategy().buffers()) {
                 continue;
             }
@@ -43,14 +43,14 @@ final class BackpressureFindings {
     }
 
     /** Paragraph on the transient run: did the buffers earn their latency when the burst drains? */
-    static String transientRun(List<Outcome> outcomes, Workload workload) {
-        Outcome noBuffer = bestOf(outcomes, Strategy.LOAD_SHEDDER, Strategy.RESILIENCE4J);
-        Outcome bucket = find(outcomes, Strategy.TOKEN_BUCKET);
+    static String transientRun(List<StrategyOutcome> outcomes, Workload workload) {
+        StrategyOutcome noBuffer = bestOf(outcomes, Strategy.LOAD_SHEDDER, Strategy.RESILIENCE4J);
+        StrategyOutcome bucket = find(outcomes, Strategy.TOKEN_BUCKET);
         StringBuilder s = new StringBuilder();
         s.append("Transient overload (").append(workload.with(Workload.Overload.TRANSIENT).describe())
                 .append("): of the strategies that keep nobody waiting and grant no burst beyond 100 per second, ")
                 .append(noBuffer.strategy().label()).append(" accepted the most: ").append(share(noBuffer)).append('.');
-        for (Outcome b : outcomes) {
+        for (StrategyOutcome b : outcomes) {
             if (!b.strategy().buffers()) {
                 continue;
             }
@@ -75,9 +75,9 @@ final class BackpressureFindings {
         return s.toString();
     }
 
-    private static long maxBuffering(List<Outcome> outcomes) {
+    private static long maxBuffering(List<StrategyOutcome> outcomes) {
         long max = 0;
-        for (Outcome o : outcomes) {
+        for (StrategyOutcome o : outcomes) {
             if (o.strategy().buffers()) {
                 max = Math.max(max, o.accepted());
             }
@@ -85,14 +85,14 @@ final class BackpressureFindings {
         return max;
     }
 
-    private static Outcome bestRejectFast(List<Outcome> outcomes) {
+    private static StrategyOutcome bestRejectFast(List<StrategyOutcome> outcomes) {
         return bestOf(outcomes, Strategy.TOKEN_BUCKET, Strategy.RESILIENCE4J, Strategy.LOAD_SHEDDER);
     }
 
-    private static Outcome bestOf(List<Outcome> outcomes, Strategy... candidates) {
-        Outcome best = null;
+    private static StrategyOutcome bestOf(List<StrategyOutcome> outcomes, Strategy... candidates) {
+        StrategyOutcome best = null;
         for (Strategy c : candidates) {
-            Outcome o = find(outcomes, c);
+            StrategyOutcome o = find(outcomes, c);
             if (best == null || o.accepted() > best.accepted()) {
                 best = o;
             }
@@ -100,8 +100,8 @@ final class BackpressureFindings {
         return best;
     }
 
-    private static Outcome find(List<Outcome> outcomes, Strategy strategy) {
-        for (Outcome o : outcomes) {
+    private static StrategyOutcome find(List<StrategyOutcome> outcomes, Strategy strategy) {
+        for (StrategyOutcome o : outcomes) {
             if (o.strategy() == strategy) {
                 return o;
             }
@@ -109,7 +109,7 @@ final class BackpressureFindings {
         throw new IllegalArgumentException("outcomes must include " + strategy.label() + " but was " + outcomes);
     }
 
-    private static String share(Outcome o) {
+    private static String share(StrategyOutcome o) {
         return String.format(Locale.ROOT, "%d of %d (%.1f%%)", o.accepted(), o.offered(), o.acceptancePct());
     }
 

@@ -9,13 +9,14 @@ final class BackpressureSimulation {
     }
 
     /** Simulates {@code strategy} on {@code workload} until every admitted request has left. */
-    static Outcome run(Strategy strategy, Workload workload) {
-        OutcomeRecorder recorder = new OutcomeRecorder(strategy, workload);
+    static StrategyOutcome run(Strategy strategy, Workload workload) {
+        Pacing pacing = workload.pacing();
+        OutcomeRecorder recorder = new OutcomeRecorder(strategy, pacing);
         Simulation.Builder builder = Simulation.builder()
+                .seed(workload.seed())
                 .station(strategy.station())
                 .listener(recorder)
                 .drain(true);
-        workload.applyTo(builder).build().run();
-        return recorder.finish();
+        return recorder.finish(pacing.applyTo(builder).build().run());
     }
 }

@@ -23,10 +23,10 @@ final class BackpressureTables {
     }
 
     /** The published summary: one row per strategy. */
-    static CsvTable summary(List<Outcome> outcomes) {
+    static CsvTable summary(List<StrategyOutcome> outcomes) {
         CsvTable.Builder t = CsvTable.builder("Summary", SUMMARY_FILE, "strategy", "incoming_requests",
                 "accepted_requests", "rejected_requests", "acceptance_pct", "p50_ms", "p99_ms", "max_buffered");
-        for (Outcome o : outcomes) {
+        for (StrategyOutcome o : outcomes) {
             t.row(o.strategy().label(), Long.toString(o.offered()), Long.toString(o.accepted()),
                     Long.toString(o.rejected()), f1(o.acceptancePct()), f1(o.p50Millis()), f1(o.p99Millis()),
                     Integer.toString(o.maxBuffered()));
@@ -35,11 +35,11 @@ final class BackpressureTables {
     }
 
     /** The published snapshots: one row per strategy and window, strategy-major. */
-    static CsvTable snapshots(List<Outcome> outcomes) {
+    static CsvTable snapshots(List<StrategyOutcome> outcomes) {
         CsvTable.Builder t = CsvTable.builder("Snapshots", SNAPSHOTS_FILE, "strategy", "elapsed_s", "accepted",
                 "rejected", "throughput_rps", "p50_ms", "p99_ms", "max_buffered");
-        for (Outcome o : outcomes) {
-            for (Outcome.Snapshot s : o.snapshots()) {
+        for (StrategyOutcome o : outcomes) {
+            for (StrategyOutcome.Snapshot s : o.snapshots()) {
                 t.row(o.strategy().label(), s.elapsed(), Long.toString(s.accepted()), Long.toString(s.rejected()),
                         f1(s.throughput()), f1(s.p50Millis()), f1(s.p99Millis()), Integer.toString(s.maxBuffered()));
             }
@@ -48,7 +48,7 @@ final class BackpressureTables {
     }
 
     /** Sustained against transient overload for every strategy, same arrivals and seed. */
-    static CsvTable overload(List<Outcome> sustained, List<Outcome> transientOutcomes) {
+    static CsvTable overload(List<StrategyOutcome> sustained, List<StrategyOutcome> transientOutcomes) {
         CsvTable.Builder t = CsvTable.builder("Sustained vs transient overload", OVERLOAD_FILE, "overload",
                 "strategy", "incoming_requests", "accepted_requests", "rejected_requests", "acceptance_pct",
                 "p50_ms", "p99_ms", "max_buffered");
@@ -57,8 +57,8 @@ final class BackpressureTables {
         return t.build();
     }
 
-    private static void addOverloadRows(CsvTable.Builder t, String overload, List<Outcome> outcomes) {
-        for (Outcome o : outcomes) {
+    private static void addOverloadRows(CsvTable.Builder t, String overload, List<StrategyOutcome> outcomes) {
+        for (StrategyOutcome o : outcomes) {
             t.row(overload, o.strategy().label(), Long.toString(o.offered()), Long.toString(o.accepted()),
                     Long.toString(o.rejected()), f1(o.acceptancePct()), f1(o.p50Millis()), f1(o.p99Millis()),
                     Integer.toString(o.maxBuffered()));
@@ -66,14 +66,14 @@ final class BackpressureTables {
     }
 
     /** Charts: acceptance and latency by strategy, throughput and p99 per window, overload comparison. */
-    static List<ChartArtifact> charts(List<Outcome> outcomes, List<Outcome> sustained,
-                                      List<Outcome> transientOutcomes, String traffic) {
+    static List<ChartArtifact> charts(List<StrategyOutcome> outcomes, List<StrategyOutcome> sustained,
+                                      List<StrategyOutcome> transientOutcomes, String traffic) {
         List<String> names = new ArrayList<>();
         List<Long> accepted = new ArrayList<>();
         List<Long> rejected = new ArrayList<>();
         List<Long> p50 = new ArrayList<>();
         List<Long> p99 = new ArrayList<>();
-        for (Outcome o : outcomes) {
+        for (StrategyOutcome o : outcomes) {
             names.add(o.strategy().label());
             accepted.add(o.accepted());
             rejected.add(o.rejected());
@@ -87,9 +87,9 @@ final class BackpressureTables {
         charts.add(new ChartArtifact("Latency of accepted requests by strategy",
                 "backpressure-latency.png", Charts.bars("Latency by strategy", "strategy", "ms",
                         names, series("p50", p50, "p99", p99))));
-        charts.add(perWindow(outcomes, "Accepted per second by snapshot", "requests/s",
+        charts.add(perWindow(outcomes, "Accepted per second, snapshot by snapshot", "requests/s",
                 "backpressure-throughput.png", true));
-        charts.add(perWindow(outcomes, "p99 latency by snapshot", "ms", "backpressure-p99.png", false));
+        charts.add(perWindow(outcomes, "p99 latency, snapshot by snapshot", "ms", "backpressure-p99.png", false));
         List<String> all = new ArrayList<>();
         List<Double> sus = new ArrayList<>();
         List<Double> tra = new ArrayList<>();
@@ -104,22 +104,25 @@ final class BackpressureTables {
         return charts;
     }
 
-    private static ChartArtifact perWindow(List<Outcome> outcomes, String title, String yTitle, String file,
+    private static ChartArtifact perWindow(List<StrategyOutcome> outcomes, String title, String yTitle,
+                                           String file,
                                            boolean throughput) {
-        int windows = outcomes.isEmpty() ? 0 : outcomes.get(0).snapshots().size();
-        List<Integer> x = new ArrayList<>();
-        for (int i = 1; i <= windows; i++) {
-            x.add(i);
+        List<Double> x = new ArrayList<>();
+        if (!outcomes.isEmpty()) {
+            for (StrategyOutcome.Snapshot s : outcomes.get(0).snapshots()) {
+                x.add(s.endSeconds());
+            }
         }
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        for (Outcome o : outcomes) {
+        for (StrategyOutcome o : outcomes) {
             List<Double> y = new ArrayList<>();
-            for (Outcome.Snapshot s : o.snapshots()) {
+            for (StrategyOutcome.Snapshot s : o.snapshots()) {
                 y.add(throughput ? s.throughput() : (double) s.p99Millis());
             }
             series.put(o.strategy().label(), y);
         }
-        return new ChartArtifact(title, file, Charts.lines(title, "snapshot", yTitle, x, series));
+        return new ChartArtifact(title, file,
+                Charts.lines(title, "simulated time at the end of the snapshot (s)", yTitle, x, series));
     }
 
     private static Map<String, List<? extends Number>> series(String a, List<? extends Number> av,

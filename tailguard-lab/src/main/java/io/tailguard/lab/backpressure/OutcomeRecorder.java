@@ -2,44 +2,48 @@ package io.tailguard.lab.backpressure;
 
 import io.tailguard.admission.RejectReason;
 import io.tailguard.sim.SimulationListener;
+import io.tailguard.sim.SimulationResult;
+import io.tailguard.sim.SimulationView;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * Not thread-safe simulation listener that turns per-request events into the experiment's columns.
- * Each request counts in the snapshot of its <em>arrival</em> (as the published model does), even
- * if it completes later; "buffered" is sampled right after each admission decision.
- * Latencies are whole milliseconds (rounded half up) in an HdrHistogram of 60 000 ms, 3 digits.
+ * Not thread-safe simulation listener that turns per-request events into the experiment's
+ * snapshot columns; the run's totals (offered, accepted, rejected, most requests held) are the
+ * simulator's own {@link SimulationResult}. Each request counts in the snapshot of its
+ * <em>arrival</em> (as the published model does), even if it completes later; "buffered" is the
+ * station's occupancy, read from the simulator's view right after each admission decision.
+ * Latencies are whole milliseconds rounded half up (the published rounding, which the simulator's
+ * truncating histograms do not give) in an HdrHistogram of 60 000 ms, 3 digits.
  */
 final class OutcomeRecorder implements SimulationListener {
 
     static final long HIGHEST_MILLIS = 60_000;
 
     private final Strategy strategy;
-    private final Workload workload;
+    private final Pacing pacing;
     private final Histogram run = newHistogram();
     private final WindowRing open = new WindowRing();
     private final ArrayDeque<Histogram> spare = new ArrayDeque<>();
-    private final List<Outcome.Snapshot> rows = new ArrayList<>();
-    private long offered;
-    private long accepted;
-    private long rejected;
-    private int inSystem;
-    private int maxBuffered;
+    private final List<StrategyOutcome.Snapshot> rows = new ArrayList<>();
+    private SimulationView station;
     private int nextIndex;
 
-    OutcomeRecorder(Strategy strategy, Workload workload) {
+    OutcomeRecorder(Strategy strategy, Pacing pacing) {
         this.strategy = strategy;
-        this.workload = workload;
+        this.pacing = pacing;
+    }
+
+    @Override
+    public void onStart(SimulationView view) {
+        this.station = view;
     }
 
     @Override
     public void onArrival(long id, long nowNanos) {
-        offered++;
-        int index = indexOf(id, nowNanos);
+        int index = pacing.windowOf(id, nowNanos);
         while (nextIndex <= index) {
             open.addLast(new Window(nextIndex++, take()));
         }
@@ -49,8 +53,6 @@ final class OutcomeRecorder implements SimulationListener {
 
     @Override
     public void onAdmitted(long id, long nowNanos) {
-        accepted++;
-        inSystem++;
         Window w = open.peekLast();
         w.accepted++;
         w.outstanding++;
@@ -59,7 +61,6 @@ final class OutcomeRecorder implements SimulationListener {
 
     @Override
     public void onRejected(long id, RejectReason reason, long nowNanos) {
-        rejected++;
         Window w = open.peekLast();
         w.rejected++;
         sampleBuffered(w);
@@ -67,10 +68,9 @@ final class OutcomeRecorder implements SimulationListener {
 
     @Override
     public void onCompleted(long id, long arrivalNanos, long startNanos, long nowNanos) {
-        inSystem--;
         long millis = Math.min(HIGHEST_MILLIS, (nowNanos - arrivalNanos + 500_000) / 1_000_000);
         run.recordValue(millis);
-        Window w = find(indexOf(id, arrivalNanos));
+        Window w = find(pacing.windowOf(id, arrivalNanos));
         w.latency.recordValue(millis);
         w.outstanding--;
         closeFinished();
@@ -79,32 +79,28 @@ final class OutcomeRecorder implements SimulationListener {
     @Override
     public void onShed(long id, RejectReason reason, long arrivalNanos, long nowNanos) {
         // None of the five stations sheds after admission (no queueing timeout); keep the books right anyway.
-        inSystem--;
-        find(indexOf(id, arrivalNanos)).outstanding--;
+        find(pacing.windowOf(id, arrivalNanos)).outstanding--;
         closeFinished();
     }
 
-    /** Closes every window and returns the outcome; call once, after the simulation drained. */
-    Outcome finish() {
-        int windows = workload.published() ? nextIndex : workload.windowCount();
+    /** Closes every window and returns the outcome of {@code result}, the drained run this recorder saw. */
+    StrategyOutcome finish(SimulationResult result) {
+        int windows = pacing.windowCount(nextIndex);
         while (nextIndex < windows) {
             open.addLast(new Window(nextIndex++, take()));
         }
         while (!open.isEmpty()) {
             close(open.pollFirst());
         }
-        return new Outcome(strategy, offered, accepted, rejected, percentile(run, 50.0),
-                percentile(run, 99.0), maxBuffered, rows);
+        return new StrategyOutcome(strategy, result.counts().arrivals(), result.counts().accepted(),
+                result.counts().rejected(), percentile(run, 50.0), percentile(run, 99.0),
+                strategy.holdsRequests() ? result.maxInSystem() : 0, rows);
     }
 
     private void sampleBuffered(Window w) {
-        int buffered = strategy.holdsRequests() ? inSystem : 0;
-        maxBuffered = Math.max(maxBuffered, buffered);
-        w.maxBuffered = Math.max(w.maxBuffered, buffered);
-    }
-
-    private int indexOf(long id, long arrivalNanos) {
-        return (int) (workload.published() ? id / workload.incoming() : arrivalNanos / workload.windowNanos());
+        if (strategy.holdsRequests()) {
+            w.maxBuffered = Math.max(w.maxBuffered, station.inSystem());
+        }
     }
 
     private Window find(int index) {
@@ -123,21 +119,10 @@ final class OutcomeRecorder implements SimulationListener {
     }
 
     private void close(Window w) {
-        String elapsed;
-        double throughput;
-        if (workload.published()) {
-            // The published lab labels a snapshot with the second of its last arrival, capped at the run.
-            elapsed = Long.toString(Math.min(workload.publishedSeconds(), w.lastArrivalNanos / 1_000_000_000L + 1));
-            throughput = w.accepted;
-        } else {
-            long endNanos = Math.min((long) (w.index + 1) * workload.windowNanos(), workload.durationNanos());
-            elapsed = endNanos % 1_000_000_000L == 0 ? Long.toString(endNanos / 1_000_000_000L)
-                    : String.format(Locale.ROOT, "%.3f", endNanos / 1e9);
-            long lengthNanos = endNanos - (long) w.index * workload.windowNanos();
-            throughput = w.accepted * 1e9 / lengthNanos;
-        }
-        rows.add(new Outcome.Snapshot(elapsed, w.accepted, w.rejected, throughput,
-                percentile(w.latency, 50.0), percentile(w.latency, 99.0), w.maxBuffered));
+        String elapsed = pacing.elapsed(w.index, w.lastArrivalNanos);
+        double throughput = pacing.throughput(w.index, w.accepted);
+        rows.add(new StrategyOutcome.Snapshot(elapsed, pacing.endSeconds(w.index), w.accepted, w.rejected,
+                throughput, percentile(w.latency, 50.0), percentile(w.latency, 99.0), w.maxBuffered));
         w.latency.reset();
         spare.addLast(w.latency);
     }

@@ -1,19 +1,14 @@
 package io.tailguard.lab.backpressure;
 
-import io.tailguard.sim.Simulation;
-import io.tailguard.sim.arrival.ArrivalSource;
 import java.time.Duration;
 import java.util.Locale;
 
 /**
  * Thread-safe (immutable) traffic of one backpressure run and how it is cut into snapshots.
  *
- * <p>The published model ({@link #published()}: constant arrivals, sustained overload) is kept
- * exactly: {@code incoming = max(1, concurrency × 20)} requests per "second", arrival k at
- * {@code k × max(1, 1000 / incoming)} whole milliseconds, {@code incoming × max(1, whole seconds)}
- * arrivals, and a snapshot after every {@code incoming} arrivals (which is not always one simulated
- * second: 300 rps gives 900 ms, 1200 rps gives 1200 ms). Every other workload runs for exactly
- * {@code duration} and is cut into windows of {@code snapshotInterval} by arrival time.
+ * <p>How the arrivals are laid out and cut into snapshots is the {@link #pacing()}: the published
+ * model's rules for constant arrivals under sustained overload, {@code duration} cut into windows
+ * of {@code snapshotInterval} for every other workload.
  *
  * @param arrivals         arrival shape
  * @param overload         overload pattern
@@ -65,24 +60,16 @@ record Workload(Arrivals arrivals, Overload overload, int concurrency, Duration 
         return Math.max(1, concurrency * 20);
     }
 
-    /** True for the published model: constant arrivals under sustained overload. */
-    boolean published() {
-        return arrivals == Arrivals.CONSTANT && overload == Overload.SUSTAINED;
-    }
-
-    /** Published model: whole seconds simulated, at least 1. */
-    long publishedSeconds() {
-        return Math.max(1, duration.toSeconds());
-    }
-
-    /** Published model: arrival spacing in whole milliseconds. */
-    long publishedSpacingMillis() {
-        return Math.max(1, 1000 / incoming());
-    }
-
-    /** Published model: total arrivals. */
-    long publishedTotal() {
-        return (long) incoming() * publishedSeconds();
+    /**
+     * The run's pacing: the published model's ({@link PublishedPacing}) for constant arrivals under
+     * sustained overload, timed windows ({@link TimedPacing}) for everything else. The one place
+     * that decides which model runs.
+     */
+    Pacing pacing() {
+        if (arrivals == Arrivals.CONSTANT && overload == Overload.SUSTAINED) {
+            return new PublishedPacing(incoming(), Math.max(1, duration.toSeconds()));
+        }
+        return new TimedPacing(this);
     }
 
     long durationNanos() {
@@ -91,11 +78,6 @@ record Workload(Arrivals arrivals, Overload overload, int concurrency, Duration 
 
     long windowNanos() {
         return snapshotInterval.toNanos();
-    }
-
-    /** Number of snapshot windows of a non-published workload. */
-    int windowCount() {
-        return (int) ((durationNanos() + windowNanos() - 1) / windowNanos());
     }
 
     /** Offered rate at {@code nowNanos} (before the arrival shape is applied). */
@@ -116,25 +98,27 @@ record Workload(Arrivals arrivals, Overload overload, int concurrency, Duration 
                 ? cycleStart + BURST_NANOS : cycleStart + CYCLE_NANOS;
     }
 
-    /** Configures {@code builder}'s arrivals, seed and end for this workload. */
-    Simulation.Builder applyTo(Simulation.Builder builder) {
-        builder.seed(seed);
-        if (published()) {
-            return builder.arrivals(ArrivalSource.constant(Duration.ofMillis(publishedSpacingMillis())))
-                    .maxArrivals(publishedTotal());
-        }
-        return builder.arrivals(new PhasedArrivals(this)).horizon(duration);
-    }
-
-    /** One line describing the traffic, for titles and findings. */
+    /**
+     * One line describing the traffic, for titles and findings. It states the rate that ran: the
+     * published model spaces arrivals in whole milliseconds, so for some concurrencies (20, 1000)
+     * that is not {@code 20 × concurrency}, and the line says both.
+     */
     String describe() {
         String shape = arrivals.label() + " arrivals";
+        double ran = pacing().offeredRps();
+        String asked = ran == incoming() ? ""
+                : String.format(Locale.ROOT, " (20 x %d = %d rps asked; the published model spaces arrivals in"
+                        + " whole milliseconds)", concurrency, incoming());
         if (overload == Overload.SUSTAINED) {
-            return String.format(Locale.ROOT, "%s at %d rps sustained, %.1fx the %.0f rps the strategies admit",
-                    shape, incoming(), incoming() / CAPACITY_RPS, CAPACITY_RPS);
+            return String.format(Locale.ROOT, "%s at %s rps sustained%s, %.1fx the %.0f rps the strategies admit",
+                    shape, rps(ran), asked, ran / CAPACITY_RPS, CAPACITY_RPS);
         }
-        return String.format(Locale.ROOT, "%s, transient: %d rps for 1 s then %.0f rps for 4 s, repeated",
-                shape, incoming(), QUIET_RPS);
+        return String.format(Locale.ROOT, "%s, transient: %s rps for 1 s then %.0f rps for 4 s, repeated",
+                shape, rps(ran), QUIET_RPS);
+    }
+
+    private static String rps(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
     }
 
     /** The same workload under another overload pattern. */

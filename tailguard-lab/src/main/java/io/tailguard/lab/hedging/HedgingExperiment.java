@@ -61,7 +61,7 @@ public final class HedgingExperiment implements Experiment {
         long seed = args.longValue(SEED);
         List<HedgingRow> rows = HedgingRuns.rows();
         progress.begin("lab hedging", rows.size());
-        List<RowResult> results = HedgingRuns.run(rows, requests, seed,
+        List<HedgingResult> results = HedgingRuns.run(rows, requests, seed,
                 Runtime.getRuntime().availableProcessors(),
                 result -> progress.step(result.row().scenario().label() + " " + HedgingTables.label(result.row())));
         progress.end();

@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param budgetPct the budget's extra load in percent, or 0 when unbudgeted
  * @param policy the hedge policy, or null to call the backend directly
  */
-record HedgingRow(Scenario scenario, String policyName, String delayLabel, int budgetPct,
+record HedgingRow(HedgingScenario scenario, String policyName, String delayLabel, int budgetPct,
         HedgePolicy policy) {
 
     /** Budget of the budgeted rows, in percent of calls. */
@@ -33,7 +33,7 @@ record HedgingRow(Scenario scenario, String policyName, String delayLabel, int b
     }
 
     /** The rows of one scenario, in table order. */
-    static List<HedgingRow> of(Scenario scenario) {
+    static List<HedgingRow> of(HedgingScenario scenario) {
         List<HedgingRow> rows = new ArrayList<>();
         rows.add(new HedgingRow(scenario, "none", "", 0, null));
         for (int attempts = 2; attempts <= 3; attempts++) {

@@ -19,13 +19,13 @@ final class HedgingRuns {
 
     /** All rows, the published article's scenario ({@code seed}) first, in table order. */
     static List<HedgingRow> rows() {
-        List<HedgingRow> rows = new ArrayList<>(HedgingRow.of(Scenario.SEED));
-        rows.addAll(HedgingRow.of(Scenario.SATURATED));
+        List<HedgingRow> rows = new ArrayList<>(HedgingRow.of(HedgingScenario.PUBLISHED));
+        rows.addAll(HedgingRow.of(HedgingScenario.SATURATED));
         return rows;
     }
 
     /** Runs {@code rows} with {@code requests} calls each on {@code threads} threads. */
-    static List<RowResult> run(List<HedgingRow> rows, long requests, long seed, int threads) {
+    static List<HedgingResult> run(List<HedgingRow> rows, long requests, long seed, int threads) {
         return run(rows, requests, seed, threads, result -> { });
     }
 
@@ -33,21 +33,21 @@ final class HedgingRuns {
      * Runs {@code rows} with {@code requests} calls each on {@code threads} threads, handing each
      * result to {@code done} on the calling thread, in row order.
      */
-    static List<RowResult> run(List<HedgingRow> rows, long requests, long seed, int threads,
-            Consumer<RowResult> done) {
+    static List<HedgingResult> run(List<HedgingRow> rows, long requests, long seed, int threads,
+            Consumer<HedgingResult> done) {
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads), runnable -> {
             Thread thread = new Thread(runnable, "hedging-lab");
             thread.setDaemon(true);
             return thread;
         });
         try {
-            List<Future<RowResult>> futures = new ArrayList<>();
+            List<Future<HedgingResult>> futures = new ArrayList<>();
             for (HedgingRow row : rows) {
                 futures.add(pool.submit(() -> new HedgingSimulation(row, requests, seed).run()));
             }
-            List<RowResult> results = new ArrayList<>();
-            for (Future<RowResult> future : futures) {
-                RowResult result = future.get();
+            List<HedgingResult> results = new ArrayList<>();
+            for (Future<HedgingResult> future : futures) {
+                HedgingResult result = future.get();
                 done.accept(result);
                 results.add(result);
             }

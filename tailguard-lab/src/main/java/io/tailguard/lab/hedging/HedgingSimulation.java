@@ -3,8 +3,8 @@ package io.tailguard.lab.hedging;
 import io.tailguard.hedge.HedgeResult;
 import io.tailguard.hedge.HedgeTimeoutException;
 import io.tailguard.hedge.Hedger;
-import io.tailguard.sim.service.ServiceModel;
-import io.tailguard.time.VirtualScheduler;
+import io.tailguard.sim.SimScheduler;
+import io.tailguard.sim.WorkerPool;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -13,8 +13,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Not thread-safe run of one row in virtual time: Poisson arrivals, each call through the core
- * {@link Hedger} on a {@link VirtualScheduler} (the policy simulated is the policy deployed), or
- * straight to the backend for the row without hedging. Same seed, same numbers.
+ * {@link Hedger} on the simulator's {@link SimScheduler} (the policy simulated is the policy
+ * deployed), or straight to the backend for the row without hedging. The backend is a simulator
+ * {@link WorkerPool}: unbounded for the published scenario, 8 workers for the saturated one. Same seed, same numbers.
  */
 final class HedgingSimulation {
 
@@ -24,8 +25,8 @@ final class HedgingSimulation {
 
     private final HedgingRow row;
     private final long requests;
-    private final VirtualScheduler scheduler = new VirtualScheduler();
-    private final Backend backend;
+    private final SimScheduler scheduler = new SimScheduler();
+    private final WorkerPool backend;
     private final Hedger hedger;
     private final SplittableRandom arrivals;
     private final double meanGapNanos;
@@ -41,33 +42,30 @@ final class HedgingSimulation {
         SplittableRandom root = new SplittableRandom(seed);
         this.arrivals = root.split();
         SplittableRandom service = root.split();
-        ServiceModel model = PublishedLatency.MODEL;
-        Scenario scenario = row.scenario();
-        this.backend = scenario.workers() == 0
-                ? new IndependentBackend(scheduler, model, service)
-                : new Station(scheduler, scenario.workers(), model, service);
+        HedgingScenario scenario = row.scenario();
+        this.backend = new WorkerPool(scheduler, scenario.workers(), PublishedLatency.MODEL, service);
         this.hedger = row.policy() == null ? null : new Hedger(row.policy(), scheduler);
-        this.meanGapNanos = 1e9 / scenario.ratePerSecond(model);
+        this.meanGapNanos = 1e9 / scenario.ratePerSecond(PublishedLatency.MODEL);
     }
 
     /** Runs every call to its end and returns the measured row. */
-    RowResult run() {
+    HedgingResult run() {
         scheduler.schedule(0L, this::arrive);
         scheduler.runUntilIdle();
-        long endNanos = scheduler.clock().nanoTime();
+        long endNanos = scheduler.nowNanos();
         long extra = hedger == null ? 0 : hedger.extraAttempts();
-        return new RowResult(row, issued, 100.0 * hedged / issued, 100.0 * extra / issued,
-                100.0 * timedOut / issued, 100.0 * slaMisses / issued, backend.utilizationPct(endNanos),
+        return new HedgingResult(row, issued, 100.0 * hedged / issued, 100.0 * extra / issued,
+                100.0 * timedOut / issued, 100.0 * slaMisses / issued, backend.busyPct(endNanos),
                 percentileMs(50.0), percentileMs(90.0), percentileMs(95.0), percentileMs(99.0),
-                percentileMs(99.9), RowResult.CURVE_PERCENTILES.stream().map(this::percentileMs).toList());
+                percentileMs(99.9), HedgingResult.CURVE_PERCENTILES.stream().map(this::percentileMs).toList());
     }
 
     private void arrive() {
-        long startNanos = scheduler.clock().nanoTime();
+        long startNanos = scheduler.nowNanos();
         if (hedger == null) {
-            backend.attempt().whenComplete((value, error) -> record(startNanos, 1, false));
+            attempt().whenComplete((value, error) -> record(startNanos, 1, false));
         } else {
-            Supplier<CompletableFuture<Object>> attempt = backend::attempt;
+            Supplier<CompletableFuture<Object>> attempt = this::attempt;
             hedger.call(attempt).whenComplete((result, error) -> onCall(startNanos, result, error));
         }
         issued++;
@@ -76,6 +74,13 @@ final class HedgingSimulation {
             long gapNanos = Math.round(-meanGapNanos * Math.log(1.0 - arrivals.nextDouble()));
             scheduler.schedule(gapNanos, this::arrive);
         }
+    }
+
+    /** Sends one attempt to the backend; cancelling it withdraws it if it has not started. */
+    private CompletableFuture<Object> attempt() {
+        SimulatedAttempt attempt = new SimulatedAttempt();
+        backend.submit(attempt);
+        return attempt;
     }
 
     private void onCall(long startNanos, HedgeResult<Object> result, Throwable error) {
@@ -92,7 +97,7 @@ final class HedgingSimulation {
     }
 
     private void record(long startNanos, int attemptsStarted, boolean timeout) {
-        long latencyNanos = scheduler.clock().nanoTime() - startNanos;
+        long latencyNanos = scheduler.nowNanos() - startNanos;
         latencyMicros.recordValue(Math.min(HIGHEST_MICROS, Math.max(0L, latencyNanos / 1000L)));
         if (attemptsStarted > 1) {
             hedged++;

@@ -25,9 +25,9 @@ final class HedgingTables {
     }
 
     /** The summary table, one row per policy and scenario. */
-    static CsvTable summary(List<RowResult> results) {
+    static CsvTable summary(List<HedgingResult> results) {
         CsvTable.Builder table = CsvTable.builder("Hedging summary", "hedging-summary.csv", SUMMARY_HEADER);
-        for (RowResult r : results) {
+        for (HedgingResult r : results) {
             List<String> cells = new ArrayList<>(key(r.row()));
             cells.add(Long.toString(r.requests()));
             cells.add(pct(r.hedgedPct()));
@@ -44,9 +44,9 @@ final class HedgingTables {
      * Timeouts, calls that missed the published article's 50 ms limit (slower, or timed out), and the busy share
      * of the saturated station's workers (empty for unlimited capacity).
      */
-    static CsvTable outcomes(List<RowResult> results) {
+    static CsvTable outcomes(List<HedgingResult> results) {
         CsvTable.Builder table = CsvTable.builder("Hedging outcomes", "hedging-outcomes.csv", OUTCOMES_HEADER);
-        for (RowResult r : results) {
+        for (HedgingResult r : results) {
             List<String> cells = new ArrayList<>(key(r.row()));
             cells.add(pct(r.timeoutPct()));
             cells.add(pct(r.slaMissPct()));
@@ -58,15 +58,15 @@ final class HedgingTables {
     }
 
     /** One chart per scenario: latency against percentile, both on log scales. */
-    static List<ChartArtifact> charts(List<RowResult> results) {
+    static List<ChartArtifact> charts(List<HedgingResult> results) {
         List<ChartArtifact> charts = new ArrayList<>();
-        for (Scenario scenario : Scenario.values()) {
+        for (HedgingScenario scenario : HedgingScenario.values()) {
             List<Double> nines = new ArrayList<>();
-            for (double percentile : RowResult.CURVE_PERCENTILES) {
+            for (double percentile : HedgingResult.CURVE_PERCENTILES) {
                 nines.add(-Math.log10(1.0 - percentile / 100.0));
             }
             Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-            for (RowResult r : results) {
+            for (HedgingResult r : results) {
                 if (r.row().scenario() == scenario) {
                     series.put(label(r.row()), r.curveMs());
                 }

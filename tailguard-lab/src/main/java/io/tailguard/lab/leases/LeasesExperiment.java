@@ -44,8 +44,8 @@ public final class LeasesExperiment implements Experiment {
 
     @Override
     public String description() {
-        return "Three lease-guarded servers behind a proxy at 1000 req/s: static vs adaptive leases, "
-                + "least-loaded vs p2c vs round robin.";
+        return "Three lease-guarded servers behind a least-loaded proxy at 1000 req/s: static leases of 9999, "
+                + "100 and 30 against adaptive ones; --heterogeneous compares least-loaded, p2c and round robin.";
     }
 
     @Override
@@ -74,10 +74,10 @@ public final class LeasesExperiment implements Experiment {
         }
         long seed = args.longValue(SEED);
         boolean heterogeneous = args.flag(HETEROGENEOUS);
-        List<Scenario> scenarios = scenarios(duration, seed, heterogeneous);
-        progress.begin("leases", scenarios.size());
-        List<RowResult> rows = new ArrayList<>();
-        for (Scenario scenario : scenarios) {
+        List<LeasesScenario> scenarios = scenarios(duration, seed, heterogeneous);
+        progress.begin("lab leases", scenarios.size());
+        List<LeasesRow> rows = new ArrayList<>();
+        for (LeasesScenario scenario : scenarios) {
             rows.add(LeasesModel.run(scenario));
             progress.step(scenario.label());
         }
@@ -86,24 +86,24 @@ public final class LeasesExperiment implements Experiment {
     }
 
     /** Returns the rows of a run, in table order. */
-    static List<Scenario> scenarios(Duration duration, long seed, boolean heterogeneous) {
-        List<Scenario> scenarios = new ArrayList<>();
+    static List<LeasesScenario> scenarios(Duration duration, long seed, boolean heterogeneous) {
+        List<LeasesScenario> scenarios = new ArrayList<>();
         if (!heterogeneous) {
             for (int leased : STATIC_ROWS) {
-                scenarios.add(new Scenario(Scenario.STATIC, Scenario.LEAST_LOADED, leased, duration, seed, false));
+                scenarios.add(new LeasesScenario(LeasesScenario.STATIC, LeasesScenario.LEAST_LOADED, leased, duration, seed, false));
             }
-            scenarios.add(new Scenario(Scenario.ADAPTIVE, Scenario.LEAST_LOADED, 0, duration, seed, false));
+            scenarios.add(new LeasesScenario(LeasesScenario.ADAPTIVE, LeasesScenario.LEAST_LOADED, 0, duration, seed, false));
             return scenarios;
         }
-        for (String balancer : List.of(Scenario.LEAST_LOADED, Scenario.P2C, Scenario.ROUND_ROBIN)) {
-            scenarios.add(new Scenario(Scenario.STATIC, balancer, HETEROGENEOUS_STATIC, duration, seed, true));
-            scenarios.add(new Scenario(Scenario.ADAPTIVE, balancer, 0, duration, seed, true));
+        for (String balancer : List.of(LeasesScenario.LEAST_LOADED, LeasesScenario.P2C, LeasesScenario.ROUND_ROBIN)) {
+            scenarios.add(new LeasesScenario(LeasesScenario.STATIC, balancer, HETEROGENEOUS_STATIC, duration, seed, true));
+            scenarios.add(new LeasesScenario(LeasesScenario.ADAPTIVE, balancer, 0, duration, seed, true));
         }
         return scenarios;
     }
 
     /** Returns the summary CSV of {@code rows} (the golden-tested table). */
-    static CsvTable summary(List<RowResult> rows) {
+    static CsvTable summary(List<LeasesRow> rows) {
         return LeasesReport.summary(rows);
     }
 }

@@ -12,7 +12,7 @@ import io.tailguard.lease.LeaseView;
 import io.tailguard.lease.StaticLeaseSender;
 import io.tailguard.limit.AimdLimit;
 import io.tailguard.limit.AimdLimitConfig;
-import io.tailguard.time.VirtualScheduler;
+import io.tailguard.sim.SimScheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +25,8 @@ import java.util.SplittableRandom;
  * saturable service with a core lease gate, re-leased every second by a core {@link LeaseTicker}.
  * Leases reach the proxy at once (no network delay) and rejections happen at the server.
  *
- * <p>Events run on a core {@link VirtualScheduler}: at equal times, lease grants scheduled earlier
- * come first, and a completion due at t runs before the arrival at t.
+ * <p>Events run on the simulator's {@link SimScheduler}: at equal times, lease grants scheduled
+ * earlier come first, and a completion due at t runs before the arrival at t.
  */
 final class LeasesModel {
 
@@ -45,13 +45,13 @@ final class LeasesModel {
     }
 
     /** Runs one scenario to completion (every accepted request finishes) and returns its figures. */
-    static RowResult run(Scenario scenario) {
-        VirtualScheduler scheduler = new VirtualScheduler();
+    static LeasesRow run(LeasesScenario scenario) {
+        SimScheduler scheduler = new SimScheduler();
         SplittableRandom random = new SplittableRandom(scenario.seed());
         ConcurrencyDelay demo = ConcurrencyDelay.parse(ConcurrencyDelay.DEMO);
         long durationMillis = scenario.duration().toMillis();
         int seconds = (int) ((durationMillis + 999) / 1000);
-        Recorder recorder = new Recorder(SERVERS, seconds, WARMUP_MILLIS, durationMillis);
+        LeasesTally tally = new LeasesTally(SERVERS, seconds, WARMUP_MILLIS, durationMillis);
 
         SaturableServer[] servers = new SaturableServer[SERVERS];
         List<LeaseView> views = new ArrayList<>();
@@ -61,7 +61,7 @@ final class LeasesModel {
             LeaseSender sender;
             LeaseStats stats = null;
             if (scenario.adaptive()) {
-                AdaptiveLeaseSender adaptive = adaptiveSender(scheduler.clock().nanoTime());
+                AdaptiveLeaseSender adaptive = adaptiveSender(scheduler.nowNanos());
                 stats = adaptive.stats();
                 sender = adaptive;
             } else {
@@ -71,9 +71,9 @@ final class LeasesModel {
             LeaseView view = new LeaseView();
             int index = i;
             tickers.add(new LeaseTicker(scheduler, sender, server.gate, lease -> {
-                long now = scheduler.clock().nanoTime();
+                long now = scheduler.nowNanos();
                 view.onLease(now, lease);
-                recorder.lease(index, now / MS, lease.allowedRequests());
+                tally.lease(index, now / MS, lease.allowedRequests());
             }));
             servers[i] = server;
             views.add(view);
@@ -83,9 +83,9 @@ final class LeasesModel {
             ticker.start();
         }
         scheduler.schedule(durationMillis * MS, () -> tickers.forEach(LeaseTicker::stop));
-        scheduler.schedule(0L, new Client(scheduler, servers, views, balancer, recorder, durationMillis));
+        scheduler.schedule(0L, new Client(scheduler, servers, views, balancer, tally, durationMillis));
         scheduler.runUntilIdle();
-        return recorder.result(scenario);
+        return tally.result(scenario);
     }
 
     static AdaptiveLeaseSender adaptiveSender(long startNanos) {
@@ -97,12 +97,12 @@ final class LeasesModel {
 
     private static Balancer balancer(String name, List<LeaseView> views, SplittableRandom random) {
         switch (name) {
-            case Scenario.LEAST_LOADED:
+            case LeasesScenario.LEAST_LOADED:
                 return new LeastLoadedBalancer(views);
-            case Scenario.P2C:
+            case LeasesScenario.P2C:
                 return new PowerOfTwoChoicesBalancer(views.size(),
                         new PowerOfTwoChoicesBalancer.Config(Duration.ofSeconds(1)), random);
-            case Scenario.ROUND_ROBIN:
+            case LeasesScenario.ROUND_ROBIN:
                 return new RoundRobinBalancer(views.size());
             default:
                 throw new IllegalArgumentException(
@@ -112,26 +112,26 @@ final class LeasesModel {
 
     /** The open-loop client: one request per millisecond, each arrival schedules the next. */
     private static final class Client implements Runnable {
-        private final VirtualScheduler scheduler;
+        private final SimScheduler scheduler;
         private final SaturableServer[] servers;
         private final List<LeaseView> views;
         private final Balancer balancer;
-        private final Recorder recorder;
+        private final LeasesTally tally;
         private final long durationMillis;
 
-        Client(VirtualScheduler scheduler, SaturableServer[] servers, List<LeaseView> views,
-               Balancer balancer, Recorder recorder, long durationMillis) {
+        Client(SimScheduler scheduler, SaturableServer[] servers, List<LeaseView> views,
+               Balancer balancer, LeasesTally tally, long durationMillis) {
             this.scheduler = scheduler;
             this.servers = servers;
             this.views = views;
             this.balancer = balancer;
-            this.recorder = recorder;
+            this.tally = tally;
             this.durationMillis = durationMillis;
         }
 
         @Override
         public void run() {
-            long nowNanos = scheduler.clock().nanoTime();
+            long nowNanos = scheduler.nowNanos();
             long nowMillis = nowNanos / MS;
             int chosen = balancer.pick(nowNanos);
             views.get(chosen).onSent();
@@ -139,11 +139,11 @@ final class LeasesModel {
             long delayMillis = server.handle(nowMillis, nowNanos);
             if (delayMillis < 0) {
                 balancer.onComplete(nowNanos, chosen, 0L, false);
-                recorder.rejected(chosen, nowMillis);
+                tally.rejected(chosen, nowMillis);
             } else {
-                recorder.accepted(chosen, nowMillis, delayMillis);
+                tally.accepted(chosen, nowMillis, delayMillis);
                 scheduler.schedule(delayMillis * MS, () -> {
-                    long endNanos = scheduler.clock().nanoTime();
+                    long endNanos = scheduler.nowNanos();
                     server.complete(nowNanos, endNanos);
                     balancer.onComplete(endNanos, chosen, endNanos - nowNanos, true);
                 });

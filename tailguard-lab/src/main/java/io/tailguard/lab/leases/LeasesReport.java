@@ -21,7 +21,7 @@ final class LeasesReport {
     private LeasesReport() {
     }
 
-    static LabResult build(String title, List<RowResult> rows, boolean heterogeneous, long seed) {
+    static LabResult build(String title, List<LeasesRow> rows, boolean heterogeneous, long seed) {
         LabResult.Builder result = LabResult.builder(title)
                 .printedTable(summary(rows))
                 .printedTable(servers(rows))
@@ -29,7 +29,7 @@ final class LeasesReport {
                 .chart(latencyChart(rows))
                 .chart(rateChart(rows))
                 .seed(seed);
-        RowResult adaptive = firstAdaptive(rows);
+        LeasesRow adaptive = firstAdaptive(rows);
         if (adaptive != null) {
             result.chart(grantChart(adaptive));
         }
@@ -39,12 +39,12 @@ final class LeasesReport {
         return result.build();
     }
 
-    static CsvTable summary(List<RowResult> rows) {
+    static CsvTable summary(List<LeasesRow> rows) {
         CsvTable.Builder table = CsvTable.builder("Summary (rates after the first second)", SUMMARY_FILE,
                 "policy", "balancer", "leased_requests", "offered_rps", "accepted_rps", "rejected_rps",
                 "p50_ms", "p99_ms", "p999_ms");
-        for (RowResult row : rows) {
-            Scenario s = row.scenario();
+        for (LeasesRow row : rows) {
+            LeasesScenario s = row.scenario();
             table.row(s.policy(), s.balancer(), s.leasedCell(), Integer.toString(LeasesModel.OFFERED_RPS),
                     rate(row.acceptedRps()), rate(row.rejectedRps()), Long.toString(row.p50Millis()),
                     Long.toString(row.p99Millis()), Long.toString(row.p999Millis()));
@@ -52,12 +52,12 @@ final class LeasesReport {
         return table.build();
     }
 
-    static CsvTable servers(List<RowResult> rows) {
+    static CsvTable servers(List<LeasesRow> rows) {
         CsvTable.Builder table = CsvTable.builder("Per server", SERVERS_FILE,
                 "policy", "balancer", "leased_requests", "server", "accepted_rps", "rejected_rps", "p99_ms");
-        for (RowResult row : rows) {
-            Scenario s = row.scenario();
-            for (RowResult.ServerResult server : row.servers()) {
+        for (LeasesRow row : rows) {
+            LeasesScenario s = row.scenario();
+            for (LeasesRow.ServerResult server : row.servers()) {
                 table.row(s.policy(), s.balancer(), s.leasedCell(), Integer.toString(server.server()),
                         rate(server.acceptedRps()), rate(server.rejectedRps()), Long.toString(server.p99Millis()));
             }
@@ -65,13 +65,13 @@ final class LeasesReport {
         return table.build();
     }
 
-    static CsvTable snapshots(List<RowResult> rows) {
+    static CsvTable snapshots(List<LeasesRow> rows) {
         CsvTable.Builder table = CsvTable.builder("Per second and server", SNAPSHOTS_FILE,
                 "policy", "balancer", "leased_requests", "second", "server", "lease_allowed", "accepted",
                 "rejected", "p99_ms");
-        for (RowResult row : rows) {
-            Scenario s = row.scenario();
-            for (RowResult.Snapshot snap : row.seconds()) {
+        for (LeasesRow row : rows) {
+            LeasesScenario s = row.scenario();
+            for (LeasesRow.Snapshot snap : row.seconds()) {
                 table.row(s.policy(), s.balancer(), s.leasedCell(), Integer.toString(snap.second()),
                         Integer.toString(snap.server()), Integer.toString(snap.leasedRequests()),
                         Long.toString(snap.accepted()), Long.toString(snap.rejected()),
@@ -81,12 +81,12 @@ final class LeasesReport {
         return table.build();
     }
 
-    private static ChartArtifact latencyChart(List<RowResult> rows) {
+    private static ChartArtifact latencyChart(List<LeasesRow> rows) {
         List<String> labels = labels(rows);
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         List<Long> p50 = new ArrayList<>();
         List<Long> p99 = new ArrayList<>();
-        for (RowResult row : rows) {
+        for (LeasesRow row : rows) {
             p50.add(Math.max(1L, row.p50Millis()));
             p99.add(Math.max(1L, row.p99Millis()));
         }
@@ -100,11 +100,11 @@ final class LeasesReport {
         return new ChartArtifact("p50 and p99 latency of accepted requests per row", "leases-latency.png", chart);
     }
 
-    private static ChartArtifact rateChart(List<RowResult> rows) {
+    private static ChartArtifact rateChart(List<LeasesRow> rows) {
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         List<Double> accepted = new ArrayList<>();
         List<Double> rejected = new ArrayList<>();
-        for (RowResult row : rows) {
+        for (LeasesRow row : rows) {
             accepted.add(row.acceptedRps());
             rejected.add(row.rejectedRps());
         }
@@ -117,7 +117,7 @@ final class LeasesReport {
                 "leases-rates.png", chart);
     }
 
-    private static ChartArtifact grantChart(RowResult row) {
+    private static ChartArtifact grantChart(LeasesRow row) {
         int servers = row.servers().size();
         List<Integer> seconds = new ArrayList<>();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
@@ -125,7 +125,7 @@ final class LeasesReport {
         for (int i = 0; i < servers; i++) {
             grants.add(new ArrayList<>());
         }
-        for (RowResult.Snapshot snap : row.seconds()) {
+        for (LeasesRow.Snapshot snap : row.seconds()) {
             if (snap.server() == 0) {
                 seconds.add(snap.second());
             }
@@ -139,10 +139,10 @@ final class LeasesReport {
                 Charts.lines("Adaptive lease grant per second", "second", "requests per lease", seconds, series));
     }
 
-    private static List<String> findings(List<RowResult> rows, boolean heterogeneous) {
+    private static List<String> findings(List<LeasesRow> rows, boolean heterogeneous) {
         List<String> findings = new ArrayList<>();
-        for (RowResult row : rows) {
-            Scenario s = row.scenario();
+        for (LeasesRow row : rows) {
+            LeasesScenario s = row.scenario();
             StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
                     "%s: %s accepted/s and %s rejected/s of %d offered; p50 %d ms, p99 %d ms, p99.9 %d ms.",
                     s.label(), rate(row.acceptedRps()), rate(row.rejectedRps()), LeasesModel.OFFERED_RPS,
@@ -152,7 +152,7 @@ final class LeasesReport {
             }
             if (heterogeneous) {
                 text.append(" Per server accepted/s and p99:");
-                for (RowResult.ServerResult server : row.servers()) {
+                for (LeasesRow.ServerResult server : row.servers()) {
                     text.append(String.format(Locale.ROOT, " #%d %s/s %d ms;", server.server(),
                             rate(server.acceptedRps()), server.p99Millis()));
                 }
@@ -164,13 +164,13 @@ final class LeasesReport {
         return findings;
     }
 
-    private static String grantRange(RowResult row) {
+    private static String grantRange(LeasesRow row) {
         StringBuilder text = new StringBuilder("After the first 10 s its grants per server ranged");
         int servers = row.servers().size();
         for (int i = 0; i < servers; i++) {
             int min = Integer.MAX_VALUE;
             int max = 0;
-            for (RowResult.Snapshot snap : row.seconds()) {
+            for (LeasesRow.Snapshot snap : row.seconds()) {
                 if (snap.server() == i && snap.second() >= 10) {
                     min = Math.min(min, snap.leasedRequests());
                     max = Math.max(max, snap.leasedRequests());
@@ -187,8 +187,8 @@ final class LeasesReport {
         return text.append('.').toString();
     }
 
-    private static RowResult firstAdaptive(List<RowResult> rows) {
-        for (RowResult row : rows) {
+    private static LeasesRow firstAdaptive(List<LeasesRow> rows) {
+        for (LeasesRow row : rows) {
             if (row.scenario().adaptive()) {
                 return row;
             }
@@ -196,9 +196,9 @@ final class LeasesReport {
         return null;
     }
 
-    private static List<String> labels(List<RowResult> rows) {
+    private static List<String> labels(List<LeasesRow> rows) {
         List<String> labels = new ArrayList<>();
-        for (RowResult row : rows) {
+        for (LeasesRow row : rows) {
             labels.add(row.scenario().label());
         }
         return labels;

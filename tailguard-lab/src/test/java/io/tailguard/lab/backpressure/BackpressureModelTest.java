@@ -18,7 +18,7 @@ class BackpressureModelTest {
     private static String[] simulate(long durationMillis, int concurrency) {
         Workload w = new Workload(Workload.Arrivals.CONSTANT, Workload.Overload.SUSTAINED, concurrency,
                 Duration.ofMillis(durationMillis), Duration.ofSeconds(1), 42);
-        List<Outcome> outcomes = new ArrayList<>();
+        List<StrategyOutcome> outcomes = new ArrayList<>();
         for (Strategy s : Strategy.values()) {
             outcomes.add(BackpressureSimulation.run(s, w));
         }

@@ -31,7 +31,7 @@ class BackpressureOracleSweepTest {
             String[] expected = PublishedModel.run(p[0], p[1], PublishedModel.STRATEGIES);
             Workload w = new Workload(Workload.Arrivals.CONSTANT, Workload.Overload.SUSTAINED, p[1],
                     Duration.ofMillis(p[0]), Duration.ofSeconds(1), 42);
-            List<Outcome> outcomes = new ArrayList<>();
+            List<StrategyOutcome> outcomes = new ArrayList<>();
             for (Strategy s : Strategy.values()) {
                 outcomes.add(BackpressureSimulation.run(s, w));
             }

@@ -15,15 +15,15 @@ class BeyondTheArticleTest {
         return new Workload(arrivals, overload, 10, Duration.ofSeconds(10), window, seed);
     }
 
-    private static List<Outcome> runAll(Workload w) {
-        List<Outcome> outcomes = new ArrayList<>();
+    private static List<StrategyOutcome> runAll(Workload w) {
+        List<StrategyOutcome> outcomes = new ArrayList<>();
         for (Strategy s : Strategy.values()) {
             outcomes.add(BackpressureSimulation.run(s, w));
         }
         return outcomes;
     }
 
-    private static Outcome of(List<Outcome> outcomes, Strategy s) {
+    private static StrategyOutcome of(List<StrategyOutcome> outcomes, Strategy s) {
         return outcomes.stream().filter(o -> o.strategy() == s).findFirst().orElseThrow();
     }
 
@@ -40,7 +40,7 @@ class BeyondTheArticleTest {
 
     @Test
     void poissonOffersAboutTheConfiguredRate() {
-        Outcome o = BackpressureSimulation.run(Strategy.TOKEN_BUCKET,
+        StrategyOutcome o = BackpressureSimulation.run(Strategy.TOKEN_BUCKET,
                 workload(Workload.Arrivals.POISSON, Workload.Overload.SUSTAINED, 1, Duration.ofSeconds(1)));
         // 200 rps for 10 s: 2000 expected, standard deviation about 45.
         assertThat(o.offered()).isBetween(1800L, 2200L);
@@ -49,10 +49,10 @@ class BeyondTheArticleTest {
     @Test
     void burstyArrivalsComeOnlyInTheOnHalvesAtTwiceTheRate() {
         Workload w = workload(Workload.Arrivals.BURSTY, Workload.Overload.SUSTAINED, 3, Duration.ofMillis(100));
-        Outcome o = BackpressureSimulation.run(Strategy.TOKEN_BUCKET, w);
+        StrategyOutcome o = BackpressureSimulation.run(Strategy.TOKEN_BUCKET, w);
         assertThat(o.snapshots()).hasSize(100);
         for (int i = 0; i < 100; i++) {
-            Outcome.Snapshot s = o.snapshots().get(i);
+            StrategyOutcome.Snapshot s = o.snapshots().get(i);
             if (i % 2 == 1) {
                 assertThat(s.accepted() + s.rejected()).as("off window %d", i).isZero();
             }
@@ -62,9 +62,9 @@ class BeyondTheArticleTest {
 
     @Test
     void transientOverloadLetsABufferEarnItsLatencyAndSustainedOverloadDoesNot() {
-        List<Outcome> sustained = runAll(workload(Workload.Arrivals.CONSTANT, Workload.Overload.SUSTAINED, 42,
+        List<StrategyOutcome> sustained = runAll(workload(Workload.Arrivals.CONSTANT, Workload.Overload.SUSTAINED, 42,
                 Duration.ofSeconds(1)));
-        List<Outcome> transientRun = runAll(workload(Workload.Arrivals.CONSTANT, Workload.Overload.TRANSIENT, 42,
+        List<StrategyOutcome> transientRun = runAll(workload(Workload.Arrivals.CONSTANT, Workload.Overload.TRANSIENT, 42,
                 Duration.ofSeconds(1)));
 
         // transient: the queue serves the burst excess that the no-waiting strategies turn away ...
@@ -72,14 +72,14 @@ class BeyondTheArticleTest {
                 .isGreaterThan(of(transientRun, Strategy.LOAD_SHEDDER).accepted())
                 .isGreaterThan(of(transientRun, Strategy.RESILIENCE4J).accepted());
         // ... and its backlog drains in the quiet spell: the last second of each cycle holds at most one.
-        Outcome q = of(transientRun, Strategy.BOUNDED_QUEUE);
+        StrategyOutcome q = of(transientRun, Strategy.BOUNDED_QUEUE);
         assertThat(q.snapshots().get(4).maxBuffered()).isLessThanOrEqualTo(1);
         assertThat(q.snapshots().get(9).maxBuffered()).isLessThanOrEqualTo(1);
         assertThat(q.snapshots().get(0).maxBuffered()).isEqualTo(50);
 
         // sustained: it accepts fewer than the token bucket and is slower: the worst of both.
-        Outcome sq = of(sustained, Strategy.BOUNDED_QUEUE);
-        Outcome tb = of(sustained, Strategy.TOKEN_BUCKET);
+        StrategyOutcome sq = of(sustained, Strategy.BOUNDED_QUEUE);
+        StrategyOutcome tb = of(sustained, Strategy.TOKEN_BUCKET);
         assertThat(sq.accepted()).isLessThan(tb.accepted());
         assertThat(sq.p99Millis()).isGreaterThan(tb.p99Millis());
     }
@@ -87,9 +87,9 @@ class BeyondTheArticleTest {
     @Test
     void findingsAreComputedFromTheNumbers() {
         Workload w = workload(Workload.Arrivals.CONSTANT, Workload.Overload.SUSTAINED, 42, Duration.ofSeconds(1));
-        List<Outcome> sustained = runAll(w);
+        List<StrategyOutcome> sustained = runAll(w);
         String text = BackpressureFindings.sustained(sustained, w);
-        Outcome q = of(sustained, Strategy.BOUNDED_QUEUE);
+        StrategyOutcome q = of(sustained, Strategy.BOUNDED_QUEUE);
         assertThat(text).contains("bounded-queue accepted " + q.accepted() + " of " + q.offered())
                 .contains("the worst of both");
 
@@ -104,10 +104,10 @@ class BeyondTheArticleTest {
     void windowsFollowTheSnapshotIntervalOutsideThePublishedModel() {
         Workload w = new Workload(Workload.Arrivals.POISSON, Workload.Overload.SUSTAINED, 10,
                 Duration.ofMillis(2500), Duration.ofMillis(500), 5);
-        Outcome o = BackpressureSimulation.run(Strategy.BOUNDED_QUEUE, w);
-        assertThat(o.snapshots()).extracting(Outcome.Snapshot::elapsed)
+        StrategyOutcome o = BackpressureSimulation.run(Strategy.BOUNDED_QUEUE, w);
+        assertThat(o.snapshots()).extracting(StrategyOutcome.Snapshot::elapsed)
                 .containsExactly("0.500", "1", "1.500", "2", "2.500");
-        long accepted = o.snapshots().stream().mapToLong(Outcome.Snapshot::accepted).sum();
+        long accepted = o.snapshots().stream().mapToLong(StrategyOutcome.Snapshot::accepted).sum();
         assertThat(accepted).isEqualTo(o.accepted());
         assertThat(o.snapshots().get(0).throughput()).isEqualTo(o.snapshots().get(0).accepted() * 2.0);
     }

@@ -9,7 +9,7 @@ class HedgingSimulationTest {
 
     private static final long REQUESTS = 200_000;
 
-    private static RowResult run(Scenario scenario, String policy, int attempts, int budgetPct,
+    private static HedgingResult run(HedgingScenario scenario, String policy, int attempts, int budgetPct,
             String delay) {
         HedgingRow row = HedgingRow.of(scenario).stream()
                 .filter(r -> r.policyName().equals(policy) && r.attempts() == attempts
@@ -20,7 +20,7 @@ class HedgingSimulationTest {
 
     @Test
     void baselineReproducesTheSeedWithinTenPercent() {
-        RowResult none = run(Scenario.SEED, "none", 1, 0, "");
+        HedgingResult none = run(HedgingScenario.PUBLISHED, "none", 1, 0, "");
 
         assertThat(none.p50Ms()).isBetween(13.5, 16.5);
         assertThat(none.p90Ms()).isBetween(25.2, 30.8);
@@ -32,7 +32,7 @@ class HedgingSimulationTest {
 
     @Test
     void seedsSpeculativePolicyMeetsTheSeedsBounds() {
-        RowResult speculative = run(Scenario.SEED, "speculative", 2, 0, "25ms");
+        HedgingResult speculative = run(HedgingScenario.PUBLISHED, "speculative", 2, 0, "25ms");
 
         assertThat(speculative.p99Ms()).isLessThanOrEqualTo(40.0);
         assertThat(speculative.p999Ms()).isLessThanOrEqualTo(80.0);
@@ -42,7 +42,7 @@ class HedgingSimulationTest {
 
     @Test
     void budgetCapsExtraLoadAtFivePercent() {
-        RowResult budgeted = run(Scenario.SEED, "speculative", 2, 5, "25ms");
+        HedgingResult budgeted = run(HedgingScenario.PUBLISHED, "speculative", 2, 5, "25ms");
 
         // 5 % of calls plus the 10 tokens the budget starts with
         assertThat(budgeted.extraLoadPct()).isLessThanOrEqualTo(5.0 + 100.0 * 10 / REQUESTS);
@@ -51,9 +51,9 @@ class HedgingSimulationTest {
 
     @Test
     void unbudgetedHedgingOverloadsTheSaturatedStationAndTheBudgetPreventsIt() {
-        RowResult none = run(Scenario.SATURATED, "none", 1, 0, "");
-        RowResult unbudgeted = run(Scenario.SATURATED, "speculative", 2, 0, "25ms");
-        RowResult budgeted = run(Scenario.SATURATED, "speculative", 2, 5, "25ms");
+        HedgingResult none = run(HedgingScenario.SATURATED, "none", 1, 0, "");
+        HedgingResult unbudgeted = run(HedgingScenario.SATURATED, "speculative", 2, 0, "25ms");
+        HedgingResult budgeted = run(HedgingScenario.SATURATED, "speculative", 2, 5, "25ms");
 
         assertThat(none.utilizationPct()).isBetween(78.0, 82.0);
         assertThat(unbudgeted.utilizationPct()).isGreaterThan(none.utilizationPct() + 5.0);
@@ -65,10 +65,10 @@ class HedgingSimulationTest {
 
     @Test
     void sameSeedGivesTheSameNumbers() {
-        HedgingRow row = HedgingRow.of(Scenario.SATURATED).get(5);
-        RowResult first = new HedgingSimulation(row, 20_000, 9).run();
-        RowResult second = new HedgingSimulation(row, 20_000, 9).run();
-        RowResult otherSeed = new HedgingSimulation(row, 20_000, 10).run();
+        HedgingRow row = HedgingRow.of(HedgingScenario.SATURATED).get(5);
+        HedgingResult first = new HedgingSimulation(row, 20_000, 9).run();
+        HedgingResult second = new HedgingSimulation(row, 20_000, 9).run();
+        HedgingResult otherSeed = new HedgingSimulation(row, 20_000, 10).run();
 
         assertThat(second).isEqualTo(first);
         assertThat(otherSeed).isNotEqualTo(first);
@@ -76,7 +76,7 @@ class HedgingSimulationTest {
 
     @Test
     void summaryCsvHasTheIssuesHeaderAndOneLinePerRow() {
-        List<RowResult> results = HedgingRuns.run(HedgingRow.of(Scenario.SEED), 2_000, 1, 2);
+        List<HedgingResult> results = HedgingRuns.run(HedgingRow.of(HedgingScenario.PUBLISHED), 2_000, 1, 2);
         String csv = HedgingTables.summary(results).toCsv();
 
         assertThat(csv.lines().findFirst()).hasValue("scenario,policy,attempts,delay,budget_pct,"

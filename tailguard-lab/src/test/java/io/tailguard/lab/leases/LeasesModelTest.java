@@ -13,14 +13,14 @@ class LeasesModelTest {
 
     private static final Duration RUN = Duration.ofSeconds(60);
 
-    private static RowResult run(String policy, int leased) {
-        return LeasesModel.run(new Scenario(policy, Scenario.LEAST_LOADED, leased, RUN, 1L, false));
+    private static LeasesRow run(String policy, int leased) {
+        return LeasesModel.run(new LeasesScenario(policy, LeasesScenario.LEAST_LOADED, leased, RUN, 1L, false));
     }
 
     @ParameterizedTest(name = "leased {0}: {1} accepted/s, {2} rejected/s, p99 {3} ms")
     @CsvSource({"100, 300, 700, 19", "30, 90, 910, 4"})
     void staticRowsReproduceTheSeedTable(int leased, double accepted, double rejected, double p99) {
-        RowResult row = run(Scenario.STATIC, leased);
+        LeasesRow row = run(LeasesScenario.STATIC, leased);
         assertThat(row.acceptedRps()).isCloseTo(accepted, within(accepted * 0.03));
         assertThat(row.rejectedRps()).isCloseTo(rejected, within(rejected * 0.03));
         assertThat((double) row.p99Millis()).isCloseTo(p99, within(p99 * 0.15));
@@ -28,7 +28,7 @@ class LeasesModelTest {
 
     @Test
     void unboundedLeasesAcceptEverythingAndSaturate() {
-        RowResult row = run(Scenario.STATIC, 9999);
+        LeasesRow row = run(LeasesScenario.STATIC, 9999);
         assertThat(row.acceptedRps()).isGreaterThanOrEqualTo(950.0);
         assertThat(row.rejectedRps()).isZero();
         assertThat((double) row.p99Millis()).isCloseTo(4877.0, within(4877.0 * 0.15));
@@ -36,7 +36,7 @@ class LeasesModelTest {
 
     @Test
     void adaptiveLeasesFindTheKneeWithoutBeingTold() {
-        RowResult row = run(Scenario.ADAPTIVE, 0);
+        LeasesRow row = run(LeasesScenario.ADAPTIVE, 0);
         assertThat(row.p99Millis()).isLessThanOrEqualTo(25L);
         assertThat(row.acceptedRps()).isGreaterThanOrEqualTo(330.0);
         // no grant is ever configured near the knee: it starts at 10 and is learned
@@ -45,7 +45,7 @@ class LeasesModelTest {
 
     @Test
     void leastLoadedSpreadsEqualLeasesEvenly() {
-        RowResult row = run(Scenario.STATIC, 100);
+        LeasesRow row = run(LeasesScenario.STATIC, 100);
         assertThat(row.servers()).allSatisfy(server -> {
             assertThat(server.acceptedRps()).isEqualTo(100.0);
             assertThat(server.rejectedRps()).isCloseTo(233.3, within(0.1));
@@ -54,20 +54,20 @@ class LeasesModelTest {
 
     @Test
     void sameSeedGivesTheSameRow() {
-        RowResult first = LeasesModel.run(new Scenario(Scenario.ADAPTIVE, Scenario.P2C, 0,
+        LeasesRow first = LeasesModel.run(new LeasesScenario(LeasesScenario.ADAPTIVE, LeasesScenario.P2C, 0,
                 Duration.ofSeconds(10), 9L, true));
-        RowResult second = LeasesModel.run(new Scenario(Scenario.ADAPTIVE, Scenario.P2C, 0,
+        LeasesRow second = LeasesModel.run(new LeasesScenario(LeasesScenario.ADAPTIVE, LeasesScenario.P2C, 0,
                 Duration.ofSeconds(10), 9L, true));
         assertThat(second).isEqualTo(first);
     }
 
     @Test
     void adaptiveLeasesGiveTheWeakServerASmallerGrant() {
-        RowResult row = LeasesModel.run(new Scenario(Scenario.ADAPTIVE, Scenario.LEAST_LOADED, 0, RUN, 1L, true));
-        RowResult.ServerResult strong = row.servers().get(0);
-        RowResult.ServerResult weak = row.servers().get(2);
+        LeasesRow row = LeasesModel.run(new LeasesScenario(LeasesScenario.ADAPTIVE, LeasesScenario.LEAST_LOADED, 0, RUN, 1L, true));
+        LeasesRow.ServerResult strong = row.servers().get(0);
+        LeasesRow.ServerResult weak = row.servers().get(2);
         assertThat(weak.acceptedRps()).isLessThan(strong.acceptedRps() * 0.6);
-        RowResult fixed = LeasesModel.run(new Scenario(Scenario.STATIC, Scenario.LEAST_LOADED, 100, RUN, 1L, true));
+        LeasesRow fixed = LeasesModel.run(new LeasesScenario(LeasesScenario.STATIC, LeasesScenario.LEAST_LOADED, 100, RUN, 1L, true));
         // the static lease of 100 is above the weak server's knee of 60: its tail explodes
         assertThat(fixed.servers().get(2).p99Millis()).isGreaterThan(1_000L);
         assertThat(row.p99Millis()).isLessThan(fixed.p99Millis());

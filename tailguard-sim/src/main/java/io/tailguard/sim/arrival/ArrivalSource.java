@@ -62,12 +62,20 @@ public interface ArrivalSource {
      */
     static ArrivalSource onOff(Duration on, double onRatePerSecond, Duration off, double offRatePerSecond,
             boolean poisson) {
-        return new OnOffSource(
+        return phased(new OnOffSource(
                 Check.positive("on", on).toNanos(),
                 Check.inRange("onRatePerSecond", onRatePerSecond, 0.0, 1e12),
                 Check.positive("off", off).toNanos(),
-                Check.inRange("offRatePerSecond", offRatePerSecond, 0.0, 1e12),
-                poisson);
+                Check.inRange("offRatePerSecond", offRatePerSecond, 0.0, 1e12)), poisson);
+    }
+
+    /**
+     * Arrivals at the piecewise-constant rate of {@code schedule}, from time zero: within each phase
+     * Poisson if {@code poisson}, otherwise evenly spaced from the phase's start (arrival k at
+     * {@code start + k / rate}). A phase of rate 0 is silent.
+     */
+    static ArrivalSource phased(RateSchedule schedule, boolean poisson) {
+        return new PhasedSource(Check.notNull("schedule", schedule), poisson);
     }
 
     /**

@@ -1,60 +1,22 @@
 package io.tailguard.sim.arrival;
 
-import java.util.random.RandomGenerator;
-
-/** Immutable on/off burst source; see {@link ArrivalSource#onOff}. */
-record OnOffSource(long onNanos, double onRatePerSecond, long offNanos, double offRatePerSecond,
-        boolean poisson) implements ArrivalSource {
+/**
+ * Immutable on/off bursts as a {@link RateSchedule}: "on" periods from time zero, then "off",
+ * repeated; see {@link ArrivalSource#onOff}.
+ */
+record OnOffSource(long onNanos, double onRatePerSecond, long offNanos, double offRatePerSecond)
+        implements RateSchedule {
 
     @Override
-    public ArrivalStream open(RandomGenerator random) {
-        return new OnOffStream(this, random);
+    public double ratePerSecond(long nowNanos) {
+        return Math.floorMod(nowNanos, onNanos + offNanos) < onNanos ? onRatePerSecond : offRatePerSecond;
     }
 
-    /**
-     * Not thread-safe. Works period by period: a Poisson gap that would cross the period's end is
-     * discarded and drawing restarts at the next period with its own rate (exact, because the
-     * exponential is memoryless); evenly spaced arrivals restart at each period's start.
-     */
-    private static final class OnOffStream implements ArrivalStream {
-        private final OnOffSource source;
-        private final RandomGenerator random;
-        private long periodStartNanos;
-        private boolean on = true;
-        private double cursorNanos;
-        private long k;
-
-        OnOffStream(OnOffSource source, RandomGenerator random) {
-            this.source = source;
-            this.random = random;
-        }
-
-        @Override
-        public long nextNanos() {
-            for (int guard = 0; guard < 1_000_000; guard++) {
-                long lengthNanos = on ? source.onNanos : source.offNanos;
-                double rate = on ? source.onRatePerSecond : source.offRatePerSecond;
-                long endNanos = periodStartNanos + lengthNanos;
-                if (rate > 0) {
-                    double gapNanos = 1e9 / rate;
-                    double candidate = source.poisson
-                            ? cursorNanos + random.nextExponential() * gapNanos
-                            : periodStartNanos + k * gapNanos;
-                    if (candidate < endNanos) {
-                        cursorNanos = candidate;
-                        k++;
-                        return Math.round(candidate);
-                    }
-                }
-                if (endNanos < periodStartNanos) {
-                    return END;
-                }
-                periodStartNanos = endNanos;
-                cursorNanos = endNanos;
-                k = 0;
-                on = !on;
-            }
-            return END;
-        }
+    @Override
+    public long phaseEndNanos(long nowNanos) {
+        long cycleNanos = onNanos + offNanos;
+        long cycleStart = nowNanos - Math.floorMod(nowNanos, cycleNanos);
+        long end = Math.floorMod(nowNanos, cycleNanos) < onNanos ? cycleStart + onNanos : cycleStart + cycleNanos;
+        return end < nowNanos ? Long.MAX_VALUE : end;
     }
 }

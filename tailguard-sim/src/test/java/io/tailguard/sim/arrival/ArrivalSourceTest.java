@@ -149,4 +149,40 @@ class ArrivalSourceTest {
         assertThatThrownBy(() -> ArrivalSource.poisson(-1))
                 .hasMessageStartingWith("ratePerSecond must be between");
     }
+
+    /** Phases of 10 ms at 100, 0 and 300 per second, then 200 per second for ever. */
+    private static final RateSchedule STEPS = new RateSchedule() {
+        @Override
+        public double ratePerSecond(long nowNanos) {
+            return nowNanos < 30_000_000L ? new double[] {100, 0, 300}[(int) (nowNanos / 10_000_000L)] : 200;
+        }
+
+        @Override
+        public long phaseEndNanos(long nowNanos) {
+            return nowNanos < 30_000_000L ? (nowNanos / 10_000_000L + 1) * 10_000_000L : Long.MAX_VALUE;
+        }
+    };
+
+    @Test
+    void phasedEvenSpacingRestartsAtEachPhaseAndSkipsSilentOnes() {
+        assertThat(take(ArrivalSource.phased(STEPS, false), 7, 1)).containsExactly(
+                0L, 20_000_000L, 23_333_333L, 26_666_667L, 30_000_000L, 35_000_000L, 40_000_000L);
+    }
+
+    @Test
+    void aScheduleWhosePhaseDoesNotEndAfterItsStartIsRefused() {
+        RateSchedule stuck = new RateSchedule() {
+            @Override
+            public double ratePerSecond(long nowNanos) {
+                return 1;
+            }
+
+            @Override
+            public long phaseEndNanos(long nowNanos) {
+                return nowNanos;
+            }
+        };
+        assertThatThrownBy(() -> ArrivalSource.phased(stuck, true).open(new SplittableRandom(1)).nextNanos())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("phaseEndNanos must be after");
+    }
 }

@@ -19,7 +19,7 @@ import java.util.List;
  * @param p999Ms 99.9th percentile
  * @param curveMs latency at each of {@link #CURVE_PERCENTILES}, in ms
  */
-record RowResult(HedgingRow row, long requests, double hedgedPct, double extraLoadPct,
+record HedgingResult(HedgingRow row, long requests, double hedgedPct, double extraLoadPct,
         double timeoutPct, double slaMissPct, double utilizationPct,
         double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms, List<Double> curveMs) {
 
@@ -28,7 +28,7 @@ record RowResult(HedgingRow row, long requests, double hedgedPct, double extraLo
             List.of(50.0, 75.0, 90.0, 95.0, 98.0, 99.0, 99.5, 99.8, 99.9, 99.95, 99.99);
 
     /** Copies the curve. */
-    RowResult {
+    HedgingResult {
         curveMs = List.copyOf(curveMs);
     }
 }

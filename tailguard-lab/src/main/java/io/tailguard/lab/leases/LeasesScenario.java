@@ -12,7 +12,7 @@ import java.time.Duration;
  * @param seed           seed of every random draw of the row
  * @param heterogeneous  true if the last server's thresholds are halved
  */
-record Scenario(String policy, String balancer, int leasedRequests, Duration duration, long seed,
+record LeasesScenario(String policy, String balancer, int leasedRequests, Duration duration, long seed,
                 boolean heterogeneous) {
 
     static final String STATIC = "static";

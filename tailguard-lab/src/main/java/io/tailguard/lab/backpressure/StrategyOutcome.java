@@ -14,11 +14,11 @@ import java.util.List;
  * @param maxBuffered most requests the strategy held at once (0 for rate gates)
  * @param snapshots   one row per snapshot window, in time order
  */
-record Outcome(Strategy strategy, long offered, long accepted, long rejected, long p50Millis,
+record StrategyOutcome(Strategy strategy, long offered, long accepted, long rejected, long p50Millis,
                long p99Millis, int maxBuffered, List<Snapshot> snapshots) {
 
     /** Copies the snapshot list. */
-    Outcome {
+    StrategyOutcome {
         snapshots = List.copyOf(snapshots);
     }
 
@@ -31,6 +31,7 @@ record Outcome(Strategy strategy, long offered, long accepted, long rejected, lo
      * One snapshot window.
      *
      * @param elapsed     the elapsed_s cell, already formatted
+     * @param endSeconds  simulated time at which the snapshot ends, for charts
      * @param accepted    admitted in the window
      * @param rejected    refused in the window
      * @param throughput  admitted per second of window
@@ -38,7 +39,7 @@ record Outcome(Strategy strategy, long offered, long accepted, long rejected, lo
      * @param p99Millis   99th percentile latency of the window's admitted requests
      * @param maxBuffered most requests held in the window
      */
-    record Snapshot(String elapsed, long accepted, long rejected, double throughput, long p50Millis,
+    record Snapshot(String elapsed, double endSeconds, long accepted, long rejected, double throughput, long p50Millis,
                     long p99Millis, int maxBuffered) {
     }
 }

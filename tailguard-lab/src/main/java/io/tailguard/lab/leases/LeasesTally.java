@@ -7,7 +7,7 @@ import java.util.List;
  * Not thread-safe collector of one scenario's counts and latencies: for the summary (arrivals at
  * or after the warm-up) and per second and server for the snapshots.
  */
-final class Recorder {
+final class LeasesTally {
 
     private final int servers;
     private final int seconds;
@@ -22,7 +22,7 @@ final class Recorder {
     private final long[] serverRejected;
     private final LatencyCounts all = new LatencyCounts();
 
-    Recorder(int servers, int seconds, long warmupMillis, long durationMillis) {
+    LeasesTally(int servers, int seconds, long warmupMillis, long durationMillis) {
         this.servers = servers;
         this.seconds = seconds;
         this.warmupMillis = warmupMillis;
@@ -69,25 +69,25 @@ final class Recorder {
         }
     }
 
-    RowResult result(Scenario scenario) {
+    LeasesRow result(LeasesScenario scenario) {
         double spanSeconds = Math.max(1L, durationMillis - warmupMillis) / 1000.0;
         long totalAccepted = 0;
         long totalRejected = 0;
-        List<RowResult.ServerResult> perServerResults = new ArrayList<>();
+        List<LeasesRow.ServerResult> perServerResults = new ArrayList<>();
         for (int i = 0; i < servers; i++) {
             totalAccepted += serverAccepted[i];
             totalRejected += serverRejected[i];
-            perServerResults.add(new RowResult.ServerResult(i, serverAccepted[i] / spanSeconds,
+            perServerResults.add(new LeasesRow.ServerResult(i, serverAccepted[i] / spanSeconds,
                     serverRejected[i] / spanSeconds, perServer[i].percentile(0.99)));
         }
-        List<RowResult.Snapshot> snapshots = new ArrayList<>();
+        List<LeasesRow.Snapshot> snapshots = new ArrayList<>();
         for (int s = 0; s < seconds; s++) {
             for (int i = 0; i < servers; i++) {
-                snapshots.add(new RowResult.Snapshot(s, i, leased[s][i], accepted[s][i], rejected[s][i],
+                snapshots.add(new LeasesRow.Snapshot(s, i, leased[s][i], accepted[s][i], rejected[s][i],
                         perSecond[s][i].percentile(0.99)));
             }
         }
-        return new RowResult(scenario, totalAccepted / spanSeconds, totalRejected / spanSeconds,
+        return new LeasesRow(scenario, totalAccepted / spanSeconds, totalRejected / spanSeconds,
                 all.percentile(0.5), all.percentile(0.99), all.percentile(0.999), perServerResults,
                 snapshots);
     }

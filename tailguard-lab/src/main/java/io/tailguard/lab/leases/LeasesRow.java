@@ -15,10 +15,10 @@ import java.util.List;
  * @param servers     the same figures per server
  * @param seconds     per-second, per-server snapshots over the whole run
  */
-record RowResult(Scenario scenario, double acceptedRps, double rejectedRps, long p50Millis,
+record LeasesRow(LeasesScenario scenario, double acceptedRps, double rejectedRps, long p50Millis,
                  long p99Millis, long p999Millis, List<ServerResult> servers, List<Snapshot> seconds) {
 
-    RowResult {
+    LeasesRow {
         servers = List.copyOf(servers);
         seconds = List.copyOf(seconds);
     }
