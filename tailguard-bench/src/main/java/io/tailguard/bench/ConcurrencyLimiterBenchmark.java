@@ -113,12 +113,7 @@ public class ConcurrencyLimiterBenchmark {
 
     @Benchmark
     public boolean oursEndToEnd() {
-        Decision decision = ours.tryAcquire(clock);
-        if (decision.isAdmitted()) {
-            decision.permit().onSuccess(clock.nanoTime());
-            return true;
-        }
-        return false;
+        return acquireAndSucceed(ours);
     }
 
     @Benchmark
@@ -135,12 +130,7 @@ public class ConcurrencyLimiterBenchmark {
 
     @Benchmark
     public boolean oursVegasEndToEnd() {
-        Decision decision = oursVegas.tryAcquire(clock);
-        if (decision.isAdmitted()) {
-            decision.permit().onSuccess(clock.nanoTime());
-            return true;
-        }
-        return false;
+        return acquireAndSucceed(oursVegas);
     }
 
     /** Ours with {@link AimdLimit}, end to end. */
