@@ -112,8 +112,12 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
         inFlight.decrementAndGet();
         if (adapts && outcome != IGNORED) {
             synchronized (estimatorLock) {
-                int updated = estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart, outcome == DROPPED);
-                limit = Math.max(1, updated);
+                int updated = Math.max(1, estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart,
+                        outcome == DROPPED));
+                // most samples leave the limit where it was: skip the volatile store (a full fence)
+                if (updated != limit) {
+                    limit = updated;
+                }
             }
         }
     }
