@@ -181,6 +181,9 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
                 record = !is(FIRST_FAILED);
             }
             recordLatency(record);
+            if (index > 0) {
+                owner.hedgeWon();
+            }
             cleanUp();
             super.complete(new HedgeResult<>(value, index + 1, attemptsStarted));
             return;

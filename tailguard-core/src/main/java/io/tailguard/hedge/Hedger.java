@@ -41,6 +41,7 @@ public final class Hedger {
     private final AtomicLong calls = new AtomicLong();
     private final AtomicLong extraAttempts = new AtomicLong();
     private final AtomicLong budgetDenials = new AtomicLong();
+    private final AtomicLong hedgesWon = new AtomicLong();
 
     /** Creates a hedger running {@code policy} on {@code scheduler}. */
     public Hedger(HedgePolicy policy, Scheduler scheduler) {
@@ -101,10 +102,19 @@ public final class Hedger {
         return budgetDenials.get();
     }
 
+    /** Returns how many calls were won by an attempt other than the first: the hedges that paid off. */
+    public long hedgesWon() {
+        return hedgesWon.get();
+    }
+
     // ---- package-private plumbing for HedgedCall ----
 
     Timers timers() {
         return timers;
+    }
+
+    void hedgeWon() {
+        hedgesWon.incrementAndGet();
     }
 
     NanoClock clock() {

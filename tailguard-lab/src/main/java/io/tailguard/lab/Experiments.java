@@ -2,8 +2,13 @@ package io.tailguard.lab;
 
 import io.tailguard.lab.adaptive.AdaptiveExperiment;
 import io.tailguard.lab.backpressure.BackpressureExperiment;
+import io.tailguard.lab.breaker.BreakerExperiment;
+import io.tailguard.lab.budget.BudgetExperiment;
+import io.tailguard.lab.cascade.CascadeExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
+import io.tailguard.lab.isolation.IsolationExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
+import io.tailguard.lab.retrystorm.RetryStormExperiment;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -23,7 +28,12 @@ public final class Experiments {
     private static final List<Experiment> BACKPRESSURE = List.of();
 
     /** The published lab's failure-propagation series. */
-    private static final List<Experiment> FAILURE = List.of();
+    private static final List<Experiment> FAILURE = List.of(
+            new CascadeExperiment(),
+            new RetryStormExperiment(),
+            new BreakerExperiment(),
+            new BudgetExperiment(),
+            new IsolationExperiment());
 
     /** tailguard's own experiments. */
     private static final List<Experiment> TAILGUARD = List.of(
