@@ -40,7 +40,7 @@ final class ExperimentCommand implements Callable<Integer> {
         spec.usageMessage().description(experiment.description(), "",
                 "Writes CSVs, PNG charts, report.html and manifest.json into --output-dir, all or nothing.");
         spec.usageMessage().sortOptions(false);
-        for (LabOption option : experiment.options()) {
+        for (LabOption option : LabOption.of(experiment)) {
             spec.addOption(toOptionSpec(option));
         }
         spec.addOption(OptionSpec.builder(OUTPUT_DIR).type(String.class).paramLabel("DIR")
@@ -48,7 +48,7 @@ final class ExperimentCommand implements Callable<Integer> {
                 .description("Directory for the artifacts (created if missing). Default: ${DEFAULT-VALUE}")
                 .build());
         List<String> footer = new ArrayList<>();
-        if (experiment.options().stream().anyMatch(o -> o.kind() == LabOption.Kind.DURATION)) {
+        if (LabOption.of(experiment).stream().anyMatch(o -> o.kind() == LabOption.Kind.DURATION)) {
             footer.add("");
             footer.add("Durations: a whole number with ms, s, m or h (no suffix = seconds), e.g. 5s, 2m.");
         }
@@ -76,7 +76,7 @@ final class ExperimentCommand implements Callable<Integer> {
     public Integer call() {
         CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         Map<String, String> given = new LinkedHashMap<>();
-        for (LabOption option : experiment.options()) {
+        for (LabOption option : LabOption.of(experiment)) {
             if (parsed.hasMatchedOption(option.name())) {
                 Object value = parsed.matchedOptionValue(option.name(), null);
                 given.put(option.name(), String.valueOf(value));

@@ -72,6 +72,39 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         return new LabOption(name, Kind.LONG, Long.toString(defaultValue), description, List.of(), 0);
     }
 
+    /** The flag of the seed option; declaring it opts an experiment into {@code --seeds}. */
+    public static final String SEED = "--seed";
+    /** The flag the framework adds to every experiment that declares {@link #SEED}. */
+    public static final String SEEDS = "--seeds";
+    /** Most seeds one {@code --seeds} run may take. */
+    public static final int MAX_SEEDS = 100;
+
+    /**
+     * The {@code --seed} option. Declaring it opts the experiment into {@code --seeds K}: the
+     * framework then runs it with seeds N..N+K-1 and reports every figure of the result's
+     * {@linkplain LabResult.Builder#seedSummary seed summary} as a mean with a 95 % confidence
+     * interval (see {@link SeedRuns}).
+     */
+    public static LabOption seed(long defaultValue, String description) {
+        return longValue(SEED, defaultValue, description);
+    }
+
+    /**
+     * Returns the options {@code experiment} accepts: those it declares, plus {@code --seeds} when
+     * it declares {@link #SEED}.
+     */
+    public static List<LabOption> of(Experiment experiment) {
+        List<LabOption> declared = experiment.options();
+        if (declared.stream().noneMatch(o -> o.name().equals(SEED))) {
+            return declared;
+        }
+        List<LabOption> all = new java.util.ArrayList<>(declared);
+        all.add(positiveInt(SEEDS, 1, MAX_SEEDS, "Runs with seeds --seed .. --seed + N - 1 and reports each "
+                + "summary figure as a mean with a 95 % confidence interval (CSV and chart); the other "
+                + "artifacts are the first seed's."));
+        return List.copyOf(all);
+    }
+
     /** One of {@code choices}; the first is not implied to be the default. */
     public static LabOption choice(String name, String defaultValue, List<String> choices, String description) {
         return new LabOption(name, Kind.CHOICE, defaultValue, description, choices, 0);

@@ -16,10 +16,11 @@ import java.util.OptionalLong;
  * @param findings      paragraphs computed from the run (never canned text)
  * @param seed          the seed used, if the run drew random numbers
  * @param files         other artifacts written as given (for example an interval log)
+ * @param seedSummaries tables whose numeric cells {@code --seeds} reports as mean and 95 % interval
  */
 public record LabResult(String title, List<CsvTable> tables, List<CsvTable> printedTables,
                         List<ChartArtifact> charts, List<String> findings, OptionalLong seed,
-                        List<FileArtifact> files) {
+                        List<FileArtifact> files, List<CsvTable> seedSummaries) {
 
     /** Copies the lists. */
     public LabResult {
@@ -28,6 +29,7 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         charts = List.copyOf(charts);
         findings = List.copyOf(findings);
         files = List.copyOf(files);
+        seedSummaries = List.copyOf(seedSummaries);
     }
 
     /** Starts a result with its title. */
@@ -44,6 +46,7 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         private final List<String> findings = new ArrayList<>();
         private OptionalLong seed = OptionalLong.empty();
         private final List<FileArtifact> files = new ArrayList<>();
+        private final List<CsvTable> seedSummaries = new ArrayList<>();
 
         private Builder(String title) {
             this.title = title;
@@ -86,9 +89,20 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
             return this;
         }
 
+        /**
+         * Marks {@code table} (usually also added with {@link #table}) as a summary of the run: with
+         * {@code --seeds K} every cell of it that is a number in every run is reported as a mean and
+         * a 95 % confidence interval over the K seeds; the other cells name the row. Rows are matched
+         * by position, so a summary must have the same rows for every seed.
+         */
+        public Builder seedSummary(CsvTable table) {
+            seedSummaries.add(table);
+            return this;
+        }
+
         /** Builds the result. */
         public LabResult build() {
-            return new LabResult(title, tables, printed, charts, findings, seed, files);
+            return new LabResult(title, tables, printed, charts, findings, seed, files, seedSummaries);
         }
     }
 }
