@@ -3,6 +3,7 @@ package io.tailguard.lab;
 import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
+import io.tailguard.lab.queuesaturation.QueueSaturationExperiment;
 import io.tailguard.lab.taillatency.TailLatencyExperiment;
 import java.util.List;
 import java.util.stream.Stream;
@@ -18,6 +19,7 @@ public final class Experiments {
     /** The published lab's latency series. */
     private static final List<Experiment> LATENCY = List.of(
             new TailLatencyExperiment(),
+            new QueueSaturationExperiment(),
             new BackpressureExperiment());
 
     /** The published lab's backpressure series. */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -46,7 +47,12 @@ public final class GoldenRuns {
     /** Asserts every named CSV in {@code dir} equals its golden copy byte for byte, and the report is small. */
     public static void assertGolden(String experiment, Path dir, String... files) throws IOException {
         for (String file : files) {
-            assertThat(Files.readAllBytes(dir.resolve(file))).as(file).isEqualTo(golden(experiment, file));
+            // as text first for a readable diff, then bytes for line endings and encoding
+            byte[] actual = Files.readAllBytes(dir.resolve(file));
+            byte[] expected = golden(experiment, file);
+            assertThat(new String(actual, StandardCharsets.UTF_8)).as(file)
+                    .isEqualTo(new String(expected, StandardCharsets.UTF_8));
+            assertThat(actual).as(file).isEqualTo(expected);
         }
         assertThat(Files.size(dir.resolve("report.html"))).isLessThan(250 * 1024);
     }
