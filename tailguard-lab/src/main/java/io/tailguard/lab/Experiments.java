@@ -4,6 +4,7 @@ import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import io.tailguard.lab.queuesaturation.QueueSaturationExperiment;
+import io.tailguard.lab.slopolicy.SloPolicyExperiment;
 import io.tailguard.lab.taillatency.TailLatencyExperiment;
 import java.util.List;
 import java.util.stream.Stream;
@@ -20,7 +21,8 @@ public final class Experiments {
     private static final List<Experiment> LATENCY = List.of(
             new TailLatencyExperiment(),
             new QueueSaturationExperiment(),
-            new BackpressureExperiment());
+            new BackpressureExperiment(),
+            new SloPolicyExperiment());
 
     /** The published lab's backpressure series. */
     private static final List<Experiment> BACKPRESSURE = List.of();

@@ -98,6 +98,11 @@ public final class LabArgs {
         return (String) get(name);
     }
 
+    /** Returns the trimmed value of a {@link LabOption.Kind#TEXT} option. */
+    public String text(String name) {
+        return (String) get(name);
+    }
+
     /** Returns the value of a {@link LabOption.Kind#FRACTION} option. */
     public double fraction(String name) {
         return (Double) get(name);

@@ -13,7 +13,8 @@ import java.util.Locale;
  * @param kind         how the value is parsed and validated
  * @param defaultValue the raw default ({@code "false"} for flags)
  * @param description  one line for {@code --help}
- * @param choices      the allowed values of a {@link Kind#CHOICE} option, else empty
+ * @param choices      the allowed values of a {@link Kind#CHOICE} option, the help placeholder of a
+ *                     {@link Kind#TEXT} option, else empty
  * @param max          the largest allowed value of a {@link Kind#POSITIVE_INT} or {@link Kind#DURATION}
  *                     (milliseconds) option
  */
@@ -33,7 +34,9 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         /** One of {@code choices}, matched case-insensitively. */
         CHOICE,
         /** A decimal number greater than 0 and at most 1, for example a time scale. */
-        FRACTION
+        FRACTION,
+        /** Free text the experiment validates itself, for example {@code p99<200ms}. */
+        TEXT
     }
 
     /** Validates the declaration. */
@@ -116,6 +119,15 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
     }
 
     /**
+     * Free text, trimmed; the experiment validates it and throws {@link LabUsageException} itself.
+     *
+     * @param paramLabel the placeholder shown in help, for example {@code <p99<Nms>}
+     */
+    public static LabOption text(String name, String defaultValue, String paramLabel, String description) {
+        return new LabOption(name, Kind.TEXT, defaultValue, description, List.of(paramLabel), 0);
+    }
+
+    /**
      * Parses {@code raw} into a {@link Boolean}, {@link Duration}, {@link Integer}, {@link Long},
      * {@link Double} (fractions) or the canonical (lower-case) choice string.
      *
@@ -158,6 +170,8 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                 return lower;
             case FRACTION:
                 return parseFraction(value);
+            case TEXT:
+                return value;
             default:
                 throw new IllegalStateException("unknown kind " + kind);
         }
@@ -189,6 +203,8 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                 return "<" + String.join("|", choices) + ">";
             case FRACTION:
                 return "<x>";
+            case TEXT:
+                return choices.get(0);
             default:
                 return "";
         }
