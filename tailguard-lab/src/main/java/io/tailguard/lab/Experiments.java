@@ -2,6 +2,7 @@ package io.tailguard.lab;
 
 import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.coordinatedomission.CoordinatedOmissionExperiment;
+import io.tailguard.lab.hedgedrequests.HedgedRequestsExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import io.tailguard.lab.queuesaturation.QueueSaturationExperiment;
@@ -22,6 +23,7 @@ public final class Experiments {
     private static final List<Experiment> LATENCY = List.of(
             new TailLatencyExperiment(),
             new QueueSaturationExperiment(),
+            new HedgedRequestsExperiment(),
             new CoordinatedOmissionExperiment(),
             new BackpressureExperiment(),
             new SloPolicyExperiment());
