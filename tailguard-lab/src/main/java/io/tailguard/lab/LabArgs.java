@@ -88,7 +88,7 @@ public final class LabArgs {
         return (Integer) get(name);
     }
 
-    /** Returns the value of a {@link LabOption.Kind#LONG} option. */
+    /** Returns the value of a {@link LabOption.Kind#LONG} or {@link LabOption.Kind#SEED} option. */
     public long longValue(String name) {
         return (Long) get(name);
     }

@@ -29,8 +29,10 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         DURATION,
         /** An integer from 1 to {@code max}. */
         POSITIVE_INT,
-        /** Any {@code long} (seeds). */
+        /** Any {@code long}. */
         LONG,
+        /** The {@code --seed} of an experiment that takes {@code --seeds} (a {@code long}). */
+        SEED,
         /** One of {@code choices}, matched case-insensitively. */
         CHOICE,
         /** A decimal number greater than 0 and at most 1, for example a time scale. */
@@ -77,7 +79,7 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
 
     /** The flag of the seed option; declaring it opts an experiment into {@code --seeds}. */
     public static final String SEED = "--seed";
-    /** The flag the framework adds to every experiment that declares {@link #SEED}. */
+    /** The flag the framework adds to every experiment that declares {@link #seed}. */
     public static final String SEEDS = "--seeds";
     /** Most seeds one {@code --seeds} run may take. */
     public static final int MAX_SEEDS = 100;
@@ -89,16 +91,16 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
      * interval (see {@link SeedRuns}).
      */
     public static LabOption seed(long defaultValue, String description) {
-        return longValue(SEED, defaultValue, description);
+        return new LabOption(SEED, Kind.SEED, Long.toString(defaultValue), description, List.of(), 0);
     }
 
     /**
      * Returns the options {@code experiment} accepts: those it declares, plus {@code --seeds} when
-     * it declares {@link #SEED}.
+     * it declares {@link #seed} (a plain {@link #longValue} named {@code --seed} does not opt in).
      */
     public static List<LabOption> of(Experiment experiment) {
         List<LabOption> declared = experiment.options();
-        if (declared.stream().noneMatch(o -> o.name().equals(SEED))) {
+        if (declared.stream().noneMatch(o -> o.kind() == Kind.SEED)) {
             return declared;
         }
         List<LabOption> all = new java.util.ArrayList<>(declared);
@@ -157,6 +159,7 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                 }
                 return (int) n;
             case LONG:
+            case SEED:
                 try {
                     return Long.parseLong(value);
                 } catch (NumberFormatException e) {
@@ -198,6 +201,7 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                 return "<duration>";
             case POSITIVE_INT:
             case LONG:
+            case SEED:
                 return "<n>";
             case CHOICE:
                 return "<" + String.join("|", choices) + ">";
