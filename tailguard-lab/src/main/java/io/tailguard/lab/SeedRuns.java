@@ -47,8 +47,8 @@ public final class SeedRuns {
             figures.addAll(table);
             CsvTable csv = csv(experiment.name(), base.seedSummaries().get(s), table, s, first, k);
             seedTables.add(csv);
-            out.printedTable(csv);
-            out.chart(chart(csv, table, k));
+            out.table(csv);
+            out.chart(chart(csv, chartable(table, base.seedCharts().get(s)), k));
         }
         base.charts().forEach(out::chart);
         out.finding(finding(figures, first, k));
@@ -66,7 +66,14 @@ public final class SeedRuns {
         }
     }
 
-    /** Every cell that is a number in every run, with its row's label and its column's name. */
+    private static List<Figure> chartable(List<Figure> figures, List<String> columns) {
+        return columns.isEmpty() ? figures : figures.stream().filter(f -> columns.contains(f.metric())).toList();
+    }
+
+    /**
+     * Every cell that is a number in every run, with its row's label and its column's name. A row's
+     * label is its other cells; a row of numbers only is labelled by its first column and value.
+     */
     static List<Figure> aggregate(List<CsvTable> runs) {
         CsvTable first = runs.get(0);
         List<Figure> figures = new ArrayList<>();
@@ -80,7 +87,13 @@ public final class SeedRuns {
                     label.add(first.rows().get(r).get(c));
                 }
             }
-            String row = label.isEmpty() ? "row " + (r + 1) : String.join(" ", label);
+            String row;
+            if (label.isEmpty()) {
+                int key = numeric.remove(0);
+                row = first.header().get(key) + " " + first.rows().get(r).get(key);
+            } else {
+                row = String.join(" ", label);
+            }
             for (int c : numeric) {
                 double[] xs = new double[runs.size()];
                 for (int i = 0; i < runs.size(); i++) {

@@ -116,7 +116,7 @@ public final class BackpressureExperiment implements Experiment {
         // shows only the overload table (the summary CSV is still written)
         LabResult.Builder result = LabResult.builder(title() + ": " + workload.describe())
                 .table(summary)
-                .seedSummary(summary)
+                .seedSummary(summary, "acceptance_pct", "p99_ms")
                 .table(BackpressureTables.snapshots(outcomes))
                 .printedTable(BackpressureTables.overload(sustained, transientOutcomes))
                 .finding(BackpressureFindings.sustained(sustained, workload))

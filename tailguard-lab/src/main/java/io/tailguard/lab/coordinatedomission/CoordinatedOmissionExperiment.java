@@ -129,7 +129,7 @@ public final class CoordinatedOmissionExperiment implements Experiment {
         progress.step("open loop");
         progress.end();
         CsvTable table = summary.build();
-        result.printedTable(table).seedSummary(table)
+        result.printedTable(table).seedSummary(table, "whole_run_p99_ms")
                 .finding(CoordinatedOmissionFindings.describe(raw, fixed, openRun, service, expectedMs, arrivals));
         if (!arrivals.equals("constant")) {
             result.seed(seed);

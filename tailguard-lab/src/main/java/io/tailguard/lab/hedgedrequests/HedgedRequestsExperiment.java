@@ -119,7 +119,7 @@ public final class HedgedRequestsExperiment implements Experiment {
                 .table(baseline.snapshots())
                 .table(chosen.snapshots())
                 .printedTable(cost)
-                .seedSummary(cost)
+                .seedSummary(cost, "p99_improvement_pct", "extra_load_pct")
                 .finding(HedgedRequestsFindings.describe(baseline, runs, mode))
                 .seed(seed);
         charts(baseline, chosen, runs).forEach(result::chart);

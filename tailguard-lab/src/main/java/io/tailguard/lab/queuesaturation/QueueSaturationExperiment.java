@@ -98,7 +98,7 @@ public final class QueueSaturationExperiment implements Experiment {
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT, "%s: %s arrivals, %d ms per level",
                         title(), arrivals.name().toLowerCase(Locale.ROOT), durationMs))
                 .printedTable(table)
-                .seedSummary(table)
+                .seedSummary(table, "p99_ms", "mean_sojourn_ms")
                 .finding(SaturationFindings.knee(rows, arrivals))
                 .finding(SaturationFindings.littlesLaw(rows))
                 .seed(seed);

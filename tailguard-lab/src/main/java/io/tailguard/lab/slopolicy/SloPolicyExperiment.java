@@ -92,7 +92,7 @@ public final class SloPolicyExperiment implements Experiment {
                         mix.name().toLowerCase(Locale.ROOT)))
                 .printedTable(summary)
                 .table(windows)
-                .seedSummary(summary)
+                .seedSummary(summary, "achieved_sli_pct", "final_budget_remaining_pct")
                 .finding(SloFindings.describe(model.summaries, mix, thresholdMs));
         if (mix == SloModel.Mix.RANDOM) {
             result.seed(seed);

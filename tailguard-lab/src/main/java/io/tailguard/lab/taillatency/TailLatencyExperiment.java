@@ -104,7 +104,7 @@ public final class TailLatencyExperiment implements Experiment {
                 .table(base.snapshots())
                 .table(fan.snapshots())
                 .printedTable(summary)
-                .seedSummary(summary)
+                .seedSummary(summary, "p99_ms")
                 .finding(TailLatencyFindings.describe(base, fan, FAN_OUT))
                 .seed(seed);
         charts(base, fan).forEach(result::chart);

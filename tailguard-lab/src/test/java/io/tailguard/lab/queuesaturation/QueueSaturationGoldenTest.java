@@ -45,4 +45,15 @@ class QueueSaturationGoldenTest {
         assertThat(rows.get(9)).startsWith("0.90,");
         assertThat(Double.parseDouble(rows.get(9).split(",")[4])).isGreaterThan(50.0);
     }
+
+    @Test
+    void seedsAverageEveryLevelLabelledByItsUtilisation() throws IOException {
+        GoldenRuns.run(new QueueSaturationExperiment(), tmp, "--duration", "5s", "--arrivals", "poisson",
+                "--seeds", "3");
+        List<String> seeds = Files.readAllLines(tmp.resolve("queue-saturation-seeds.csv"));
+        // 17 levels x 11 figures (the utilisation names the row)
+        assertThat(seeds).hasSize(1 + 17 * 11);
+        assertThat(seeds.get(1)).startsWith("utilization 0.10,target_rps,3,42,10.000,10.000,10.000,0.000");
+        assertThat(seeds).anyMatch(l -> l.startsWith("utilization 0.90,p99_ms,3,42,"));
+    }
 }
