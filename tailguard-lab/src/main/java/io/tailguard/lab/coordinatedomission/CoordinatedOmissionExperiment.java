@@ -9,6 +9,7 @@ import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
 import io.tailguard.lab.latencyseries.SnapshotTable;
 import io.tailguard.sim.arrival.ArrivalSource;
 import java.time.Duration;
@@ -28,10 +29,6 @@ import java.util.SplittableRandom;
  */
 public final class CoordinatedOmissionExperiment implements Experiment {
 
-    static final String DETERMINISTIC = "--deterministic";
-    static final String DURATION = "--duration";
-    static final String CONCURRENCY = "--concurrency";
-    static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
     static final String MODE = "--measurement-mode";
     static final String ARRIVALS = "--arrivals";
 
@@ -58,13 +55,12 @@ public final class CoordinatedOmissionExperiment implements Experiment {
     @Override
     public List<LabOption> options() {
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Changes nothing: every run is deterministic; accepted so that the "
-                        + "published lab's command lines run as they are."),
-                LabOption.duration(DURATION, "5s", Duration.ofHours(1), "Simulated length (at least 1 s); the "
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("5s", Duration.ofHours(1), "Simulated length (at least 1 s); the "
                         + "stall starts at half of it and lasts min(500 ms, a quarter of it)."),
-                LabOption.positiveInt(CONCURRENCY, 10, 100_000, "Open-loop rate = 10 x N requests/s; the "
+                PublishedFlags.concurrency(10, "Open-loop rate = 10 x N requests/s; the "
                         + "expected interval for the correction is 1000 / rate ms (whole ms, at least 1)."),
-                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1),
+                PublishedFlags.snapshotInterval(Duration.ofHours(1),
                         "Snapshot interval (at least 1 s, at most --duration)."),
                 LabOption.choice(MODE, "both", List.of("both", "closed-loop", "open-loop"),
                         "Which measurements to write; both writes all three series."),
@@ -84,9 +80,9 @@ public final class CoordinatedOmissionExperiment implements Experiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = Math.max(1000, args.duration(DURATION).toMillis());
-        long snapshotMs = Math.min(Math.max(1000, args.duration(SNAPSHOT_INTERVAL).toMillis()), durationMs);
-        long rate = Math.max(1, args.intValue(CONCURRENCY) * 10L);
+        long durationMs = Math.max(1000, args.duration(PublishedFlags.DURATION).toMillis());
+        long snapshotMs = Math.min(Math.max(1000, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toMillis()), durationMs);
+        long rate = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 10L);
         long expectedMs = Math.max(1, 1000 / rate);
         String mode = args.choice(MODE);
         String arrivals = args.choice(ARRIVALS);

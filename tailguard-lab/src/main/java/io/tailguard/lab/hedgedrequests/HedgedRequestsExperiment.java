@@ -10,6 +10,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
 import io.tailguard.lab.latencyseries.SnapshotTable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,10 +33,6 @@ public final class HedgedRequestsExperiment implements Experiment {
     /** The second stream's seed is the first's plus this: 42 and 4242, as published. */
     static final long SECONDARY_SEED_OFFSET = 4200;
 
-    static final String DETERMINISTIC = "--deterministic";
-    static final String DURATION = "--duration";
-    static final String CONCURRENCY = "--concurrency";
-    static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
     static final String THRESHOLD = "--hedge-threshold";
     static final String DELAY = "--hedge-delay";
 
@@ -62,12 +59,11 @@ public final class HedgedRequestsExperiment implements Experiment {
     @Override
     public List<LabOption> options() {
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Changes nothing: every run is seeded (see --seed); accepted so "
-                        + "that the published lab's command lines run as they are."),
-                LabOption.duration(DURATION, "5s", Duration.ofHours(1),
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("5s", Duration.ofHours(1),
                         "Simulated length, in whole seconds (at least 1), as published."),
-                LabOption.positiveInt(CONCURRENCY, 10, 100_000, "Load multiplier: 100 x N requests per second."),
-                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1),
+                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
+                PublishedFlags.snapshotInterval(Duration.ofHours(1),
                         "Snapshot interval in whole seconds (at least 1, at most --duration)."),
                 LabOption.choice(THRESHOLD, "p95", List.of("p90", "p95", "p99"),
                         "Which hedged run is written as a snapshot CSV; the cost table has all three."),
@@ -88,12 +84,12 @@ public final class HedgedRequestsExperiment implements Experiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        long seconds = Math.max(1, args.duration(DURATION).toSeconds());
-        long iv = Math.min(seconds, Math.max(1, args.duration(SNAPSHOT_INTERVAL).toSeconds()));
-        long rps = Math.max(1, args.intValue(CONCURRENCY) * 100L);
+        long seconds = Math.max(1, args.duration(PublishedFlags.DURATION).toSeconds());
+        long iv = Math.min(seconds, Math.max(1, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toSeconds()));
+        long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
         if ((double) seconds * rps > MAX_REQUESTS) {
             throw new LabUsageException(String.format(Locale.ROOT,
-                    "%s x %s x 100 must be at most %d requests but was %d", DURATION, CONCURRENCY, MAX_REQUESTS,
+                    "%s x %s x 100 must be at most %d requests but was %d", PublishedFlags.DURATION, PublishedFlags.CONCURRENCY, MAX_REQUESTS,
                     seconds * rps));
         }
         long seed = args.longValue(LabOption.SEED);

@@ -9,6 +9,7 @@ import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,10 +30,6 @@ public final class QueueSaturationExperiment implements Experiment {
     static final double[] LEVELS = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15, 1.2,
         1.25, 1.3};
 
-    static final String DETERMINISTIC = "--deterministic";
-    static final String DURATION = "--duration";
-    static final String CONCURRENCY = "--concurrency";
-    static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
     static final String ARRIVALS = "--arrivals";
 
     @Override
@@ -58,11 +55,10 @@ public final class QueueSaturationExperiment implements Experiment {
     @Override
     public List<LabOption> options() {
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Changes nothing: every run is deterministic; accepted so that the "
-                        + "published lab's command lines run as they are."),
-                LabOption.duration(DURATION, "2s", Duration.ofMinutes(10), "Simulated length of each level."),
-                LabOption.positiveInt(CONCURRENCY, 1, 100_000, "Accepted and unused, as published: one worker."),
-                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofMinutes(10),
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("2s", Duration.ofMinutes(10), "Simulated length of each level."),
+                PublishedFlags.concurrency(1, "Accepted and unused, as published: one worker."),
+                PublishedFlags.snapshotInterval(Duration.ofMinutes(10),
                         "Percentiles are those of the last interval of this length (capped at --duration)."),
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
@@ -79,8 +75,8 @@ public final class QueueSaturationExperiment implements Experiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = Math.max(1, args.duration(DURATION).toMillis());
-        long snapshotMs = Math.max(1, Math.min(args.duration(SNAPSHOT_INTERVAL).toMillis(), durationMs));
+        long durationMs = Math.max(1, args.duration(PublishedFlags.DURATION).toMillis());
+        long snapshotMs = Math.max(1, Math.min(args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toMillis(), durationMs));
         SaturationArrivals arrivals = SaturationArrivals.valueOf(args.choice(ARRIVALS).toUpperCase(Locale.ROOT));
         long seed = args.longValue(LabOption.SEED);
         SplittableRandom master = new SplittableRandom(seed);

@@ -10,6 +10,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,9 +26,6 @@ import java.util.Map;
  */
 public final class SloPolicyExperiment implements Experiment {
 
-    static final String DETERMINISTIC = "--deterministic";
-    static final String DURATION = "--duration";
-    static final String CONCURRENCY = "--concurrency";
     static final String SLO_TARGET = "--slo-target";
     static final String MIX = "--request-mix";
 
@@ -54,11 +52,10 @@ public final class SloPolicyExperiment implements Experiment {
     @Override
     public List<LabOption> options() {
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Changes nothing: every run is deterministic; accepted so that the "
-                        + "published lab's command lines run as they are."),
-                LabOption.duration(DURATION, "5s", Duration.ofHours(1),
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("5s", Duration.ofHours(1),
                         "Length in whole seconds, at least 1 and capped at 5 (the published overload script)."),
-                LabOption.positiveInt(CONCURRENCY, 10, 100_000, "Load multiplier: 100 x N requests per second."),
+                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
                 LabOption.text(SLO_TARGET, "p99<200ms", "<p99<Nms>", "Latency threshold a good request meets; the "
                         + "objective is always 99 % good, as published."),
                 LabOption.choice(MIX, "scripted", List.of("scripted", "random"), "Request costs: the published "
@@ -77,8 +74,8 @@ public final class SloPolicyExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long thresholdMs = threshold(args.text(SLO_TARGET));
-        long seconds = Math.max(1, Math.min(args.duration(DURATION).toSeconds(), SloModel.OVERLOAD_MS.length));
-        long rps = Math.max(1, args.intValue(CONCURRENCY) * 100L);
+        long seconds = Math.max(1, Math.min(args.duration(PublishedFlags.DURATION).toSeconds(), SloModel.OVERLOAD_MS.length));
+        long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
         SloModel.Mix mix = SloModel.Mix.valueOf(args.choice(MIX).toUpperCase(Locale.ROOT));
         long seed = args.longValue(LabOption.SEED);
         progress.begin("lab slo-policy", 1);

@@ -10,6 +10,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
 import io.tailguard.lab.latencyseries.SnapshotTable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,10 +31,6 @@ public final class TailLatencyExperiment implements Experiment {
     static final long MAX_DRAWS = 50_000_000L;
     static final int FAN_OUT = 5;
 
-    static final String DETERMINISTIC = "--deterministic";
-    static final String DURATION = "--duration";
-    static final String CONCURRENCY = "--concurrency";
-    static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
     static final String SEED = "--seed";
 
     @Override
@@ -59,12 +56,11 @@ public final class TailLatencyExperiment implements Experiment {
     @Override
     public List<LabOption> options() {
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Changes nothing: every run is seeded (see --seed); accepted so "
-                        + "that the published lab's command lines run as they are."),
-                LabOption.duration(DURATION, "5s", Duration.ofHours(1),
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("5s", Duration.ofHours(1),
                         "Simulated length, in whole seconds (at least 1), as published."),
-                LabOption.positiveInt(CONCURRENCY, 10, 100_000, "Load multiplier: 100 x N requests per second."),
-                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1),
+                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
+                PublishedFlags.snapshotInterval(Duration.ofHours(1),
                         "Snapshot interval in whole seconds (at least 1, at most --duration)."),
                 LabOption.seed(42, "Seed of the latency stream; both scenarios start from it (published: 42)."));
     }
@@ -79,14 +75,14 @@ public final class TailLatencyExperiment implements Experiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        long seconds = Math.max(1, args.duration(DURATION).toSeconds());
-        long iv = Math.min(seconds, Math.max(1, args.duration(SNAPSHOT_INTERVAL).toSeconds()));
-        long rps = Math.max(1, args.intValue(CONCURRENCY) * 100L);
+        long seconds = Math.max(1, args.duration(PublishedFlags.DURATION).toSeconds());
+        long iv = Math.min(seconds, Math.max(1, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toSeconds()));
+        long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
         long seed = args.longValue(SEED);
         double draws = (double) seconds * rps * (1 + FAN_OUT);
         if (draws > MAX_DRAWS) {
             throw new LabUsageException(String.format(Locale.ROOT,
-                    "%s x %s x 100 x 6 must be at most %d latency draws but was %.0f", DURATION, CONCURRENCY,
+                    "%s x %s x 100 x 6 must be at most %d latency draws but was %.0f", PublishedFlags.DURATION, PublishedFlags.CONCURRENCY,
                     MAX_DRAWS, draws));
         }
         progress.begin("lab tail-latency", 2);
