@@ -32,7 +32,8 @@ public final class LabCommand implements Runnable {
     /** Adds one subcommand per registered experiment to the {@code lab} command line. */
     static void addExperiments(CommandLine lab) {
         for (Experiment experiment : all()) {
-            lab.addSubcommand(experiment.name(), ExperimentCommand.commandLine(experiment));
+            lab.addSubcommand(experiment.name(),
+                    ExperimentCommand.commandLine(experiment, LiveExperiments.twin(experiment.name()).orElse(null)));
         }
     }
 

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             LabCommand.class,
             JournalCommand.class,
             ProxyCommand.class,
+            BackendCommand.class,
             io.tailguard.cli.load.LoadCommand.class,
             io.tailguard.cli.redis.RedisLimitCommand.class,
             CommandLine.HelpCommand.class

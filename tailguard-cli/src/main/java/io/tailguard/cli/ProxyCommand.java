@@ -152,7 +152,7 @@ public final class ProxyCommand implements Callable<Integer> {
                 hostPort("--backend", backend), conns, waiting, timeout);
     }
 
-    private static InetSocketAddress hostPort(String flag, String text) {
+    static InetSocketAddress hostPort(String flag, String text) {
         int colon = text.lastIndexOf(':');
         if (colon > 0) {
             try {

@@ -1,6 +1,5 @@
 package io.tailguard.balance;
 
-import io.tailguard.config.Check;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -21,12 +20,7 @@ public final class LeastLoadedBalancer implements Balancer {
 
     /** Creates a balancer over {@code backends} (at least one), in that order. */
     public LeastLoadedBalancer(List<? extends Availability> backends) {
-        Check.notNull("backends", backends);
-        Check.positive("backends.size()", backends.size());
-        this.backends = new Availability[backends.size()];
-        for (int i = 0; i < this.backends.length; i++) {
-            this.backends[i] = Check.notNull("backends[" + i + "]", backends.get(i));
-        }
+        this.backends = Picks.copy(backends);
     }
 
     @Override

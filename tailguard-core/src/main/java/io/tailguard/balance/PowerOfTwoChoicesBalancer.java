@@ -59,15 +59,9 @@ public final class PowerOfTwoChoicesBalancer implements Balancer {
         if (n == 1) {
             chosen = 0;
         } else {
-            int first;
-            int second;
-            synchronized (random) {
-                first = random.nextInt(n);
-                second = random.nextInt(n - 1);
-            }
-            if (second >= first) {
-                second++;
-            }
+            long pair = Picks.drawTwo(random, n);
+            int first = Picks.first(pair);
+            int second = Picks.second(pair);
             chosen = cost(second) < cost(first) ? second : first;
         }
         outstanding.incrementAndGet(chosen);

@@ -58,6 +58,16 @@ public final class LeaseGate implements AdmissionPolicy {
         return state.isExpired(nowNanos) ? 0 : state.remaining();
     }
 
+    /** Returns the requests the current lease allowed when installed; 0 before the first lease. */
+    public int allowed() {
+        return current.allowed();
+    }
+
+    /** Returns the nanoseconds the current lease stays valid after {@code nowNanos}; 0 when expired or absent. */
+    public long validForNanos(long nowNanos) {
+        return current.validForNanos(nowNanos);
+    }
+
     @Override
     public String toString() {
         return "LeaseGate[" + current + "]";

@@ -58,6 +58,11 @@ final class LeaseState {
         return remaining.get();
     }
 
+    /** Nanoseconds of validity left at {@code nowNanos}; 0 when expired or absent. */
+    long validForNanos(long nowNanos) {
+        return isExpired(nowNanos) ? 0L : ttlNanos - (nowNanos - installedNanos);
+    }
+
     int allowed() {
         return allowed;
     }

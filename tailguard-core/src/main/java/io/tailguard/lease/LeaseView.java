@@ -22,6 +22,19 @@ public final class LeaseView implements Availability {
         current = LeaseState.of(lease, nowNanos);
     }
 
+    /**
+     * Forgets the current lease (availability 0 at once): the responder is gone, or the session the
+     * lease belonged to ended, so nothing granted under it can be used.
+     */
+    public void clear() {
+        current = LeaseState.NONE;
+    }
+
+    /** Returns the requests the current lease allowed when received; 0 when none arrived or after {@link #clear}. */
+    public int allowed() {
+        return current.allowed();
+    }
+
     /** Counts one request sent under the current lease; the remaining count never goes below 0. */
     public void onSent() {
         current.consume();

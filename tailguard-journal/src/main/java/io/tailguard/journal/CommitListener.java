@@ -15,8 +15,18 @@ public interface CommitListener {
      * every record up to {@code plainSequence} that did not have to wait for a force is committed,
      * and every record up to {@code forcedSequence} that did. A record after a pending forced one
      * can therefore commit before it, which {@link #onCommitted} (a contiguous prefix) does not show.
-     * Which class a record is in is returned by {@link Journal#appendTagged}. Default: ignored.
+     * Which class a record is in is told by {@link #onAppended}. Default: ignored.
      */
     default void onProgress(long plainSequence, long forcedSequence) {
+    }
+
+    /**
+     * Record {@code sequence} was written; {@code waitsForForce} says which watermark of
+     * {@link #onProgress} it commits at (true: the forced one, because the durability policy made
+     * it wait for a force). Called in the appending thread before the append returns, so a driver
+     * that tracks every record's commit learns its class without allocating (the benchmark). Must
+     * be quick and must not throw. Default: ignored.
+     */
+    default void onAppended(long sequence, boolean waitsForForce) {
     }
 }

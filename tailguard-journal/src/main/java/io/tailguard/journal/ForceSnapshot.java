@@ -1,6 +1,5 @@
 package io.tailguard.journal;
 
-import io.tailguard.journal.segment.Segment;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,6 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.durability.DurabilityPolicy;
-import io.tailguard.journal.segment.Segment;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -15,13 +13,12 @@ final class ForceThread extends Thread {
 
     private final Journal journal;
     private final Path directory;
-    private final long idleNanos;
+    private final IdleStrategy idler;
     private final Object idle = new Object();
     private final ForceSnapshot snapshot = new ForceSnapshot();
     private Segment forcedSegment;
     private int forcedPosition;
     private volatile boolean running = true;
-    private volatile boolean sleeping;
     private volatile long forceRequests;
     private volatile long forcesDone;
 
@@ -31,16 +28,15 @@ final class ForceThread extends Thread {
         setDaemon(true);
         this.journal = journal;
         this.directory = directory;
-        this.idleNanos = idleNanos;
+        this.idler = new IdleStrategy(this, 0, idleNanos, () -> forceRequests == forcesDone
+                && !journal.forceWanted(journal.config().clock().nanoTime()) && running);
         this.forcedSegment = segment;
         this.forcedPosition = position;
     }
 
     /** Tells the thread a force may be due now (cheap when it is awake). */
     void wake() {
-        if (sleeping) {
-            LockSupport.unpark(this);
-        }
+        idler.wake();
     }
 
     /** Forces everything written so far and waits for it. */
@@ -49,7 +45,7 @@ final class ForceThread extends Thread {
         synchronized (idle) {
             target = ++forceRequests;
         }
-        LockSupport.unpark(this);
+        idler.wake();
         synchronized (idle) {
             while (forcesDone < target && running && isAlive()) {
                 try {
@@ -88,16 +84,8 @@ final class ForceThread extends Thread {
                     }
                     continue;
                 }
-                long waitNanos = due == DurabilityPolicy.NEVER ? idleNanos
-                        : due <= now ? 0 : Math.min(idleNanos, due - now);
-                sleeping = true;
-                // re-check after announcing the sleep: an appender that wrote before reading
-                // `sleeping` is seen here, one that wrote after it unparks us
-                if (forceRequests == forcesDone && !journal.forceWanted(journal.config().clock().nanoTime())
-                        && running) {
-                    LockSupport.parkNanos(this, waitNanos);
-                }
-                sleeping = false;
+                // until the policy's due time, bounded by the idle time (a later due time is re-checked then)
+                idler.idle(due == DurabilityPolicy.NEVER ? Long.MAX_VALUE : Math.max(0, due - now));
             }
         } catch (RuntimeException | Error e) {
             journal.config().errors().onError("journal sync thread failed; records no longer commit", e);
@@ -112,8 +100,10 @@ final class ForceThread extends Thread {
             s.force(s == forcedSegment ? forcedPosition : 0, s.sizeBytes());
         }
         if (!done.isEmpty()) {
-            done.clear();
             SegmentScanner.forceDirectory(directory);
+            // rolled and now forced: the writer let go of them at the roll, so no thread uses them any more
+            done.forEach(Segment::close);
+            done.clear();
         }
         Segment seg = snapshot.segment;
         seg.force(seg == forcedSegment ? forcedPosition : 0, snapshot.position);

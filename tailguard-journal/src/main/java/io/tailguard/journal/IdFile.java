@@ -1,6 +1,5 @@
 package io.tailguard.journal;
 
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -50,8 +49,11 @@ public final class IdFile {
     static final int MAGIC = 0x44494754; // "TGID" little-endian
     static final int VERSION = 1;
     static final int LENGTH = 32;
+    private static final int MAGIC_OFFSET = 0;
+    private static final int VERSION_OFFSET = 4;
     private static final int HIGH = 8;
     private static final int LOW = 16;
+    private static final int RESERVED = 24;
     private static final int CRC = 28;
 
     private IdFile() {
@@ -80,9 +82,9 @@ public final class IdFile {
         }
         ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
         String why = bytes.length != LENGTH ? "length " + bytes.length + " but " + LENGTH + " was expected"
-                : b.getInt(0) != MAGIC ? "bad magic"
+                : b.getInt(MAGIC_OFFSET) != MAGIC ? "bad magic"
                 : b.getInt(CRC) != crc(b) ? "checksum mismatch"
-                : b.getInt(4) != VERSION ? "format version " + b.getInt(4) + " is not supported (this build reads "
+                : b.getInt(VERSION_OFFSET) != VERSION ? "format version " + b.getInt(VERSION_OFFSET) + " is not supported (this build reads "
                         + VERSION + ")"
                 : JournalId.orNull(b.getLong(HIGH), b.getLong(LOW)) == null ? "identity is zero" : null;
         if (why != null) {
@@ -95,7 +97,8 @@ public final class IdFile {
     /** Replaces {@code file} atomically with one holding {@code id}. */
     public static void write(Path file, JournalId id) {
         ByteBuffer b = ByteBuffer.allocate(LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        b.putInt(0, MAGIC).putInt(4, VERSION).putLong(HIGH, id.high()).putLong(LOW, id.low()).putInt(24, 0);
+        b.putInt(MAGIC_OFFSET, MAGIC).putInt(VERSION_OFFSET, VERSION).putLong(HIGH, id.high()).putLong(LOW, id.low())
+                .putInt(RESERVED, 0);
         b.putInt(CRC, crc(b));
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {

@@ -2,11 +2,7 @@ package io.tailguard.journal;
 
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.durability.DurabilityPolicy;
-import io.tailguard.journal.replication.ReplicaDurability;
-import io.tailguard.journal.replication.ReplicationSender;
-import io.tailguard.journal.segment.Recovered;
 import io.tailguard.journal.segment.ScanReport;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -29,7 +25,7 @@ import java.util.function.LongSupplier;
  * large record's force; {@link #committedSequence()} is the contiguous prefix of both.
  *
  * <pre>{@code
- * try (Journal j = Journal.open(JournalConfig.of(dir).withDurability(Durability.sync()))) {
+ * try (Journal j = Journal.open(JournalConfig.builder(dir).durability(Durability.sync()).build())) {
  *     long seq = j.appendBlocking(bytes);      // returns once committed
  *     j.append(buffer).thenAccept(s -> ...);   // completes at commit
  * }
@@ -54,6 +50,7 @@ public final class Journal implements AutoCloseable {
     private final ReplicationSender sender;
     private final AckGrace grace;
     private final LongSupplier writtenNow;
+    private final CommitListener listener;
     private volatile long forced;
     private final AtomicLong forceCount = new AtomicLong();
 
@@ -63,6 +60,7 @@ public final class Journal implements AutoCloseable {
         this.directory = config.directory();
         this.mode = config.commitMode();
         this.lock = lock;
+        this.listener = listener;
         // nothing is written (no preparer, no writer, no identity) before every verdict: a damaged
         // journal.id refuses before the scan may cut a torn tail, and a refused scan creates no journal.id
         JournalId existing = IdFile.read(directory.resolve(IdFile.JOURNAL_ID));
@@ -115,6 +113,44 @@ public final class Journal implements AutoCloseable {
         }
     }
 
+    /**
+     * Checks every record of the journal in {@code dir} without changing a byte and says what
+     * {@link #open} would do: continue, cut a torn tail, or refuse (with the file, byte offset and
+     * reason). A damaged {@value IdFile#JOURNAL_ID}, which open refuses before it scans, is reported
+     * as the first problem with the scan's counts. Safe beside a live writer.
+     *
+     * @throws IllegalArgumentException when {@code dir} holds no journal; the message says what it
+     *     holds instead (journals in subdirectories, {@code *.tgj} files that are not segments)
+     */
+    public static ScanReport verify(Path dir) {
+        requireJournal(dir);
+        ScanReport r = SegmentScanner.verify(dir);
+        Path idFile = dir.resolve(IdFile.JOURNAL_ID);
+        try {
+            IdFile.read(idFile);
+            return r;
+        } catch (IllegalStateException e) {
+            return new ScanReport(r.segments(), r.records(), r.firstSequence(), r.lastSequence(), false, true,
+                    e.getMessage(), idFile, 0, 0, r.unpublishedBytes());
+        }
+    }
+
+    /**
+     * Returns null when {@code dir} holds a journal's segment files, else why not, saying what it
+     * holds instead: journals in its subdirectories, or {@code *.tgj} files that are not segments.
+     */
+    public static String whyNotAJournal(Path dir) {
+        return SegmentFiles.notAJournal(dir);
+    }
+
+    /** Throws {@link IllegalArgumentException} naming {@code dir} and {@link #whyNotAJournal} unless it holds a journal. */
+    static void requireJournal(Path dir) {
+        String why = SegmentFiles.notAJournal(dir);
+        if (why != null) {
+            throw new IllegalArgumentException("dir must be a journal directory but was " + dir + ": " + why);
+        }
+    }
+
     /** Returns what opening found and cut (a torn tail is cut and reported here). */
     public ScanReport recovery() {
         return recovery;
@@ -156,15 +192,6 @@ public final class Journal implements AutoCloseable {
     /** Returns the highest committed sequence. */
     public long committedSequence() {
         return commits.committed();
-    }
-
-    /**
-     * Returns how many times the writer rolled to a new segment before the background thread had
-     * prepared one (it then uses a sparse file, whose first writes are slower); non-zero means
-     * the disk could not keep up with zero-filling.
-     */
-    public long unpreparedRolls() {
-        return writer.sparseRolls();
     }
 
     /**
@@ -229,24 +256,17 @@ public final class Journal implements AutoCloseable {
     }
 
     /**
-     * Like {@link #appendNoWait(ByteBuffer)} but also says which commit watermark the record
-     * follows: returns {@code sequence * 2 + 1} when the durability policy made it wait for a force
-     * (it commits at the {@code forcedSequence} of {@link CommitListener#onProgress}), and
-     * {@code sequence * 2} when it commits at the {@code plainSequence}. For drivers that track
-     * every record's commit without allocating (the benchmark). Allocates nothing.
+     * Appends and returns {@code sequence * 2}, plus 1 when the durability policy made the record
+     * wait for a force (it commits at the forced watermark); tells the listener the same.
      */
-    public long appendTagged(ByteBuffer payload) {
+    private long appendTagged(ByteBuffer payload) {
         checkReplica();
-        long tagged = writer.append(payload);
-        afterAppend();
-        return tagged;
+        return afterAppend(writer.append(payload));
     }
 
     private long appendTagged(byte[] payload, int offset, int length) {
         checkReplica();
-        long tagged = writer.append(payload, offset, length);
-        afterAppend();
-        return tagged;
+        return afterAppend(writer.append(payload, offset, length));
     }
 
     /** Appends and blocks until the record commits; returns its sequence. Allocates nothing. */
@@ -304,7 +324,8 @@ public final class Journal implements AutoCloseable {
         return null;
     }
 
-    private void afterAppend() {
+    private long afterAppend(long tagged) {
+        listener.onAppended(tagged >>> 1, (tagged & 1) != 0);
         // a force that began after the append covers it; one due now (or always, for the
         // modes that force continuously) must not wait for the force thread's idle timeout
         if (syncThread != null && (wakesOnEveryAppend() || writer.forceDueAtNanos() == 0)) {
@@ -314,6 +335,7 @@ public final class Journal implements AutoCloseable {
             sender.wake();
         }
         advanceCommit();
+        return tagged;
     }
 
     /** With a grace the force thread sleeps until the oldest record's deadline, unless the replica is away. */
@@ -388,8 +410,10 @@ public final class Journal implements AutoCloseable {
         if (syncThread != null) {
             syncThread.shutdown();
         }
-        preparer.shutdown();
         commits.failAll(seq -> new IllegalStateException("journal closed before record " + seq + " committed"));
+        // a force thread that did not stop in time may still force the segments: leave them to the GC
+        writer.release(syncThread == null || !syncThread.isAlive());
+        preparer.shutdown(); // after release: no append is left that could take the prepared blank
         lock.close();
     }
 

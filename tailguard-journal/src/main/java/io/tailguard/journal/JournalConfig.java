@@ -9,8 +9,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Thread-safe (immutable): a journal's configuration. Start from {@link #of(Path)} and change
- * fields with the {@code with...} methods.
+ * Thread-safe (immutable): a journal's configuration. {@link #of(Path)} gives the defaults;
+ * {@link #builder(Path)} (or {@link #toBuilder()}) changes fields and validates them at
+ * {@link Builder#build()}.
  *
  * @param directory where segment files live (created if absent)
  * @param segmentSizeBytes size of each preallocated segment file, 4 KiB to 1 GiB
@@ -23,12 +24,12 @@ import java.time.Duration;
  *     no replica is connected records are forced at once, whatever the grace
  * @param replicationLinger for replicated modes: how long the primary's sender waits, after a
  *     send that emptied its backlog, before it looks for more records, 0 to 100 ms; zero (the
- *     default) sends every record as soon as it is written. See {@link #withReplicationLinger}
+ *     default) sends every record as soon as it is written. See {@link Builder#replicationLinger}
  * @param replicaTimeout how long one side of replication waits for the other, 1 ms to 1 hour,
  *     default 5 s. On a primary: records sent and not acknowledged for this long (no progress)
  *     mean the replica is down (its connection is closed and {@code replicaDown} applies), and so
  *     does a replica that does not answer the handshake within it. On a replica
- *     ({@link io.tailguard.journal.replication.ReplicaServer}): a connection must send its
+ *     ({@link io.tailguard.journal.ReplicaServer}): a connection must send its
  *     handshake, and finish any frame it starts, within it
  * @param clock the time source for the durability policy and the replica timeout
  * @param errors receives background errors (disconnects, bad frames)
@@ -87,83 +88,137 @@ public record JournalConfig(
 
     /** Returns a local journal in {@code directory}: 64 MiB segments, durability none, real clock. */
     public static JournalConfig of(Path directory) {
-        return new JournalConfig(directory, DEFAULT_SEGMENT_SIZE, Durability.none(), CommitMode.LOCAL, null,
-                ReplicaDownAction.WAIT, DEFAULT_ACK_GRACE, Duration.ZERO, DEFAULT_REPLICA_TIMEOUT,
-                NanoClock.system(), ErrorHandler.logging());
+        return builder(directory).build();
     }
 
-    /** Returns a copy with another segment size. */
-    public JournalConfig withSegmentSizeBytes(int bytes) {
-        return new JournalConfig(directory, bytes, durability, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, replicaTimeout, clock, errors);
+    /** Returns a builder for a journal in {@code directory}, starting from the defaults of {@link #of(Path)}. */
+    public static Builder builder(Path directory) {
+        return new Builder(directory);
     }
 
-    /** Returns a copy with another durability policy. */
-    public JournalConfig withDurability(Durability d) {
-        return new JournalConfig(directory, segmentSizeBytes, d, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, replicaTimeout, clock, errors);
-    }
-
-    /** Returns a copy that replicates to {@code address} and commits per {@code mode}. */
-    public JournalConfig withReplication(CommitMode mode, InetSocketAddress address) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, mode, address, replicaDown, ackGrace,
-                replicationLinger, replicaTimeout, clock, errors);
-    }
-
-    /** Returns a copy with another action while the replica is down. */
-    public JournalConfig withReplicaDown(ReplicaDownAction action) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, action, ackGrace,
-                replicationLinger, replicaTimeout, clock, errors);
+    /** Returns a builder starting from this configuration. */
+    public Builder toBuilder() {
+        Builder b = new Builder(directory);
+        b.segmentSizeBytes = segmentSizeBytes;
+        b.durability = durability;
+        b.commitMode = commitMode;
+        b.replica = replica;
+        b.replicaDown = replicaDown;
+        b.ackGrace = ackGrace;
+        b.replicationLinger = replicationLinger;
+        b.replicaTimeout = replicaTimeout;
+        b.clock = clock;
+        b.errors = errors;
+        return b;
     }
 
     /**
-     * Returns a copy with another {@link #ackGrace()}: how long an {@code ack-or-sync} record may
-     * wait for the replica before the journal forces it ({@link Duration#ZERO}: force continuously).
-     */
-    public JournalConfig withAckGrace(Duration grace) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, grace,
-                replicationLinger, replicaTimeout, clock, errors);
-    }
-
-    /**
-     * Returns a copy with another {@link #replicationLinger()}. After a send that emptied its
-     * backlog, the primary's sender waits this long before it looks for more records, so that
-     * under load each send carries more records and the sender, the replica and the
-     * acknowledgement reader wake less often (like Kafka's {@code linger.ms}, except that a
-     * record finding the sender asleep is never delayed). A record written while the sender
-     * lingers waits up to this long; one written after the sender has gone idle is sent at once. {@link Duration#ZERO} (the default) never
-     * lingers: a short spin, then a sleep that each append ends.
+     * Not thread-safe: collects a {@link JournalConfig}'s fields; {@link #build()} validates them
+     * (each field's meaning and range is on the record's components).
      *
-     * <p>Costs: a caller that waits for each commit before appending the next record pays the
-     * linger on every record (at most one record per linger); with {@code ack-or-sync} a linger
-     * near {@link #ackGrace()} makes records miss the grace and be forced, so keep it well below.
-     * Measured (linger 0 against 200 µs at 200K records/s) in the Journal section of
-     * {@code tailguard-bench/RESULTS.md}.
+     * <pre>{@code
+     * JournalConfig cfg = JournalConfig.builder(dir)
+     *         .durability(Durability.sync())
+     *         .replication(CommitMode.ACK, new InetSocketAddress("127.0.0.1", 7400))
+     *         .replicaTimeout(Duration.ofSeconds(2))
+     *         .build();
+     * }</pre>
      */
-    public JournalConfig withReplicationLinger(Duration linger) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
-                linger, replicaTimeout, clock, errors);
-    }
+    public static final class Builder {
+        private final Path directory;
+        private int segmentSizeBytes = DEFAULT_SEGMENT_SIZE;
+        private Durability durability = Durability.none();
+        private CommitMode commitMode = CommitMode.LOCAL;
+        private InetSocketAddress replica;
+        private ReplicaDownAction replicaDown = ReplicaDownAction.WAIT;
+        private Duration ackGrace = DEFAULT_ACK_GRACE;
+        private Duration replicationLinger = Duration.ZERO;
+        private Duration replicaTimeout = DEFAULT_REPLICA_TIMEOUT;
+        private NanoClock clock = NanoClock.system();
+        private ErrorHandler errors = ErrorHandler.logging();
 
-    /**
-     * Returns a copy with another {@link #replicaTimeout()}: how long a primary waits for a
-     * replica's acknowledgement progress (or handshake) before it counts the replica as down, and
-     * how long a replica waits for a connection's handshake or the rest of a started frame.
-     */
-    public JournalConfig withReplicaTimeout(Duration timeout) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, timeout, clock, errors);
-    }
+        private Builder(Path directory) {
+            this.directory = directory;
+        }
 
-    /** Returns a copy with another clock. */
-    public JournalConfig withClock(NanoClock c) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, replicaTimeout, c, errors);
-    }
+        /** Size of each preallocated segment file, 4 KiB to 1 GiB (default 64 MiB). */
+        public Builder segmentSizeBytes(int bytes) {
+            this.segmentSizeBytes = bytes;
+            return this;
+        }
 
-    /** Returns a copy with another error handler. */
-    public JournalConfig withErrors(ErrorHandler e) {
-        return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
-                replicationLinger, replicaTimeout, clock, e);
+        /** When records are forced to disk (default {@code none}). */
+        public Builder durability(Durability d) {
+            this.durability = d;
+            return this;
+        }
+
+        /** Replicates to {@code address} and commits per {@code mode} ({@link CommitMode#LOCAL} with null: no replica). */
+        public Builder replication(CommitMode mode, InetSocketAddress address) {
+            this.commitMode = mode;
+            this.replica = address;
+            return this;
+        }
+
+        /** What appends waiting for an acknowledgement do while the replica is down (default WAIT). */
+        public Builder replicaDown(ReplicaDownAction action) {
+            this.replicaDown = action;
+            return this;
+        }
+
+        /**
+         * How long an {@code ack-or-sync} record may wait for the replica before the journal forces
+         * it, 0 to 1 minute ({@link Duration#ZERO}: force continuously; default 2 ms).
+         */
+        public Builder ackGrace(Duration grace) {
+            this.ackGrace = grace;
+            return this;
+        }
+
+        /**
+         * How long the primary's sender waits after a send that emptied its backlog before it looks
+         * for more records, 0 to 100 ms (default 0). Under load each send then carries more records
+         * and the sender, the replica and the acknowledgement reader wake less often (like Kafka's
+         * {@code linger.ms}, except that a record finding the sender asleep is never delayed). A
+         * caller that waits for each commit before appending the next pays it on every record; with
+         * {@code ack-or-sync} a linger near the grace makes records miss it and be forced, so keep it
+         * well below. Measured in the Journal section of {@code tailguard-bench/RESULTS.md}.
+         */
+        public Builder replicationLinger(Duration linger) {
+            this.replicationLinger = linger;
+            return this;
+        }
+
+        /**
+         * How long one side of replication waits for the other, 1 ms to 1 hour (default 5 s): a
+         * primary for a replica's acknowledgement progress or handshake, a replica for a
+         * connection's handshake or the rest of a started frame.
+         */
+        public Builder replicaTimeout(Duration timeout) {
+            this.replicaTimeout = timeout;
+            return this;
+        }
+
+        /** The time source for the durability policy and the replica timeout (default the system clock). */
+        public Builder clock(NanoClock c) {
+            this.clock = c;
+            return this;
+        }
+
+        /** Receives background errors (default: logged). */
+        public Builder errors(ErrorHandler e) {
+            this.errors = e;
+            return this;
+        }
+
+        /**
+         * Returns the validated configuration.
+         *
+         * @throws IllegalArgumentException naming the first field out of range, its range and its value
+         */
+        public JournalConfig build() {
+            return new JournalConfig(directory, segmentSizeBytes, durability, commitMode, replica, replicaDown, ackGrace,
+                    replicationLinger, replicaTimeout, clock, errors);
+        }
     }
 }

@@ -3,15 +3,12 @@ package io.tailguard.journal;
 import io.tailguard.config.Check;
 import io.tailguard.journal.segment.Damage;
 import io.tailguard.journal.segment.FrameStatus;
-import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -52,23 +49,20 @@ public final class JournalRepair {
      */
     public static RepairReport truncateAfter(Path dir, long keepThrough, Clock clock) {
         Check.nonNegative("keepThrough", keepThrough);
-        if (!Files.isDirectory(dir) || SegmentScanner.bases(dir).isEmpty()) {
-            throw new IllegalArgumentException("dir must be a journal directory (holding *.tgj segments) but was " + dir);
-        }
+        Journal.requireJournal(dir);
         try (DirectoryLock lock = DirectoryLock.acquire(dir, ErrorHandler.logging())) {
             Cut cut = locate(dir, keepThrough);
             Path backup = backupDirectory(dir, clock);
-            List<Path> moved = new ArrayList<>();
             long[] changed = cut.file == null ? new long[3] : cutInside(cut, backup);
             List<Path> trimmed = trimKept(dir, cut, backup);
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + SegmentLayout.SUFFIX)) {
-                for (Path f : files) {
-                    long base = SegmentLayout.baseSequenceOf(f.getFileName().toString());
-                    if (base < 0 || base > cut.base) {
-                        moved.add(f);
-                    }
+            SegmentFiles files = SegmentFiles.of(dir);
+            List<Path> moved = new ArrayList<>();
+            for (long base : files.bases()) {
+                if (base > cut.base) {
+                    moved.add(SegmentFiles.file(dir, base));
                 }
             }
+            moved.addAll(files.strangers());
             moved.sort(null);
             for (Path f : moved) {
                 Files.move(f, backup.resolve(f.getFileName()), StandardCopyOption.ATOMIC_MOVE);
@@ -85,36 +79,41 @@ public final class JournalRepair {
         }
     }
 
-    /** Where record {@code keepThrough} ends: the segment ({@code base} 0 when every segment goes) and the byte after it. */
-    private record Cut(Path file, long base, int position) {
+    /**
+     * Where record {@code keepThrough} ends: the segment ({@code base} 0 when every segment goes),
+     * the byte after it and the size the segment's header declares.
+     */
+    private record Cut(Path file, long base, int position, long declaredSize) {
     }
 
     private static Cut locate(Path dir, long keepThrough) {
         if (keepThrough == 0) {
-            return new Cut(null, 0, 0);
+            return new Cut(null, 0, 0, 0);
         }
         Damage[] why = new Damage[1];
         long next = 1;
         for (long base : SegmentScanner.bases(dir)) {
-            Path file = dir.resolve(SegmentLayout.fileName(base));
+            Path file = SegmentFiles.file(dir, base);
             Segment seg = base == next ? Segment.openForRepair(file, base, why) : null;
             if (seg == null) {
                 throw notReachable(keepThrough, next, base == next ? why[0].describe() : "segment file "
-                        + dir.resolve(SegmentLayout.fileName(next)) + " is missing");
+                        + SegmentFiles.file(dir, next) + " is missing");
             }
-            int pos = SegmentLayout.HEADER_LENGTH;
-            FrameStatus st;
-            while ((st = seg.check(pos, next)) == FrameStatus.OK) {
-                pos = seg.next(pos);
-                if (next++ == keepThrough) {
-                    return new Cut(file, base, pos);
+            try (seg) {
+                int pos = SegmentLayout.HEADER_LENGTH;
+                FrameStatus st;
+                while ((st = seg.check(pos, next)) == FrameStatus.OK) {
+                    pos = seg.next(pos);
+                    if (next++ == keepThrough) {
+                        return new Cut(file, base, pos, seg.declaredSizeBytes());
+                    }
                 }
-            }
-            if (st == FrameStatus.END && seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, next) < 0) {
-                throw notReachable(keepThrough, next, "the end of the journal at " + file + " byte " + pos);
-            }
-            if (st != FrameStatus.ROLL) {
-                throw notReachable(keepThrough, next, file + " at byte " + pos + ": " + st.reason());
+                if (st == FrameStatus.END && seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, next) < 0) {
+                    throw notReachable(keepThrough, next, "the end of the journal at " + file + " byte " + pos);
+                }
+                if (st != FrameStatus.ROLL) {
+                    throw notReachable(keepThrough, next, file + " at byte " + pos + ": " + st.reason());
+                }
             }
         }
         throw notReachable(keepThrough, next, "the end of the journal");
@@ -132,7 +131,7 @@ public final class JournalRepair {
      * trimmed and extended.
      */
     private static long[] cutInside(Cut cut, Path backup) throws IOException {
-        long declared = Segment.declaredSize(cut.file);
+        long declared = cut.declaredSize;
         long zeroed = 0;
         long trimmed;
         long extended;
@@ -182,13 +181,14 @@ public final class JournalRepair {
     private static List<Path> trimKept(Path dir, Cut cut, Path backup) throws IOException {
         List<Path> trimmed = new ArrayList<>();
         for (long base : SegmentScanner.bases(dir)) {
-            Path file = dir.resolve(SegmentLayout.fileName(base));
-            if (base >= cut.base || Files.size(file) <= Segment.declaredSize(file)) {
+            Path file = SegmentFiles.file(dir, base);
+            long declared = base < cut.base ? Segment.declaredSize(file) : 0;
+            if (base >= cut.base || Files.size(file) <= declared) {
                 continue;
             }
             copyAside(file, backup);
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                ch.truncate(Segment.declaredSize(file));
+                ch.truncate(declared);
                 ch.force(true);
             }
             trimmed.add(file);

@@ -1,16 +1,15 @@
 package io.tailguard.journal;
 
-import io.tailguard.journal.replication.ReplicationListener;
 import java.util.function.LongSupplier;
 
 /**
  * Thread-safe: the journal's view of its replica (connected or not, down or not, highest
- * acknowledged sequence), fed by the replication sender's threads. Not connected is not down: at
+ * acknowledged sequence), fed by the replication sender's threads ({@link ReplicationSender}). Not connected is not down: at
  * open the first attempt is still under way, and only a failed attempt or a lost connection says
  * the replica is down ({@link io.tailguard.journal.ReplicaDownAction#FAIL} acts on that). Every acknowledgement that moves the
  * watermark runs {@code onAdvance}; a disconnect runs {@code onDisconnect}.
  */
-final class ReplicaLink implements ReplicationListener {
+final class ReplicaLink {
 
     private final LongSupplier written;
     private final Runnable onAdvance;
@@ -40,15 +39,15 @@ final class ReplicaLink implements ReplicationListener {
         return down;
     }
 
-    @Override
-    public void onConnected(long replicaLastSequence) {
+    /** A replica connected holding every record up to {@code replicaLastSequence}. */
+    void onConnected(long replicaLastSequence) {
         down = false;
         connected = true;
         onAcknowledged(replicaLastSequence);
     }
 
-    @Override
-    public void onAcknowledged(long sequence) {
+    /** The replica acknowledged every record up to {@code sequence}. */
+    void onAcknowledged(long sequence) {
         // called by one thread at a time: the sender thread on connect, then its acknowledgement thread
         if (sequence > acked) {
             acked = sequence;
@@ -56,15 +55,18 @@ final class ReplicaLink implements ReplicationListener {
         }
     }
 
-    @Override
-    public void onDisconnected() {
+    /**
+     * The connection closed (error, bad frame or shutdown), or an attempt to connect failed or was
+     * refused (it timed out at the latest after the replica timeout); the sender tries again.
+     */
+    void onDisconnected() {
         connected = false;
         down = true;
         onDisconnect.run();
     }
 
-    @Override
-    public long writtenSequence() {
+    /** Returns the primary's highest written sequence (an acknowledgement above it is a bad frame). */
+    long writtenSequence() {
         return written.getAsLong();
     }
 }

@@ -1,6 +1,5 @@
 package io.tailguard.journal;
 
-import io.tailguard.journal.segment.Segment;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 
@@ -18,6 +17,7 @@ final class SegmentPreparer extends Thread {
     private final boolean forced;
     private volatile Segment.Blank ready;
     private volatile boolean running = true;
+    private final IdleStrategy idler = new IdleStrategy(this, 0, IDLE_NANOS, () -> ready != null && running);
     private long counter;
 
     /** {@code forced}: the journal forces, so the blanks' zeros are forced too (see {@link Segment#prepare}). */
@@ -34,7 +34,7 @@ final class SegmentPreparer extends Thread {
     Segment.Blank take() {
         Segment.Blank b = ready;
         ready = null;
-        LockSupport.unpark(this);
+        idler.wake();
         return b;
     }
 
@@ -46,7 +46,7 @@ final class SegmentPreparer extends Thread {
                     ready = Segment.prepare(directory, "prepared-" + (counter++) + Segment.TMP_SUFFIX, sizeBytes,
                             forced);
                 } else {
-                    LockSupport.parkNanos(this, IDLE_NANOS);
+                    idler.idle();
                 }
             }
         } catch (RuntimeException e) {

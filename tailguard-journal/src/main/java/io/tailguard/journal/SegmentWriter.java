@@ -1,8 +1,6 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.durability.DurabilityPolicy;
-import io.tailguard.journal.segment.Recovered;
-import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.time.NanoClock;
 import java.nio.ByteBuffer;
@@ -33,12 +31,12 @@ final class SegmentWriter {
     private long nextSequence;
     private List<Segment> rolled = new ArrayList<>();
     private ByteBuffer wrapped;
-    private volatile long sparseRolls;
 
     private volatile long written;
     private volatile long mustForceUpTo;
     private volatile long forceDueAtNanos = DurabilityPolicy.NEVER;
     private volatile boolean closed;
+    private boolean released;
 
     /** Continues after what recovery kept, forcing the kept tail once so that it counts as forced. */
     SegmentWriter(Recovered recovered, JournalConfig config, DurabilityPolicy policy, SegmentPreparer preparer,
@@ -108,7 +106,6 @@ final class SegmentWriter {
                 // the preparer fell behind: roll now onto a sparse file rather than stall this
                 // append for a whole segment of zeros
                 blank = Segment.prepareSparse(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
-                sparseRolls++;
             }
             Segment next = Segment.activate(blank, directory, seq);
             current.appendRollMarker(position);
@@ -140,6 +137,24 @@ final class SegmentWriter {
     /** Refuses every later append. */
     void close() {
         closed = true;
+    }
+
+    /**
+     * After {@link #close()}: waits for an append still under way, then unmaps every segment this
+     * writer holds when {@code unmap} (no other thread forces them any more).
+     */
+    void release(boolean unmap) {
+        appendLock.lock();
+        try {
+            if (!released && unmap) {
+                released = true;
+                rolled.forEach(Segment::close);
+                rolled.clear();
+                current.close();
+            }
+        } finally {
+            appendLock.unlock();
+        }
     }
 
     /** Returns true once {@link #close()} was called. */
@@ -190,8 +205,12 @@ final class SegmentWriter {
     long forceAll() {
         appendLock.lock();
         try {
+            if (released) {
+                return written; // closed and unmapped: everything was forced or is the policy's to lose
+            }
             for (Segment s : rolled) {
                 s.force(0, s.sizeBytes());
+                s.close(); // rolled: nothing writes it any more
             }
             rolled.clear();
             current.force(0, position);
@@ -199,11 +218,6 @@ final class SegmentWriter {
         } finally {
             appendLock.unlock();
         }
-    }
-
-    /** Returns how many rolls found no prepared segment and used a sparse file. */
-    long sparseRolls() {
-        return sparseRolls;
     }
 
     /** Returns the segment being written (for the force thread's start). */

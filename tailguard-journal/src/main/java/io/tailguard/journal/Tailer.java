@@ -2,10 +2,9 @@ package io.tailguard.journal;
 
 import io.tailguard.config.Check;
 import io.tailguard.journal.segment.Damage;
+import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.FrameStatus;
-import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,8 +100,21 @@ public final class Tailer implements AutoCloseable {
      * CRC32C, sequence and payload, without the alignment padding (the layout of
      * {@link SegmentLayout}). Lets replication forward a record verbatim, checksum included.
      */
-    public boolean pollFrame(RecordHandler handler) {
+    boolean pollFrame(RecordHandler handler) {
         return next(handler, true);
+    }
+
+    /** What {@link #pollFrameCrc()} returns when no record is available. */
+    static final long NO_FRAME = -1;
+
+    /**
+     * Reads the next record and returns the CRC32C stored in its frame (unsigned), the value
+     * replication's handshake compares, or {@link #NO_FRAME} when none is available yet.
+     */
+    long pollFrameCrc() {
+        long[] crc = {NO_FRAME};
+        next((seq, frame) -> crc[0] = FrameCodec.storedCrc(frame, frame.position()) & 0xFFFF_FFFFL, true);
+        return crc[0];
     }
 
     private boolean next(RecordHandler handler, boolean wholeFrame) {
@@ -174,12 +186,14 @@ public final class Tailer implements AutoCloseable {
         Damage[] why = new Damage[1];
         for (long base : SegmentScanner.bases(directory)) {
             if (base > segment.baseSequence()) {
-                Segment later = Segment.open(directory.resolve(SegmentLayout.fileName(base)), base, false, why);
+                Segment later = Segment.open(SegmentFiles.file(directory, base), base, false, why);
                 if (later == null) {
                     return "segment " + why[0].describe();
                 }
-                if (later.frameLength(SegmentLayout.HEADER_LENGTH) != 0) {
-                    return "segment " + later.path() + " holds records";
+                try (later) {
+                    if (later.frameLength(SegmentLayout.HEADER_LENGTH) != 0) {
+                        return "segment " + later.path() + " holds records";
+                    }
                 }
             }
         }
@@ -188,7 +202,7 @@ public final class Tailer implements AutoCloseable {
 
     private void enter(long base) {
         Damage[] why = new Damage[1];
-        Path file = directory.resolve(SegmentLayout.fileName(base));
+        Path file = SegmentFiles.file(directory, base);
         if (segment != null && !Files.exists(file)) {
             throw new CorruptRecordException("corrupt journal: segment file " + file + " is missing ("
                     + segment.path() + " ends with a roll marker before sequence " + base + ")");
@@ -196,6 +210,9 @@ public final class Tailer implements AutoCloseable {
         Segment s = Segment.open(file, base, false, why);
         if (s == null) {
             throw new CorruptRecordException("corrupt journal: cannot read segment " + why[0].describe());
+        }
+        if (segment != null) {
+            segment.close(); // the handler's views of it were valid only during their call
         }
         segment = s;
         view = s.newView();

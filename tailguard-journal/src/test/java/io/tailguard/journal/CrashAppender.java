@@ -28,8 +28,8 @@ public final class CrashAppender {
         Path dir = Path.of(args[0]);
         int segment = Integer.parseInt(args[1]);
         PrintStream out = System.out;
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(segment)
-                .withDurability(Durability.sync()))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(segment)
+                .durability(Durability.sync()).build())) {
             out.println("opened " + j.recovery().summary());
             out.flush();
             long seq = j.writtenSequence();

@@ -3,7 +3,6 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.journal.segment.ScanReport;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -77,7 +76,7 @@ class CrashSafetyTest {
 
     private long check(long reported, int trial) {
         long last;
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build())) {
             ScanReport r = j.recovery();
             assertThat(r.lastSequence()).as("trial %d: %s", trial, r.summary()).isGreaterThanOrEqualTo(reported);
             long[] expected = {1};

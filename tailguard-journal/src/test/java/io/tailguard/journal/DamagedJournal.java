@@ -2,9 +2,7 @@ package io.tailguard.journal;
 
 import io.tailguard.journal.segment.Damage;
 import io.tailguard.journal.segment.FrameStatus;
-import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -40,7 +38,7 @@ final class DamagedJournal {
 
     /** Returns a configuration for {@code dir} with {@link #SEGMENT}-byte segments. */
     static JournalConfig config(Path dir) {
-        return JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT);
+        return JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build();
     }
 
     /** Writes the journal the fault tests damage: {@link #RECORDS} records in four {@link #SEGMENT}-byte segments. */
@@ -63,7 +61,7 @@ final class DamagedJournal {
 
     /** Writes {@code records} records into a journal in {@code dir} with segments of {@code segmentSize} bytes. */
     static void write(Path dir, int records, int segmentSize) {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(segmentSize))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(segmentSize).build())) {
             for (int i = 1; i <= records; i++) {
                 j.appendNoWait(payload(i), 0, 150);
             }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.journal.segment.JournalCorruptedException;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +41,7 @@ class DirectoryLockTest {
                         .isInstanceOf(IllegalStateException.class)
                         .hasMessageContaining("is already open for appending in this process");
             }
-            assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir.resolve(".")).withSegmentSizeBytes(SEGMENT)))
+            assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir.resolve(".")).segmentSizeBytes(SEGMENT).build()))
                     .as("the same directory by another path").isInstanceOf(IllegalStateException.class);
             // the failed opens above must not have dropped the lock: another process is still kept out
             assertThat(probe("5")).startsWith("refused IllegalStateException: journal ").contains("by another process");

@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
-import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

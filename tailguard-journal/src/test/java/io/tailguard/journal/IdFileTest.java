@@ -16,7 +16,7 @@ class IdFileTest {
     Path tmp;
 
     private JournalConfig config() {
-        return JournalConfig.of(tmp.resolve("j")).withSegmentSizeBytes(1 << 20);
+        return JournalConfig.builder(tmp.resolve("j")).segmentSizeBytes(1 << 20).build();
     }
 
     @Test
@@ -31,7 +31,7 @@ class IdFileTest {
             assertThat(j.identity()).isEqualTo(first);
             assertThat(j.writtenSequence()).isEqualTo(1);
         }
-        try (Journal fresh = Journal.open(JournalConfig.of(tmp.resolve("k")).withSegmentSizeBytes(1 << 20))) {
+        try (Journal fresh = Journal.open(JournalConfig.builder(tmp.resolve("k")).segmentSizeBytes(1 << 20).build())) {
             assertThat(fresh.identity()).isNotEqualTo(first);
         }
     }

@@ -3,7 +3,6 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -40,7 +40,7 @@ class JournalTest {
 
     @Test
     void appendedRecordsAreReadBackInOrderAcrossSegments() throws Exception {
-        JournalConfig cfg = JournalConfig.of(dir).withSegmentSizeBytes(8192);
+        JournalConfig cfg = JournalConfig.builder(dir).segmentSizeBytes(8192).build();
         try (Journal j = Journal.open(cfg)) {
             for (int i = 1; i <= 100; i++) {
                 assertThat(j.appendBlocking(record(i, 300))).isEqualTo(i);
@@ -60,7 +60,7 @@ class JournalTest {
 
     @Test
     void reopeningContinuesTheSequence() {
-        JournalConfig cfg = JournalConfig.of(dir).withSegmentSizeBytes(8192);
+        JournalConfig cfg = JournalConfig.builder(dir).segmentSizeBytes(8192).build();
         try (Journal j = Journal.open(cfg)) {
             for (int i = 1; i <= 40; i++) {
                 j.appendBlocking(record(i, 200));
@@ -76,7 +76,7 @@ class JournalTest {
 
     @Test
     void syncCommitsOnlyAfterAForceCoversTheRecord() throws Exception {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL).withDurability(Durability.sync()))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SMALL).durability(Durability.sync()).build())) {
             CompletableFuture<Long> f = j.append("hello".getBytes(StandardCharsets.UTF_8));
             assertThat(f.get(10, TimeUnit.SECONDS)).isEqualTo(1L);
             assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(1);
@@ -89,7 +89,7 @@ class JournalTest {
 
     @Test
     void periodicCommitsAtTheNextForce() throws Exception {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL).withDurability(Durability.periodic(Duration.ofMillis(5))))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SMALL).durability(Durability.periodic(Duration.ofMillis(5))).build())) {
             long seq = j.appendBlocking(record(1, 64));
             assertThat(j.forcedSequence()).isGreaterThanOrEqualTo(seq);
         }
@@ -98,7 +98,7 @@ class JournalTest {
     @Test
     void noneCommitsAtWriteWithoutForcing() {
         AtomicLong seen = new AtomicLong();
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL), seen::set)) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SMALL).build(), seen::set)) {
             long seq = j.appendNoWait(ByteBuffer.wrap(record(1, 64)));
             assertThat(j.committedSequence()).isEqualTo(seq);
             assertThat(seen.get()).isEqualTo(seq);
@@ -110,7 +110,7 @@ class JournalTest {
     void selectiveForcesOnlyForHighValueRecords() {
         Durability.Selective sel = new Durability.Selective(Durability.Selective.longAt(0), 1_000, 1_000_000,
                 Duration.ofHours(1), "selective");
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL).withDurability(sel))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SMALL).durability(sel).build())) {
             long small = j.appendBlocking(valued(5));
             assertThat(j.committedSequence()).isGreaterThanOrEqualTo(small);
             assertThat(j.forcedSequence()).isZero();
@@ -127,7 +127,7 @@ class JournalTest {
 
     @Test
     void tailerFollowsLiveAppends() {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(8192));
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(8192).build());
              Tailer t = j.tailer(1)) {
             AtomicLong last = new AtomicLong();
             assertThat(t.poll((s, p) -> last.set(s))).isFalse();
@@ -142,7 +142,7 @@ class JournalTest {
 
     @Test
     void pollFrameHandsOutTheCheckedFrameVerbatimWithoutPadding() {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SMALL).build())) {
             j.appendBlocking(record(1, 13)); // 16 + 13 bytes: the segment pads the frame to 32
             j.appendBlocking(record(2, 40));
         }
@@ -164,7 +164,7 @@ class JournalTest {
             assertThat(f.remaining()).isEqualTo(16 + payloadLength);
             assertThat(f.getInt(0)).isEqualTo(16 + payloadLength);
             assertThat(f.getLong(8)).isEqualTo(i + 1);
-            assertThat(f.getInt(4)).isEqualTo(io.tailguard.journal.segment.SegmentLayout.frameCrc(crc, f, 0, f.limit()));
+            assertThat(f.getInt(4)).isEqualTo(io.tailguard.journal.segment.FrameCodec.crc(crc, f, 0, f.limit()));
             byte[] payload = new byte[payloadLength];
             f.get(16, payload);
             assertThat(payload).isEqualTo(record(i + 1, payloadLength));
@@ -173,7 +173,7 @@ class JournalTest {
 
     @Test
     void rejectsPayloadLargerThanASegment() {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(4096))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(4096).build())) {
             assertThatThrownBy(() -> j.appendBlocking(new byte[5000]))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("payload length must be <=");
@@ -182,8 +182,8 @@ class JournalTest {
 
     @Test
     void secondAppenderOnTheSameDirectoryIsRefused() {
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL))) {
-            assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SMALL)))
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SMALL).build())) {
+            assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SMALL).build()))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("already open");
             assertThat(j.appendBlocking(record(1, 10))).as("the first appender is unaffected").isEqualTo(1);
@@ -194,8 +194,8 @@ class JournalTest {
     void concurrentAppendersGetUniqueContiguousSequencesAndIntactRecords() throws Exception {
         int threads = 4;
         int each = 500;
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(64 * 1024)
-                .withDurability(Durability.sync()))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(64 * 1024)
+                .durability(Durability.sync()).build())) {
             List<Thread> workers = new ArrayList<>();
             java.util.Set<Long> seqs = java.util.concurrent.ConcurrentHashMap.newKeySet();
             for (int t = 0; t < threads; t++) {
@@ -215,7 +215,7 @@ class JournalTest {
             assertThat(seqs).hasSize(threads * each);
             assertThat(j.committedSequence()).isEqualTo(threads * each);
         }
-        assertThat(io.tailguard.journal.segment.SegmentScanner.verify(dir).records()).isEqualTo(threads * each);
+        assertThat(io.tailguard.journal.SegmentScanner.verify(dir).records()).isEqualTo(threads * each);
         assertThat(readAll(dir, 1)).hasSize(threads * each);
     }
 }

@@ -14,7 +14,7 @@ public final class LockProbe {
 
     /** Args: directory, segment size in bytes, [records to append]. */
     public static void main(String[] args) {
-        JournalConfig cfg = JournalConfig.of(Path.of(args[0])).withSegmentSizeBytes(Integer.parseInt(args[1]));
+        JournalConfig cfg = JournalConfig.builder(Path.of(args[0])).segmentSizeBytes(Integer.parseInt(args[1])).build();
         try (Journal j = Journal.open(cfg)) {
             int records = args.length > 2 ? Integer.parseInt(args[2]) : 0;
             for (int i = 0; i < records; i++) {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
+import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.SegmentLayout;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,7 +84,7 @@ class RandomDamageTest {
         long last = 0;
         for (int i = 0; i < RECORDS; i++) {
             DamagedJournal.Frame f = FRAMES.get(i);
-            long end = f.position() + SegmentLayout.align(SegmentLayout.FRAME_HEADER_LENGTH + 150);
+            long end = f.position() + SegmentLayout.align(FrameCodec.HEADER_LENGTH + 150);
             boolean touched = f.file().getFileName().toString().equals(fileName) && f.position() < to && end > from;
             if (!touched) {
                 last = i + 1;

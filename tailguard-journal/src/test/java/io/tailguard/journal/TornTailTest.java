@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
+import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.SegmentLayout;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -47,7 +47,7 @@ class TornTailTest {
     @BeforeEach
     void writeJournal() throws IOException {
         original = tmp.resolve("original");
-        try (Journal j = Journal.open(JournalConfig.of(original).withSegmentSizeBytes(SEGMENT))) {
+        try (Journal j = Journal.open(JournalConfig.builder(original).segmentSizeBytes(SEGMENT).build())) {
             for (int i = 1; i <= RECORDS; i++) {
                 j.appendBlocking(payload(i));
             }
@@ -55,7 +55,7 @@ class TornTailTest {
         List<Long> bases = SegmentScanner.bases(original);
         long base = bases.get(bases.size() - 1);
         lastFile = original.resolve(SegmentLayout.fileName(base));
-        lastFrameLength = SegmentLayout.FRAME_HEADER_LENGTH + PAYLOAD;
+        lastFrameLength = FrameCodec.HEADER_LENGTH + PAYLOAD;
         long pos = SegmentLayout.HEADER_LENGTH;
         for (long s = base; s < RECORDS; s++) {
             pos += SegmentLayout.align(lastFrameLength);
@@ -138,7 +138,7 @@ class TornTailTest {
         assertThat(verified.problemPosition()).isEqualTo(lastPosition);
         assertThat(verified.problem()).isEqualTo("file is " + lastPosition + " bytes, shorter than the " + SEGMENT
                 + " its header says, and its records run to its end: later records may have been cut off");
-        assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT)))
+        assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build()))
                 .isInstanceOf(JournalCorruptedException.class)
                 .hasMessageContaining(file + " at byte " + lastPosition + ": file is " + lastPosition + " bytes")
                 .hasMessageContaining("--truncate-after " + (RECORDS - 1));
@@ -150,7 +150,7 @@ class TornTailTest {
         assertThat(Files.size(repaired.backupDirectory().resolve(file.getFileName()))).isEqualTo(lastPosition);
         assertThat(Files.size(file)).isEqualTo(SEGMENT);
         assertThat(repaired.describe()).anyMatch(l -> l.contains("extended it with " + (SEGMENT - lastPosition)));
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build())) {
             assertThat(j.appendBlocking(payload(RECORDS))).isEqualTo(RECORDS);
         }
         assertThat(SegmentScanner.verify(dir).summary()).startsWith("ok records=" + RECORDS + " ");
@@ -167,7 +167,7 @@ class TornTailTest {
             }
             ScanReport verified = SegmentScanner.verify(dir);
             assertThat(verified.summary()).as("cut at " + cut).startsWith("ok records=" + RECORDS + " ");
-            try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+            try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build())) {
                 assertThat(j.writtenSequence()).isEqualTo(RECORDS);
             }
             assertThat(Files.size(file)).as("cut at " + cut).isEqualTo(SEGMENT);
@@ -200,7 +200,7 @@ class TornTailTest {
         }
         assertThat(seen).as(what).hasSize(RECORDS - 1);
 
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build())) {
             ScanReport r = j.recovery();
             assertThat(r.records()).as(what).isEqualTo(RECORDS - 1);
             assertThat(r.lastSequence()).as(what).isEqualTo(RECORDS - 1);
@@ -218,7 +218,7 @@ class TornTailTest {
         Path dir = copy("middle");
         Path first = dir.resolve(SegmentLayout.fileName(1));
         try (RandomAccessFile raf = new RandomAccessFile(first.toFile(), "rw")) {
-            raf.seek(SegmentLayout.HEADER_LENGTH + SegmentLayout.FRAME_HEADER_LENGTH + 3); // payload of record 1
+            raf.seek(SegmentLayout.HEADER_LENGTH + FrameCodec.HEADER_LENGTH + 3); // payload of record 1
             raf.write(0);
         }
         ScanReport verified = SegmentScanner.verify(dir);
@@ -226,7 +226,7 @@ class TornTailTest {
         assertThat(verified.problemFile()).isEqualTo(first);
         assertThat(verified.problemPosition()).isEqualTo(SegmentLayout.HEADER_LENGTH);
         for (int attempt = 0; attempt < 2; attempt++) { // the second attempt proves the lock was released
-            assertThatThrownBy(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(SEGMENT)))
+            assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build()))
                     .isInstanceOf(JournalCorruptedException.class)
                     .hasMessageContaining(first + " at byte " + SegmentLayout.HEADER_LENGTH + ": checksum mismatch")
                     .hasMessageContaining("nothing on disk was changed");

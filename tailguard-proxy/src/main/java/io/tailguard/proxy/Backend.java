@@ -37,8 +37,16 @@ final class Backend implements Availability {
     private final Map<EventLoop, ArrayDeque<Channel>> idle = new ConcurrentHashMap<>();
     private final AtomicInteger refusedInARow = new AtomicInteger();
     private final AtomicLong ejectedUntilNanos = new AtomicLong(Long.MIN_VALUE);
+    private final LeaseLink lease;
 
     Backend(int index, InetSocketAddress address, ConcurrencyLimiter limiter, PoolConfig config, Transport transport) {
+        this(index, address, limiter, config, transport, null);
+    }
+
+    /** Creates a backend whose requests carry the lease of {@code lease} (null: the pool reads no leases). */
+    Backend(int index, InetSocketAddress address, ConcurrencyLimiter limiter, PoolConfig config, Transport transport,
+            LeaseLink lease) {
+        this.lease = lease;
         this.index = index;
         this.address = address;
         this.limiter = limiter;
@@ -52,6 +60,11 @@ final class Backend implements Availability {
 
     ConcurrencyLimiter limiter() {
         return limiter;
+    }
+
+    /** Returns this backend's lease stream, or null when its pool does not balance by lease. */
+    LeaseLink lease() {
+        return lease;
     }
 
     /** Free capacity relative to the current limit, for the least-loaded balancer. */
@@ -109,8 +122,11 @@ final class Backend implements Availability {
                         long idleMillis = config.idleTimeout().toMillis();
                         channel.pipeline().addLast(
                                 new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS),
-                                new HttpClientCodec(),
-                                new UpstreamHandler(Backend.this));
+                                new HttpClientCodec());
+                        if (lease != null) {
+                            channel.pipeline().addLast(new LeaseStamp(lease));
+                        }
+                        channel.pipeline().addLast(new UpstreamHandler(Backend.this));
                     }
                 });
         return bootstrap.connect(address);

@@ -4,6 +4,7 @@ import io.tailguard.admission.Decision;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.balance.Balancer;
 import io.tailguard.balance.LeastLoadedBalancer;
+import io.tailguard.balance.PowerOfTwoAvailabilityBalancer;
 import io.tailguard.balance.PowerOfTwoChoicesBalancer;
 import io.tailguard.balance.RoundRobinBalancer;
 import io.tailguard.proxy.config.PoolConfig;
@@ -36,15 +37,18 @@ final class Pool {
     private final BoundedQueue<Exchange> queue;
     private final DrainEstimator drain = new DrainEstimator(0.2);
     private final RetryBudget retryBudget;
+    private final LeaseLinks leases;
 
     Pool(PoolConfig config, Transport transport, NanoClock clock, ProxyMetrics metrics) {
         this.config = config;
         this.clock = clock;
         this.metrics = metrics;
         this.retryBudget = new RetryBudget(config.retryBudget());
+        this.leases = LeaseLinks.needed(config.balancer()) ? LeaseLinks.start(config, transport, clock, metrics) : null;
         List<Backend> list = new ArrayList<>();
         for (int i = 0; i < config.backends().size(); i++) {
-            list.add(new Backend(i, config.backends().get(i), Limiters.create(config), config, transport));
+            list.add(new Backend(i, config.backends().get(i), Limiters.create(config), config, transport,
+                    leases == null ? null : leases.get(i)));
         }
         this.backends = list.toArray(new Backend[0]);
         this.balancer = switch (config.balancer()) {
@@ -52,10 +56,20 @@ final class Pool {
             case LEAST_LOADED -> new LeastLoadedBalancer(list);
             case P2C_PEAK_EWMA -> new PowerOfTwoChoicesBalancer(backends.length,
                     PowerOfTwoChoicesBalancer.Config.defaults(), new SplittableRandom(backends.length));
+            case LEAST_LOADED_BY_LEASE -> new LeastLoadedBalancer(leases.all());
+            case P2C_BY_AVAILABILITY -> new PowerOfTwoAvailabilityBalancer(leases.all(),
+                    new SplittableRandom(backends.length));
         };
         this.queue = config.queue() == 0 ? null : new BoundedQueue<>(config.queueConfig(),
                 (exchange, reason, waitedNanos) -> exchange.rejectLater(reason));
         metrics.registerPool(this);
+    }
+
+    /** Closes the pool's lease streams, if it balances by lease. */
+    void close() {
+        if (leases != null) {
+            leases.close();
+        }
     }
 
     String name() {

@@ -71,7 +71,15 @@ final class ProxyMetrics {
             Gauge.builder("tailguard.proxy.limit", backend, b -> b.limiter().limit())
                     .tags("pool", pool.name(), "backend", backend.toString())
                     .description("the backend's current concurrency limit").register(registry);
+            if (backend.lease() != null) {
+                LeaseMeters.register(registry, pool.name(), backend);
+            }
         }
+    }
+
+    /** Tells the listeners that a lease from {@code backend} arrived ({@code up}) or its stream ended. */
+    void leaseEvent(String backend, boolean up) {
+        fire(up ? "lease" : "lease_lost", backend);
     }
 
     void admitted(Pool pool) {

@@ -62,10 +62,12 @@ public final class ProxyServer implements AutoCloseable {
     private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private final Channel listener;
     private final Channel admin;
+    private final List<Pool> pools;
 
     private ProxyServer(ProxyContext context, Transport transport, InetSocketAddress listen,
-                        InetSocketAddress adminAddress) {
+                        InetSocketAddress adminAddress, List<Pool> pools) {
         this.context = context;
+        this.pools = List.copyOf(pools);
         this.boss = transport.group(1);
         this.workers = transport.group(eventLoops());
         try {
@@ -73,6 +75,7 @@ public final class ProxyServer implements AutoCloseable {
             this.admin = bind(transport, adminAddress, adminInitializer(), "admin");
         } catch (RuntimeException failed) {
             shutdownGroups();
+            this.pools.forEach(Pool::close);
             throw failed;
         }
     }
@@ -121,7 +124,7 @@ public final class ProxyServer implements AutoCloseable {
             routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool)));
         }
         return new ProxyServer(new ProxyContext(config, routes, clock, metrics, accessLog), transport,
-                config.listen(), config.admin());
+                config.listen(), config.admin(), new ArrayList<>(pools.values()));
     }
 
     /** Returns the address the client listener is bound to (with the real port when 0 was asked). */
@@ -165,6 +168,7 @@ public final class ProxyServer implements AutoCloseable {
         admin.close().syncUninterruptibly();
         clients.close().syncUninterruptibly();
         shutdownGroups();
+        pools.forEach(Pool::close);
         context.accessLog().close();
     }
 

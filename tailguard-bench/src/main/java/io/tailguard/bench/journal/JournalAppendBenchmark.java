@@ -72,7 +72,7 @@ public class JournalAppendBenchmark {
         message = ByteBuffer.allocateDirect(size).order(ByteOrder.LITTLE_ENDIAN);
         switch (subject) {
             case "tailguard-none" -> journal = Journal.open(JournalConfig.of(dir));
-            case "tailguard-sync" -> journal = Journal.open(JournalConfig.of(dir).withDurability(Durability.sync()));
+            case "tailguard-sync" -> journal = Journal.open(JournalConfig.builder(dir).durability(Durability.sync()).build());
             case "chronicle" -> {
                 queue = SingleChronicleQueueBuilder.single(dir.toFile()).build();
                 appender = queue.createAppender();

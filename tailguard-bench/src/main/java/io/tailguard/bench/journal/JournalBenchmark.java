@@ -170,7 +170,7 @@ public class JournalBenchmark {
             Duration grace = DurationText.parseNonNegative("ackGrace", ackGrace);
             Duration lingerTime = DurationText.parseNonNegative("linger", linger);
             complete = JournalRun.run(dir, durability, mode, null, "process".equals(replica),
-                    JournalConfig.DEFAULT_SEGMENT_SIZE, c -> c.withAckGrace(grace).withReplicationLinger(lingerTime),
+                    JournalConfig.DEFAULT_SEGMENT_SIZE, b -> b.ackGrace(grace).replicationLinger(lingerTime),
                     loop, errors, drainNanos);
         }
         return complete;

@@ -18,7 +18,7 @@ final class BenchRunner {
 
     private static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(60);
 
-    private final Path baseDir;
+    private final BenchData data;
     private final long rate;
     private final int sizeBytes;
     private final int messages;
@@ -28,16 +28,16 @@ final class BenchRunner {
     private final InetSocketAddress externalReplica;
     private final boolean replicaInChildProcess;
     private final int segmentSizeBytes;
-    private final UnaryOperator<JournalConfig> tuning;
+    private final UnaryOperator<JournalConfig.Builder> tuning;
     private final ErrorHandler errors;
 
-    BenchRunner(Path baseDir, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
+    BenchRunner(BenchData data, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
                 InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
-                UnaryOperator<JournalConfig> tuning, ErrorHandler errors) {
+                UnaryOperator<JournalConfig.Builder> tuning, ErrorHandler errors) {
         this.tuning = tuning;
         this.replicaInChildProcess = replicaInChildProcess;
         this.segmentSizeBytes = segmentSizeBytes;
-        this.baseDir = baseDir;
+        this.data = data;
         this.rate = rate;
         this.sizeBytes = sizeBytes;
         this.messages = messages;
@@ -50,7 +50,7 @@ final class BenchRunner {
 
     BenchRow run(BenchOptions.DurabilityChoice durability, CommitMode mode) {
         String replication = mode == CommitMode.LOCAL ? "none" : mode.label();
-        Path runDir = baseDir.resolve(durability.label().replace(':', '_').replace('/', '_') + "-" + replication);
+        Path runDir = data.run(durability.label().replace(':', '_').replace('/', '_') + "-" + replication);
         Histogram histogram = new Histogram(3);
         OpenLoop loop = new OpenLoop(NanoClock.system(), spinNanos, OpenLoop.Parker.system(), rate, sizeBytes, messages, warmupMessages,
                 durability.largePerSecond(), new SplittableRandom(seed), histogram::recordValue);

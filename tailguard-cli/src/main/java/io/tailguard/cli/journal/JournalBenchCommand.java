@@ -31,9 +31,11 @@ import picocli.CommandLine.Model.CommandSpec;
             "",
             "Sends messages at a fixed rate; each message's latency runs from its intended",
             "send time to its commit (HdrHistogram), once per durability x replication",
-            "pair. Each run uses fresh journals under --dir (deleted afterwards). When",
-            "replication is asked for and no --replica is given, a replica is started",
-            "on 127.0.0.1 in a child JVM (or in this one with --in-process-replica).",
+            "pair. Each run uses fresh journals in a temporary directory, or under --dir,",
+            "deleted after the run and on Ctrl-C too; the CSV keeps every row that",
+            "finished, also when interrupted. When replication is asked for and no",
+            "--replica is given, a replica is started on 127.0.0.1 in a child JVM (or in",
+            "this one with --in-process-replica).",
             ""
         },
         footer = {
@@ -94,9 +96,10 @@ public final class JournalBenchCommand implements Callable<Integer> {
             description = "Comma-separated replication modes (default: ${DEFAULT-VALUE}).")
     String replication;
 
-    @Option(names = "--dir", paramLabel = "PATH", defaultValue = "journal-bench-data",
-            description = "Where the runs' journals live; put it on the disk you want to measure "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--dir", paramLabel = "PATH",
+            description = "Where the runs' journals live, each run in a subdirectory deleted after it; put it on "
+                    + "the disk you want to measure (default: a new temporary directory, deleted at the end; "
+                    + "the temporary directory may be in memory (tmpfs), which measures no disk).")
     Path dir;
 
     // under ./results like the lab's and load's artifacts (ignored by git), not the working directory
@@ -174,7 +177,6 @@ public final class JournalBenchCommand implements Callable<Integer> {
             throw new UsageException("--replica value '" + replica + "' is not allowed with " + replicated
                     + " replicated runs: an external replica must start empty, so give one replicated run");
         }
-        prepare(dir, "--dir");
         prepare(outputDir, "--output-dir");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -184,34 +186,66 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + " --ack-grace " + ackGrace + ", so ack-or-sync messages that wait out the linger are forced"
                     + " rather than acknowledged");
         }
-        out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s ack-grace=%s"
-                + " replication-linger=%s dir=%s%n", rate, size, duration, warmup, pace, ackGrace, replicationLinger,
-                dir.toAbsolutePath());
-        out.println(BenchRow.tableHeader());
-        out.flush();
-        BenchRunner runner = new BenchRunner(dir, rate, size, (int) total, warmupMessages, seed, spinNanos, external,
-                !inProcessReplica, segmentSize, c -> c.withAckGrace(grace).withReplicationLinger(linger), errors);
-        List<BenchRow> rows = new ArrayList<>();
+        Path csv = outputDir.resolve("journal-bench.csv");
+        try (BenchData data = BenchData.at(dir)) {
+            // Ctrl-C ends the JVM without unwinding this method: the hook removes the journals instead
+            Thread cleanUp = new Thread(() -> {
+                data.close();
+                err.println("tailguard: journal bench: interrupted; removed the runs' journals in " + data.base()
+                        + "; " + csv + " holds the rows that finished");
+                err.flush();
+            }, "tailguard-journal-bench-cleanup");
+            Runtime.getRuntime().addShutdownHook(cleanUp);
+            try {
+                out.printf("journal bench: rate=%d/s size=%dB duration=%s warmup=%s pacing=%s ack-grace=%s"
+                        + " replication-linger=%s dir=%s%n", rate, size, duration, warmup, pace, ackGrace,
+                        replicationLinger, data.base().toAbsolutePath());
+                out.println(BenchRow.tableHeader());
+                out.flush();
+                BenchRunner runner = new BenchRunner(data, rate, size, (int) total, warmupMessages, seed, spinNanos,
+                        external, !inProcessReplica, segmentSize, b -> b.ackGrace(grace).replicationLinger(linger),
+                        errors);
+                runAll(runner, durabilities, modes, csv, out);
+            } finally {
+                removeHook(cleanUp); // ended or failed here: closing `data` removes the journals
+            }
+        }
+        out.println("wrote " + csv);
+        return 0;
+    }
+
+    /** Runs every pair, printing each row and rewriting the CSV after it, so an interrupt keeps the finished rows. */
+    private static void runAll(BenchRunner runner, List<BenchOptions.DurabilityChoice> durabilities,
+                               List<CommitMode> modes, Path csv, PrintWriter out) {
+        List<String> lines = new ArrayList<>();
+        lines.add(BenchRow.CSV_HEADER);
+        writeCsv(csv, lines);
         for (BenchOptions.DurabilityChoice d : durabilities) {
             for (CommitMode m : modes) {
                 BenchRow row = runner.run(d, m);
-                rows.add(row);
+                lines.add(row.csv());
+                writeCsv(csv, lines);
                 out.println(row.tableLine());
                 out.flush();
                 System.gc(); // unmaps the finished run's segment files before the next run
             }
         }
-        Path csv = outputDir.resolve("journal-bench.csv");
-        List<String> lines = new ArrayList<>();
-        lines.add(BenchRow.CSV_HEADER);
-        rows.forEach(r -> lines.add(r.csv()));
+    }
+
+    private static void writeCsv(Path csv, List<String> lines) {
         try {
             Files.write(csv, lines, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + csv, e);
         }
-        out.println("wrote " + csv);
-        return 0;
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down: the hook runs and removes the journals
+        }
     }
 
     private static void prepare(Path path, String flag) {

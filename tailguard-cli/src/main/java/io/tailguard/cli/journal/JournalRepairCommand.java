@@ -1,10 +1,10 @@
 package io.tailguard.cli.journal;
 
 import io.tailguard.cli.UsageException;
+import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalRepair;
 import io.tailguard.journal.RepairReport;
 import io.tailguard.journal.segment.ScanReport;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -61,7 +61,7 @@ public final class JournalRepairCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         report.describe().forEach(out::println);
-        ScanReport after = SegmentScanner.verify(dir);
+        ScanReport after = Journal.verify(dir);
         out.println(after.summary());
         return after.refused() ? 1 : 0;
     }

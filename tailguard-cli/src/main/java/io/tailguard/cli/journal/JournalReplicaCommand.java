@@ -4,7 +4,7 @@ import io.tailguard.cli.UsageException;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.durability.Durability;
-import io.tailguard.journal.replication.ReplicaServer;
+import io.tailguard.journal.ReplicaServer;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -67,8 +67,12 @@ public final class JournalReplicaCommand implements Callable<Integer> {
         InetSocketAddress address = BenchOptions.hostPort("--listen", listen);
         Durability policy = replicaDurability(durability);
         Duration wait = BenchOptions.duration("--timeout", timeout);
-        if (wait.compareTo(JournalConfig.MAX_REPLICA_TIMEOUT) > 0 || wait.toMillis() < 1) {
-            throw new UsageException("--timeout value '" + timeout + "' is not allowed: use 1ms to 1h, e.g. 5s");
+        JournalConfig config;
+        try {
+            config = JournalConfig.builder(dir).durability(policy).replicaTimeout(wait).build();
+        } catch (IllegalArgumentException e) {
+            // JournalConfig holds the bounds; its message names the field, the range and the value
+            throw new UsageException("--timeout value '" + timeout + "' is not allowed: " + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -76,8 +80,7 @@ public final class JournalReplicaCommand implements Callable<Integer> {
             err.println("tailguard: journal replica: " + message);
             err.flush();
         };
-        ReplicaServer server = ReplicaServer.start(address, JournalConfig.of(dir).withDurability(policy)
-                .withReplicaTimeout(wait).withErrors(errors));
+        ReplicaServer server = ReplicaServer.start(address, config.toBuilder().errors(errors).build());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

@@ -1,10 +1,8 @@
 package io.tailguard.cli.journal;
 
 import io.tailguard.cli.UsageException;
-import io.tailguard.journal.IdFile;
+import io.tailguard.journal.Journal;
 import io.tailguard.journal.segment.ScanReport;
-import io.tailguard.journal.segment.SegmentScanner;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -28,7 +26,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "  CORRUPT    damage with records (or data) after it; open refuses and",
             "             changes nothing (open=refuses); exit 1. first_bad=FILE@BYTE and",
             "             reason say where; 'journal repair' is the operator's cut.",
-            "The same scan decides what Journal.open does.",
+            "The same scan decides what Journal.open does. A --dir that holds no",
+            "journal is refused with what it holds instead (journals in its",
+            "subdirectories, *.tgj files that are not segments).",
             ""
         },
         footer = {"", "Example:", "  tailguard journal verify --dir /data/journal",
@@ -44,30 +44,16 @@ public final class JournalVerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         requireJournal(dir);
-        ScanReport report = withIdentity(SegmentScanner.verify(dir), dir.resolve(IdFile.JOURNAL_ID));
+        ScanReport report = Journal.verify(dir);
         spec.commandLine().getOut().println(report.summary());
         return report.consistent() ? 0 : 1;
     }
 
-    /**
-     * Open refuses a damaged identity file before it scans a segment, so verify says so too
-     * (CORRUPT, first_bad=journal.id@0, open=refuses), keeping the scan's counts.
-     */
-    private static ScanReport withIdentity(ScanReport r, Path idFile) {
-        try {
-            IdFile.read(idFile);
-            return r;
-        } catch (IllegalStateException e) {
-            return new ScanReport(r.segments(), r.records(), r.firstSequence(), r.lastSequence(), false, true,
-                    e.getMessage(), idFile, 0, 0, r.unpublishedBytes());
-        }
-    }
-
-    /** Refuses (exit 2) a {@code --dir} that holds no segment file. */
+    /** Refuses (exit 2) a {@code --dir} that holds no journal, saying what it holds instead. */
     static void requireJournal(Path dir) {
-        if (!Files.isDirectory(dir) || SegmentScanner.bases(dir).isEmpty()) {
-            throw new UsageException("--dir value '" + dir + "' is not allowed: it must be a directory holding "
-                    + "journal segment files (*.tgj)");
+        String why = Journal.whyNotAJournal(dir);
+        if (why != null) {
+            throw new UsageException("--dir value '" + dir + "' is not allowed: " + why);
         }
     }
 }

@@ -7,12 +7,13 @@ import io.tailguard.cli.CliRun;
 import io.tailguard.journal.Journal;
 import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.segment.JournalCorruptedException;
+import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.SegmentLayout;
-import io.tailguard.journal.segment.SegmentScanner;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,8 +26,11 @@ class JournalCommandsTest {
     private final CliRun cli = new CliRun();
 
     private Path journalWith(int records) {
-        Path dir = tmp.resolve("j");
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(8192))) {
+        return journalWith(records, tmp.resolve("j"));
+    }
+
+    private static Path journalWith(int records, Path dir) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(8192).build())) {
             for (int i = 0; i < records; i++) {
                 j.appendBlocking(new byte[100 + i]);
             }
@@ -58,15 +62,15 @@ class JournalCommandsTest {
     private static long zeroLengthOfRecord30(Path dir) throws Exception {
         long seq = 1;
         Path file = dir.resolve(SegmentLayout.fileName(1));
-        for (long base : SegmentScanner.bases(dir)) {
-            if (base <= 30) {
+        for (long base = 1; base <= 30; base++) {
+            if (Files.exists(dir.resolve(SegmentLayout.fileName(base)))) {
                 file = dir.resolve(SegmentLayout.fileName(base));
                 seq = base;
             }
         }
         long pos = SegmentLayout.HEADER_LENGTH;
         for (; seq < 30; seq++) {
-            pos += SegmentLayout.align(SegmentLayout.FRAME_HEADER_LENGTH + 100 + (int) seq - 1);
+            pos += SegmentLayout.align(FrameCodec.HEADER_LENGTH + 100 + (int) seq - 1);
         }
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
             raf.seek(pos);
@@ -82,8 +86,8 @@ class JournalCommandsTest {
         assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(1);
         assertThat(cli.out()).startsWith("CORRUPT records=29 ").contains("last_seq=29").contains("@" + pos + " ")
                 .contains("an intact record (sequence 31) follows").contains("open=refuses");
-        JournalCorruptedException e = catchThrowableOfType(() -> Journal.open(JournalConfig.of(dir)
-                .withSegmentSizeBytes(8192)), JournalCorruptedException.class);
+        JournalCorruptedException e = catchThrowableOfType(() -> Journal.open(JournalConfig.builder(dir)
+                .segmentSizeBytes(8192).build()), JournalCorruptedException.class);
         assertThat(cli.out().trim()).isEqualTo(e.report().summary());
         assertThat(e.getMessage()).contains(" at byte " + pos + ": no record here");
     }
@@ -93,7 +97,7 @@ class JournalCommandsTest {
         Path dir = journalWith(40);
         Path id = dir.resolve("journal.id");
         Files.write(id, new byte[] {1, 2});
-        Throwable refused = catchThrowableOfType(() -> Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(8192)),
+        Throwable refused = catchThrowableOfType(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(8192).build()),
                 IllegalStateException.class);
         assertThat(refused).as("open refuses").isNotNull();
         assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(1);
@@ -104,7 +108,10 @@ class JournalCommandsTest {
     @Test
     void verifyReportsAMissingFirstSegment() throws Exception {
         Path dir = journalWith(200);
-        assertThat(SegmentScanner.bases(dir)).hasSizeGreaterThan(1);
+        assertThat(dir.resolve(SegmentLayout.fileName(1))).exists();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.filter(f -> f.toString().endsWith(SegmentLayout.SUFFIX))).hasSizeGreaterThan(1);
+        }
         Files.delete(dir.resolve(SegmentLayout.fileName(1)));
         assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(1);
         assertThat(cli.out()).startsWith("CORRUPT records=0 ").contains("first_bad=" + SegmentLayout.fileName(1) + "@0")
@@ -125,7 +132,7 @@ class JournalCommandsTest {
         }
         CliRun again = new CliRun();
         assertThat(again.run("journal", "verify", "--dir", dir.toString())).isZero();
-        try (Journal j = Journal.open(JournalConfig.of(dir).withSegmentSizeBytes(8192))) {
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(8192).build())) {
             assertThat(j.appendBlocking(new byte[5])).isEqualTo(30);
         }
     }
@@ -157,6 +164,27 @@ class JournalCommandsTest {
     }
 
     @Test
+    void verifyOfADirectoryHoldingJournalsBelowItNamesThem() throws Exception {
+        Path parent = tmp.resolve("all");
+        journalWith(3, parent.resolve("orders"));
+        journalWith(3, parent.resolve("eu").resolve("payments"));
+        assertThat(cli.run("journal", "verify", "--dir", parent.toString())).isEqualTo(2);
+        assertThat(cli.err().trim().lines()).hasSize(1);
+        assertThat(cli.err()).contains("these directories below it hold journals: " + parent.resolve("eu")
+                .resolve("payments") + ", " + parent.resolve("orders") + "; give one of them");
+    }
+
+    @Test
+    void verifyOfADirectoryOfOtherTgjFilesSaysWhatIsWrongWithThem() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("other"));
+        Files.writeString(dir.resolve("notes.tgj"), "not a journal");
+        assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(2);
+        assertThat(cli.err().trim().lines()).hasSize(1);
+        assertThat(cli.err()).contains("its 1 *.tgj file(s) (notes.tgj) are not journal segments: a segment is named "
+                + "by its first record's sequence in 20 digits, e.g. 00000000000000000001.tgj");
+    }
+
+    @Test
     void benchPrintsATableAndWritesTheCsvForEveryCombination() throws Exception {
         Path outDir = tmp.resolve("out");
         int code = cli.run("journal", "bench", "--rate", "2000", "--size", "256", "--duration", "200ms", "--warmup", "50ms",
@@ -173,6 +201,21 @@ class JournalCommandsTest {
         assertThat(csv.get(4)).startsWith("selective:10/s,ack-or-sync,2000,256,400,");
         assertThat(cli.out()).contains("p99_us").contains("selective:10/s");
         assertThat(Files.exists(tmp.resolve("data").resolve("none-none"))).as("run data is deleted").isFalse();
+    }
+
+    @Test
+    void benchWithoutDirRunsInATemporaryDirectoryAndRemovesIt() throws Exception {
+        Path outDir = tmp.resolve("out");
+        int code = cli.run("journal", "bench", "--rate", "2000", "--size", "64", "--duration", "50ms", "--warmup", "0",
+                "--durability", "none", "--replication", "none", "--segment-size", "65536", "--pacing", "park",
+                "--output-dir", outDir.toString());
+        assertThat(code).as(cli.err()).isZero();
+        String dirField = cli.out().lines().filter(l -> l.startsWith("journal bench:")).findFirst().orElseThrow()
+                .replaceAll(".* dir=", "");
+        Path data = Path.of(dirField);
+        assertThat(data.getFileName().toString()).startsWith("tailguard-journal-bench-");
+        assertThat(data).as("the temporary directory is removed").doesNotExist();
+        assertThat(Files.readAllLines(outDir.resolve("journal-bench.csv"), StandardCharsets.UTF_8)).hasSize(2);
     }
 
     @Test

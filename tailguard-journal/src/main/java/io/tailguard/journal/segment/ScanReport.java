@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * Thread-safe (immutable): what a scan of a journal directory found, and what opening it cuts or
  * why it refuses. {@code journal verify} and {@code Journal.open} get the same report from the same
- * scan ({@link SegmentScanner}).
+ * scan ({@code Journal.verify}, the scan that open runs).
  *
  * @param segments segment files scanned
  * @param records intact records found, in sequence from the first

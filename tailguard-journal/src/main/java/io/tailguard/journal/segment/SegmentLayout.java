@@ -8,7 +8,8 @@ import java.util.zip.CRC32C;
  * Thread-safe (constants and stateless helpers): the on-disk format of a journal segment file.
  *
  * <p>A segment is a preallocated file of {@code segmentSizeBytes}. All integers are little-endian.
- * It starts with a 64-byte header, then frames, each starting on an 8-byte boundary:
+ * It starts with a 64-byte header, then frames ({@link FrameCodec}), each starting on an 8-byte
+ * boundary:
  *
  * <pre>
  *   Segment header (64 bytes)
@@ -34,24 +35,12 @@ import java.util.zip.CRC32C;
  *   |                 CRC32C of bytes 0..59 (int32)                 | 60
  *   +---------------------------------------------------------------+
  *
- *   Frame (16-byte header + payload, padded with zeros to a multiple of 8)
- *   +---------------------------------------------------------------+
- *   |  frame length (int32) = 16 + payload length                   |  0
- *   |  0 = nothing written yet, -1 = segment ends, go to next file  |
- *   +---------------------------------------------------------------+
- *   |  CRC32C (int32) of bytes 0..3 and 8..frameLength-1            |  4
- *   +---------------------------------------------------------------+
- *   |  sequence number (int64), previous frame's + 1                |  8
- *   |                                                               |
- *   +---------------------------------------------------------------+
- *   |  payload ...                                                  | 16
- *   +---------------------------------------------------------------+
  * </pre>
  *
- * <p>The writer fills the CRC, sequence and payload first and publishes the frame length last
- * with release semantics, so a reader (in this or another process) that sees a non-zero length
- * sees the whole frame. After a crash, a frame whose length is set but whose checksum does not
- * match is torn; what open may cut and what it refuses is {@link SegmentScanner}'s rule.
+ * <p>Frames are drawn, written and checked by {@link FrameCodec}. A frame length of 0 means
+ * nothing was written there yet and {@link #ROLL_MARKER} that the next record is in the next
+ * file. After a crash, a frame whose length is set but whose checksum does not match is torn;
+ * what open may cut and what it refuses is the journal's recovery rule ({@code docs/decisions/009}).
  */
 public final class SegmentLayout {
 
@@ -62,12 +51,13 @@ public final class SegmentLayout {
     public static final int FORMAT_VERSION = 1;
     /** Bytes of the segment header; the first frame starts here. */
     public static final int HEADER_LENGTH = 64;
-    /** Offset of the header's segment size (int64). */
-    static final int SEGMENT_SIZE_OFFSET = 16;
-    /** Offset of the header's CRC32C. */
-    static final int HEADER_CRC_OFFSET = 60;
-    /** Bytes of a frame header (length, CRC, sequence). */
-    public static final int FRAME_HEADER_LENGTH = 16;
+    private static final int MAGIC_OFFSET = 0;
+    private static final int VERSION_OFFSET = 8;
+    private static final int HEADER_LENGTH_OFFSET = 12;
+    private static final int SEGMENT_SIZE_OFFSET = 16;
+    private static final int BASE_SEQUENCE_OFFSET = 24;
+    private static final int RESERVED_OFFSET = 32;
+    private static final int HEADER_CRC_OFFSET = 60;
     /** Frame length value marking the end of a segment: the next record is in the next file. */
     public static final int ROLL_MARKER = -1;
     /** Frame alignment in bytes. */
@@ -87,7 +77,7 @@ public final class SegmentLayout {
 
     /** Largest payload that fits a segment of {@code segmentSizeBytes} (room is kept for the roll marker). */
     public static int maxPayload(int segmentSizeBytes) {
-        return segmentSizeBytes - HEADER_LENGTH - FRAME_HEADER_LENGTH - ALIGNMENT;
+        return segmentSizeBytes - HEADER_LENGTH - FrameCodec.HEADER_LENGTH - ALIGNMENT;
     }
 
     /** File name of the segment whose first record has {@code baseSequence}. */
@@ -108,61 +98,43 @@ public final class SegmentLayout {
     }
 
     /** Writes a header into {@code header} (64 bytes from index 0, little-endian). */
-    static void writeHeader(ByteBuffer header, int segmentSizeBytes, long baseSequence) {
-        header.putLong(0, MAGIC);
-        header.putInt(8, FORMAT_VERSION);
-        header.putInt(12, HEADER_LENGTH);
+    public static void writeHeader(ByteBuffer header, int segmentSizeBytes, long baseSequence) {
+        header.putLong(MAGIC_OFFSET, MAGIC);
+        header.putInt(VERSION_OFFSET, FORMAT_VERSION);
+        header.putInt(HEADER_LENGTH_OFFSET, HEADER_LENGTH);
         header.putLong(SEGMENT_SIZE_OFFSET, segmentSizeBytes);
-        header.putLong(24, baseSequence);
-        for (int i = 32; i < HEADER_CRC_OFFSET; i += 4) {
+        header.putLong(BASE_SEQUENCE_OFFSET, baseSequence);
+        for (int i = RESERVED_OFFSET; i < HEADER_CRC_OFFSET; i += 4) {
             header.putInt(i, 0);
         }
         header.putInt(HEADER_CRC_OFFSET, headerCrc(header));
     }
 
     /** Returns why the header is invalid, or null if it is a valid header for this file. */
-    static String checkHeader(ByteBuffer header, long expectedBase) {
-        if (header.getLong(0) != MAGIC) {
+    public static String checkHeader(ByteBuffer header, long expectedBase) {
+        if (header.getLong(MAGIC_OFFSET) != MAGIC) {
             return "bad magic";
         }
         if (header.getInt(HEADER_CRC_OFFSET) != headerCrc(header)) {
             return "header checksum mismatch";
         }
-        int version = header.getInt(8);
+        int version = header.getInt(VERSION_OFFSET);
         if (version != FORMAT_VERSION) {
             return "format version " + version + " is not supported (this build reads version " + FORMAT_VERSION + ")";
         }
         long size = segmentSizeOf(header);
-        if (header.getInt(12) != HEADER_LENGTH || size < MIN_SEGMENT_SIZE || size > (1L << 30)) {
+        if (header.getInt(HEADER_LENGTH_OFFSET) != HEADER_LENGTH || size < MIN_SEGMENT_SIZE || size > (1L << 30)) {
             return "header length or segment size out of range";
         }
-        if (header.getLong(24) != expectedBase) {
-            return "base sequence " + header.getLong(24) + " does not match file name " + expectedBase;
+        if (header.getLong(BASE_SEQUENCE_OFFSET) != expectedBase) {
+            return "base sequence " + header.getLong(BASE_SEQUENCE_OFFSET) + " does not match file name " + expectedBase;
         }
         return null;
     }
 
     /** Returns the segment size a header declares. */
-    static long segmentSizeOf(ByteBuffer header) {
+    public static long segmentSizeOf(ByteBuffer header) {
         return header.getLong(SEGMENT_SIZE_OFFSET);
-    }
-
-    /**
-     * Computes a frame's CRC32C (bytes 0..3 and 8..frameLength-1) from {@code view}, whose
-     * position and limit are used as scratch and its limit restored. The same frame layout is used
-     * on disk and, unpadded, on the replication wire.
-     */
-    public static int frameCrc(CRC32C crc, ByteBuffer view, int frameStart, int frameLength) {
-        crc.reset();
-        crc.update(frameLength & 0xFF);
-        crc.update((frameLength >>> 8) & 0xFF);
-        crc.update((frameLength >>> 16) & 0xFF);
-        crc.update((frameLength >>> 24) & 0xFF);
-        int limit = view.limit();
-        view.limit(frameStart + frameLength).position(frameStart + 8);
-        crc.update(view);
-        view.limit(limit);
-        return (int) crc.getValue();
     }
 
     private static int headerCrc(ByteBuffer header) {

@@ -1,7 +1,9 @@
 /**
- * Segment files: the drawn byte layout ({@link io.tailguard.journal.segment.SegmentLayout}),
- * a memory-mapped segment that writes and checks CRC32C-framed records, and the scanner that
- * reads a directory without changing it and decides what opening may do: continue, cut a torn
- * tail, or refuse with the file, the byte offset and the reason ({@link io.tailguard.journal.segment.SegmentScanner}).
+ * The journal's on-disk format and the verdicts of a scan: the drawn segment header
+ * ({@link io.tailguard.journal.segment.SegmentLayout}), the one frame codec used on disk and on
+ * the replication wire ({@link io.tailguard.journal.segment.FrameCodec}), and what a scan reports
+ * ({@link io.tailguard.journal.segment.ScanReport}, {@link io.tailguard.journal.segment.Damage},
+ * {@link io.tailguard.journal.segment.JournalCorruptedException}). Reading and writing segment
+ * files is the journal package's own business.
  */
 package io.tailguard.journal.segment;

@@ -2,19 +2,31 @@ package io.tailguard.lab.live;
 
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.live.edge.EdgeExperiment;
+import io.tailguard.lab.live.leases.LeasesLiveExperiment;
 import io.tailguard.lab.live.overload.OverloadExperiment;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Thread-safe (immutable) registry of the live experiments: they start real servers on 127.0.0.1
  * and run in real time, so {@code tailguard lab all} (the deterministic suite) leaves them out, while
- * {@code tailguard lab list} shows them and {@code tailguard lab <name>} runs them.
+ * {@code tailguard lab list} shows them and {@code tailguard lab <name>} runs them. A live twin of a
+ * simulated experiment is run as {@code tailguard lab <simulated name> --live} ({@link #twin}).
  */
 public final class LiveExperiments {
 
     private static final List<Experiment> ALL = List.of(new EdgeExperiment(), new OverloadExperiment());
 
+    /** Simulated experiment name → its live twin, run with {@code --live}. */
+    private static final Map<String, Experiment> TWINS = Map.of("leases", new LeasesLiveExperiment());
+
     private LiveExperiments() {
+    }
+
+    /** Returns the live twin of the simulated experiment {@code name}, if it has one. */
+    public static Optional<Experiment> twin(String name) {
+        return Optional.ofNullable(TWINS.get(name));
     }
 
     /** Returns every live experiment. */

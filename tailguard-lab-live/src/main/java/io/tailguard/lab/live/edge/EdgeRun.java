@@ -1,5 +1,6 @@
 package io.tailguard.lab.live.edge;
 
+import io.tailguard.lab.live.process.Front;
 import io.tailguard.time.NanoClock;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ final class EdgeRun {
     static List<EdgeRow> run(EdgeSetup setup, EdgeTiming timing, boolean pumaPrecheck, NanoClock clock)
             throws InterruptedException {
         try (RackBackend backend = RackBackend.start(timing.serviceTime(), pumaPrecheck, clock);
-             Frontend frontend = frontend(setup, backend.port(), timing)) {
+             Front frontend = frontend(setup, backend.port(), timing)) {
             List<EdgeClients.Outcome> outcomes = new EdgeClients(clock).run(setup, frontend.port(), timing);
             if (!backend.log().awaitQuiet(timing.quietPeriod(), timing.drainLimit())) {
                 throw new IllegalStateException("the backend of setup " + setup.name() + " was still busy "
@@ -66,7 +67,7 @@ final class EdgeRun {
                 served ? work.seconds() : 0);
     }
 
-    private static Frontend frontend(EdgeSetup setup, int backendPort, EdgeTiming timing)
+    private static Front frontend(EdgeSetup setup, int backendPort, EdgeTiming timing)
             throws InterruptedException {
         return switch (setup.proxy()) {
             case NGINX -> NginxFrontend.start(backendPort, timing, 0);

@@ -1,7 +1,9 @@
 package io.tailguard.lab.live.edge;
 
 import io.tailguard.lab.live.process.Executables;
+import io.tailguard.lab.live.process.Front;
 import io.tailguard.lab.live.process.Launch;
+import io.tailguard.lab.live.process.ProcessFront;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +24,12 @@ final class HaproxyFrontend {
     }
 
     /** Starts HAProxy on a free port. */
-    static Frontend start(int backendPort, EdgeTiming timing) {
+    static Front start(int backendPort, EdgeTiming timing) {
         Path haproxy = requireHaproxy();
         Launch launch = Launch.prepare("haproxy");
         Path cfg = launch.write("haproxy.cfg", config(launch.port(), backendPort, timing));
         List<String> command = List.of(haproxy.toString(), "-db", "-f", cfg.toString());
-        return new ProcessFrontend(launch.start(command, line -> { }, Map.of()), launch.port());
+        return new ProcessFront(launch.start(command, line -> { }, Map.of()), launch.port());
     }
 
     static String config(int port, int backendPort, EdgeTiming timing) {

@@ -1,7 +1,9 @@
 package io.tailguard.lab.live.edge;
 
+import io.tailguard.lab.live.process.Front;
 import io.tailguard.lab.live.process.Launch;
 import io.tailguard.lab.live.process.Nginx;
+import io.tailguard.lab.live.process.ProcessFront;
 import java.nio.file.Path;
 
 /**
@@ -25,9 +27,9 @@ final class NginxFrontend {
      *
      * @param maxConns the upstream server's {@code max_conns}, or 0 for none (nginx's default)
      */
-    static Frontend start(int backendPort, EdgeTiming timing, int maxConns) {
+    static Front start(int backendPort, EdgeTiming timing, int maxConns) {
         Launch launch = Launch.prepare("nginx");
-        return new ProcessFrontend(Nginx.start(launch, config(launch.dir(), launch.port(), backendPort, timing,
+        return new ProcessFront(Nginx.start(launch, config(launch.dir(), launch.port(), backendPort, timing,
                 maxConns)), launch.port());
     }
 

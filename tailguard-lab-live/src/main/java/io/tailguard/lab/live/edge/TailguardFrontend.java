@@ -1,5 +1,6 @@
 package io.tailguard.lab.live.edge;
 
+import io.tailguard.lab.live.process.Front;
 import io.tailguard.proxy.ProxyServer;
 import io.tailguard.proxy.config.ProxyConfig;
 import java.net.InetSocketAddress;
@@ -11,7 +12,7 @@ import java.net.InetSocketAddress;
  * {@code X-Request-Timeout-Ms}, which the proxy reads. No access log: the lab's output stays the
  * lab's.
  */
-final class TailguardFrontend implements Frontend {
+final class TailguardFrontend implements Front {
 
     private final ProxyServer proxy;
 
@@ -23,12 +24,12 @@ final class TailguardFrontend implements Frontend {
      * Starts the proxy on a free loopback port in front of 127.0.0.1:{@code backendPort}, after
      * warming up a throw-away one the first time (see {@link WarmUp}).
      */
-    static Frontend start(int backendPort, EdgeTiming timing) throws InterruptedException {
+    static Front start(int backendPort, EdgeTiming timing) throws InterruptedException {
         WarmUp.proxyOnce(port -> proxy(port, timing));
         return proxy(backendPort, timing);
     }
 
-    private static Frontend proxy(int backendPort, EdgeTiming timing) {
+    private static Front proxy(int backendPort, EdgeTiming timing) {
         ProxyConfig config = ProxyConfig.single(new InetSocketAddress("127.0.0.1", 0),
                 new InetSocketAddress("127.0.0.1", backendPort), 1, timing.tailguardQueue(), timing.proxyTimeout())
                 .withAccessLog("off");

@@ -1,6 +1,7 @@
 package io.tailguard.lab.live.edge;
 
 import com.sun.net.httpserver.HttpServer;
+import io.tailguard.lab.live.process.Front;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -48,13 +49,13 @@ final class WarmUp {
      * The first time in this JVM, starts a proxy with {@code start} (given the throw-away server's
      * port) and sends it a few overlapping requests, so that it forwards, queues and rejects once.
      */
-    static synchronized void proxyOnce(IntFunction<Frontend> start) throws InterruptedException {
+    static synchronized void proxyOnce(IntFunction<Front> start) throws InterruptedException {
         if (proxyWarm) {
             return;
         }
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         withServer(port -> {
-            try (Frontend proxy = start.apply(port)) {
+            try (Front proxy = start.apply(port)) {
                 for (int round = 0; round < 3; round++) {
                     List<CompletableFuture<?>> overlapping = new ArrayList<>();
                     for (int i = 0; i < 4; i++) {

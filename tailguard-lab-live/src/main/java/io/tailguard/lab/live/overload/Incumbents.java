@@ -1,8 +1,10 @@
 package io.tailguard.lab.live.overload;
 
 import io.tailguard.lab.live.process.Executables;
+import io.tailguard.lab.live.process.Front;
 import io.tailguard.lab.live.process.Launch;
 import io.tailguard.lab.live.process.Nginx;
+import io.tailguard.lab.live.process.ProcessFront;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

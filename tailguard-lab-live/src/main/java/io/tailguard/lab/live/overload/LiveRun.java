@@ -1,5 +1,6 @@
 package io.tailguard.lab.live.overload;
 
+import io.tailguard.lab.live.process.Front;
 import io.tailguard.load.Arrivals;
 import io.tailguard.load.LoadGenerator;
 import io.tailguard.load.LoadPlan;

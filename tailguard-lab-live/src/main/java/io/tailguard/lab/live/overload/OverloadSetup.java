@@ -1,5 +1,6 @@
 package io.tailguard.lab.live.overload;
 
+import io.tailguard.lab.live.process.Front;
 import java.util.Arrays;
 import java.util.List;
 

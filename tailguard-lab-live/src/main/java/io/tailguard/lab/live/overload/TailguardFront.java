@@ -1,16 +1,14 @@
 package io.tailguard.lab.live.overload;
 
-import io.tailguard.lab.live.process.Launch;
+import io.tailguard.lab.live.process.Front;
+import io.tailguard.lab.live.process.ProxyProcess;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.config.ProxyConfigFile;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Thread-safe (stateless) starter of the tailguard proxy in its own JVM ({@link ProxyMain}, this
- * JVM's class path), configured by the same YAML text {@code tailguard proxy --config} reads: a cap
+ * Thread-safe (stateless) starter of the tailguard proxy in its own JVM ({@link ProxyProcess}),
+ * configured by the same YAML text {@code tailguard proxy --config} reads: a cap
  * of the backend's workers, a CoDel queue of {@link OverloadPlan#tailguardQueue()} places with the
  * shared queue timeout, and a fixed or adaptive ({@code gradient2}) limit.
  */
@@ -24,13 +22,7 @@ final class TailguardFront {
 
     /** Returns the proxy's configuration file text. */
     static String yaml(int port, int backendPort, OverloadPlan plan, boolean adaptive) {
-        return String.join("\n",
-                "listen: 127.0.0.1:" + port,
-                "admin: 127.0.0.1:0",
-                "access-log: off",
-                "drain-grace: 0s",
-                "limits:",
-                "  max-connections: " + Incumbents.MAX_CONNECTIONS,
+        return ProxyProcess.yamlHead(port, Incumbents.MAX_CONNECTIONS) + String.join("\n",
                 "pools:",
                 "  app:",
                 "    backends: [127.0.0.1:" + backendPort + "]",
@@ -49,16 +41,7 @@ final class TailguardFront {
 
     /** Starts the proxy's JVM in front of 127.0.0.1:{@code backendPort}. */
     static Front start(int backendPort, OverloadPlan plan, boolean adaptive) {
-        Launch launch = Launch.prepare(adaptive ? "tailguard-adaptive" : "tailguard-fixed");
-        Path config = launch.write("proxy.yaml", yaml(launch.port(), backendPort, plan, adaptive));
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (Runtime.version().feature() >= 22) {
-            // Netty's epoll transport loads a native library; the CLI jar's manifest consents to it
-            command.add("--enable-native-access=ALL-UNNAMED");
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ProxyMain.class.getName(),
-                config.toString()));
-        return new ProcessFront(launch.start(command, line -> { }, Map.of()), launch.port());
+        return ProxyProcess.start(adaptive ? "tailguard-adaptive" : "tailguard-fixed",
+                port -> yaml(port, backendPort, plan, adaptive), List.of());
     }
 }

@@ -1,0 +1,116 @@
+package io.tailguard.cli;
+
+import io.tailguard.cli.load.NettyLogging;
+import io.tailguard.load.backend.DelayTable;
+import io.tailguard.load.backend.LeaseBackend;
+import io.tailguard.load.backend.LeasePolicy;
+import io.tailguard.time.NanoClock;
+import io.tailguard.time.Scheduler;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Not thread-safe (one command run): {@code tailguard backend}, the RSocket lease demo's saturable
+ * service as an HTTP/1.1 server that issues leases ({@code docs/leases.md}).
+ */
+@Command(
+        name = "backend",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "A test backend that issues request leases: the RSocket lease demo's service.",
+            "",
+            "Each requester that opens GET /.well-known/tailguard/lease gets its own lease",
+            "stream ('id=... requests=N ttl-ms=T', one line per lease, the first at once) and",
+            "sends 'Tailguard-Lease-Id: <id>' on its requests. A request over its lease is",
+            "answered 503 with X-Tailguard-Reason lease-exhausted or lease-expired and a",
+            "Retry-After, before the service runs. Requests without an id share one lease of",
+            "the same policy. Every answer carries 'Tailguard-Lease: ... remaining=R'.",
+            "",
+            "The service is saturable: the c-th request admitted in the current 1 s window",
+            "waits a random delay from its band of --saturable. '10=>2;50=>5;120=>20;=>5000'",
+            "means 1-10: 0-2 ms, 11-50: 2-5 ms, 51-120: 5-20 ms, above: 20-5000 ms.",
+            "",
+            "Prints 'tailguard backend listening on HOST:PORT' when ready, then one line a",
+            "second on stderr: requests accepted and rejected in that second.",
+            ""
+        },
+        footer = {
+            "",
+            "Examples (the demo: three backends, the proxy balancing by lease, 1000 req/s):",
+            "  tailguard backend --listen 127.0.0.1:8309 --lease static:100/1s &",
+            "  tailguard backend --listen 127.0.0.1:8310 --lease static:100/1s &",
+            "  tailguard backend --listen 127.0.0.1:8311 --lease adaptive:20ms &",
+            "  tailguard proxy --config leases.yaml    # balancer: least-loaded-by-lease",
+            "  tailguard load http://127.0.0.1:8308/ --rate 1000 --duration 20s",
+            "  curl -N http://127.0.0.1:8309/.well-known/tailguard/lease   # watch the leases",
+            "",
+            "All of it in one command: tailguard lab leases --live"
+        })
+public final class BackendCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:0",
+            description = "Where to listen; port 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    String listen;
+
+    @Option(names = "--saturable", paramLabel = "TABLE", defaultValue = DelayTable.DEMO,
+            description = "Latency by rank in the window, 'count=>ms' steps, the last without count "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String saturable;
+
+    @Option(names = "--lease", paramLabel = "POLICY", defaultValue = "static:100/1s",
+            description = "static:N/PERIOD (N requests every PERIOD) or adaptive:TARGET (the core adaptive sender "
+                    + "toward a latency target, e.g. adaptive:20ms; 1 s periods). Each lease lives 10%% longer "
+                    + "than its period, so a late renewal leaves no gap (default: ${DEFAULT-VALUE}).")
+    String lease;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the service's delays (default: random).")
+    Long seed;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        NettyLogging.toJdk();
+        InetSocketAddress address = ProxyCommand.hostPort("--listen", listen);
+        NanoClock clock = NanoClock.system();
+        LeaseBackend backend;
+        try {
+            DelayTable table = DelayTable.parse(saturable);
+            LeasePolicy policy = LeasePolicy.parse(lease, clock);
+            SplittableRandom random = seed == null ? new SplittableRandom() : new SplittableRandom(seed);
+            backend = LeaseBackend.start(address, table, policy, clock, Scheduler.system(), random);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(backend::close, "tailguard-backend-stop"));
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        InetSocketAddress bound = backend.address();
+        out.printf("tailguard backend listening on %s:%d (lease %s, saturable %s)%n", bound.getHostString(),
+                bound.getPort(), lease, saturable);
+        out.flush();
+        long accepted = 0;
+        long rejected = 0;
+        CountDownLatch never = new CountDownLatch(1);
+        while (!never.await(1, TimeUnit.SECONDS)) {
+            long a = backend.accepted();
+            long r = backend.rejected();
+            err.printf("backend %s:%d accepted %d rejected %d lease streams %d%n", bound.getHostString(),
+                    bound.getPort(), a - accepted, r - rejected, backend.openSessions());
+            err.flush();
+            accepted = a;
+            rejected = r;
+        }
+        return 0;
+    }
+}

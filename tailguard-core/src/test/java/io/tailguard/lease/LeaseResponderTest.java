@@ -1,0 +1,118 @@
+package io.tailguard.lease;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.admission.RejectReason;
+import io.tailguard.time.VirtualScheduler;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class LeaseResponderTest {
+
+    private final VirtualScheduler scheduler = new VirtualScheduler();
+    private final List<LeaseFrame> sent = new ArrayList<>();
+
+    private LeaseResponder responder(long seed) {
+        return new LeaseResponder(scheduler,
+                () -> new StaticLeaseSender(StaticLeaseSender.Config.every(2, Duration.ofSeconds(1))),
+                new SplittableRandom(seed));
+    }
+
+    private long now() {
+        return scheduler.clock().nanoTime();
+    }
+
+    @Test
+    void grantsBeforeTheFirstRequestAndRenewsEveryPeriod() {
+        LeaseResponder responder = responder(1);
+        LeaseResponder.Session session = responder.open(sent::add);
+        assertThat(sent).containsExactly(new LeaseFrame(session.id(), 2, 1000, 2));
+        assertThat(session.tryAcquire(now()).isAdmitted()).isTrue();
+        assertThat(session.tryAcquire(now()).isAdmitted()).isTrue();
+        assertThat(session.tryAcquire(now()).reason()).isEqualTo(RejectReason.LEASE_EXHAUSTED);
+        assertThat(session.current(now())).isEqualTo(new LeaseFrame(session.id(), 2, 1000, 0));
+        scheduler.advance(Duration.ofSeconds(1));
+        assertThat(sent).hasSize(2);
+        assertThat(session.tryAcquire(now()).isAdmitted()).isTrue();
+    }
+
+    @Test
+    void eachRequesterHasItsOwnLease() {
+        LeaseResponder responder = responder(1);
+        LeaseResponder.Session a = responder.open(sent::add);
+        LeaseResponder.Session b = responder.open(sent::add);
+        assertThat(a.id()).isNotEqualTo(b.id());
+        a.tryAcquire(now());
+        a.tryAcquire(now());
+        assertThat(a.tryAcquire(now()).isAdmitted()).isFalse();
+        assertThat(b.tryAcquire(now()).isAdmitted()).isTrue();
+        assertThat(responder.session(b.id())).isSameAs(b);
+    }
+
+    @Test
+    void aClosedStreamEndsTheSessionAndItsIdIsUnknown() {
+        LeaseResponder responder = responder(1);
+        LeaseResponder.Session session = responder.open(sent::add);
+        session.close();
+        assertThat(responder.session(session.id())).isNull();
+        scheduler.advance(Duration.ofSeconds(3));
+        assertThat(sent).hasSize(1);
+    }
+
+    @Test
+    void aRestartedResponderDoesNotKnowTheOldIds() {
+        LeaseResponder before = responder(1);
+        String old = before.open(sent::add).id();
+        before.close();
+        LeaseResponder after = responder(2);
+        assertThat(after.session(old)).isNull();
+        assertThat(after.open(sent::add).id()).isNotEqualTo(old);
+    }
+
+    @Test
+    void aLeaseThatExpiresWhileARequestIsOnItsWayRejectsIt() {
+        LeaseResponder responder = new LeaseResponder(scheduler,
+                () -> new StaticLeaseSender(new StaticLeaseSender.Config(5, Duration.ofMillis(100), Duration.ofSeconds(1))),
+                new SplittableRandom(1));
+        LeaseResponder.Session session = responder.open(sent::add);
+        LeaseView requester = new LeaseView();
+        requester.onLease(now(), sent.get(0).lease());
+        assertThat(requester.availability(now())).isEqualTo(1.0);
+        requester.onSent();                       // sent while valid ...
+        scheduler.advance(Duration.ofMillis(100)); // ... arrives after the time to live
+        assertThat(session.tryAcquire(now()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+        assertThat(session.current(now())).isNull();
+        assertThat(session.retryAfterNanos(now())).isEqualTo(Duration.ofSeconds(1).toNanos());
+        assertThat(LeaseWire.reason(RejectReason.LEASE_EXPIRED)).isEqualTo("lease-expired");
+    }
+
+    @Test
+    void requestersWithoutLeasesShareOneSessionUnderTheSamePolicy() {
+        LeaseResponder responder = responder(1);
+        LeaseResponder.Session shared = responder.unleased();
+        assertThat(responder.unleased()).isSameAs(shared);
+        assertThat(shared.tryAcquire(now()).isAdmitted()).isTrue();
+        assertThat(responder.unleased().tryAcquire(now()).isAdmitted()).isTrue();
+        assertThat(responder.unleased().tryAcquire(now()).reason()).isEqualTo(RejectReason.LEASE_EXHAUSTED);
+        assertThat(responder.openSessions()).isZero();
+        assertThat(sent).isEmpty();
+    }
+
+    @Test
+    void anAdaptiveSessionFeedsItsOwnStatistics() {
+        LeaseResponder responder = new LeaseResponder(scheduler, () -> new AdaptiveLeaseSender(
+                new AdaptiveLeaseSender.Config(Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1), 1, 10),
+                seed -> new io.tailguard.limit.AimdLimit(new io.tailguard.limit.AimdLimitConfig(seed, 1, 10, 0.9,
+                        Duration.ofMillis(20))), now()), new SplittableRandom(1));
+        LeaseResponder.Session session = responder.open(sent::add);
+        assertThat(session.tryAcquire(now()).isAdmitted()).isTrue();
+        assertThat(session.tryAcquire(now()).isAdmitted()).isFalse();
+        assertThat(session.stats().inFlight()).isEqualTo(1);
+        session.stats().onCompleted(now(), now());
+        scheduler.advance(Duration.ofSeconds(1));
+        assertThat(sent.get(1).allowedRequests()).isEqualTo(2); // slow start: used up and on time
+    }
+}

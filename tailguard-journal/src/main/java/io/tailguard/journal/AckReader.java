@@ -1,0 +1,130 @@
+package io.tailguard.journal;
+
+import io.tailguard.time.NanoClock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+
+/**
+ * Not thread-safe (one per connection, its own thread): reads the replica's acknowledgements and
+ * watches that they keep coming. A bad ACK, or no acknowledgement progress for the replica timeout
+ * while sent records are outstanding (a replica that hangs, is stopped or lost its machine without
+ * closing the connection), is reported once and closes the connection, which ends the sender's
+ * blocked write too; the journal then applies its replica-down action.
+ *
+ * <p>It reads through the socket's stream with a read timeout (a tick of a quarter of the replica
+ * timeout, at most 100 ms) rather than the channel, whose blocking reads cannot time out; the
+ * sender keeps writing through the channel meanwhile.
+ */
+final class AckReader extends Thread {
+
+    private static final long NOT_WAITING = Long.MIN_VALUE;
+    private static final long MAX_TICK_NANOS = 100_000_000L;
+
+    private final SocketChannel ch;
+    private final ReplicationSender sender;
+    private final NanoClock clock;
+    private final long timeoutNanos;
+    private long last;
+    private volatile long sentUpTo;
+    private volatile boolean reported;
+
+    AckReader(SocketChannel ch, long replicaLast, ReplicationSender sender, NanoClock clock, long timeoutNanos) {
+        super("tailguard-journal-acks");
+        setDaemon(true);
+        this.ch = ch;
+        this.sender = sender;
+        this.clock = clock;
+        this.timeoutNanos = timeoutNanos;
+        this.last = replicaLast;
+        this.sentUpTo = replicaLast;
+    }
+
+    /** The sender wrote every record up to {@code sequence} (only the sender thread calls it). */
+    void sent(long sequence) {
+        sentUpTo = sequence;
+    }
+
+    /** Returns true when this reader reported why the connection ended (the sender then stays quiet). */
+    boolean reported() {
+        return reported;
+    }
+
+    @Override
+    public void run() {
+        try {
+            ch.socket().setSoTimeout(ConnectionProblem.soTimeoutMillis(Math.min(MAX_TICK_NANOS, timeoutNanos / 4)));
+            InputStream in = ch.socket().getInputStream();
+            // read acknowledgements in bulk: under load many are queued, only the last one matters
+            byte[] bytes = new byte[ReplicationProtocol.ACK_LENGTH * 256];
+            ByteBuffer acks = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            long waitingSince = NOT_WAITING;
+            while (true) {
+                int n;
+                try {
+                    n = in.read(bytes, acks.position(), acks.remaining());
+                } catch (SocketTimeoutException e) {
+                    n = 0;
+                }
+                if (n < 0) {
+                    throw new IOException("connection closed by the replica");
+                }
+                acks.position(acks.position() + n).flip();
+                long newest = parse(acks);
+                acks.compact();
+                boolean advanced = newest > last;
+                if (advanced) {
+                    last = newest;
+                    sender.acknowledged(newest);
+                }
+                long now = clock.nanoTime();
+                if (last >= sentUpTo) {
+                    waitingSince = NOT_WAITING;
+                } else if (advanced || waitingSince == NOT_WAITING) {
+                    waitingSince = now;
+                } else if (now - waitingSince >= timeoutNanos) {
+                    reported = true;
+                    sender.timedOut(last, sentUpTo);
+                    break;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            if (sender.running() && ch.isOpen()) {
+                reported = true;
+                sender.ackFailed(e.getMessage());
+            }
+        } finally {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // already failing; the sender thread reports the disconnect
+            }
+        }
+    }
+
+    /** Returns the newest acknowledged sequence in {@code acks} (consumed), or the last one if none. */
+    private long parse(ByteBuffer acks) throws IOException {
+        long newest = last;
+        while (acks.remaining() >= ReplicationProtocol.ACK_LENGTH) {
+            int at = acks.position();
+            long seq = acks.getLong(at + ReplicationProtocol.ACK_SEQUENCE);
+            if (acks.getInt(at + ReplicationProtocol.MAGIC) != ReplicationProtocol.ACK_MAGIC) {
+                throw new IOException("bad ACK magic " + Integer.toHexString(acks.getInt(at)));
+            }
+            if (seq < newest || seq > sentUpTo) {
+                throw new IOException("bad ACK sequence " + seq + " (last " + newest + ", sent " + sentUpTo + ")");
+            }
+            ReplicaDurability d = ReplicaDurability.ofCode(acks.getInt(at + ReplicationProtocol.ACK_DURABILITY));
+            if (d == null) {
+                throw new IOException("bad ACK durability " + acks.getInt(at + ReplicationProtocol.ACK_DURABILITY));
+            }
+            sender.durability(d);
+            newest = seq;
+            acks.position(at + ReplicationProtocol.ACK_LENGTH);
+        }
+        return newest;
+    }
+}

@@ -1,0 +1,65 @@
+package io.tailguard.journal;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Thread-safe (stateless): the primary's judgement of a replica's HELLO, a pure function of what
+ * both sides hold, so every refusal is tested without a socket. A refused replica is never counted
+ * as connected, so nothing it holds counts as acknowledged.
+ */
+final class Handshake {
+
+    private Handshake() {
+    }
+
+    /** What a replica said in its HELLO; {@code holder} is null when it holds no records or does not know whose. */
+    record ReplicaHello(long last, int lastCrc, ReplicaDurability durability, JournalId holder) {
+
+        /** Parses the 48 bytes of a REPLICA HELLO whose preamble was checked. */
+        static ReplicaHello parse(ByteBuffer b) {
+            return new ReplicaHello(b.getLong(ReplicationProtocol.HELLO_LAST), b.getInt(ReplicationProtocol.HELLO_LAST_CRC),
+                    ReplicaDurability.ofCode(b.getInt(ReplicationProtocol.HELLO_DURABILITY)),
+                    JournalId.orNull(b.getLong(ReplicationProtocol.HELLO_HOLDER_HIGH),
+                            b.getLong(ReplicationProtocol.HELLO_HOLDER_LOW)));
+        }
+    }
+
+    /** Why the primary refuses a replica: {@code kind} groups repeats of the same refusal in the log. */
+    record Refusal(String kind, String message) {
+    }
+
+    /**
+     * Checks what needs no record of the primary's: a valid HELLO, whose records the replica holds
+     * and whether it holds more than the primary wrote. Returns the refusal, or null.
+     */
+    static Refusal checkHistory(String replica, JournalId self, long written, ReplicaHello hello) {
+        if (hello.last() < 0 || hello.durability() == null) {
+            return new Refusal("malformed", "replica " + replica + " refused: its HELLO is malformed (sequence "
+                    + hello.last() + ", durability " + (hello.durability() == null ? "unknown" : hello.durability()) + ")");
+        }
+        if (hello.last() > 0 && hello.holder() != null && !hello.holder().equals(self)) {
+            return new Refusal("identity", "replica " + replica + " refused: it holds records 1.." + hello.last()
+                    + " of journal " + hello.holder() + ", not of this journal " + self
+                    + "; give it an empty directory or point this journal at its own replica");
+        }
+        if (hello.last() > written) {
+            return new Refusal("ahead", "replica " + replica + " refused: it holds records up to sequence "
+                    + hello.last() + " but this journal " + self + " wrote only " + written
+                    + ", so it holds records this journal never wrote (was this journal restored from an older copy?)");
+        }
+        return null;
+    }
+
+    /**
+     * Checks that the replica's last record is the primary's record at that sequence, comparing
+     * the frames' CRC32C (length, sequence and payload). Returns the refusal, or null.
+     */
+    static Refusal checkLastRecord(String replica, ReplicaHello hello, int primaryCrc) {
+        if (hello.last() > 0 && hello.lastCrc() != primaryCrc) {
+            return new Refusal("diverged", "replica " + replica + " refused: its record " + hello.last()
+                    + " (CRC32C " + Integer.toHexString(hello.lastCrc()) + ") differs from this journal's record "
+                    + hello.last() + " (CRC32C " + Integer.toHexString(primaryCrc) + "): the histories diverged");
+        }
+        return null;
+    }
+}

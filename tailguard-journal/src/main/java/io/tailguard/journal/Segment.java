@@ -1,0 +1,421 @@
+package io.tailguard.journal;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+import io.tailguard.journal.segment.Damage;
+import io.tailguard.journal.segment.FrameCodec;
+import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.SegmentLayout;
+
+/**
+ * Not thread-safe: one memory-mapped segment file in the format of {@link SegmentLayout}, used by
+ * one thread (another thread may call {@link #force}). Readers in other threads or processes map
+ * the same file through their own {@code Segment}; they see a frame only once it is published.
+ */
+final class Segment implements AutoCloseable {
+
+    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private final Path path;
+    private final long baseSequence;
+    private final int sizeBytes;
+    /** The size the header declares; larger than {@link #sizeBytes} for a file cut short and mapped read-only. */
+    private final long declaredSizeBytes;
+    private final MappedByteBuffer buffer;
+    private final ByteBuffer crcView;
+    private final CRC32C crc = new CRC32C();
+    private boolean closed;
+
+    private Segment(Path path, long baseSequence, int sizeBytes, long declaredSizeBytes, MappedByteBuffer buffer) {
+        this.path = path;
+        this.baseSequence = baseSequence;
+        this.sizeBytes = sizeBytes;
+        this.declaredSizeBytes = declaredSizeBytes;
+        this.buffer = buffer;
+        this.buffer.order(ByteOrder.LITTLE_ENDIAN);
+        this.crcView = buffer.duplicate();
+    }
+
+    private static final int ZERO_CHUNK_BYTES = 1 << 20;
+
+    /** Creates, zero-fills, forces and maps a new segment whose first record will be {@code baseSequence}. */
+    static Segment create(Path dir, long baseSequence, int sizeBytes) {
+        return activate(prepare(dir, "creating-" + baseSequence + TMP_SUFFIX, sizeBytes, true), dir, baseSequence);
+    }
+
+    /** Suffix of a prepared segment file that has no header yet; recovery deletes such files. */
+    static final String TMP_SUFFIX = ".tgj.tmp";
+
+    /**
+     * Not thread-safe: a preallocated segment file without a header, ready to become the next
+     * segment. Its pages are written with zeros, so a writer's first store to a page finds it in
+     * the page cache with its space reserved and does not stall on allocation (with a sparse file
+     * the slowest appends took milliseconds). See {@link #prepare} for when the zeros are forced.
+     */
+    static final class Blank {
+        private final Path file;
+        private final MappedByteBuffer map;
+        private final int sizeBytes;
+
+        private Blank(Path file, MappedByteBuffer map, int sizeBytes) {
+            this.file = file;
+            this.map = map;
+            this.sizeBytes = sizeBytes;
+        }
+
+        /** Unmaps and deletes the file (a blank that will not be used, and that no thread can take any more). */
+        void delete() {
+            Unmapper.unmap(map);
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot delete " + file, e);
+            }
+        }
+    }
+
+    /**
+     * Writes a zero-filled file {@code dir/tmpName} of {@code sizeBytes} and maps it.
+     *
+     * <p>With {@code forced} (a journal that forces) every 1 MiB of zeros is forced before the next
+     * is written: the blocks then exist on disk, so the journal's later forces write data only
+     * (no block allocation, no file system journal commit), and a concurrent force of the journal
+     * waits behind at most 1 MiB of zeros in the device's queue, not the whole file (forcing all
+     * 64 MiB at once multiplied the {@code sync} p99; measurements in the Journal section of
+     * {@code tailguard-bench/RESULTS.md}). Without
+     * {@code forced} (a journal that never forces) the zeros stay in the page cache and are
+     * mostly overwritten there before write-back, so the disk sees the data once instead of
+     * zeros plus data.
+     */
+    static Blank prepare(Path dir, String tmpName, int sizeBytes, boolean forced) {
+        Path file = dir.resolve(tmpName);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(sizeBytes, ZERO_CHUNK_BYTES));
+            for (long p = 0; p < sizeBytes; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), sizeBytes - p));
+                p += ch.write(zeros, p);
+                if (forced) {
+                    ch.force(false);
+                }
+            }
+            if (forced) {
+                ch.force(true);
+            }
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
+            map.order(ByteOrder.LITTLE_ENDIAN);
+            return new Blank(file, map, sizeBytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare segment " + file, e);
+        }
+    }
+
+    /**
+     * Makes a sparse file {@code dir/tmpName} of {@code sizeBytes} (no zeros written) and maps it:
+     * for a writer that must roll at once because no prepared blank is ready. Writing a segment
+     * of zeros (and forcing it) there would stall that append for the whole file, 125-338 ms per
+     * roll at 200K msg/s with a replica on the same disk; a sparse segment only makes its own
+     * page faults slower.
+     */
+    static Blank prepareSparse(Path dir, String tmpName, int sizeBytes) {
+        Path file = dir.resolve(tmpName);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.allocate(1), sizeBytes - 1L);
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
+            map.order(ByteOrder.LITTLE_ENDIAN);
+            return new Blank(file, map, sizeBytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create segment " + file, e);
+        }
+    }
+
+    /** Writes the header into {@code blank} and renames it to the segment file of {@code baseSequence}. */
+    static Segment activate(Blank blank, Path dir, long baseSequence) {
+        Path file = dir.resolve(SegmentLayout.fileName(baseSequence));
+        SegmentLayout.writeHeader(blank.map, blank.sizeBytes, baseSequence);
+        try {
+            Files.move(blank.file, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot rename " + blank.file + " to " + file, e);
+        }
+        return new Segment(file, baseSequence, blank.sizeBytes, blank.sizeBytes, blank.map);
+    }
+
+    /**
+     * Maps an existing segment. Returns null and puts the damage in {@code why[0]} when its header
+     * is not valid for a segment whose file name says {@code baseSequence}, or the file is larger
+     * than its header says. A file shorter than its header says (cut off by a copy) is mapped as it
+     * is when read-only (a frame running past its end reads as torn) and, when {@code writable},
+     * extended with zeros to its declared size: only recovery, after its verdict, opens writable.
+     */
+    static Segment open(Path file, long baseSequence, boolean writable, Damage[] why) {
+        return open(file, baseSequence, writable, false, why);
+    }
+
+    /**
+     * Maps an existing segment read-only for an operator's repair: like {@link #open} but a file
+     * larger than its header says is mapped up to its declared size (the repair then cuts the rest).
+     */
+    static Segment openForRepair(Path file, long baseSequence, Damage[] why) {
+        return open(file, baseSequence, false, true, why);
+    }
+
+    /** Returns the segment size its header declares (more than {@link #sizeBytes()} for a file cut short). */
+    long declaredSizeBytes() {
+        return declaredSizeBytes;
+    }
+
+    /** Returns the segment size the header of {@code file}, not open, declares (its header was checked by {@link #open}). */
+    static long declaredSize(Path file) {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return SegmentLayout.segmentSizeOf(readHeader(ch));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read segment " + file + ": " + e, e);
+        }
+    }
+
+    /** Reads up to a header's bytes from the start of {@code ch}; fewer remain unread when the file is shorter. */
+    private static ByteBuffer readHeader(FileChannel ch) throws IOException {
+        ByteBuffer header = ByteBuffer.allocate(SegmentLayout.HEADER_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        while (header.hasRemaining() && ch.read(header, header.position()) > 0) {
+            // a short read: ask for the rest
+        }
+        return header;
+    }
+
+    private static Segment open(Path file, long baseSequence, boolean writable, boolean mapDeclared, Damage[] why) {
+        try (FileChannel ch = writable
+                ? FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                : FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer header = readHeader(ch);
+            if (header.hasRemaining()) {
+                why[0] = new Damage(file, 0, "file of " + ch.size() + " bytes is shorter than a segment header");
+                return null;
+            }
+            String bad = SegmentLayout.checkHeader(header, baseSequence);
+            if (bad != null) {
+                why[0] = new Damage(file, 0, "segment header: " + bad);
+                return null;
+            }
+            long declared = SegmentLayout.segmentSizeOf(header);
+            long size = ch.size();
+            if (size > declared && mapDeclared) {
+                size = declared;
+            } else if (size > declared) {
+                why[0] = new Damage(file, declared, "file of " + size + " bytes is larger than its header's segment size "
+                        + declared + " (" + (size - declared) + " bytes appended)");
+                return null;
+            }
+            if (size < declared && writable) {
+                ch.write(ByteBuffer.allocate(1), declared - 1);
+                size = declared;
+            }
+            MappedByteBuffer map = ch.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
+                    0, size);
+            return new Segment(file, baseSequence, (int) size, declared, map);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open segment " + file + ": " + e, e);
+        }
+    }
+
+    /** Returns the file of this segment. */
+    Path path() {
+        return path;
+    }
+
+    /** Returns the sequence of the first record in this segment. */
+    long baseSequence() {
+        return baseSequence;
+    }
+
+    /** Returns the size of the segment file in bytes. */
+    int sizeBytes() {
+        return sizeBytes;
+    }
+
+    /** Returns true when a frame of {@code payloadLength} starting at {@code position} leaves room for a roll marker. */
+    boolean fits(int position, int payloadLength) {
+        return (long) position + SegmentLayout.align(FrameCodec.HEADER_LENGTH + payloadLength)
+                <= sizeBytes - SegmentLayout.ALIGNMENT;
+    }
+
+    /** Writes and publishes a frame of {@code src}'s remaining bytes (position unchanged); returns the next position. */
+    int append(int position, long sequence, ByteBuffer src) {
+        FrameCodec.writeBody(buffer, crcView, crc, position, sequence, src);
+        return publish(position, src.remaining());
+    }
+
+    /** Writes and publishes a frame of {@code src[offset, offset + length)}; returns the next position. */
+    int append(int position, long sequence, byte[] src, int offset, int length) {
+        FrameCodec.writeBody(buffer, crcView, crc, position, sequence, src, offset, length);
+        return publish(position, length);
+    }
+
+    /** Publishes the frame length last, with release semantics: a reader that sees it sees the frame. */
+    private int publish(int position, int payloadLength) {
+        int frameLength = FrameCodec.HEADER_LENGTH + payloadLength;
+        INT.setRelease(buffer, position + FrameCodec.LENGTH_OFFSET, frameLength);
+        return position + SegmentLayout.align(frameLength);
+    }
+
+    /** Publishes the roll marker at {@code position}: readers continue in the next segment. */
+    void appendRollMarker(int position) {
+        INT.setRelease(buffer, position + FrameCodec.LENGTH_OFFSET, SegmentLayout.ROLL_MARKER);
+    }
+
+    /** Returns true when the file holds all four bytes of a frame length at {@code position} (false past a short file's end). */
+    boolean holdsLengthAt(int position) {
+        return position <= sizeBytes - 4;
+    }
+
+    /** Returns the published frame length at {@code position} (acquire read). */
+    int frameLength(int position) {
+        if (!holdsLengthAt(position)) {
+            return 0;
+        }
+        return (int) INT.getAcquire(buffer, position + FrameCodec.LENGTH_OFFSET);
+    }
+
+    /** Checks the frame at {@code position}; {@code expectedSequence} &lt; 0 accepts any sequence. */
+    FrameStatus check(int position, long expectedSequence) {
+        if (!holdsLengthAt(position)) {
+            // a file cut short inside a frame's length field: torn if any of its bytes were written
+            return endOfNonZero(position) > position ? FrameStatus.BAD_LENGTH : FrameStatus.END;
+        }
+        int frameLength = frameLength(position);
+        if (frameLength == 0) {
+            return FrameStatus.END;
+        }
+        if (frameLength == SegmentLayout.ROLL_MARKER) {
+            return FrameStatus.ROLL;
+        }
+        if (!FrameCodec.lengthInRange(frameLength, sizeBytes - position)) {
+            return FrameStatus.BAD_LENGTH;
+        }
+        return FrameCodec.check(buffer, crcView, crc, position, frameLength, expectedSequence);
+    }
+
+    /** Returns the sequence stored in the frame at {@code position}. */
+    long sequenceAt(int position) {
+        return FrameCodec.sequence(buffer, position);
+    }
+
+    /** Sets {@code view} (a duplicate of this segment's buffer) to the payload of the frame at {@code position}. */
+    ByteBuffer payload(ByteBuffer view, int position) {
+        int frameLength = frameLength(position);
+        view.limit(position + frameLength).position(position + FrameCodec.HEADER_LENGTH);
+        return view;
+    }
+
+    /** Sets {@code view} (a duplicate of this segment's buffer) to the whole frame at {@code position}, unpadded. */
+    ByteBuffer frame(ByteBuffer view, int position) {
+        view.limit(position + frameLength(position)).position(position);
+        return view;
+    }
+
+    /** Returns a new read view of the whole segment for {@link #payload(ByteBuffer, int)}. */
+    ByteBuffer newView() {
+        return buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** Returns the position just past the frame at {@code position}. */
+    int next(int position) {
+        return position + SegmentLayout.align(frameLength(position));
+    }
+
+    /** Forces bytes {@code [from, to)} of the mapping to the storage device. */
+    void force(int from, int to) {
+        if (to > from) {
+            buffer.force(from, to - from);
+        }
+    }
+
+    /**
+     * Returns the position of the first frame at or after {@code from} (8-byte aligned) that proves
+     * records were written there: an intact frame (length in range, matching CRC32C) whose sequence
+     * is at least {@code minSequence}, or a roll marker (written only after a segment's last
+     * record). Returns -1 when there is none. Reads the rest of the segment: 3.9 to 20.7 ms for a
+     * 64 MiB segment of zeros, the first call slowest (7 calls, JDK 17, the 2-vCPU build machine,
+     * 2026-11-24; a throwaway timing loop around this method under {@code flock /work/bench.lock}).
+     */
+    int findWrittenFrame(int from, long minSequence) {
+        for (int p = SegmentLayout.align(from); p <= sizeBytes - SegmentLayout.ALIGNMENT; p += SegmentLayout.ALIGNMENT) {
+            int length = FrameCodec.length(buffer, p);
+            if (length == 0) {
+                continue;
+            }
+            length = frameLength(p); // acquire: a frame published after the plain read is seen whole
+            if (length == SegmentLayout.ROLL_MARKER) {
+                return p;
+            }
+            if (FrameCodec.lengthInRange(length, sizeBytes - p)
+                    && FrameCodec.check(buffer, crcView, crc, p, length, -1) == FrameStatus.OK
+                    && FrameCodec.sequence(buffer, p) >= minSequence) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    /** Returns the index just past the last non-zero byte at or after {@code from}, or {@code from} if all zero. */
+    int endOfNonZero(int from) {
+        int end = from;
+        int i = from;
+        while (i < sizeBytes && (i & 7) != 0) {
+            if (buffer.get(i) != 0) {
+                end = i + 1;
+            }
+            i++;
+        }
+        for (; i + 8 <= sizeBytes; i += 8) {
+            if (buffer.getLong(i) != 0) {
+                end = i + 8;
+            }
+        }
+        for (; i < sizeBytes; i++) {
+            if (buffer.get(i) != 0) {
+                end = i + 1;
+            }
+        }
+        return end;
+    }
+
+    /** Zeroes bytes {@code [from, to)} and forces them (used to cut a torn tail). */
+    void zero(int from, int to) {
+        for (int i = from; i < to; i++) {
+            buffer.put(i, (byte) 0);
+        }
+        force(from, to);
+    }
+
+    /**
+     * Unmaps the segment now ({@link Unmapper}; where that is unavailable the mapping goes with the
+     * garbage collector). Called only by the one owner of this {@code Segment} once nothing reads
+     * or writes it any more: any later access, through this object or a view of its buffer
+     * (a payload handed to a {@link RecordHandler}), would crash the JVM. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            Unmapper.unmap(buffer);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Segment[" + path.getFileName() + "]";
+    }
+}

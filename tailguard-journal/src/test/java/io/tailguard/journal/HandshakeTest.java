@@ -1,0 +1,56 @@
+package io.tailguard.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.journal.Handshake.ReplicaHello;
+import org.junit.jupiter.api.Test;
+
+/** The primary's judgement of a replica's HELLO, without a socket. */
+class HandshakeTest {
+
+    private static final JournalId SELF = new JournalId(1, 2);
+    private static final JournalId OTHER = new JournalId(3, 4);
+
+    private static Handshake.Refusal history(long written, ReplicaHello hello) {
+        return Handshake.checkHistory("r:1", SELF, written, hello);
+    }
+
+    @Test
+    void acceptsAnEmptyReplicaWhateverItLastBelongedTo() {
+        assertThat(history(0, new ReplicaHello(0, 0, ReplicaDurability.NONE, null))).isNull();
+        assertThat(history(10, new ReplicaHello(0, 0, ReplicaDurability.SYNC, OTHER))).isNull();
+    }
+
+    @Test
+    void refusesAReplicaHoldingAnotherJournalsRecordsEvenWhenThisJournalWroteMore() {
+        Handshake.Refusal r = history(30_000, new ReplicaHello(20_001, 5, ReplicaDurability.NONE, OTHER));
+        assertThat(r.kind()).isEqualTo("identity");
+        assertThat(r.message()).isEqualTo("replica r:1 refused: it holds records 1..20001 of journal " + OTHER
+                + ", not of this journal " + SELF + "; give it an empty directory or point this journal at its own replica");
+    }
+
+    @Test
+    void refusesAReplicaHoldingRecordsThisJournalNeverWrote() {
+        Handshake.Refusal r = history(60, new ReplicaHello(100, 5, ReplicaDurability.NONE, SELF));
+        assertThat(r.kind()).isEqualTo("ahead");
+        assertThat(r.message()).contains("up to sequence 100").contains("wrote only 60");
+        assertThat(history(100, new ReplicaHello(100, 5, ReplicaDurability.NONE, SELF))).isNull();
+    }
+
+    @Test
+    void comparesTheLastRecordIncludingForAReplicaThatDoesNotKnowWhoseRecordsItHolds() {
+        ReplicaHello legacy = new ReplicaHello(7, 0xabc, ReplicaDurability.NONE, null);
+        assertThat(history(9, legacy)).isNull();
+        assertThat(Handshake.checkLastRecord("r:1", legacy, 0xabc)).isNull();
+        Handshake.Refusal r = Handshake.checkLastRecord("r:1", legacy, 0xabd);
+        assertThat(r.kind()).isEqualTo("diverged");
+        assertThat(r.message()).isEqualTo("replica r:1 refused: its record 7 (CRC32C abc) differs from this "
+                + "journal's record 7 (CRC32C abd): the histories diverged");
+    }
+
+    @Test
+    void refusesAMalformedHello() {
+        assertThat(history(9, new ReplicaHello(-1, 0, ReplicaDurability.NONE, null)).kind()).isEqualTo("malformed");
+        assertThat(history(9, new ReplicaHello(1, 0, null, SELF)).kind()).isEqualTo("malformed");
+    }
+}

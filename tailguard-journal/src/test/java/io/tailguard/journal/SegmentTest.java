@@ -1,0 +1,47 @@
+package io.tailguard.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.SegmentLayout;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SegmentTest {
+
+    private static final int SIZE = 1 << 16;
+
+    @TempDir
+    Path dir;
+
+    private static void appendAndReadBack(Segment s) {
+        int position = SegmentLayout.HEADER_LENGTH;
+        for (long seq = 1; seq <= 3; seq++) {
+            position = s.append(position, seq, ByteBuffer.wrap(new byte[] {(byte) seq, 2, 3}));
+        }
+        int at = SegmentLayout.HEADER_LENGTH;
+        for (long seq = 1; seq <= 3; seq++) {
+            assertThat(s.check(at, seq)).isEqualTo(FrameStatus.OK);
+            at = s.next(at);
+        }
+        assertThat(s.check(at, 4)).isEqualTo(FrameStatus.END);
+    }
+
+    @Test
+    void zeroFilledForcedAndUnforcedAndSparseBlanksAllBecomeWorkingSegmentsOfTheFullSize() throws Exception {
+        Segment forced = Segment.activate(Segment.prepare(dir, "a" + Segment.TMP_SUFFIX, SIZE, true), dir, 1);
+        Segment unforced = Segment.activate(Segment.prepare(dir, "b" + Segment.TMP_SUFFIX, SIZE, false), dir, 100);
+        Segment sparse = Segment.activate(Segment.prepareSparse(dir, "c" + Segment.TMP_SUFFIX, SIZE), dir, 200);
+        for (Segment s : new Segment[] {forced, unforced, sparse}) {
+            assertThat(Files.size(s.path())).isEqualTo(SIZE);
+            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+            appendAndReadBack(s);
+        }
+        try (var tmp = Files.newDirectoryStream(dir, "*" + Segment.TMP_SUFFIX)) {
+            assertThat(tmp).isEmpty();
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.tailguard.journal;
+
+import io.tailguard.journal.segment.FrameCodec;
+import io.tailguard.journal.segment.SegmentLayout;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+import java.util.zip.CRC32C;
+
+/** Scripted ends of the replication protocol for tests: a fake replica's or a fake primary's messages. */
+final class Wire {
+
+    private Wire() {
+    }
+
+    /** As a fake replica: reads the primary's HELLO and returns it. */
+    static ByteBuffer readPrimaryHello(SocketChannel ch) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(ch, b);
+        return b;
+    }
+
+    /** Returns the identity a PRIMARY HELLO carries. */
+    static JournalId primaryId(ByteBuffer primaryHello) {
+        return new JournalId(primaryHello.getLong(ReplicationProtocol.PRIMARY_ID_HIGH),
+                primaryHello.getLong(ReplicationProtocol.PRIMARY_ID_LOW));
+    }
+
+    /** As a fake replica: reads the primary's HELLO and answers that it holds nothing. */
+    static void answerEmpty(SocketChannel ch) throws IOException {
+        readPrimaryHello(ch);
+        sendHello(ch, 0, 0, ReplicaDurability.NONE, null);
+    }
+
+    /** As a fake replica: sends a REPLICA HELLO. */
+    static void sendHello(SocketChannel ch, long last, int lastCrc, ReplicaDurability d, JournalId holder)
+            throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ReplicationProtocol.putHello(b, last, lastCrc, d, holder);
+        write(ch, b);
+    }
+
+    /** As a fake replica: acknowledges every record up to {@code seq} (durability none). */
+    static void ack(SocketChannel ch, long seq) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.ACK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ReplicationProtocol.putAck(b, ReplicaDurability.NONE, seq);
+        write(ch, b.flip());
+    }
+
+    /** As a fake replica: reads one frame of {@code payloadLength} bytes and returns it. */
+    static ByteBuffer receive(SocketChannel ch, int payloadLength) throws IOException {
+        ByteBuffer frame = ByteBuffer.allocate(FrameCodec.HEADER_LENGTH + payloadLength)
+                .order(ByteOrder.LITTLE_ENDIAN);
+        readFully(ch, frame);
+        return frame;
+    }
+
+    /** As a fake primary: sends a PRIMARY HELLO. */
+    static void sendPrimaryHello(SocketChannel ch, JournalId id, long written) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ReplicationProtocol.putPrimaryHello(b, id, written);
+        write(ch, b);
+    }
+
+    /** As a fake primary: reads the replica's HELLO (or an ACK: same first 16 bytes). */
+    static ByteBuffer readReplicaHello(SocketChannel ch) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(ch, b);
+        return b;
+    }
+
+    /** As a fake primary: reads one ACK. */
+    static ByteBuffer readAck(SocketChannel ch) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.ACK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        readFully(ch, b);
+        return b;
+    }
+
+    /** Returns a frame as the primary sends it; {@code corrupt} flips its checksum. */
+    static ByteBuffer frame(long seq, byte[] payload, boolean corrupt) {
+        int len = FrameCodec.HEADER_LENGTH + payload.length;
+        ByteBuffer b = ByteBuffer.allocate(len).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(0, len).putLong(8, seq).put(FrameCodec.HEADER_LENGTH, payload);
+        int crc = FrameCodec.crc(new CRC32C(), b.duplicate(), 0, len);
+        b.putInt(4, corrupt ? ~crc : crc);
+        return b.position(0).limit(len);
+    }
+
+    /** Returns true when the other side closed the connection (end of stream, or a reset because it left bytes unread). */
+    static boolean closedByPeer(SocketChannel ch) {
+        try {
+            return ch.read(ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH)) < 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    static void readFully(SocketChannel ch, ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            if (ch.read(b) < 0) {
+                throw new IOException("closed by the other side");
+            }
+        }
+    }
+
+    static void write(SocketChannel ch, ByteBuffer b) throws IOException {
+        b.position(0);
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.tailguard.load.backend;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.tailguard.config.Check;
+import io.tailguard.lease.LeaseResponder;
+import io.tailguard.time.NanoClock;
+import io.tailguard.time.Scheduler;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.random.RandomGenerator;
+
+/**
+ * Thread-safe: the test backend of {@code tailguard backend}, an HTTP/1.1 responder of the lease
+ * protocol ({@code docs/leases.md}) in front of the RSocket demo's {@link SaturableService}. Every
+ * requester that opens the lease stream gets its own session and leases from {@code policy};
+ * requests are checked against their session's lease before the service sees them, and a refused
+ * request costs the service nothing. Answers {@code 200} with the server's address as body.
+ */
+public final class LeaseBackend implements AutoCloseable {
+
+    private static final long WINDOW_NANOS = 1_000_000_000L;
+
+    private final EventLoopGroup group;
+    private final Channel server;
+    private final LeaseResponder responder;
+    private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong rejected = new AtomicLong();
+    private final Object sessionsChanged = new Object();
+    private final NanoClock clock;
+
+    private LeaseBackend(InetSocketAddress listen, DelayTable table, LeasePolicy policy, NanoClock clock,
+                         Scheduler scheduler, RandomGenerator random) {
+        this.clock = clock;
+        this.responder = new LeaseResponder(scheduler, policy.senders(), random);
+        SaturableService service = new SaturableService(table, WINDOW_NANOS, random);
+        // epoll where there is one: its timers (timerfd) fire within microseconds of the service's
+        // delay, NIO's within a millisecond, which an adaptive sender with a 20 ms target would
+        // read as the service being late
+        int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+        DefaultThreadFactory factory = new DefaultThreadFactory("tailguard-backend", true);
+        boolean epoll = Epoll.isAvailable();
+        this.group = epoll ? new EpollEventLoopGroup(threads, factory) : new NioEventLoopGroup(threads, factory);
+        try {
+            this.server = new ServerBootstrap().group(group)
+                    .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, 4096)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 16),
+                                    new BackendHandler(responder, service, clock, LeaseBackend.this));
+                        }
+                    })
+                    .bind(listen).sync().channel();
+        } catch (InterruptedException e) {
+            close();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while binding " + listen, e);
+        } catch (RuntimeException e) {
+            responder.close();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new IllegalArgumentException("--listen must be an address this host can listen on but was "
+                    + listen.getHostString() + ":" + listen.getPort() + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Starts a backend on {@code listen} (port 0: a free one).
+     *
+     * @param scheduler grants the leases (the system scheduler outside tests)
+     * @param random    draws service delays and the session-id prefix
+     */
+    public static LeaseBackend start(InetSocketAddress listen, DelayTable table, LeasePolicy policy,
+                                     NanoClock clock, Scheduler scheduler, RandomGenerator random) {
+        return new LeaseBackend(Check.notNull("listen", listen), Check.notNull("table", table),
+                Check.notNull("policy", policy), Check.notNull("clock", clock), Check.notNull("scheduler", scheduler),
+                Check.notNull("random", random));
+    }
+
+    /** Returns the bound address. */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) server.localAddress();
+    }
+
+    /** Returns the requests admitted so far (served or being served). */
+    public long accepted() {
+        return accepted.get();
+    }
+
+    /** Returns the requests refused over a lease so far. */
+    public long rejected() {
+        return rejected.get();
+    }
+
+    /** Returns the requesters with an open lease stream. */
+    public int openSessions() {
+        return responder.openSessions();
+    }
+
+    /**
+     * Waits until at least {@code count} requesters hold an open lease stream, or {@code timeout}
+     * passed; returns whether they do.
+     */
+    public boolean awaitOpenSessions(int count, Duration timeout) throws InterruptedException {
+        long deadline = clock.nanoTime() + timeout.toNanos();
+        synchronized (sessionsChanged) {
+            while (responder.openSessions() < count) {
+                long leftNanos = deadline - clock.nanoTime();
+                if (leftNanos <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(sessionsChanged, leftNanos);
+            }
+            return true;
+        }
+    }
+
+    void onSessionOpened() {
+        synchronized (sessionsChanged) {
+            sessionsChanged.notifyAll();
+        }
+    }
+
+    void onAccepted() {
+        accepted.incrementAndGet();
+    }
+
+    void onRejected() {
+        rejected.incrementAndGet();
+    }
+
+    /** Closes the listener, every connection (lease streams included) and the sessions. */
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close().awaitUninterruptibly();
+        }
+        responder.close();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+}
