@@ -16,7 +16,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Runs an experiment through {@link LabRunner}, as the CLI does, and compares CSVs with golden copies. */
+/**
+ * Thread-safe (stateless): runs an experiment through {@link LabRunner}, as the CLI does, and compares
+ * CSVs with golden copies.
+ */
 public final class GoldenRuns {
 
     private GoldenRuns() {
