@@ -12,12 +12,15 @@ import java.util.function.IntFunction;
  * if the mean age of those still running exceeds it, or if any was dropped.
  *
  * <p>It starts with {@code initialAllowed} and doubles the grant after every period that was on
- * time and fully used (slow start). At the first late period it seeds a core {@link Limit} estimator
- * with the number of that period's requests that finished within the target, and from then on
- * feeds the estimator one sample per period: the period's latency (the slowest completion or the
- * running requests' mean age), the requests admitted under the lease as in-flight count, and
- * "dropped" when the period was late. The grant is the estimator's limit, so an AIMD estimator
- * probes one request above the knee now and then and backs off.
+ * time and fully used (slow start). From the first late period on, a core {@link Limit} estimator,
+ * seeded with the number of that period's requests that finished within the target, proposes the
+ * grant: it is fed one sample per period (the period's latency, the requests admitted under the
+ * lease as in-flight count). Every proposal, slow start's included, passes a guard that keeps the
+ * grant out of a latency cliff: growth per period is capped by what the period's latency allows
+ * ({@code grant × target / latency}); a single late period drops the grant at once to what finished
+ * within the target (the floor, with the ceiling one above it); the grant then stays at the floor,
+ * and a probe of one request up to the ceiling is sent only every 30 on-time periods. The estimator is seeded again at every
+ * late period, so its limit never drifts far from the grant.
  */
 public final class AdaptiveLeaseSender implements LeaseSender {
 
@@ -48,6 +51,7 @@ public final class AdaptiveLeaseSender implements LeaseSender {
     private final IntFunction<? extends Limit> estimatorFactory;
     private final LeaseStats stats;
     private final PeriodStats period = new PeriodStats();
+    private final GrantCeiling ceiling;
     private Limit estimator;
     private int allowed;
     private boolean started;
@@ -65,6 +69,7 @@ public final class AdaptiveLeaseSender implements LeaseSender {
         this.estimatorFactory = Check.notNull("estimatorFactory", estimatorFactory);
         this.latencyTargetNanos = Lease.saturatedNanos(config.latencyTarget());
         this.stats = new LeaseStats(latencyTargetNanos, startNanos);
+        this.ceiling = new GrantCeiling(latencyTargetNanos);
         this.allowed = config.initialAllowed();
     }
 
@@ -86,16 +91,19 @@ public final class AdaptiveLeaseSender implements LeaseSender {
     private int decide(long nowNanos) {
         boolean late = period.dropped > 0 || period.completedLate > 0
                 || period.latencyNanos() > latencyTargetNanos;
-        if (estimator == null) {
-            if (late) {
-                int seed = Math.min(allowed, Math.max(1, period.completedWithinTarget));
-                estimator = Check.notNull("estimator", estimatorFactory.apply(seed));
-                return clamp(estimator.limit());
-            }
-            boolean usedUp = period.accepted + period.rejected >= allowed;
-            return usedUp ? clamp((long) allowed * 2L) : allowed;
+        if (late) {
+            int grant = clamp(ceiling.afterLate(allowed, period));
+            estimator = Check.notNull("estimator", estimatorFactory.apply(grant));
+            return grant;
         }
-        return clamp(estimator.update(nowNanos, period.latencyNanos(), period.accepted, late));
+        long proposed;
+        if (estimator == null) {
+            boolean usedUp = period.accepted + period.rejected >= allowed;
+            proposed = usedUp ? (long) allowed * 2L : allowed;
+        } else {
+            proposed = estimator.update(nowNanos, period.latencyNanos(), period.accepted, false);
+        }
+        return clamp(ceiling.afterOnTime(allowed, proposed, period));
     }
 
     private int clamp(long grant) {
@@ -119,6 +127,6 @@ public final class AdaptiveLeaseSender implements LeaseSender {
 
     @Override
     public synchronized String toString() {
-        return "AdaptiveLeaseSender[allowed=" + allowed + ", estimator=" + estimator + "]";
+        return "AdaptiveLeaseSender[allowed=" + allowed + ", " + ceiling + ", estimator=" + estimator + "]";
     }
 }

@@ -30,6 +30,11 @@ class AdaptiveLeaseSenderTest {
      * {@code slowMillis} (still running at the next grant when that is longer than the period).
      */
     private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, int capacity, long slowMillis) {
+        return runPeriod(sender, gate, capacity, 5, slowMillis);
+    }
+
+    private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, int capacity, long fastMillis,
+                          long slowMillis) {
         long periodStart = clock.nanoTime();
         Lease lease = sender.nextLease(periodStart);
         gate.install(periodStart, lease);
@@ -40,7 +45,7 @@ class AdaptiveLeaseSenderTest {
             if (gate.tryAcquire(now).isAdmitted()) {
                 admitted++;
                 sender.stats().onAccepted(now);
-                long latency = admitted <= capacity ? 5 * MS : slowMillis * MS;
+                long latency = admitted <= capacity ? fastMillis * MS : slowMillis * MS;
                 running.add(new long[] {now, now + latency});
             } else {
                 sender.stats().onRejected();
@@ -65,9 +70,31 @@ class AdaptiveLeaseSenderTest {
             grants.add(runPeriod(sender, gate, 100, 200));
         }
         assertThat(grants.subList(0, 5)).containsExactly(10, 20, 40, 80, 160);
-        assertThat(grants.get(5)).isEqualTo(100);
+        // 100 of 160 finished within the target: back off below it by the 60 that overshot (to half)
+        assertThat(grants.get(5)).isEqualTo(80);
         assertThat(sender.inSlowStart()).isFalse();
-        assertThat(grants.subList(10, 40)).allSatisfy(grant -> assertThat(grant).isBetween(88, 101));
+        // then one more per period (the estimator) up to the capacity, never more than one above it
+        assertThat(grants.subList(6, 40)).as("%s", grants).allSatisfy(grant -> assertThat(grant).isBetween(80, 101));
+        assertThat(grants.subList(25, 40)).as("%s", grants).allSatisfy(grant -> assertThat(grant).isBetween(98, 101));
+    }
+
+    @Test
+    void probesALatencyCliffRarelyAndByOneRequest() {
+        // within capacity every request takes 19 ms against a 20 ms target; past it, 5 s: the
+        // latency gives no warning of the cliff, so only the ceiling keeps the grant out of it
+        AdaptiveLeaseSender sender = sender(10, 0.9);
+        LeaseGate gate = new LeaseGate();
+        int capacity = 120;
+        int overCliff = 0;
+        List<Integer> grants = new ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            int grant = runPeriod(sender, gate, capacity, 19, 5_000);
+            grants.add(grant);
+            overCliff += Math.max(0, grant - capacity);
+        }
+        assertThat(overCliff).as("%s", grants).isLessThanOrEqualTo(4);
+        assertThat(grants.subList(60, 120)).as("%s", grants)
+                .allSatisfy(grant -> assertThat(grant).isBetween(108, 121));
     }
 
     @Test
@@ -81,7 +108,7 @@ class AdaptiveLeaseSenderTest {
                 grants.add(runPeriod(sender, gate, capacity, 200));
             }
             // after settling, the grant hovers between one backoff under the capacity and one above it
-            assertThat(grants.subList(60, 80)).as("capacity %d", capacity)
+            assertThat(grants.subList(60, 80)).as("capacity %d %s", capacity, grants)
                     .allSatisfy(grant -> assertThat(grant).isBetween((int) (capacity * 0.85), capacity + 1));
         }
     }
@@ -96,8 +123,9 @@ class AdaptiveLeaseSenderTest {
             grants.add(runPeriod(sender, gate, 50, 5_000));
         }
         assertThat(grants.subList(0, 4)).containsExactly(10, 20, 40, 80);
-        assertThat(grants.get(4)).isEqualTo(50);
-        assertThat(grants.subList(10, 40)).allSatisfy(grant -> assertThat(grant).isBetween(44, 51));
+        // 50 of 80 on time, 30 over: 50 - 30 = 20, but never below half the late grant
+        assertThat(grants.get(4)).isEqualTo(40);
+        assertThat(grants.subList(10, 40)).as("%s", grants).allSatisfy(grant -> assertThat(grant).isBetween(44, 51));
     }
 
     @Test
@@ -125,7 +153,8 @@ class AdaptiveLeaseSenderTest {
         sender.stats().onDropped(clock.nanoTime(), clock.nanoTime() + MS);
         sender.stats().onDropped(clock.nanoTime(), clock.nanoTime() + MS);
         clock.advance(SECOND);
-        assertThat(sender.nextLease(clock.nanoTime()).allowedRequests()).isEqualTo(6);
+        // 6 on time, 2 dropped: back off below the 6 by the 2 that overshot
+        assertThat(sender.nextLease(clock.nanoTime()).allowedRequests()).isEqualTo(4);
         assertThat(sender.inSlowStart()).isFalse();
     }
 

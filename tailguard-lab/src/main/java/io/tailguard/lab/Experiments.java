@@ -1,5 +1,6 @@
 package io.tailguard.lab;
 
+import io.tailguard.lab.adaptive.AdaptiveExperiment;
 import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
@@ -27,7 +28,8 @@ public final class Experiments {
     /** tailguard's own experiments. */
     private static final List<Experiment> TAILGUARD = List.of(
             new LeasesExperiment(),
-            new HedgingExperiment());
+            new HedgingExperiment(),
+            new AdaptiveExperiment());
 
     private static final List<Experiment> ALL = Stream.of(LATENCY, BACKPRESSURE, FAILURE, TAILGUARD)
             .flatMap(List::stream).toList();

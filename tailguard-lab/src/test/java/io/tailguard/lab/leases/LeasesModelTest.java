@@ -39,6 +39,8 @@ class LeasesModelTest {
         LeasesRow row = run(LeasesScenario.ADAPTIVE, 0);
         assertThat(row.p99Millis()).isLessThanOrEqualTo(25L);
         assertThat(row.acceptedRps()).isGreaterThanOrEqualTo(330.0);
+        // the cliff is probed rarely and by a few requests: before the guard p99.9 was 4150 ms
+        assertThat(row.p999Millis()).isLessThan(2_000L);
         // no grant is ever configured near the knee: it starts at 10 and is learned
         assertThat(row.seconds().get(0).leasedRequests()).isEqualTo(LeasesModel.ADAPTIVE_INITIAL);
     }

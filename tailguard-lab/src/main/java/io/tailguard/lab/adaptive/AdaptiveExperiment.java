@@ -1,0 +1,75 @@
+package io.tailguard.lab.adaptive;
+
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.Progress;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Thread-safe (stateless) adaptive-limits experiment: seven adversarial scenarios on one simulated
+ * saturable service with a latency cliff, each under our AIMD, Vegas, Gradient2 and adaptive lease
+ * and under Netflix concurrency-limits' AIMD, Vegas and Gradient2 on the same simulated clock.
+ */
+public final class AdaptiveExperiment implements Experiment {
+
+    static final String SCALE = "--scale";
+    static final String SEED = "--seed";
+
+    @Override
+    public String name() {
+        return "adaptive";
+    }
+
+    @Override
+    public String title() {
+        return "Adaptive limits that are hard to fool: ours against Netflix concurrency-limits";
+    }
+
+    @Override
+    public String description() {
+        return "Load steps, capacity loss, a lucky sample, bimodal service, a stall, fast errors and "
+                + "steady overload against adaptive limits: goodput, tail, shedding, recovery, limit over time.";
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return List.of(
+                LabOption.fraction(SCALE, "1", "Share of each scenario's length to simulate (the drift "
+                        + "scenario is 10 minutes at 1); 0.1 is a quick look."),
+                LabOption.longValue(SEED, 1, "Seed of the arrival and service-time streams. Netflix's Vegas "
+                        + "draws its probe jitter from ThreadLocalRandom, so its rows can vary between runs."));
+    }
+
+    @Override
+    public List<String> examples() {
+        return List.of("lab adaptive", "lab adaptive --scale 0.1 --output-dir out/adaptive-quick",
+                "lab adaptive --seed 7");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        double scale = args.fraction(SCALE);
+        long seed = args.longValue(SEED);
+        List<AdaptiveScenario> scenarios = AdaptiveScenario.all();
+        progress.begin("lab adaptive", scenarios.size() * Limiters.ALL.size());
+        List<AdaptiveRow> rows = new ArrayList<>();
+        for (AdaptiveScenario scenario : scenarios) {
+            AdaptiveScenario scaled = scenario.scaled(scale);
+            for (String limiter : Limiters.ALL) {
+                rows.add(AdaptiveModel.run(scaled, limiter, seed));
+                progress.step(scenario.name() + " / " + limiter);
+            }
+        }
+        progress.end();
+        LabResult.Builder result = LabResult.builder(title())
+                .printedTable(AdaptiveReport.summary(rows))
+                .table(AdaptiveReport.limits(rows))
+                .seed(seed);
+        AdaptiveReport.charts(rows).forEach(result::chart);
+        AdaptiveFindings.all(rows).forEach(result::finding);
+        return result.build();
+    }
+}

@@ -1,0 +1,106 @@
+package io.tailguard.lab.adaptive;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Thread-safe (stateless) findings computed from the rows of a run: where ours wins, where not. */
+final class AdaptiveFindings {
+
+    private AdaptiveFindings() {
+    }
+
+    static List<String> all(List<AdaptiveRow> rows) {
+        List<String> findings = new ArrayList<>();
+        for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_VEGAS, Limiters.OURS_GRADIENT2)) {
+            findings.add(versusPeer(rows, ours, Limiters.peerOf(ours)));
+        }
+        findings.add(recovery(rows));
+        findings.add(drift(rows));
+        return findings;
+    }
+
+    private static String versusPeer(List<AdaptiveRow> rows, String ours, String peer) {
+        int goodputAtLeast = 0;
+        int tailBetter = 0;
+        int scenarios = 0;
+        int identical = 0;
+        StringBuilder losses = new StringBuilder();
+        for (AdaptiveRow row : rows) {
+            if (!row.limiter().equals(ours)) {
+                continue;
+            }
+            AdaptiveRow other = find(rows, row.scenario(), peer);
+            if (other == null) {
+                continue;
+            }
+            scenarios++;
+            boolean goodput = row.goodputRps() >= other.goodputRps() * 0.99;
+            boolean tail = row.p999Millis() < other.p999Millis();
+            if (row.goodputRps() == other.goodputRps() && row.p999Millis() == other.p999Millis()) {
+                identical++;
+                goodputAtLeast++;
+                continue;
+            }
+            goodputAtLeast += goodput ? 1 : 0;
+            tailBetter += tail ? 1 : 0;
+            if (!goodput || !tail) {
+                losses.append(String.format(Locale.ROOT, " %s (goodput %s vs %s/s, p99.9 %d vs %d ms);",
+                        row.scenario(), AdaptiveReport.fmt(row.goodputRps()), AdaptiveReport.fmt(other.goodputRps()),
+                        row.p999Millis(), other.p999Millis()));
+            }
+        }
+        String text = String.format(Locale.ROOT,
+                "%s against %s: goodput at least theirs (within 1 %%) in %d of %d scenarios, p99.9 lower in %d of %d,"
+                        + " the very same goodput and p99.9 in %d.",
+                ours, peer, goodputAtLeast, scenarios, tailBetter, scenarios, identical);
+        if (losses.length() > 0) {
+            losses.setLength(losses.length() - 1);
+            text += " Worse on goodput or not lower on p99.9 in:" + losses + ".";
+        }
+        return text;
+    }
+
+    private static String recovery(List<AdaptiveRow> rows) {
+        StringBuilder text = new StringBuilder("Recovery after the 3x step (the longer of step up and step down):");
+        for (AdaptiveRow row : rows) {
+            if (row.scenario().equals("step")) {
+                text.append(String.format(Locale.ROOT, " %s %d ms;", row.limiter(), row.recoveryMillis()));
+            }
+        }
+        text.setLength(text.length() - 1);
+        return text.append('.').toString();
+    }
+
+    private static String drift(List<AdaptiveRow> rows) {
+        StringBuilder text = new StringBuilder(
+                "Steady 1.2x overload (drift): limit in the last tenth of the run against the second tenth:");
+        for (AdaptiveRow row : rows) {
+            if (row.scenario().equals("drift")) {
+                int[] limit = row.windowLimit();
+                int tenth = Math.max(1, limit.length / 10);
+                text.append(String.format(Locale.ROOT, " %s %.0f vs %.0f;", row.limiter(),
+                        mean(limit, limit.length - tenth, limit.length), mean(limit, tenth, 2 * tenth)));
+            }
+        }
+        text.setLength(text.length() - 1);
+        return text.append('.').toString();
+    }
+
+    static double mean(int[] values, int from, int to) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += values[i];
+        }
+        return to > from ? sum / (to - from) : 0.0;
+    }
+
+    static AdaptiveRow find(List<AdaptiveRow> rows, String scenario, String limiter) {
+        for (AdaptiveRow row : rows) {
+            if (row.scenario().equals(scenario) && row.limiter().equals(limiter)) {
+                return row;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,65 @@
+package io.tailguard.lab.adaptive;
+
+import io.tailguard.admission.Decision;
+import io.tailguard.lease.AdaptiveLeaseSender;
+import io.tailguard.lease.LeaseGate;
+import io.tailguard.lease.LeaseTicker;
+import io.tailguard.limit.AimdLimit;
+import io.tailguard.limit.AimdLimitConfig;
+import io.tailguard.sim.SimScheduler;
+import java.time.Duration;
+
+/**
+ * Not thread-safe adaptive lease in front of the service: the core {@link AdaptiveLeaseSender}
+ * re-leases a {@link LeaseGate} every 100 ms toward a 50 ms latency target, on the simulated
+ * scheduler. Its limit is a number of requests per lease, not of requests in flight.
+ */
+final class LeaseLimiter implements SimLimiter {
+
+    static final Duration PERIOD = Duration.ofMillis(100);
+    static final Duration TARGET = Duration.ofMillis(50);
+    private static final int MAX = 10_000;
+
+    private final AdaptiveLeaseSender sender;
+    private final LeaseGate gate = new LeaseGate();
+    private final LeaseTicker ticker;
+
+    LeaseLimiter(SimScheduler scheduler) {
+        AdaptiveLeaseSender.Config config = new AdaptiveLeaseSender.Config(TARGET, PERIOD, PERIOD, 10, MAX);
+        sender = new AdaptiveLeaseSender(config,
+                seed -> new AimdLimit(new AimdLimitConfig(seed, 1, MAX, 0.9, TARGET)), scheduler.nowNanos());
+        ticker = new LeaseTicker(scheduler, sender, gate, lease -> { });
+        ticker.start();
+    }
+
+    @Override
+    public Object acquire(long nowNanos) {
+        Decision decision = gate.tryAcquire(nowNanos);
+        if (!decision.isAdmitted()) {
+            sender.stats().onRejected();
+            return null;
+        }
+        sender.stats().onAccepted(nowNanos);
+        return new long[] {nowNanos};
+    }
+
+    @Override
+    public void release(Object handle, long nowNanos, boolean dropped) {
+        long start = ((long[]) handle)[0];
+        if (dropped) {
+            sender.stats().onDropped(nowNanos, start);
+        } else {
+            sender.stats().onCompleted(nowNanos, start);
+        }
+    }
+
+    @Override
+    public int limit() {
+        return sender.allowed();
+    }
+
+    @Override
+    public void stop() {
+        ticker.stop();
+    }
+}

@@ -1,0 +1,118 @@
+package io.tailguard.lab.adaptive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each adversarial scenario with its bounds, on the simulator (virtual time only). Netflix's Vegas
+ * draws probe jitter from ThreadLocalRandom, so no bound below depends on its exact figures.
+ */
+class AdaptiveScenariosTest {
+
+    private static final long SEED = 1L;
+
+    private static AdaptiveScenario scenario(String name) {
+        return AdaptiveScenario.all().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static AdaptiveRow run(AdaptiveScenario scenario, String limiter) {
+        return AdaptiveModel.run(scenario, limiter, SEED);
+    }
+
+    @Test
+    void stepUpAndDownIsRecoveredWithinASecondByVegas() {
+        AdaptiveRow vegas = run(scenario("step"), Limiters.OURS_VEGAS);
+        assertThat(vegas.recoveryMillis()).isBetween(0L, 1_000L);
+        assertThat(vegas.p999Millis()).isLessThanOrEqualTo(100L);
+        // the 3x phase sheds: a limiter that admitted everything would shed nothing
+        assertThat(vegas.shedPct()).isGreaterThan(30.0);
+    }
+
+    @Test
+    void stepGoodputOfOursMatchesNetflixsSameAlgorithm() {
+        AdaptiveScenario step = scenario("step");
+        for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
+            AdaptiveRow mine = run(step, ours);
+            AdaptiveRow theirs = run(step, Limiters.peerOf(ours));
+            assertThat(mine.goodputRps()).as(ours).isGreaterThanOrEqualTo(theirs.goodputRps() * 0.99);
+        }
+    }
+
+    @Test
+    void slowCapacityLossIsFollowedByVegasAndTheLease() {
+        AdaptiveScenario loss = scenario("capacity-loss");
+        for (String limiter : List.of(Limiters.OURS_VEGAS, Limiters.OURS_LEASE)) {
+            AdaptiveRow row = run(loss, limiter);
+            assertThat(row.p99Millis()).as(limiter).isLessThanOrEqualTo(100L);
+            // at the end the service does half its nominal 883/s; over the run at least 300/s
+            assertThat(row.goodputRps()).as(limiter).isGreaterThan(300.0);
+        }
+    }
+
+    @Test
+    void aLuckyFastSampleDoesNotCollapseVegas() {
+        AdaptiveRow vegas = run(scenario("lucky-sample"), Limiters.OURS_VEGAS);
+        assertThat(vegas.goodputRps()).isGreaterThan(600.0);
+        assertThat(vegas.p999Millis()).isLessThanOrEqualTo(100L);
+        assertThat(vegas.limitMin()).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void bimodalServiceKeepsVegasTailAndTheLeaseTail() {
+        AdaptiveScenario bimodal = scenario("bimodal");
+        AdaptiveRow vegas = run(bimodal, Limiters.OURS_VEGAS);
+        assertThat(vegas.p99Millis()).isLessThanOrEqualTo(100L);
+        assertThat(vegas.goodputRps()).isGreaterThan(700.0);
+        assertThat(run(bimodal, Limiters.OURS_LEASE).p999Millis()).isLessThanOrEqualTo(100L);
+    }
+
+    @Test
+    void aStallIsRecoveredWithinASecondByAimdAndGradient2() {
+        AdaptiveScenario stall = scenario("stall");
+        for (String limiter : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
+            AdaptiveRow row = run(stall, limiter);
+            assertThat(row.recoveryMillis()).as(limiter).isBetween(0L, 1_000L);
+            assertThat(row.p99Millis()).as(limiter).isLessThanOrEqualTo(100L);
+        }
+    }
+
+    @Test
+    void fastErrorsLowerOurGradient2ButNotNetflixs() {
+        AdaptiveScenario errors = scenario("errors");
+        AdaptiveRow ours = run(errors, Limiters.OURS_GRADIENT2);
+        AdaptiveRow theirs = run(errors, Limiters.NETFLIX_GRADIENT2);
+        // Netflix's Gradient2 ignores drops, so its limit climbs past the 12 the service can take
+        assertThat(ours.limitMax()).isLessThan(theirs.limitMax());
+        assertThat(ours.goodputRps()).isGreaterThanOrEqualTo(theirs.goodputRps() * 0.99);
+        assertThat(run(errors, Limiters.OURS_AIMD).goodputRps()).isGreaterThan(800.0);
+    }
+
+    @Test
+    void steadyMildOverloadDoesNotDriftOurLimitsUpward() {
+        AdaptiveScenario drift = scenario("drift").scaled(0.25);
+        for (String limiter : List.of(Limiters.OURS_AIMD, Limiters.OURS_VEGAS, Limiters.OURS_GRADIENT2)) {
+            AdaptiveRow row = run(drift, limiter);
+            int[] limit = row.windowLimit();
+            int tenth = limit.length / 10;
+            double early = AdaptiveFindings.mean(limit, tenth, 2 * tenth);
+            double late = AdaptiveFindings.mean(limit, limit.length - tenth, limit.length);
+            assertThat(late).as(limiter).isLessThanOrEqualTo(early * 1.25 + 2);
+            assertThat(row.limitMax()).as(limiter).isLessThanOrEqualTo(200);
+        }
+        // the lease's grant moves with its probes and cuts, but never far past what the service does
+        // in a period (883/s, 88 per 100 ms)
+        double perPeriod = CliffService.capacityRps(false) * LeaseLimiter.PERIOD.toNanos() / 1e9;
+        assertThat(run(drift, Limiters.OURS_LEASE).limitMax()).isLessThanOrEqualTo((int) (perPeriod * 1.5));
+    }
+
+    @Test
+    void sameSeedGivesTheSameRowForOurLimiters() {
+        AdaptiveScenario stall = scenario("stall");
+        AdaptiveRow first = run(stall, Limiters.OURS_VEGAS);
+        AdaptiveRow second = run(stall, Limiters.OURS_VEGAS);
+        assertThat(second.goodputRps()).isEqualTo(first.goodputRps());
+        assertThat(second.windowLimit()).isEqualTo(first.windowLimit());
+    }
+}
