@@ -151,6 +151,9 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
                 record = !firstFailed;
             }
             recordLatency(record);
+            if (index > 0) {
+                owner.hedgeWon();
+            }
             cleanUp();
             super.complete(new HedgeResult<>(value, index + 1, attemptsStarted));
             return;

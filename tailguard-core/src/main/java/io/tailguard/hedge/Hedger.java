@@ -40,6 +40,7 @@ public final class Hedger {
     private final AtomicLong calls = new AtomicLong();
     private final AtomicLong extraAttempts = new AtomicLong();
     private final AtomicLong budgetDenials = new AtomicLong();
+    private final AtomicLong hedgesWon = new AtomicLong();
 
     /** Creates a hedger running {@code policy} on {@code scheduler}. */
     public Hedger(HedgePolicy policy, Scheduler scheduler) {
@@ -99,7 +100,16 @@ public final class Hedger {
         return budgetDenials.get();
     }
 
+    /** Returns how many calls were won by an attempt other than the first: the hedges that paid off. */
+    public long hedgesWon() {
+        return hedgesWon.get();
+    }
+
     // ---- package-private plumbing for HedgedCall ----
+
+    void hedgeWon() {
+        hedgesWon.incrementAndGet();
+    }
 
     Scheduler scheduler() {
         return scheduler;

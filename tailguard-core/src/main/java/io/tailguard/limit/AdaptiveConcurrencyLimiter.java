@@ -98,6 +98,11 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
         return limit;
     }
 
+    @Override
+    public boolean adapts() {
+        return adapts;
+    }
+
     /** Called once per permit, after the permit was freed, so busy permits never outnumber in-flight. */
     void release(long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
         inFlight.decrementAndGet();

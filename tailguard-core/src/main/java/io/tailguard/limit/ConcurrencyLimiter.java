@@ -48,4 +48,11 @@ public sealed interface ConcurrencyLimiter extends AdmissionPolicy
 
     /** Returns the limit currently enforced. */
     int limit();
+
+    /**
+     * Returns true if the limit learns from completions, so its permits need the real time of
+     * admission and completion; false for a fixed limit, whose permits ignore the time given (a
+     * caller may then pass any time and skip reading its clock).
+     */
+    boolean adapts();
 }

@@ -50,6 +50,11 @@ final class FixedConcurrencyGate implements ConcurrencyLimiter {
     }
 
     @Override
+    public boolean adapts() {
+        return false;
+    }
+
+    @Override
     public String toString() {
         return "ConcurrencyLimiter[FixedLimit[" + gate.limit() + "], inFlight=" + inFlight() + "]";
     }

@@ -1,9 +1,10 @@
 package io.tailguard.queue;
 
 import io.tailguard.config.Check;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Thread-safe estimate of how fast a queue in front of {@code c} workers drains, learnt from the
+ * Thread-safe (lock-free) estimate of how fast a queue in front of {@code c} workers drains, learnt from the
  * service times of the requests that left it. By Little's law, {@code c} workers that each take
  * {@code s} on average free a place every {@code s / c}, so the request that has {@code k} others
  * ahead of it starts after about {@code (k + 1) × s / c}. A proxy uses this to answer at once a
@@ -12,15 +13,20 @@ import io.tailguard.config.Check;
  *
  * <p>The mean is an exponentially weighted moving average with weight {@code alpha} on the newest
  * sample. It holds no clock: samples come in as durations.
+ *
+ * <p>A proxy asks it and teaches it on every request from every event loop, so the mean is one
+ * {@code double} kept as its bits in an {@link AtomicLong} (NaN until the first sample): a question
+ * is one volatile read, a sample one compare-and-set, and no loop ever waits for another's lock.
  */
 public final class DrainEstimator {
 
     /** Returned by {@link #expectedWaitNanos} before any sample: the wait is unknown. */
     public static final long UNKNOWN = -1L;
 
+    private static final long UNSEEN = Double.doubleToRawLongBits(Double.NaN);
+
     private final double alpha;
-    private double meanServiceNanos;
-    private boolean seen;
+    private final AtomicLong meanBits = new AtomicLong(UNSEEN);
 
     /** Creates an estimator whose average gives weight {@code alpha} (in (0, 1]) to each new sample. */
     public DrainEstimator(double alpha) {
@@ -31,23 +37,37 @@ public final class DrainEstimator {
     }
 
     /** Learns one service time: how long a request held its place among the workers. */
-    public synchronized void observe(long serviceNanos) {
+    public void observe(long serviceNanos) {
         double sample = Math.max(0L, serviceNanos);
-        meanServiceNanos = seen ? meanServiceNanos + alpha * (sample - meanServiceNanos) : sample;
-        seen = true;
+        long current;
+        double next;
+        do {
+            current = meanBits.get();
+            double mean = Double.longBitsToDouble(current);
+            next = current == UNSEEN ? sample : mean + alpha * (sample - mean);
+        } while (!meanBits.compareAndSet(current, Double.doubleToRawLongBits(next)));
+    }
+
+    /** The mean service time, NaN before the first sample. */
+    private double mean() {
+        return Double.longBitsToDouble(meanBits.get());
     }
 
     /**
      * Returns the expected wait of a request with {@code ahead} requests queued before it, in front
      * of {@code workers} busy workers, or {@link #UNKNOWN} before the first sample.
      */
-    public synchronized long expectedWaitNanos(int ahead, int workers) {
+    public long expectedWaitNanos(int ahead, int workers) {
+        return expectedWaitNanos(ahead, workers, mean());
+    }
+
+    private static long expectedWaitNanos(int ahead, int workers, double mean) {
         Check.nonNegative("ahead", ahead);
         Check.positive("workers", workers);
-        if (!seen) {
+        if (Double.isNaN(mean)) {
             return UNKNOWN;
         }
-        return (long) Math.min(Long.MAX_VALUE, (ahead + 1.0) * meanServiceNanos / workers);
+        return (long) Math.min(Long.MAX_VALUE, (ahead + 1.0) * mean / workers);
     }
 
     /**
@@ -55,21 +75,24 @@ public final class DrainEstimator {
      * is expected to finish (wait, then one mean service time) after its budget: admitting it would
      * spend a worker on an answer nobody waits for. True before the first sample.
      */
-    public synchronized boolean finishesInTime(int ahead, int workers, long budgetNanos) {
-        long waitNanos = expectedWaitNanos(ahead, workers);
-        return waitNanos == UNKNOWN || waitNanos + meanServiceNanos <= budgetNanos;
+    public boolean finishesInTime(int ahead, int workers, long budgetNanos) {
+        double mean = mean();
+        long waitNanos = expectedWaitNanos(ahead, workers, mean);
+        return waitNanos == UNKNOWN || waitNanos + mean <= budgetNanos;
     }
 
     /**
      * Returns false if a request about to start has less than one mean service time left of its
      * budget; true before the first sample.
      */
-    public synchronized boolean worthStarting(long budgetNanos) {
-        return !seen || meanServiceNanos <= budgetNanos;
+    public boolean worthStarting(long budgetNanos) {
+        double mean = mean();
+        return Double.isNaN(mean) || mean <= budgetNanos;
     }
 
     /** Returns the mean service time in nanoseconds, or {@link #UNKNOWN} before the first sample. */
-    public synchronized long meanServiceNanos() {
-        return seen ? (long) meanServiceNanos : UNKNOWN;
+    public long meanServiceNanos() {
+        double mean = mean();
+        return Double.isNaN(mean) ? UNKNOWN : (long) mean;
     }
 }

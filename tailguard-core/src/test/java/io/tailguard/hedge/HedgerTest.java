@@ -58,6 +58,7 @@ class HedgerTest {
         assertThat(backend.cancelled(0)).isTrue();
         assertThat(scheduler.pendingCount()).isZero();
         assertThat(hedger.extraAttempts()).isEqualTo(1);
+        assertThat(hedger.hedgesWon()).isEqualTo(1);
         assertThat(hedger.calls()).isEqualTo(1);
     }
 
@@ -84,6 +85,7 @@ class HedgerTest {
         assertThat(call.get()).isEqualTo(new HedgeResult<>("quick", 1, 1));
         assertThat(scheduler.pendingCount()).isZero();
         assertThat(hedger.extraAttempts()).isZero();
+        assertThat(hedger.hedgesWon()).isZero();
     }
 
     @Test

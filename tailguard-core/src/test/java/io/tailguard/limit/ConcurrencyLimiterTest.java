@@ -197,6 +197,9 @@ class ConcurrencyLimiterTest {
         assertThat(ConcurrencyLimiter.of(FixedLimit.of(5))).isInstanceOf(FixedConcurrencyGate.class);
         assertThat(ConcurrencyLimiter.fixed(SlotGate.MAX_SLOTS + 1)).isInstanceOf(AdaptiveConcurrencyLimiter.class);
         assertThat(ConcurrencyLimiter.of(new RecordingLimit())).isInstanceOf(AdaptiveConcurrencyLimiter.class);
+        assertThat(ConcurrencyLimiter.fixed(5).adapts()).isFalse();
+        assertThat(ConcurrencyLimiter.fixed(SlotGate.MAX_SLOTS + 1).adapts()).isFalse();
+        assertThat(ConcurrencyLimiter.of(new RecordingLimit()).adapts()).isTrue();
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.tailguard.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.testing.Threads;
 import org.junit.jupiter.api.Test;
 
 class DrainEstimatorTest {
@@ -52,5 +53,22 @@ class DrainEstimatorTest {
         assertThat(drain.finishesInTime(1, 1, 15 * S - 1)).isFalse();
         assertThat(drain.worthStarting(5 * S)).isTrue();
         assertThat(drain.worthStarting(5 * S - 1)).isFalse();
+    }
+
+    @Test
+    void samplesFromManyThreadsLeaveAMeanThatOneOfThemWrote() throws Exception {
+        DrainEstimator drain = new DrainEstimator(1.0); // the mean is the last sample, whole
+        int threads = 4;
+        Threads.runTogether(threads, thread -> {
+            long sample = (thread + 1) * S;
+            for (int i = 0; i < 20_000; i++) {
+                drain.observe(sample);
+                long mean = drain.meanServiceNanos();
+                if (mean % S != 0 || mean < S || mean > threads * S) {
+                    throw new AssertionError("a mean no thread wrote: " + mean);
+                }
+            }
+        });
+        assertThat(drain.meanServiceNanos()).isIn(S, 2 * S, 3 * S, 4 * S);
     }
 }

@@ -3,6 +3,7 @@ package io.tailguard.retry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.testing.Threads;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -53,5 +54,18 @@ class RetryBudgetTest {
                 .hasMessage("percent must be between 0.0 and 100.0 but was 101.0");
         assertThatThrownBy(() -> new RetryBudgetConfig(1, -1, Duration.ofSeconds(1))).hasMessageContaining("minPerSecond");
         assertThatThrownBy(() -> new RetryBudgetConfig(1, 1, Duration.ofNanos(5))).hasMessage("ttl must be >= 1ms but was PT0.000000005S");
+    }
+
+    @Test
+    void depositsFromManyThreadsAreNeverLost() throws Exception {
+        RetryBudget budget = new RetryBudget(new RetryBudgetConfig(50.0, 0, Duration.ofSeconds(10)));
+        int threads = 4;
+        int each = 20_000;
+        Threads.runTogether(threads, thread -> {
+            for (int i = 0; i < each; i++) {
+                budget.deposit(S + i % 3); // the same slice, read from several clocks
+            }
+        });
+        assertThat(budget.available(S)).isEqualTo(threads * each * 0.5);
     }
 }

@@ -32,7 +32,10 @@ class FreezeHonestyTest {
             Histogram user = step.latency();
             assertThat(step.ok()).isEqualTo(2000);
             double delayed = 1.0 - user.getPercentileAtOrBelowValue(50_000_000L) / 100.0;
-            assertThat(delayed).isBetween(0.17, 0.23);
+            // 2 s frozen of 10 s: about 0.20; the upper bound leaves room for a loaded machine's own
+            // delays over 50 ms (0.259 was seen at load average 10 on 2 cores), a hidden freeze
+            // reads near 0
+            assertThat(delayed).isBetween(0.17, 0.30);
             assertThat(user.getValueAtPercentile(99)).isBetween(850_000_000L, 1_050_000_000L);
             // from the write, only the two requests in flight at each freeze waited: 4 of 2000
             assertThat(step.service().getValueAtPercentile(99)).isLessThan(50_000_000L);

@@ -33,7 +33,8 @@ final class Backend implements Availability {
     private final InetSocketAddress address;
     private final ConcurrencyLimiter limiter;
     private final PoolConfig config;
-    private final Transport transport;
+    /** Options and handlers of every connection to this backend; each connect clones it onto a loop. */
+    private final Bootstrap bootstrap;
     private final Map<EventLoop, ArrayDeque<Channel>> idle = new ConcurrentHashMap<>();
     private final AtomicInteger refusedInARow = new AtomicInteger();
     private final AtomicLong ejectedUntilNanos = new AtomicLong(Long.MIN_VALUE);
@@ -51,7 +52,28 @@ final class Backend implements Availability {
         this.address = address;
         this.limiter = limiter;
         this.config = config;
-        this.transport = transport;
+        this.bootstrap = new Bootstrap()
+                .channel(transport.clientChannel())
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
+                        config.connectTimeout().toMillis()))
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel channel) {
+                        // Reader idleness only: an all-idle handler also watches writes, which un-voids
+                        // every write's promise and hangs a listener on it. A pooled connection's last
+                        // event is always a read (its response), so the two agree on when it went idle.
+                        long idleMillis = config.idleTimeout().toMillis();
+                        channel.pipeline().addLast(
+                                new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
+                                new HttpClientCodec());
+                        if (lease != null) {
+                            channel.pipeline().addLast(new LeaseStamp(lease));
+                        }
+                        channel.pipeline().addLast(new UpstreamHandler(Backend.this));
+                    }
+                });
     }
 
     int index() {
@@ -109,27 +131,7 @@ final class Backend implements Availability {
 
     /** Opens a new connection on {@code loop}; its handler is {@link UpstreamHandler}. */
     ChannelFuture connect(EventLoop loop) {
-        Bootstrap bootstrap = new Bootstrap()
-                .group(loop)
-                .channel(transport.clientChannel())
-                .option(ChannelOption.AUTO_READ, false)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
-                        config.connectTimeout().toMillis()))
-                .handler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel channel) {
-                        long idleMillis = config.idleTimeout().toMillis();
-                        channel.pipeline().addLast(
-                                new IdleStateHandler(0, 0, idleMillis, TimeUnit.MILLISECONDS),
-                                new HttpClientCodec());
-                        if (lease != null) {
-                            channel.pipeline().addLast(new LeaseStamp(lease));
-                        }
-                        channel.pipeline().addLast(new UpstreamHandler(Backend.this));
-                    }
-                });
-        return bootstrap.connect(address);
+        return bootstrap.clone(loop).connect(address);
     }
 
     /** Puts a connection whose exchange ended cleanly back in its loop's pool. Call on its loop. */

@@ -19,10 +19,10 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
+import io.tailguard.proxy.config.ClientLimits;
+import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Not thread-safe (confined to its connection's event loop): one client connection. It reads with
@@ -40,10 +40,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private boolean closeAfterResponse;
     private boolean closing;
     private long bodyBytes;
-    private ScheduledFuture<?> idleTimer;
-    private ScheduledFuture<?> headTimer;
+    /** The connection's one timer; {@link #deadline} says what its armed deadline means. */
+    private DeadlineTimer timer;
+    private Deadline deadline = Deadline.NONE;
     /** Messages read while an exchange was still answering (pipelining, or bytes before a close). */
     private final ArrayDeque<Object> deferred = new ArrayDeque<>();
+
+    /** What the connection's armed deadline guards. */
+    private enum Deadline { NONE, HEAD, RESPONSE, IDLE }
 
     ClientHandler(ProxyContext context) {
         this.context = context;
@@ -60,17 +64,17 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelActive(ChannelHandlerContext context) {
         this.ctx = context;
+        ClientLimits limits = this.context.limits();
+        timer = new DeadlineTimer(context.channel().eventLoop(), NanoClock.system(),
+                Math.min(limits.headerTimeout().toNanos(), limits.idleTimeout().toNanos()), this::deadlinePassed);
         armIdleTimer();
         context.read();
     }
 
     /** Called by {@link FirstBytes} when request bytes arrive while no request is in progress. */
     void onBytes() {
-        if (exchange == null && headTimer == null && !closing) {
-            cancel(idleTimer);
-            idleTimer = null;
-            headTimer = loop().schedule(this::headTimedOut, context.limits().headerTimeout().toNanos(),
-                    TimeUnit.NANOSECONDS);
+        if (exchange == null && deadline != Deadline.HEAD && !closing) {
+            arm(Deadline.HEAD, context.limits().headerTimeout().toNanos());
         }
     }
 
@@ -98,8 +102,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void handle(Object msg) {
         if (msg instanceof HttpRequest request) {
-            cancel(headTimer);
-            headTimer = null;
+            disarm(Deadline.HEAD);
             onRequest(request);
         }
         if (msg instanceof HttpContent content) {
@@ -129,7 +132,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         String host = RequestChecks.hostWithoutPort(request);
         Route route = context.route(host, RequestChecks.path(request.uri()));
         if (route == null) {
-            local(request, HttpResponseStatus.NOT_FOUND, "no_route", -1L, !hasNoBody(request), nowNanos);
+            local(request, HttpResponseStatus.NOT_FOUND, "no_route", -1L, !requestBodyless, nowNanos);
             return;
         }
         if (context.draining()) {
@@ -141,7 +144,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (waitNanos > 0) {
             context.metrics().rejected(route.pool().name(), "rate_limited");
             local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited", Pool.retryAfterSeconds(waitNanos),
-                    !hasNoBody(request), nowNanos);
+                    !requestBodyless, nowNanos);
             return;
         }
         long budgetNanos = Deadlines.budgetNanos(request.headers(), route.config().defaultTimeout().toNanos());
@@ -153,12 +156,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (HttpUtil.is100ContinueExpected(request)) {
             // We read the body only when a backend takes it, so tell the client to send it now.
             request.headers().remove(HttpHeaderNames.EXPECT);
-            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE),
+                    ctx.voidPromise());
         }
-        exchange = new Exchange(this, request, route.pool(), nowNanos, budgetNanos, route.hedger());
+        exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
         route.pool().submit(exchange);
     }
 
+    /** The one answer to "has a body": no chunked framing and no (or a zero) Content-Length. */
     private static boolean hasNoBody(HttpRequest request) {
         return !HttpUtil.isTransferEncodingChunked(request) && HttpUtil.getContentLength(request, 0L) == 0L;
     }
@@ -254,10 +259,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             }
             context.metrics().response(response.status().code());
         }
+        // No listener needs these writes' outcome: a failed write closes the connection, and
+        // channelInactive cleans up, so the void promise spares a promise per write.
         if (last) {
-            ctx.writeAndFlush(part);
+            ctx.writeAndFlush(part, ctx.voidPromise());
         } else {
-            ctx.write(part);
+            ctx.write(part, ctx.voidPromise());
             if (part instanceof HttpContent) {
                 ctx.flush();
             }
@@ -294,7 +301,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                     upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip());
         }
         if (lastPart instanceof FullHttpResponse local) {
-            ctx.writeAndFlush(local);
+            ctx.writeAndFlush(local, ctx.voidPromise());
         } else if (lastPart != null) {
             writeResponsePart(lastPart, true);
         }
@@ -336,8 +343,53 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         return LocalAnswers.response(status, retryAfterSeconds, reason, close);
     }
 
+    /** Arms the response deadline of {@code current}, the exchange in progress. */
+    void armResponseTimer(Exchange current, long delayNanos) {
+        if (current == exchange) {
+            arm(Deadline.RESPONSE, delayNanos);
+        }
+    }
+
+    /** Clears the response deadline of {@code current} (its head arrived, or it ended). */
+    void disarmResponseTimer(Exchange current) {
+        if (current == exchange) {
+            disarm(Deadline.RESPONSE);
+        }
+    }
+
+    private void arm(Deadline what, long delayNanos) {
+        deadline = what;
+        timer.arm(delayNanos);
+    }
+
+    private void disarm(Deadline what) {
+        if (deadline == what) {
+            deadline = Deadline.NONE;
+            timer.disarm();
+        }
+    }
+
+    private void deadlinePassed() {
+        Deadline passed = deadline;
+        deadline = Deadline.NONE;
+        switch (passed) {
+            case HEAD -> headTimedOut();
+            case RESPONSE -> {
+                if (exchange != null) {
+                    exchange.responseTimedOut();
+                }
+            }
+            case IDLE -> {
+                if (exchange == null) {
+                    closeNow();
+                }
+            }
+            case NONE -> {
+            }
+        }
+    }
+
     private void headTimedOut() {
-        headTimer = null;
         if (exchange == null && !closing) {
             context.metrics().rejected("-", "header_timeout");
             writeLocal(HttpResponseStatus.REQUEST_TIMEOUT, -1L, "header_timeout", true);
@@ -346,12 +398,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void armIdleTimer() {
-        cancel(idleTimer);
-        idleTimer = loop().schedule(() -> {
-            if (exchange == null && headTimer == null) {
-                closeNow();
-            }
-        }, context.limits().idleTimeout().toNanos(), TimeUnit.NANOSECONDS);
+        arm(Deadline.IDLE, context.limits().idleTimeout().toNanos());
     }
 
     private void closeAfterFlush() {
@@ -367,8 +414,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext context) {
         closing = true;
-        cancel(idleTimer);
-        cancel(headTimer);
+        deadline = Deadline.NONE;
+        if (timer != null) {
+            timer.stop();
+        }
         Exchange current = exchange;
         if (current != null) {
             current.clientGone();
@@ -395,12 +444,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             peer = new Peer(((InetSocketAddress) ctx.channel().remoteAddress()).getAddress());
         }
         return peer;
-    }
-
-    private static void cancel(ScheduledFuture<?> timer) {
-        if (timer != null) {
-            timer.cancel(false);
-        }
     }
 
     /** Closes the connection if no request is in progress (draining). */

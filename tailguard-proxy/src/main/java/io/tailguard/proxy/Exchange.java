@@ -9,7 +9,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
@@ -45,7 +44,10 @@ final class Exchange implements UpstreamLeg {
     private HedgedForward hedged;
     /** The current backend connection came from the pool (so it may have been closed while idle). */
     private boolean reusedConnection;
-    private final List<HttpContent> pending = new ArrayList<>(2);
+    /** The client's head has been turned into the outgoing one ({@link Headers#prepareOutgoing}). */
+    private boolean headPrepared;
+    /** Body pieces read before a backend connection took the head; most requests have none. */
+    private List<HttpContent> pending;
     private Phase phase = Phase.NEW;
     private boolean requestEnded;
     private long enqueuedNanos;
@@ -53,18 +55,19 @@ final class Exchange implements UpstreamLeg {
     private long sentNanos;
     private Assignment assignment;
     private Channel upstream;
-    private ScheduledFuture<?> timer;
+    /** The queue timer; the response deadline is the client connection's timer. */
+    private ScheduledFuture<?> queueTimer;
     private int status;
 
-    Exchange(ClientHandler client, HttpRequest request, Pool pool, long startNanos, long budgetNanos, Hedger hedger) {
+    Exchange(ClientHandler client, HttpRequest request, boolean requestHasBody, Pool pool, long startNanos,
+             long budgetNanos, Hedger hedger) {
         this.client = client;
         this.loop = client.loop();
         this.request = request;
         this.pool = pool;
         this.startNanos = startNanos;
         this.deadlineNanos = budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + budgetNanos;
-        this.requestHasBody = HttpUtil.isContentLengthSet(request)
-                ? HttpUtil.getContentLength(request, 0L) > 0 : HttpUtil.isTransferEncodingChunked(request);
+        this.requestHasBody = requestHasBody;
         this.hedger = hedger != null && idempotent() && !requestHasBody && pool.hasSeveralBackends() ? hedger : null;
     }
 
@@ -96,7 +99,7 @@ final class Exchange implements UpstreamLeg {
 
     /** Withdraws the request from the queue after {@code delayNanos} unless it left before. */
     void scheduleQueueTimer(long delayNanos, RejectReason reason) {
-        timer = loop.schedule(() -> {
+        queueTimer = loop.schedule(() -> {
             if (phase == Phase.QUEUED && pool.withdraw(this)) {
                 reject(reason);
             }
@@ -183,22 +186,32 @@ final class Exchange implements UpstreamLeg {
         long nowNanos = pool.clock().nanoTime();
         long remaining = remainingNanos(nowNanos);
         sentNanos = nowNanos;
-        channel.write(outgoing);
-        for (HttpContent content : pending) {
-            channel.write(content);
+        // Void promises: nothing listens, and a failed write closes the connection (onUpstreamLost).
+        channel.write(outgoing, channel.voidPromise());
+        if (pending != null) {
+            for (HttpContent content : pending) {
+                channel.write(content, channel.voidPromise());
+            }
+            pending = null;
         }
-        pending.clear();
         channel.flush();
-        long timeoutNanos = Math.min(pool.config().responseTimeout().toNanos(), remaining);
-        timer = loop.schedule(this::responseTimedOut, timeoutNanos, TimeUnit.NANOSECONDS);
+        client.armResponseTimer(this, Math.min(pool.config().responseTimeout().toNanos(), remaining));
         channel.read();
         client.readIfWanted();
     }
 
-    /** Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and budget in. */
+    /**
+     * Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and the budget
+     * left in. The client's head becomes the outgoing one on the first send; a second send (a pooled
+     * connection lost before the request reached it) only renews the budget.
+     */
     private HttpRequest outgoingHead() {
-        return Headers.outgoing(request, requestHasBody, client.peer(),
-                remainingNanos(pool.clock().nanoTime()));
+        if (!headPrepared) {
+            Headers.prepareOutgoing(request, requestHasBody, client.peer());
+            headPrepared = true;
+        }
+        Headers.setBudget(request.headers(), remainingNanos(pool.clock().nanoTime()));
+        return request;
     }
 
     /** The hedged call's winner: its connection and response become this exchange's. */
@@ -253,13 +266,17 @@ final class Exchange implements UpstreamLeg {
         if (phase == Phase.DONE || phase == Phase.HEDGING) {
             ReferenceCountUtil.release(content);
         } else if (upstream != null && phase.compareTo(Phase.FORWARDING) >= 0) {
-            upstream.writeAndFlush(content);
+            upstream.writeAndFlush(content, upstream.voidPromise());
         } else {
+            if (pending == null) {
+                pending = new ArrayList<>(2);
+            }
             pending.add(content);
         }
     }
 
-    private void responseTimedOut() {
+    /** The client connection's timer: the response head did not come in time. */
+    void responseTimedOut() {
         if (phase == Phase.FORWARDING) {
             closeUpstream(Outcome.DROPPED);
             respondError(HttpResponseStatus.GATEWAY_TIMEOUT, "upstream_timeout");
@@ -454,16 +471,19 @@ final class Exchange implements UpstreamLeg {
     }
 
     private void cancelTimer() {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
+        if (queueTimer != null) {
+            queueTimer.cancel(false);
+            queueTimer = null;
         }
+        client.disarmResponseTimer(this);
     }
 
     private void releasePending() {
-        for (HttpContent content : pending) {
-            ReferenceCountUtil.release(content);
+        if (pending != null) {
+            for (HttpContent content : pending) {
+                ReferenceCountUtil.release(content);
+            }
+            pending = null;
         }
-        pending.clear();
     }
 }

@@ -1,6 +1,5 @@
 package io.tailguard.proxy;
 
-import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
@@ -32,26 +31,28 @@ final class Headers {
         return version.majorVersion() + "." + version.minorVersion() + " " + PSEUDONYM;
     }
 
-    /** Returns a copy of a request head that a channel may encode (and so consume) independently. */
-    static HttpRequest copyHead(HttpRequest head) {
-        return new DefaultHttpRequest(head.protocolVersion(), head.method(), head.uri(), head.headers().copy());
+    /**
+     * Turns {@code request}'s head, in place, into the head that leaves for a backend: hop-by-hop
+     * headers out, the forwarding headers in. Called once per request: the head is the proxy's own
+     * (the decoder made it), every send encodes it on the loop that owns it, and what the proxy still
+     * needs from the client's head (method, target, version, keep-alive, body framing) is not touched
+     * or was read before.
+     */
+    static void prepareOutgoing(HttpRequest request, boolean hasBody, Peer client) {
+        String host = request.headers().get(HttpHeaderNames.HOST);
+        Hop.strip(request.headers(), hasBody);
+        addForwarding(request.headers(), request.protocolVersion(), client, host);
+        request.headers().remove(REQUEST_TIMEOUT);
     }
 
     /**
-     * Returns {@code request}'s head as it leaves for a backend: hop-by-hop headers out, the forwarding
-     * headers in, and the client's remaining budget as {@code X-Request-Timeout-Ms} (none if
-     * {@code remainingNanos} is {@link Long#MAX_VALUE}).
+     * Sets the client's remaining budget as {@code X-Request-Timeout-Ms} on a prepared head (none if
+     * {@code remainingNanos} is {@link Long#MAX_VALUE}); each send carries the budget left at its time.
      */
-    static HttpRequest outgoing(HttpRequest request, boolean hasBody, Peer client, long remainingNanos) {
-        HttpRequest outgoing = copyHead(request);
-        Hop.strip(outgoing.headers(), hasBody);
-        addForwarding(outgoing.headers(), outgoing.protocolVersion(), client,
-                request.headers().get(HttpHeaderNames.HOST));
-        outgoing.headers().remove(REQUEST_TIMEOUT);
+    static void setBudget(HttpHeaders headers, long remainingNanos) {
         if (remainingNanos != Long.MAX_VALUE) {
-            outgoing.headers().set(TIMEOUT_MS, Math.max(1L, remainingNanos / 1_000_000L));
+            headers.set(TIMEOUT_MS, Math.max(1L, remainingNanos / 1_000_000L));
         }
-        return outgoing;
     }
 
     /** Appends the client to {@code X-Forwarded-For} and {@code Forwarded}, and us to {@code Via}. */

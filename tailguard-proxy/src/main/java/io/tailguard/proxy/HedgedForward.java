@@ -154,8 +154,8 @@ final class HedgedForward {
             channel = ready;
             UpstreamHandler.of(ready).bind(this);
             sentNanos = pool.clock().nanoTime();
-            ready.write(Headers.copyHead(outgoing));
-            ready.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+            ready.write(outgoing, ready.voidPromise()); // encoded at once, on this loop: attempts share the head
+            ready.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, ready.voidPromise());
             ready.read();
         }
 

@@ -5,6 +5,7 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.AsciiString;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -28,16 +29,8 @@ final class Hop {
      * next hop, whatever framing it arrived with (chunked, or delimited by the close of the connection).
      */
     static void strip(HttpHeaders headers, boolean mayHaveBody) {
-        if (headers.contains(HttpHeaderNames.CONNECTION)) {
-            List<String> named = new ArrayList<>();
-            for (String value : headers.getAll(HttpHeaderNames.CONNECTION)) {
-                for (String token : value.split(",")) {
-                    String name = token.trim();
-                    if (!name.isEmpty()) {
-                        named.add(name);
-                    }
-                }
-            }
+        List<String> named = namedByConnection(headers);
+        if (named != null) {
             for (String name : named) {
                 headers.remove(name);
             }
@@ -48,5 +41,43 @@ final class Hop {
         if (mayHaveBody && !headers.contains(HttpHeaderNames.CONTENT_LENGTH)) {
             headers.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
         }
+    }
+
+    /**
+     * Returns the header names the {@code Connection} header lists that are not removed anyway, or
+     * null if there are none: the usual {@code keep-alive} or {@code close} costs no list.
+     */
+    private static List<String> namedByConnection(HttpHeaders headers) {
+        List<String> named = null;
+        Iterator<String> values = headers.valueStringIterator(HttpHeaderNames.CONNECTION);
+        while (values.hasNext()) {
+            String value = values.next();
+            int start = 0;
+            while (start <= value.length()) {
+                int comma = value.indexOf(',', start);
+                int end = comma < 0 ? value.length() : comma;
+                String name = value.substring(start, end).trim();
+                if (!name.isEmpty() && !removedAnyway(name)) {
+                    if (named == null) {
+                        named = new ArrayList<>(2);
+                    }
+                    named.add(name);
+                }
+                start = end + 1;
+            }
+        }
+        return named;
+    }
+
+    private static boolean removedAnyway(String name) {
+        if (HttpHeaderValues.CLOSE.contentEqualsIgnoreCase(name)) {
+            return true;
+        }
+        for (AsciiString hop : HOP_BY_HOP) {
+            if (hop.contentEqualsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

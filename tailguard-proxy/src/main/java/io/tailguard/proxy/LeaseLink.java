@@ -94,6 +94,9 @@ final class LeaseLink implements Availability {
             headers.set(LeaseWire.LEASE_ID, session);
             view.onSent();
             sentUnderLease.incrementAndGet();
+        } else {
+            // Hedge attempts share one head: another backend's id must not stay on it.
+            headers.remove(LeaseWire.LEASE_ID);
         }
     }
 

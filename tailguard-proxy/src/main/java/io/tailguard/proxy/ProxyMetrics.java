@@ -3,10 +3,12 @@ package io.tailguard.proxy;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tailguard.admission.RejectReason;
+import io.tailguard.micrometer.ConcurrencyLimiterMetrics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +25,8 @@ import java.util.function.BiConsumer;
  * {@code tailguard_proxy_client_gone_total{pool,stage}}, {@code tailguard_proxy_retries_total{pool}},
  * {@code tailguard_proxy_hedges_total{pool}},
  * {@code tailguard_proxy_queue_depth{pool}}, {@code tailguard_proxy_queue_wait_seconds{pool}},
- * {@code tailguard_proxy_in_flight{pool,backend}}, {@code tailguard_proxy_limit{pool,backend}},
+ * {@code tailguard_limiter_in_flight{pool,backend}}, {@code tailguard_limiter_limit{pool,backend}}
+ * (bound by tailguard-micrometer's limiter binder, as in any service),
  * {@code tailguard_proxy_upstream_seconds{pool,backend,outcome}} (a histogram) and
  * {@code tailguard_proxy_responses_total{status}}.
  *
@@ -65,12 +68,8 @@ final class ProxyMetrics {
         Gauge.builder("tailguard.proxy.queue.depth", pool, Pool::queued)
                 .tag("pool", pool.name()).description("requests waiting in the pool's queue").register(registry);
         for (Backend backend : pool.backends()) {
-            Gauge.builder("tailguard.proxy.in.flight", backend, b -> b.limiter().inFlight())
-                    .tags("pool", pool.name(), "backend", backend.toString())
-                    .description("requests holding a permit on the backend").register(registry);
-            Gauge.builder("tailguard.proxy.limit", backend, b -> b.limiter().limit())
-                    .tags("pool", pool.name(), "backend", backend.toString())
-                    .description("the backend's current concurrency limit").register(registry);
+            new ConcurrencyLimiterMetrics(backend.limiter(), Tags.of("pool", pool.name(), "backend", backend.toString()))
+                    .bindTo(registry);
             if (backend.lease() != null) {
                 LeaseMeters.register(registry, pool.name(), backend);
             }

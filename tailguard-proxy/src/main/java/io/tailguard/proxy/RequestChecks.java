@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -28,8 +29,8 @@ final class RequestChecks {
         if (request.method().equals(HttpMethod.CONNECT)) {
             return "connect_refused";
         }
-        List<String> encodings = request.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
-        if (!encodings.isEmpty()) {
+        if (request.headers().contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            List<String> encodings = request.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
             if (request.headers().contains(HttpHeaderNames.CONTENT_LENGTH)) {
                 return "content_length_and_transfer_encoding";
             }
@@ -40,9 +41,16 @@ final class RequestChecks {
         if (HttpUtil.getContentLength(request, 0L) > context.limits().maxBodyBytes()) {
             return "body_too_large";
         }
-        List<String> hosts = request.headers().getAll(HttpHeaderNames.HOST);
-        if (hosts.size() > 1 || (hosts.isEmpty() && request.protocolVersion().equals(HttpVersion.HTTP_1_1))) {
-            return "bad_host";
+        Iterator<String> hosts = request.headers().valueStringIterator(HttpHeaderNames.HOST);
+        if (!hosts.hasNext()) {
+            if (request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
+                return "bad_host";
+            }
+        } else {
+            hosts.next();
+            if (hosts.hasNext()) {
+                return "bad_host"; // two Host headers
+            }
         }
         String uri = request.uri();
         if (uri.startsWith("/")) {

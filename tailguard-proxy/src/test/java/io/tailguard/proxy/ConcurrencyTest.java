@@ -46,7 +46,7 @@ class ConcurrencyTest {
                 pool.shutdownNow();
             }
             assertThat(backend.mostWorking.get()).isBetween(1, 3);
-            assertThat(proxy.metrics().registry().get("tailguard.proxy.in.flight").gauge().value()).isZero();
+            assertThat(proxy.metrics().registry().get("tailguard.limiter.in.flight").gauge().value()).isZero();
             assertThat(proxy.metrics().registry().get("tailguard.proxy.queue.depth").gauge().value()).isZero();
         }
     }

@@ -2,9 +2,12 @@ package io.tailguard.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.proxy.TestBackend.Held;
+import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.config.ProxyConfig;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -84,6 +87,10 @@ class ForwardingTest {
         }
         assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/a", "/drop", "/drop");
         assertThat(backend.connections.get()).isEqualTo(2);
+        TestBackend.Seen resent = backend.seen.get(2);
+        assertThat(resent.headers().getAll("X-Forwarded-For")).as("the head is prepared once, then resent")
+                .containsExactly("127.0.0.1");
+        assertThat(resent.headers().getAll("Via")).containsExactly("1.1 tailguard");
     }
 
     @Test
@@ -169,6 +176,25 @@ class ForwardingTest {
             RawClient.Response response = client.get("/").read();
             assertThat(response.status()).isEqualTo(502);
             assertThat(response.header("x-tailguard-reason")).isEqualTo("upstream_connect_failed");
+        }
+    }
+
+    @Test
+    void anIdlePooledBackendConnectionIsClosedAfterTheIdleTimeoutAndABusyOneIsNot() throws Exception {
+        PoolConfig d = PoolConfig.of("default", java.util.List.of(backend.address()));
+        PoolConfig pool = new PoolConfig(d.name(), d.backends(), 1, d.limit(), 0, d.queueTimeout(), d.discipline(),
+                d.balancer(), d.connectTimeout(), Duration.ofSeconds(5), Duration.ofMillis(300), d.retryBudget(),
+                d.ejectAfter(), d.ejectFor());
+        try (ProxyServer shortIdle = ProxyServer.start(Configs.withPool(pool));
+             RawClient client = new RawClient(shortIdle.boundAddress())) {
+            assertThat(client.get("/a").read().status()).isEqualTo(200);
+            client.get("/hold/long"); // in use for longer than the idle timeout: not closed under it
+            Held held = backend.nextHeld();
+            assertThat(backend.disconnected.poll(600, TimeUnit.MILLISECONDS)).as("busy, so kept").isNull();
+            held.answer();
+            assertThat(client.read().status()).isEqualTo(200);
+            assertThat(backend.disconnected.poll(5, TimeUnit.SECONDS)).as("idle in the pool, so closed").isNotNull();
+            assertThat(backend.connections.get()).isEqualTo(1);
         }
     }
 }

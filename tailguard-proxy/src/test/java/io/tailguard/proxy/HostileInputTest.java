@@ -54,6 +54,7 @@ class HostileInputTest {
     void malformedHeaderIs400AndClose() throws Exception {
         sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n", 400);
         sendAndExpectClose("GET / HTTP/1.1\r\n\r\n", 400); // HTTP/1.1 without Host
+        sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nHost: u\r\n\r\n", 400); // two Hosts
         assertThat(backend.seen).isEmpty();
     }
 

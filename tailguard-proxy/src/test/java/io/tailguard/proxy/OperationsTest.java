@@ -40,8 +40,8 @@ class OperationsTest {
                 assertThat(metrics.body()).contains(
                         "tailguard_proxy_admitted_total{pool=\"default\"} 1.0",
                         "tailguard_proxy_rejected_total{pool=\"default\",reason=\"concurrency_limited\"} 1.0",
-                        "tailguard_proxy_in_flight{" + backendTag + ",pool=\"default\"} 1.0",
-                        "tailguard_proxy_limit{" + backendTag + ",pool=\"default\"} 1.0",
+                        "tailguard_limiter_in_flight{" + backendTag + ",pool=\"default\"} 1.0",
+                        "tailguard_limiter_limit{" + backendTag + ",pool=\"default\"} 1.0",
                         "tailguard_proxy_queue_depth{pool=\"default\"} 0.0");
                 assertThat(admin.get("/healthz").read().body()).isEqualTo("ok\n");
                 assertThat(admin.get("/readyz").read().status()).isEqualTo(200);

@@ -226,7 +226,7 @@ class QueueingTest {
                 io.tailguard.proxy.config.LimitKind.AIMD, 0, d.queueTimeout(), d.discipline(), d.balancer(),
                 d.connectTimeout(), d.responseTimeout(), d.idleTimeout(), d.retryBudget(), d.ejectAfter(), d.ejectFor());
         proxy = ProxyServer.start(Configs.withPool(aimd));
-        String limit = "tailguard_proxy_limit{backend=\"127.0.0.1:" + backend.address().getPort() + "\",pool=\"default\"}";
+        String limit = "tailguard_limiter_limit{backend=\"127.0.0.1:" + backend.address().getPort() + "\",pool=\"default\"}";
         assertThat(proxy.metrics().scrape()).contains(limit + " 10.0");
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             assertThat(client.get("/hold/slow").read().status()).isEqualTo(504);

@@ -64,6 +64,8 @@ final class TestBackend implements AutoCloseable {
     final BlockingQueue<Held> held = new LinkedBlockingQueue<>();
     final BlockingQueue<String> closedWhileHeld = new LinkedBlockingQueue<>();
     final AtomicInteger connections = new AtomicInteger();
+    /** One entry per connection that closed, from either side. */
+    final BlockingQueue<Channel> disconnected = new LinkedBlockingQueue<>();
     /** Requests to {@code /delay} being worked on now, and the most at once. */
     final AtomicInteger working = new AtomicInteger();
     final AtomicInteger mostWorking = new AtomicInteger();
@@ -82,6 +84,7 @@ final class TestBackend implements AutoCloseable {
                     @Override
                     protected void initChannel(Channel channel) {
                         connections.incrementAndGet();
+                        channel.closeFuture().addListener(closed -> disconnected.add(channel));
                         channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(8 << 20),
                                 new Handler());
                     }

@@ -1,0 +1,182 @@
+package io.tailguard.grpc;
+
+import io.grpc.ForwardingServerCall.SimpleForwardingServerCall;
+import io.grpc.ForwardingServerCallListener.SimpleForwardingServerCallListener;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.Status;
+import io.tailguard.admission.AdmissionCounts;
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.Permit;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.config.Check;
+import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.queue.DrainEstimator;
+import io.tailguard.rate.TokenBucket;
+import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.time.NanoClock;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Thread-safe gRPC server interceptor that runs a rate gate and a concurrency limit before each
+ * call. A rate refusal closes the call with {@code RESOURCE_EXHAUSTED}, a limit refusal with
+ * {@code UNAVAILABLE}; both carry the {@code grpc-retry-pushback-ms} trailer of gRPC's retry design:
+ * the wait for the next token, or the expected time for a place to free up (learnt from the calls
+ * served). An admitted call holds its permit until the call closes (success for {@code OK}, an
+ * overload signal for {@code UNAVAILABLE}, {@code RESOURCE_EXHAUSTED}, {@code DEADLINE_EXCEEDED},
+ * {@code INTERNAL} or {@code UNKNOWN}, nothing learnt otherwise) or is cancelled by its client.
+ *
+ * <pre>{@code
+ * Server server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+ *         .addService(ServerInterceptors.intercept(service, TailguardServerInterceptor.builder()
+ *                 .limiter(ConcurrencyLimiter.fixed(64)).build()))
+ *         .build().start();
+ * }</pre>
+ */
+public final class TailguardServerInterceptor implements ServerInterceptor {
+
+    private final NanoClock clock;
+    private final TokenBucket rate;
+    private final ConcurrencyLimiter limiter;
+    private final DrainEstimator drain = new DrainEstimator(0.2);
+    private final AdmissionCounts counts = new AdmissionCounts();
+
+    private TailguardServerInterceptor(Builder builder) {
+        this.clock = builder.clock;
+        this.rate = builder.rate == null ? null : new TokenBucket(builder.rate, clock.nanoTime());
+        this.limiter = builder.limiter;
+    }
+
+    /** Starts a builder; with nothing set, the interceptor admits every call. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(ServerCall<ReqT, RespT> call, Metadata headers,
+            ServerCallHandler<ReqT, RespT> next) {
+        long nowNanos = clock.nanoTime();
+        if (rate != null && !rate.tryAcquire(nowNanos, 1L)) {
+            return refuse(call, RejectReason.RATE_LIMITED, Status.RESOURCE_EXHAUSTED, rate.nanosUntilAvailable(nowNanos, 1L));
+        }
+        if (limiter == null) {
+            counts.admitted();
+            return next.startCall(call, headers);
+        }
+        Decision decision = limiter.tryAcquire(nowNanos);
+        if (!decision.isAdmitted()) {
+            long waitNanos = drain.expectedWaitNanos(0, limiter.limit());
+            return refuse(call, decision.reason(), Status.UNAVAILABLE, waitNanos == DrainEstimator.UNKNOWN ? 0L : waitNanos);
+        }
+        counts.admitted();
+        Release release = new Release(decision.permit(), nowNanos);
+        try {
+            return new SimpleForwardingServerCallListener<ReqT>(next.startCall(new SimpleForwardingServerCall<ReqT, RespT>(call) {
+                @Override
+                public void close(Status status, Metadata trailers) {
+                    release.complete(status);
+                    super.close(status, trailers);
+                }
+            }, headers)) {
+                @Override
+                public void onCancel() {
+                    release.ignore();
+                    super.onCancel();
+                }
+            };
+        } catch (RuntimeException | Error e) {
+            release.complete(Status.INTERNAL);
+            throw e;
+        }
+    }
+
+    private <ReqT, RespT> ServerCall.Listener<ReqT> refuse(ServerCall<ReqT, RespT> call, RejectReason reason,
+            Status status, long waitNanos) {
+        counts.rejected(reason);
+        call.close(status.withDescription(reason.name().toLowerCase(java.util.Locale.ROOT)), Pushback.trailers(waitNanos));
+        return new ServerCall.Listener<>() { };
+    }
+
+    /** Returns the tally of admitted and rejected calls, for metrics. */
+    public AdmissionCounts counts() {
+        return counts;
+    }
+
+    /** Returns the concurrency limiter, or null if none is set. */
+    public ConcurrencyLimiter limiter() {
+        return limiter;
+    }
+
+    /** Returns the rate gate, or null if none is set. */
+    public TokenBucket rateGate() {
+        return rate;
+    }
+
+    /** Thread-safe: completes one call's permit exactly once, and learns its service time. */
+    private final class Release extends AtomicBoolean {
+        private static final long serialVersionUID = 1L;
+        private final transient Permit permit;
+        private final long startNanos;
+
+        Release(Permit permit, long startNanos) {
+            this.permit = permit;
+            this.startNanos = startNanos;
+        }
+
+        void complete(Status status) {
+            if (compareAndSet(false, true)) {
+                long nowNanos = clock.nanoTime();
+                switch (status.getCode()) {
+                    case OK -> {
+                        drain.observe(nowNanos - startNanos);
+                        permit.onSuccess(nowNanos);
+                    }
+                    case UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED, INTERNAL, UNKNOWN -> permit.onDropped(nowNanos);
+                    default -> permit.onIgnore();
+                }
+            }
+        }
+
+        /** The client cancelled or went away: that says nothing about capacity. */
+        void ignore() {
+            if (compareAndSet(false, true)) {
+                permit.onIgnore();
+            }
+        }
+    }
+
+    /** Not thread-safe builder of a {@link TailguardServerInterceptor}; each part is optional. */
+    public static final class Builder {
+        private NanoClock clock = NanoClock.system();
+        private TokenBucketConfig rate;
+        private ConcurrencyLimiter limiter;
+
+        private Builder() {
+        }
+
+        /** A token bucket asked first; a refusal is {@code RESOURCE_EXHAUSTED} with the wait for the next token. */
+        public Builder rate(TokenBucketConfig config) {
+            this.rate = Check.notNull("rate", config);
+            return this;
+        }
+
+        /** The concurrency limit (fixed or adaptive); a refusal is {@code UNAVAILABLE}. */
+        public Builder limiter(ConcurrencyLimiter limiter) {
+            this.limiter = Check.notNull("limiter", limiter);
+            return this;
+        }
+
+        /** The clock calls are timed with; tests pass a manual one. */
+        public Builder clock(NanoClock clock) {
+            this.clock = Check.notNull("clock", clock);
+            return this;
+        }
+
+        /** Builds the interceptor. */
+        public TailguardServerInterceptor build() {
+            return new TailguardServerInterceptor(this);
+        }
+    }
+}
