@@ -1,9 +1,19 @@
 package io.tailguard.lab;
 
 import io.tailguard.lab.adaptive.AdaptiveExperiment;
+import io.tailguard.lab.admission.AdmissionControlExperiment;
 import io.tailguard.lab.backpressure.BackpressureExperiment;
+import io.tailguard.lab.breaker.BreakerExperiment;
+import io.tailguard.lab.budget.BudgetExperiment;
+import io.tailguard.lab.cascade.CascadeExperiment;
+import io.tailguard.lab.collapse.LoadCollapseExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
+import io.tailguard.lab.isolation.IsolationExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
+import io.tailguard.lab.retrystorm.RetryStormExperiment;
+import io.tailguard.lab.shaping.TokenVsLeakyExperiment;
+import io.tailguard.lab.shedding.LoadSheddingExperiment;
+import io.tailguard.lab.slocontrol.SloLoadControlExperiment;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -20,10 +30,20 @@ public final class Experiments {
             new BackpressureExperiment());
 
     /** The published lab's backpressure series. */
-    private static final List<Experiment> BACKPRESSURE = List.of();
+    private static final List<Experiment> BACKPRESSURE = List.of(
+            new LoadCollapseExperiment(),
+            new AdmissionControlExperiment(),
+            new TokenVsLeakyExperiment(),
+            new LoadSheddingExperiment(),
+            new SloLoadControlExperiment());
 
     /** The published lab's failure-propagation series. */
-    private static final List<Experiment> FAILURE = List.of();
+    private static final List<Experiment> FAILURE = List.of(
+            new CascadeExperiment(),
+            new RetryStormExperiment(),
+            new BreakerExperiment(),
+            new BudgetExperiment(),
+            new IsolationExperiment());
 
     /** tailguard's own experiments. */
     private static final List<Experiment> TAILGUARD = List.of(

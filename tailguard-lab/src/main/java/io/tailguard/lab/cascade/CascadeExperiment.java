@@ -1,0 +1,154 @@
+package io.tailguard.lab.cascade;
+
+import static io.tailguard.lab.failure.Scoring.f;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.failure.Arrivals;
+import io.tailguard.lab.failure.FailureExperiment;
+import io.tailguard.lab.failure.FailureOptions;
+import io.tailguard.lab.failure.OwnWork;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless) cascading-failures experiment, the published lab's failure series post 1:
+ * a database slows down and, through synchronous calls that hold a worker at every hop, a route that
+ * never touches it fails too because both routes share the frontend's 20 workers. With the defaults it
+ * reproduces the published CSVs byte for byte.
+ */
+public final class CascadeExperiment extends FailureExperiment {
+
+    static final int[] DB_MS = {10, 50, 100, 150, 200, 250, 300, 400, 500};
+
+    /** Creates the experiment. */
+    public CascadeExperiment() {
+        super("cascading-failures", "Cascading Failures Explained",
+                "A slow database fails a route that never calls it, through a shared frontend pool.",
+                42, ARRIVAL_SEED,
+                "lab cascading-failures --deterministic --duration 5s",
+                "lab cascading-failures --duration 20s --arrivals poisson --seed 7");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long durationMs = FailureOptions.durationMs(args, CascadeRun.DEADLINE_MS);
+        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        long seed = args.longValue(FailureOptions.SEED);
+        progress.begin("lab cascading-failures", DB_MS.length + 2);
+        List<CascadeRun> sweep = new ArrayList<>();
+        for (int db : DB_MS) {
+            sweep.add(CascadeRun.run(OwnWork.constant(db), durationMs, arrivals, seed, false));
+            progress.step("database " + db + " ms");
+        }
+        CascadeRun timeline = CascadeRun.run(OwnWork.degradedAfter(2000.0, 10, 500), durationMs, arrivals, seed, false);
+        progress.step("timeline");
+        CascadeRun isolated = CascadeRun.run(OwnWork.constant(500), durationMs, arrivals, seed, true);
+        progress.step("isolated frontends");
+        progress.end();
+
+        CsvTable sweepTable = sweepTable(sweep);
+        CsvTable timelineTable = timelineTable(timeline);
+        LabResult.Builder result = LabResult.builder(title())
+                .printedTable(sweepTable)
+                .table(timelineTable)
+                .chart(sweepChart(sweep))
+                .chart(timelineChart(timeline))
+                .finding(findings(sweep, timeline, isolated, arrivals));
+        result.seed(seed);
+        return result.build();
+    }
+
+    static CsvTable sweepTable(List<CascadeRun> sweep) {
+        CsvTable.Builder t = CsvTable.builder("Degradation sweep", "cascading-failures-cascade-sweep.csv",
+                "db_service_ms", "route", "success_pct", "p99_ms");
+        for (int i = 0; i < DB_MS.length; i++) {
+            for (int r = 0; r < CascadeRun.ROUTES.size(); r++) {
+                CascadeRun run = sweep.get(i);
+                t.row(f("%d", DB_MS[i]), CascadeRun.ROUTES.get(r), f("%.1f", run.successPct()[r]),
+                        f("%.1f", run.p99Ms()[r]));
+            }
+        }
+        return t.build();
+    }
+
+    static CsvTable timelineTable(CascadeRun run) {
+        CsvTable.Builder t = CsvTable.builder("Degradation timeline", "cascading-failures-cascade-timeline.csv",
+                "window_start_ms", "route_a_success_pct", "route_b_success_pct", "frontend_queue",
+                "service_a_queue", "service_b_queue", "database_queue");
+        for (int w = 0; w < run.windowSuccess().length; w++) {
+            int[] q = run.queueSamples()[w];
+            t.row(f("%d", w * 100), f("%.1f", run.windowSuccess()[w][0]), f("%.1f", run.windowSuccess()[w][1]),
+                    f("%d", q[0]), f("%d", q[1]), f("%d", q[2]), f("%d", q[3]));
+        }
+        return t.build();
+    }
+
+    private static ChartArtifact sweepChart(List<CascadeRun> sweep) {
+        List<Integer> x = new ArrayList<>();
+        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
+        List<Double> a = new ArrayList<>();
+        List<Double> b = new ArrayList<>();
+        for (int i = 0; i < DB_MS.length; i++) {
+            x.add(DB_MS[i]);
+            a.add(sweep.get(i).successPct()[0]);
+            b.add(sweep.get(i).successPct()[1]);
+        }
+        series.put("route-a (calls the database)", a);
+        series.put("route-b (never calls it)", b);
+        return new ChartArtifact("Success by database service time",
+                "cascading-failures-cascade-sweep.png",
+                Charts.lines("Cascade: success vs database service time", "database service time (ms)",
+                        "success (%)", x, series));
+    }
+
+    private static ChartArtifact timelineChart(CascadeRun run) {
+        List<Integer> x = new ArrayList<>();
+        List<Double> a = new ArrayList<>();
+        List<Double> b = new ArrayList<>();
+        for (int w = 0; w < run.windowSuccess().length; w++) {
+            x.add(w * 100);
+            a.add(run.windowSuccess()[w][0]);
+            b.add(run.windowSuccess()[w][1]);
+        }
+        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
+        series.put("route-a", a);
+        series.put("route-b", b);
+        return new ChartArtifact("Success by arrival window, database 10 -> 500 ms at 2 s",
+                "cascading-failures-cascade-timeline.png",
+                Charts.lines("Cascade timeline", "arrival window (ms)", "success (%)", x, series));
+    }
+
+    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated, Arrivals arrivals) {
+        CascadeRun worst = sweep.get(sweep.size() - 1);
+        int firstBHit = -1;
+        for (int i = 0; i < DB_MS.length && firstBHit < 0; i++) {
+            if (sweep.get(i).successPct()[1] < 100.0) {
+                firstBHit = DB_MS[i];
+            }
+        }
+        int maxFrontend = 0;
+        int maxDatabase = 0;
+        for (int[] q : timeline.queueSamples()) {
+            maxFrontend = Math.max(maxFrontend, q[0]);
+            maxDatabase = Math.max(maxDatabase, q[3]);
+        }
+        String spread = firstBHit < 0
+                ? "route-b, which never calls the database, stayed at 100 % at every database time tried"
+                : f("route-b, which never calls the database, first lost requests at a %d ms database", firstBHit);
+        return f("With %s arrivals and a 500 ms database, route-a succeeded %.1f %% and route-b %.1f %%; %s. "
+                + "In the timeline the frontend's wait line peaked at %d while the database's peaked at %d: "
+                + "the backlog sits where the shared workers are, not at the slow service. Giving route-b its "
+                + "own 20-worker frontend keeps it at %.1f %% with the same 500 ms database%s.",
+                arrivals.name().toLowerCase(java.util.Locale.ROOT), worst.successPct()[0], worst.successPct()[1],
+                spread, maxFrontend, maxDatabase, isolated.successPct()[1],
+                isolated.successPct()[1] >= 99.95 ? " (the cascade is the shared pool)"
+                        : " (isolation alone does not save it here)");
+    }
+}

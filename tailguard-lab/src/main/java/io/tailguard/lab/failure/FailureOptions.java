@@ -1,0 +1,54 @@
+package io.tailguard.lab.failure;
+
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabUsageException;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Thread-safe (stateless) options every failure-propagation experiment takes: the published lab's
+ * flags (only {@code --duration} changes its model) and our {@code --arrivals} and {@code --seed}.
+ */
+public final class FailureOptions {
+
+    public static final String DETERMINISTIC = "--deterministic";
+    public static final String DURATION = "--duration";
+    public static final String CONCURRENCY = "--concurrency";
+    public static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
+    public static final String ARRIVALS = "--arrivals";
+    public static final String SEED = "--seed";
+
+    /** Longest run: keeps one experiment within seconds. */
+    static final Duration MAX_DURATION = Duration.ofMinutes(2);
+
+    private FailureOptions() {
+    }
+
+    /** Returns the shared options with {@code defaultSeed} as the seed's default; {@code seedUse} says what it draws. */
+    public static List<LabOption> options(long defaultSeed, String seedUse) {
+        return List.of(
+                LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so the published lab's command lines run "
+                        + "as they are. Every run is deterministic."),
+                LabOption.duration(DURATION, "5s", MAX_DURATION, "Simulated run length (more than the longest "
+                        + "deadline, at most 2 m). Requests are scored if they arrive at least one deadline "
+                        + "before the end."),
+                LabOption.positiveInt(CONCURRENCY, 100, 1_000_000, "Accepted and ignored, as in the published lab "
+                        + "(the rates are the model's)."),
+                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Accepted and ignored, as in the "
+                        + "published lab (windows are 100 ms)."),
+                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                        + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
+                LabOption.longValue(SEED, defaultSeed, seedUse));
+    }
+
+    /** Returns the run length in ms, checked to exceed {@code deadlineMs}. */
+    public static long durationMs(LabArgs args, long deadlineMs) {
+        long ms = Math.max(1, args.duration(DURATION).toMillis());
+        if (ms <= deadlineMs) {
+            throw new LabUsageException(DURATION + " must be more than the " + deadlineMs
+                    + " ms deadline but was '" + args.rawValues().get(DURATION) + "'");
+        }
+        return ms;
+    }
+}
