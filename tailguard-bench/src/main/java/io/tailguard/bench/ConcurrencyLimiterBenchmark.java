@@ -3,10 +3,15 @@ package io.tailguard.bench;
 import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 import io.tailguard.admission.Decision;
+import io.tailguard.limit.AimdLimit;
+import io.tailguard.limit.AimdLimitConfig;
 import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.limit.Gradient2Limit;
+import io.tailguard.limit.Gradient2LimitConfig;
 import io.tailguard.limit.VegasLimit;
 import io.tailguard.limit.VegasLimitConfig;
 import io.tailguard.time.NanoClock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -52,6 +57,10 @@ public class ConcurrencyLimiterBenchmark {
     private ConcurrencyLimiter oursVegas;
     private SimpleLimiter<Void> netflix;
     private SimpleLimiter<Void> netflixVegas;
+    private ConcurrencyLimiter oursAimd;
+    private SimpleLimiter<Void> netflixAimd;
+    private ConcurrencyLimiter oursGradient2;
+    private SimpleLimiter<Void> netflixGradient2;
 
     /**
      * Per-thread virtual time for the decision-only variants. It moves on only after an admission,
@@ -75,23 +84,36 @@ public class ConcurrencyLimiterBenchmark {
                 .limit(com.netflix.concurrency.limits.limit.VegasLimit.newBuilder()
                         .initialLimit(limit).maxConcurrency(limit).smoothing(1.0).probeMultiplier(30).build())
                 .build();
+        // AIMD and Gradient2 pinned at the limit (min = max), the same settings on both sides
+        oursAimd = ConcurrencyLimiter.of(new AimdLimit(new AimdLimitConfig(limit, limit, limit, 0.9, Duration.ofSeconds(5))));
+        netflixAimd = SimpleLimiter.newBuilder()
+                .limit(com.netflix.concurrency.limits.limit.AIMDLimit.newBuilder()
+                        .initialLimit(limit).minLimit(limit).maxLimit(limit).backoffRatio(0.9)
+                        .timeout(5, TimeUnit.SECONDS).build())
+                .build();
+        oursGradient2 = ConcurrencyLimiter.of(new Gradient2Limit(
+                new Gradient2LimitConfig(limit, limit, limit, 0.2, 1.5, 600, 4, 1.0)));
+        netflixGradient2 = SimpleLimiter.newBuilder()
+                .limit(com.netflix.concurrency.limits.limit.Gradient2Limit.newBuilder()
+                        .initialLimit(limit).minLimit(limit).maxConcurrency(limit).smoothing(0.2)
+                        .rttTolerance(1.5).longWindow(600).queueSize(4).build())
+                .build();
         if (!admit) {
             // hold the only slot for the whole run
             ours.tryAcquire(0L);
             oursVegas.tryAcquire(0L);
+            oursAimd.tryAcquire(0L);
+            oursGradient2.tryAcquire(0L);
             netflix.acquire(null);
             netflixVegas.acquire(null);
+            netflixAimd.acquire(null);
+            netflixGradient2.acquire(null);
         }
     }
 
     @Benchmark
     public boolean oursEndToEnd() {
-        Decision decision = ours.tryAcquire(clock);
-        if (decision.isAdmitted()) {
-            decision.permit().onSuccess(clock.nanoTime());
-            return true;
-        }
-        return false;
+        return acquireAndSucceed(ours);
     }
 
     @Benchmark
@@ -108,7 +130,36 @@ public class ConcurrencyLimiterBenchmark {
 
     @Benchmark
     public boolean oursVegasEndToEnd() {
-        Decision decision = oursVegas.tryAcquire(clock);
+        return acquireAndSucceed(oursVegas);
+    }
+
+    /** Ours with {@link AimdLimit}, end to end. */
+    @Benchmark
+    public boolean oursAimdEndToEnd() {
+        return acquireAndSucceed(oursAimd);
+    }
+
+    /** Ours with {@link Gradient2Limit}, end to end. */
+    @Benchmark
+    public boolean oursGradient2EndToEnd() {
+        return acquireAndSucceed(oursGradient2);
+    }
+
+    /** The peer of {@code oursAimdEndToEnd}: {@code SimpleLimiter} with Netflix's {@code AIMDLimit}. */
+    @Benchmark
+    public boolean peerNetflixAimd() {
+        return acquireAndSucceed(netflixAimd);
+    }
+
+    /** The peer of {@code oursGradient2EndToEnd}: {@code SimpleLimiter} with Netflix's {@code Gradient2Limit}. */
+    @Benchmark
+    public boolean peerNetflixGradient2() {
+        return acquireAndSucceed(netflixGradient2);
+    }
+
+    /** One op of ours end to end: acquire reading the clock, and on admission complete with success. */
+    private boolean acquireAndSucceed(ConcurrencyLimiter limiter) {
+        Decision decision = limiter.tryAcquire(clock);
         if (decision.isAdmitted()) {
             decision.permit().onSuccess(clock.nanoTime());
             return true;

@@ -51,14 +51,14 @@ final class ExperimentCommand implements Callable<Integer> {
                 + "all or nothing."));
         spec.usageMessage().description(description.toArray(new String[0]));
         spec.usageMessage().sortOptions(false);
-        for (LabOption option : experiment.options()) {
+        for (LabOption option : LabOption.of(experiment)) {
             spec.addOption(toOptionSpec(option, liveOption(live, option.name()).orElse(null)));
         }
         if (live != null) {
             spec.addOption(OptionSpec.builder(LIVE).type(boolean.class).arity("0")
                     .description("Run it live over 127.0.0.1 instead of simulated: real servers, real time.").build());
-            for (LabOption option : live.options()) {
-                if (experiment.options().stream().noneMatch(o -> o.name().equals(option.name()))) {
+            for (LabOption option : LabOption.of(live)) {
+                if (LabOption.of(experiment).stream().noneMatch(o -> o.name().equals(option.name()))) {
                     spec.addOption(toOptionSpec(withPrefix(option), null));
                 }
             }
@@ -74,9 +74,9 @@ final class ExperimentCommand implements Callable<Integer> {
 
     private static List<String> footer(Experiment experiment, Experiment live) {
         List<String> footer = new ArrayList<>();
-        List<LabOption> all = new ArrayList<>(experiment.options());
+        List<LabOption> all = new ArrayList<>(LabOption.of(experiment));
         if (live != null) {
-            all.addAll(live.options());
+            all.addAll(LabOption.of(live));
         }
         if (all.stream().anyMatch(o -> o.kind() == LabOption.Kind.DURATION)) {
             footer.add("");
@@ -96,7 +96,7 @@ final class ExperimentCommand implements Callable<Integer> {
     }
 
     private static Optional<LabOption> liveOption(Experiment live, String name) {
-        return live == null ? Optional.empty() : live.options().stream().filter(o -> o.name().equals(name)).findFirst();
+        return live == null ? Optional.empty() : LabOption.of(live).stream().filter(o -> o.name().equals(name)).findFirst();
     }
 
     private static LabOption withPrefix(LabOption option) {
@@ -129,7 +129,7 @@ final class ExperimentCommand implements Callable<Integer> {
                     || option.usageHelp() || option.versionHelp()) {
                 continue;
             }
-            if (chosen.options().stream().noneMatch(o -> o.name().equals(name))) {
+            if (LabOption.of(chosen).stream().noneMatch(o -> o.name().equals(name))) {
                 throw new LabUsageException(name + " must be used with --live but was given without it");
             }
             Object value = parsed.matchedOptionValue(name, null);

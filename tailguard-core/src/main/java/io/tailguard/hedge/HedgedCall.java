@@ -1,6 +1,7 @@
 package io.tailguard.hedge;
 
-import io.tailguard.time.Cancellable;
+import io.tailguard.time.TimerHandler;
+import io.tailguard.time.TimerWheel;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -13,67 +14,81 @@ import java.util.function.Supplier;
  * attempt that completes synchronously re-enters safely.
  *
  * <p>A call holds at most one timer, for its next event: the next attempt while one is due before
- * the timeout, otherwise the timeout. A first attempt that answers before the delay costs one
- * schedule and one cancel; one that completes inside the supplier costs no timer at all.
+ * the timeout, otherwise the timeout. The call is the timer's handler and names it by id, so a
+ * timer costs no allocation on the wheel scheduler, and a replaced timer that fires anyway is known
+ * by its stale id. A first attempt that answers before the delay costs one start and one cancel;
+ * one that completes inside the supplier costs no timer, no lock and no clock read (the call's
+ * times count from the first clock read, made before the supplier when a percentile delay needs
+ * the latency, else when the first timer is armed).
  *
  * <p>The call is its own result future: however it ends — success, failure, timeout, or the
  * caller cancelling or completing it — the timer and the other attempts are cancelled first. Being
  * the future saves a dependent future per call, and the stack trace of the
- * {@link CompletionException} such a dependent would create for every timeout.
+ * {@link CompletionException} such a dependent would create for every timeout. Its fields are
+ * kept few (flags and counters in bytes) because the call is most of what a fast call allocates.
  */
-final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
+final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements TimerHandler {
 
-    private static final int TIMEOUT = -1;
+    private static final byte TIMEOUT = -1;
+    private static final byte DONE = 1;
+    private static final byte FIRST_FAILED = 2;
+    private static final byte HEDGING_STOPPED = 4;
+    private static final byte START_KNOWN = 8;
 
     private final Hedger owner;
-    private final HedgePolicy policy;
     private final Supplier<? extends CompletableFuture<? extends T>> supplier;
-    private final long startNanos;
     private final long delayNanos;
-    private final long timeoutNanos;
-    private final CompletableFuture<?>[] attempts;
 
-    // guarded by this
-    private int started;
-    private int failed;
-    private boolean done;
-    private boolean firstFailed;
-    private boolean hedgingStopped;
-    private int timerEvent;
-    private long timerSequence;
-    private Cancellable timer;
+    // guarded by this once begin() has handed the call to another thread
+    private long startNanos;
+    private long timerId = TimerWheel.NO_TIMER;
+    private CompletableFuture<?> first;
+    private CompletableFuture<?>[] others;
+    private byte started;
+    private byte failed;
+    private byte timerEvent;
+    private byte flags;
 
-    HedgedCall(Hedger owner, Supplier<? extends CompletableFuture<? extends T>> supplier,
-            long startNanos, long delayNanos) {
+    HedgedCall(Hedger owner, Supplier<? extends CompletableFuture<? extends T>> supplier, long delayNanos) {
         this.owner = owner;
-        this.policy = owner.policy();
         this.supplier = supplier;
-        this.startNanos = startNanos;
         this.delayNanos = delayNanos;
-        this.timeoutNanos = owner.timeoutNanos();
-        this.attempts = new CompletableFuture<?>[policy.maxAttempts()];
         this.started = 1; // safely published: no other thread sees this call before begin()
     }
 
     void begin() {
-        launch(0);
+        if (owner.estimator().observes()) {
+            startNanos = owner.clock().nanoTime();
+            flags |= START_KNOWN;
+        }
+        CompletableFuture<? extends T> attempt = supply();
+        if (attempt.isDone() && !attempt.isCompletedExceptionally()) {
+            // no other thread has seen this call: no timer, no other attempt, nothing to lock
+            T value = attempt.join();
+            flags |= DONE;
+            first = attempt;
+            recordLatency(true);
+            super.complete(new HedgeResult<>(value, 1, 1));
+            return;
+        }
+        settle(0, attempt);
     }
 
-    private void launch(int index) {
-        CompletableFuture<? extends T> attempt;
+    private CompletableFuture<? extends T> supply() {
         try {
-            attempt = supplier.get();
-            if (attempt == null) {
-                attempt = CompletableFuture.failedFuture(
-                        new NullPointerException("attempt supplier returned null"));
-            }
+            CompletableFuture<? extends T> attempt = supplier.get();
+            return attempt != null ? attempt
+                    : CompletableFuture.failedFuture(new NullPointerException("attempt supplier returned null"));
         } catch (RuntimeException | Error e) {
-            attempt = CompletableFuture.failedFuture(e);
+            return CompletableFuture.failedFuture(e);
         }
+    }
+
+    private void settle(int index, CompletableFuture<? extends T> attempt) {
         boolean cancelNow;
         synchronized (this) {
-            attempts[index] = attempt;
-            cancelNow = done;
+            store(index, attempt);
+            cancelNow = is(DONE);
             if (!cancelNow && !attempt.isDone()) {
                 arm(); // an attempt already done needs no timer unless it failed (see onAttemptDone)
             }
@@ -85,46 +100,61 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
         attempt.whenComplete((value, error) -> onAttemptDone(index, value, error));
     }
 
+    private void store(int index, CompletableFuture<?> attempt) {
+        if (index == 0) {
+            first = attempt;
+            return;
+        }
+        if (others == null) {
+            others = new CompletableFuture<?>[owner.policy().maxAttempts() - 1];
+        }
+        others[index - 1] = attempt;
+    }
+
     /**
      * Points the timer at the next event: attempt {@code started + 1} if it is due before the
      * timeout and may still start, else the timeout. Guarded by this.
      */
     private void arm() {
-        if (done) {
+        if (is(DONE)) {
             return;
         }
-        int event = TIMEOUT;
+        long timeoutNanos = owner.timeoutNanos();
+        byte event = TIMEOUT;
         long offsetNanos = timeoutNanos;
-        if (!hedgingStopped && started < attempts.length && delayNanos != DelayEstimator.NEVER
+        if (!is(HEDGING_STOPPED) && started < owner.policy().maxAttempts() && delayNanos != DelayEstimator.NEVER
                 && delayNanos <= (timeoutNanos - 1) / started) {
             event = started;
             offsetNanos = started * delayNanos;
         }
-        if (timer != null) {
+        if (timerId != TimerWheel.NO_TIMER) {
             if (timerEvent == event) {
                 return;
             }
-            timer.cancel();
+            owner.timers().cancel(timerId);
+        }
+        if (!is(START_KNOWN)) {
+            startNanos = owner.clock().nanoTime();
+            flags |= START_KNOWN;
         }
         timerEvent = event;
-        long sequence = ++timerSequence;
-        long dueNanos = startNanos + offsetNanos;
-        timer = owner.scheduler().schedule(dueNanos - owner.clock().nanoTime(), () -> onTimer(sequence));
+        timerId = owner.timers().start(startNanos + offsetNanos, this);
     }
 
-    /** Timer {@code sequence} fired: start the next attempt, or time out. */
-    private void onTimer(long sequence) {
+    /** Timer {@code firedId} fell due: start the next attempt, or time out. */
+    @Override
+    public void onTimer(long firedId) {
         int index;
         synchronized (this) {
-            if (done || sequence != timerSequence) {
+            if (is(DONE) || firedId != timerId) {
                 return; // a replaced timer that lost the race to its cancellation
             }
-            timer = null;
+            timerId = TimerWheel.NO_TIMER;
             if (timerEvent == TIMEOUT) {
-                done = true;
+                flags |= DONE;
                 index = TIMEOUT;
             } else if (!owner.tryStartExtra()) {
-                hedgingStopped = true;
+                flags |= HEDGING_STOPPED;
                 arm();
                 return;
             } else {
@@ -134,7 +164,7 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
         if (index == TIMEOUT) {
             timeOut();
         } else {
-            launch(index);
+            settle(index, supply());
         }
     }
 
@@ -143,12 +173,12 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
             int attemptsStarted;
             boolean record;
             synchronized (this) {
-                if (done) {
+                if (is(DONE)) {
                     return;
                 }
-                done = true;
+                flags |= DONE;
                 attemptsStarted = started;
-                record = !firstFailed;
+                record = !is(FIRST_FAILED);
             }
             recordLatency(record);
             if (index > 0) {
@@ -159,25 +189,27 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
             return;
         }
         Throwable cause = unwrap(error);
-        boolean retriable = !(cause instanceof CancellationException) && policy.retriable().test(cause);
+        boolean retriable = !(cause instanceof CancellationException) && owner.policy().retriable().test(cause);
         int next = -1;
         synchronized (this) {
-            if (done) {
+            if (is(DONE)) {
                 return;
             }
             failed++;
-            firstFailed |= index == 0;
-            if (retriable && failed == started && started < attempts.length && owner.tryStartExtra()) {
+            if (index == 0) {
+                flags |= FIRST_FAILED;
+            }
+            if (retriable && failed == started && started < owner.policy().maxAttempts() && owner.tryStartExtra()) {
                 next = started++;
             } else if (!retriable || failed == started) {
-                done = true;
+                flags |= DONE;
             } else {
                 arm(); // other attempts are still running; the next one may still be due
                 return;
             }
         }
         if (next >= 0) {
-            launch(next);
+            settle(next, supply());
         } else {
             cleanUp();
             super.completeExceptionally(cause);
@@ -188,12 +220,12 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
         boolean record;
         int attemptsStarted;
         synchronized (this) {
-            record = !firstFailed;
+            record = !is(FIRST_FAILED);
             attemptsStarted = started;
         }
         recordLatency(record);
         cleanUp();
-        super.completeExceptionally(new HedgeTimeoutException(timeoutNanos, attemptsStarted));
+        super.completeExceptionally(new HedgeTimeoutException(owner.timeoutNanos(), attemptsStarted));
     }
 
     private void recordLatency(boolean record) {
@@ -226,21 +258,34 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> {
 
     /** Marks the call done and cancels what is left: the timer and every attempt. Idempotent. */
     private void cleanUp() {
-        Cancellable pending;
+        long pending;
+        CompletableFuture<?> firstAttempt;
+        CompletableFuture<?>[] otherAttempts;
         synchronized (this) {
-            done = true;
-            pending = timer;
-            timer = null;
+            flags |= DONE;
+            pending = timerId;
+            timerId = TimerWheel.NO_TIMER;
+            // no attempt is stored once DONE is set under the monitor
+            firstAttempt = first;
+            otherAttempts = others;
         }
-        if (pending != null) {
-            pending.cancel();
+        if (pending != TimerWheel.NO_TIMER) {
+            owner.timers().cancel(pending);
         }
-        // attempts[] is no longer written once done is set under the monitor
-        for (CompletableFuture<?> attempt : attempts) {
-            if (attempt != null) {
-                attempt.cancel(true);
+        if (firstAttempt != null) {
+            firstAttempt.cancel(true);
+        }
+        if (otherAttempts != null) {
+            for (CompletableFuture<?> attempt : otherAttempts) {
+                if (attempt != null) {
+                    attempt.cancel(true);
+                }
             }
         }
+    }
+
+    private boolean is(byte flag) {
+        return (flags & flag) != 0;
     }
 
     private static Throwable unwrap(Throwable error) {

@@ -3,6 +3,7 @@ package io.tailguard.hedge;
 import io.tailguard.config.Check;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
+import io.tailguard.time.Timers;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -32,8 +33,8 @@ import java.util.function.Supplier;
 public final class Hedger {
 
     private final HedgePolicy policy;
-    private final Scheduler scheduler;
     private final NanoClock clock;
+    private final Timers timers;
     private final DelayEstimator estimator;
     private final TokenBudget budget;
     private final long timeoutNanos;
@@ -45,8 +46,9 @@ public final class Hedger {
     /** Creates a hedger running {@code policy} on {@code scheduler}. */
     public Hedger(HedgePolicy policy, Scheduler scheduler) {
         this.policy = Check.notNull("policy", policy);
-        this.scheduler = Check.notNull("scheduler", scheduler);
+        Check.notNull("scheduler", scheduler);
         this.clock = scheduler.clock();
+        this.timers = scheduler.timers();
         this.estimator = DelayEstimator.of(policy.delay());
         this.budget = policy.budget().map(TokenBudget::new).orElse(null);
         this.timeoutNanos = policy.timeout().toNanos();
@@ -67,7 +69,7 @@ public final class Hedger {
         if (budget != null) {
             budget.deposit();
         }
-        HedgedCall<T> call = new HedgedCall<>(this, attempt, clock.nanoTime(), estimator.delayNanos());
+        HedgedCall<T> call = new HedgedCall<>(this, attempt, estimator.delayNanos());
         call.begin();
         return call;
     }
@@ -107,12 +109,12 @@ public final class Hedger {
 
     // ---- package-private plumbing for HedgedCall ----
 
-    void hedgeWon() {
-        hedgesWon.incrementAndGet();
+    Timers timers() {
+        return timers;
     }
 
-    Scheduler scheduler() {
-        return scheduler;
+    void hedgeWon() {
+        hedgesWon.incrementAndGet();
     }
 
     NanoClock clock() {

@@ -10,8 +10,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Thread-safe {@link ConcurrencyLimiter} whose limit comes from an estimator fed one sample per
  * completed permit (and the enforcer of fixed limits too large for a slot gate).
  *
- * <p>The check and the increment of the in-flight counter are one CAS, so the limit is never
- * exceeded. Permits are reused from a lock-free table of twice the estimator's
+ * <p>The in-flight counter is taken with one fetch-and-add and given back when the count was
+ * already at the limit (see {@code reserve}), so the limit is never exceeded and contending
+ * callers never retry. Permits are reused from a lock-free table of twice the estimator's
  * {@link Limit#maxLimit()} slots (at most 65,536), each claimed and freed by a CAS on its own
  * state, so acquire and release allocate nothing once each slot has been used once, and a
  * preempted thread holds up no other. Estimator updates are serialized by a small lock taken only
@@ -67,17 +68,25 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
         return admit(nowNanos, before);
     }
 
-    /** Takes one place in flight; returns the count before it, or -1 at the limit. */
+    /**
+     * Takes one place in flight; returns the count before it, or -1 at the limit. A full limiter is
+     * seen by a read and refused without a write. Otherwise one fetch-and-add takes the place, so
+     * contending callers never retry: one that finds the count already at the limit gives its
+     * place back and is refused. The count then briefly includes a place that is being given back,
+     * which can refuse another caller (conservative), never admit one over the limit: a caller is
+     * admitted only when the places taken before its own, admitted or not, are fewer than the limit.
+     */
     private int reserve() {
-        while (true) {
-            int current = inFlight.get();
-            if (current >= limit) {
-                return -1;
-            }
-            if (inFlight.compareAndSet(current, current + 1)) {
-                return current;
-            }
+        int limitNow = limit;
+        if (inFlight.get() >= limitNow) {
+            return -1;
         }
+        int before = inFlight.getAndIncrement();
+        if (before >= limitNow) {
+            inFlight.decrementAndGet();
+            return -1;
+        }
+        return before;
     }
 
     private PooledPermit admit(long nowNanos, int before) {
@@ -108,8 +117,12 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
         inFlight.decrementAndGet();
         if (adapts && outcome != IGNORED) {
             synchronized (estimatorLock) {
-                int updated = estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart, outcome == DROPPED);
-                limit = Math.max(1, updated);
+                int updated = Math.max(1, estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart,
+                        outcome == DROPPED));
+                // most samples leave the limit where it was: skip the volatile store (a full fence)
+                if (updated != limit) {
+                    limit = updated;
+                }
             }
         }
     }

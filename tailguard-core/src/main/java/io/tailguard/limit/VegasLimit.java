@@ -19,6 +19,9 @@ public final class VegasLimit implements Limit {
     private long rttNoLoadNanos;
     private long samplesSinceProbe;
     private double probeJitter;
+    // floor(log10(limit)) changes only when the integer limit crosses a power of ten: cache it
+    private int stepForLimit = -1;
+    private double step = 1.0;
 
     /** Creates an estimator whose probe jitter is seeded with 0 (reproducible). */
     public VegasLimit(VegasLimitConfig config) {
@@ -47,7 +50,7 @@ public final class VegasLimit implements Limit {
             rttNoLoadNanos = rtt;
             return limit();
         }
-        double step = Math.max(1.0, Math.floor(Math.log10(estimatedLimit)));
+        double step = step();
         double next;
         if (dropped) {
             next = estimatedLimit - step;
@@ -83,6 +86,15 @@ public final class VegasLimit implements Limit {
     /** Returns the no-load RTT currently assumed, 0 before the first sample. */
     public long rttNoLoadNanos() {
         return rttNoLoadNanos;
+    }
+
+    private double step() {
+        int current = (int) estimatedLimit;
+        if (current != stepForLimit) {
+            stepForLimit = current;
+            step = Math.max(1.0, Math.floor(Math.log10(current)));
+        }
+        return step;
     }
 
     private double nextJitter() {

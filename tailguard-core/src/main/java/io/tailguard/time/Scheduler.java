@@ -24,10 +24,20 @@ public interface Scheduler {
     }
 
     /**
-     * Returns a scheduler on real time that runs tasks on one daemon thread. Tasks must be short;
-     * hand long work to an executor.
+     * Returns timers named by {@code long} ids on this scheduler, for callers that start and cancel
+     * a timer per request. The default maps ids onto {@link #schedule} handles and allocates per
+     * timer; a {@link WheelScheduler} returns itself and allocates nothing. Call once and keep it.
+     */
+    default Timers timers() {
+        return new ScheduledTimers(this);
+    }
+
+    /**
+     * Returns a scheduler on real time: a {@link WheelScheduler} with ticks of 2^20 ns (about
+     * 1 ms) polled by one daemon thread, so a task runs up to a tick late, never early. Tasks must
+     * be short; hand long work to an executor.
      */
     static Scheduler system() {
-        return SystemScheduler.INSTANCE;
+        return SystemWheel.INSTANCE;
     }
 }

@@ -72,6 +72,7 @@ public final class Journal implements AutoCloseable {
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
         this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
         this.writtenNow = writer::written;
+        preparer.pace(writer::fill);
         lock.announceWriter(writtenNow);
         long last = writer.written();
         this.forced = last;
@@ -262,6 +263,15 @@ public final class Journal implements AutoCloseable {
     private long appendTagged(ByteBuffer payload) {
         checkReplica();
         return afterAppend(writer.append(payload));
+    }
+
+    /**
+     * Appends a checked frame as it came (a replica's record: see {@link SegmentWriter#appendFrame});
+     * returns its sequence at once, like {@link #appendNoWait(ByteBuffer)}.
+     */
+    long appendFrameNoWait(ByteBuffer buf, int at, int frameLength) {
+        checkReplica();
+        return afterAppend(writer.appendFrame(buf, at, frameLength)) >>> 1;
     }
 
     private long appendTagged(byte[] payload, int offset, int length) {

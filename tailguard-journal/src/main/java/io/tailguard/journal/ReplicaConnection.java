@@ -186,8 +186,7 @@ final class ReplicaConnection extends Thread {
                     server.adopt(primary); // an older replica directory learns whose records it holds here
                     adopted = true;
                 }
-                in.limit(start + frameLength).position(start + FrameCodec.HEADER_LENGTH);
-                server.append(in, FrameCodec.storedCrc(in, start));
+                server.append(in, start, frameLength);
                 last++;
                 in.limit(end).position(start + frameLength);
             }

@@ -261,10 +261,13 @@ public final class ReplicaServer implements AutoCloseable {
         }
     }
 
-    /** Appends the checked frame in {@code frame} (position at its payload) and remembers its CRC. */
-    void append(ByteBuffer payload, int frameCrc) {
-        journal.appendNoWait(payload);
-        lastCrc = frameCrc;
+    /**
+     * Appends the checked frame of {@code frameLength} bytes at {@code at} in {@code buf} as it came
+     * (its CRC32C is not computed again) and remembers its CRC.
+     */
+    void append(ByteBuffer buf, int at, int frameLength) {
+        journal.appendFrameNoWait(buf, at, frameLength);
+        lastCrc = FrameCodec.storedCrc(buf, at);
     }
 
     void refused(String message) {

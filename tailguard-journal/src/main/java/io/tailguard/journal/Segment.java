@@ -47,7 +47,8 @@ final class Segment implements AutoCloseable {
         this.crcView = buffer.duplicate();
     }
 
-    private static final int ZERO_CHUNK_BYTES = 1 << 20;
+    /** Bytes of zeros a blank is written (and, when forced, forced) in at a time. */
+    static final int ZERO_CHUNK_BYTES = 1 << 20;
 
     /** Creates, zero-fills, forces and maps a new segment whose first record will be {@code baseSequence}. */
     static Segment create(Path dir, long baseSequence, int sizeBytes) {
@@ -86,38 +87,108 @@ final class Segment implements AutoCloseable {
     }
 
     /**
-     * Writes a zero-filled file {@code dir/tmpName} of {@code sizeBytes} and maps it.
-     *
-     * <p>With {@code forced} (a journal that forces) every 1 MiB of zeros is forced before the next
-     * is written: the blocks then exist on disk, so the journal's later forces write data only
-     * (no block allocation, no file system journal commit), and a concurrent force of the journal
-     * waits behind at most 1 MiB of zeros in the device's queue, not the whole file (forcing all
-     * 64 MiB at once multiplied the {@code sync} p99; measurements in the Journal section of
-     * {@code tailguard-bench/RESULTS.md}). Without
-     * {@code forced} (a journal that never forces) the zeros stay in the page cache and are
-     * mostly overwritten there before write-back, so the disk sees the data once instead of
-     * zeros plus data.
+     * Writes a zero-filled file {@code dir/tmpName} of {@code sizeBytes} at once and maps it (the
+     * append path's own segment when a journal is created). {@link SegmentPreparer} writes its
+     * blanks the same way, but a chunk at a time paced by the writer, through {@link Zeroing}.
      */
     static Blank prepare(Path dir, String tmpName, int sizeBytes, boolean forced) {
-        Path file = dir.resolve(tmpName);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ByteBuffer zeros = ByteBuffer.allocateDirect(Math.min(sizeBytes, ZERO_CHUNK_BYTES));
-            for (long p = 0; p < sizeBytes; ) {
-                zeros.clear().limit((int) Math.min(zeros.capacity(), sizeBytes - p));
-                p += ch.write(zeros, p);
-                if (forced) {
-                    ch.force(false);
+        Zeroing z = new Zeroing(dir.resolve(tmpName), sizeBytes, forced);
+        try {
+            while (!z.done()) {
+                z.step();
+            }
+            return z.finish();
+        } catch (RuntimeException e) {
+            z.abandon();
+            throw e;
+        }
+    }
+
+    /**
+     * Not thread-safe: a blank being zero-filled one chunk ({@value #ZERO_CHUNK_BYTES} bytes) per
+     * {@link #step()}, so the cost of a segment of zeros can be spread over time.
+     *
+     * <p>With {@code forced} (a journal that forces) every chunk of zeros is forced before the
+     * next is written: the blocks then exist on disk, so the journal's later forces write data
+     * only (no block allocation, no file system journal commit), and a concurrent force of the
+     * journal waits behind at most one chunk of zeros in the device's queue, not the whole file
+     * (forcing all 64 MiB at once multiplied the {@code sync} p99; measurements in the Journal
+     * section of {@code tailguard-bench/RESULTS.md}). Without {@code forced} (a journal that never
+     * forces) the zeros stay in the page cache and are mostly overwritten there before
+     * write-back, so the disk sees the data once instead of zeros plus data. The file carries
+     * {@link #TMP_SUFFIX} until it is activated, so a crash part-way leaves a file recovery
+     * deletes: it never held a record.
+     */
+    static final class Zeroing {
+        private final Path file;
+        private final int sizeBytes;
+        private final boolean forced;
+        private final FileChannel channel;
+        private final ByteBuffer zeros;
+        private long zeroed;
+
+        Zeroing(Path file, int sizeBytes, boolean forced) {
+            this.file = file;
+            this.sizeBytes = sizeBytes;
+            this.forced = forced;
+            try {
+                this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.READ, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot prepare segment " + file, e);
+            }
+            this.zeros = ByteBuffer.allocateDirect(Math.min(sizeBytes, ZERO_CHUNK_BYTES));
+        }
+
+        /** Returns the bytes zero-filled so far. */
+        long zeroed() {
+            return zeroed;
+        }
+
+        /** Returns true once the whole file is zero-filled. */
+        boolean done() {
+            return zeroed >= sizeBytes;
+        }
+
+        /** Writes (and, when forced, forces) the next chunk of zeros. */
+        void step() {
+            try {
+                long end = Math.min(zeroed + zeros.capacity(), sizeBytes);
+                while (zeroed < end) {
+                    zeros.clear().limit((int) (end - zeroed));
+                    zeroed += channel.write(zeros, zeroed);
                 }
+                if (forced) {
+                    channel.force(false);
+                }
+            } catch (IOException e) {
+                abandon();
+                throw new UncheckedIOException("cannot prepare segment " + file, e);
             }
-            if (forced) {
-                ch.force(true);
+        }
+
+        /** After {@link #done()}: forces the file's size (when forced), maps it and closes the channel. */
+        Blank finish() {
+            try (FileChannel ch = channel) {
+                if (forced) {
+                    ch.force(true);
+                }
+                MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
+                map.order(ByteOrder.LITTLE_ENDIAN);
+                return new Blank(file, map, sizeBytes);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot prepare segment " + file, e);
             }
-            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
-            map.order(ByteOrder.LITTLE_ENDIAN);
-            return new Blank(file, map, sizeBytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot prepare segment " + file, e);
+        }
+
+        /** Closes and deletes the unfinished file (best effort: recovery deletes what is left). */
+        void abandon() {
+            try {
+                channel.close();
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // a leftover *.tgj.tmp file is deleted by the next recovery
+            }
         }
     }
 
@@ -261,6 +332,15 @@ final class Segment implements AutoCloseable {
     int append(int position, long sequence, byte[] src, int offset, int length) {
         FrameCodec.writeBody(buffer, crcView, crc, position, sequence, src, offset, length);
         return publish(position, length);
+    }
+
+    /**
+     * Copies the whole checked frame of {@code frameLength} bytes at {@code at} in {@code src}, its
+     * CRC32C as it came, and publishes it; returns the next position.
+     */
+    int appendFrame(int position, ByteBuffer src, int at, int frameLength) {
+        FrameCodec.copyBody(buffer, position, src, at, frameLength);
+        return publish(position, frameLength - FrameCodec.HEADER_LENGTH);
     }
 
     /** Publishes the frame length last, with release semantics: a reader that sees it sees the frame. */

@@ -1,8 +1,11 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.durability.DurabilityPolicy;
+import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.time.NanoClock;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +21,16 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class SegmentWriter {
 
+    private static final VarHandle FILL;
+
+    static {
+        try {
+            FILL = MethodHandles.lookup().findVarHandle(SegmentWriter.class, "fill", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final Path directory;
     private final int segmentSizeBytes;
     private final NanoClock clock;
@@ -28,6 +41,9 @@ final class SegmentWriter {
 
     private Segment current;
     private int position;
+    /** {@link #position} for the preparer's pace, written with opaque stores (no fence per append). */
+    @SuppressWarnings("unused") // accessed through FILL
+    private int fill;
     private long nextSequence;
     private List<Segment> rolled = new ArrayList<>();
     private ByteBuffer wrapped;
@@ -53,6 +69,7 @@ final class SegmentWriter {
         // what recovery kept may still be only in the page cache (a process crash keeps it there)
         current.force(0, position);
         this.written = nextSequence - 1;
+        this.fill = position;
     }
 
     /**
@@ -94,6 +111,34 @@ final class SegmentWriter {
         }
     }
 
+    /**
+     * Appends the frame of {@code frameLength} bytes at {@code at} in {@code buf} as it is, CRC32C
+     * included: a replica's record, whose checksum and sequence its connection already checked, so
+     * it is not computed a second time. Leaves {@code buf}'s position at the payload and its limit
+     * at the frame's end. Returns like {@link #append(ByteBuffer)}.
+     *
+     * @throws IllegalStateException when the frame's sequence is not the next one
+     */
+    long appendFrame(ByteBuffer buf, int at, int frameLength) {
+        appendLock.lock();
+        try {
+            checkOpen();
+            long seq = reserve(frameLength - FrameCodec.HEADER_LENGTH);
+            if (FrameCodec.sequence(buf, at) != seq) {
+                throw new IllegalStateException("frame sequence must be " + seq + " but was "
+                        + FrameCodec.sequence(buf, at));
+            }
+            buf.limit(at + frameLength).position(at + FrameCodec.HEADER_LENGTH);
+            long nowNanos = clock.nanoTime();
+            boolean mustForce = policy.onAppend(buf, nowNanos);
+            position = current.appendFrame(position, buf, at, frameLength);
+            publish(seq, mustForce, nowNanos);
+            return seq << 1 | (mustForce ? 1 : 0);
+        } finally {
+            appendLock.unlock();
+        }
+    }
+
     private long reserve(int length) {
         if (length > SegmentLayout.maxPayload(segmentSizeBytes)) {
             throw new IllegalArgumentException("payload length must be <= "
@@ -118,6 +163,7 @@ final class SegmentWriter {
 
     private void publish(long seq, boolean mustForce, long nowNanos) {
         nextSequence = seq + 1;
+        FILL.setOpaque(this, position);
         if (grace != null) {
             grace.onWritten(seq, nowNanos);
         }
@@ -218,6 +264,11 @@ final class SegmentWriter {
         } finally {
             appendLock.unlock();
         }
+    }
+
+    /** Returns the bytes written in the current segment, read from another thread (the preparer's pace). */
+    int fill() {
+        return (int) FILL.getOpaque(this);
     }
 
     /** Returns the segment being written (for the force thread's start). */

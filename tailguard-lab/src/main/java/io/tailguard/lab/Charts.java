@@ -67,6 +67,31 @@ public final class Charts {
     }
 
     /**
+     * Grouped bars with an error bar on each: one group per category, one bar per series at the
+     * interval's mean, the bar reaching its 95 % bounds. Categories a series lacks are drawn as 0.
+     *
+     * @param series series name → category → interval
+     */
+    public static CategoryChart barsWithIntervals(String title, String xTitle, String yTitle, List<String> categories,
+                                                  Map<String, Map<String, ConfidenceInterval>> series) {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setErrorBarsColor(Color.BLACK);
+        series.forEach((name, byCategory) -> {
+            List<Double> means = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (String c : categories) {
+                ConfidenceInterval ci = byCategory.get(c);
+                means.add(ci == null ? 0.0 : ci.mean());
+                errors.add(ci == null ? 0.0 : ci.halfWidth());
+            }
+            chart.addSeries(name, categories, means, errors);
+        });
+        return chart;
+    }
+
+    /**
      * Lines over a shared x axis, with markers and dashes that tell series apart; series equal at
      * every x are merged into one labelled with all their names.
      *

@@ -1,14 +1,24 @@
 package io.tailguard.lab;
 
 import io.tailguard.lab.adaptive.AdaptiveExperiment;
+import io.tailguard.lab.admission.AdmissionControlExperiment;
 import io.tailguard.lab.backpressure.BackpressureExperiment;
 import io.tailguard.lab.breaker.BreakerExperiment;
 import io.tailguard.lab.budget.BudgetExperiment;
 import io.tailguard.lab.cascade.CascadeExperiment;
+import io.tailguard.lab.collapse.LoadCollapseExperiment;
+import io.tailguard.lab.coordinatedomission.CoordinatedOmissionExperiment;
+import io.tailguard.lab.hedgedrequests.HedgedRequestsExperiment;
 import io.tailguard.lab.hedging.HedgingExperiment;
 import io.tailguard.lab.isolation.IsolationExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
+import io.tailguard.lab.queuesaturation.QueueSaturationExperiment;
 import io.tailguard.lab.retrystorm.RetryStormExperiment;
+import io.tailguard.lab.shaping.TokenVsLeakyExperiment;
+import io.tailguard.lab.shedding.LoadSheddingExperiment;
+import io.tailguard.lab.slocontrol.SloLoadControlExperiment;
+import io.tailguard.lab.slopolicy.SloPolicyExperiment;
+import io.tailguard.lab.taillatency.TailLatencyExperiment;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -22,10 +32,20 @@ public final class Experiments {
 
     /** The published lab's latency series. */
     private static final List<Experiment> LATENCY = List.of(
-            new BackpressureExperiment());
+            new TailLatencyExperiment(),
+            new QueueSaturationExperiment(),
+            new HedgedRequestsExperiment(),
+            new CoordinatedOmissionExperiment(),
+            new BackpressureExperiment(),
+            new SloPolicyExperiment());
 
     /** The published lab's backpressure series. */
-    private static final List<Experiment> BACKPRESSURE = List.of();
+    private static final List<Experiment> BACKPRESSURE = List.of(
+            new LoadCollapseExperiment(),
+            new AdmissionControlExperiment(),
+            new TokenVsLeakyExperiment(),
+            new LoadSheddingExperiment(),
+            new SloLoadControlExperiment());
 
     /** The published lab's failure-propagation series. */
     private static final List<Experiment> FAILURE = List.of(

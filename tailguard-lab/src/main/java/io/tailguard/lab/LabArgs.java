@@ -31,7 +31,7 @@ public final class LabArgs {
     public static LabArgs parse(Experiment experiment, Map<String, String> given, List<String> commandLine) {
         Map<String, Object> values = new LinkedHashMap<>();
         Map<String, String> raw = new LinkedHashMap<>();
-        for (LabOption option : experiment.options()) {
+        for (LabOption option : LabOption.of(experiment)) {
             String value = given.getOrDefault(option.name(), option.defaultValue());
             values.put(option.name(), option.parse(value));
             raw.put(option.name(), value);
@@ -59,6 +59,25 @@ public final class LabArgs {
         return parse(experiment, Map.of(), commandLine);
     }
 
+    /**
+     * Returns these arguments with {@code --seed} set to {@code seed} (the raw value too, so the
+     * manifest records the seed that ran).
+     */
+    public LabArgs withSeed(long seed) {
+        get(LabOption.SEED);
+        Map<String, Object> v = new LinkedHashMap<>(values);
+        Map<String, String> r = new LinkedHashMap<>(raw);
+        v.put(LabOption.SEED, seed);
+        r.put(LabOption.SEED, Long.toString(seed));
+        return new LabArgs(Collections.unmodifiableMap(v), Collections.unmodifiableMap(r), commandLine);
+    }
+
+    /** Returns how many seeds to run: {@code --seeds} if the experiment takes it, else 1. */
+    public int seeds() {
+        Object k = values.get(LabOption.SEEDS);
+        return k == null ? 1 : (Integer) k;
+    }
+
     /** Returns the value of a {@link LabOption.Kind#DURATION} option. */
     public Duration duration(String name) {
         return (Duration) get(name);
@@ -69,13 +88,18 @@ public final class LabArgs {
         return (Integer) get(name);
     }
 
-    /** Returns the value of a {@link LabOption.Kind#LONG} option. */
+    /** Returns the value of a {@link LabOption.Kind#LONG} or {@link LabOption.Kind#SEED} option. */
     public long longValue(String name) {
         return (Long) get(name);
     }
 
     /** Returns the lower-case value of a {@link LabOption.Kind#CHOICE} option. */
     public String choice(String name) {
+        return (String) get(name);
+    }
+
+    /** Returns the trimmed value of a {@link LabOption.Kind#TEXT} option. */
+    public String text(String name) {
         return (String) get(name);
     }
 

@@ -13,7 +13,8 @@ import java.util.Locale;
  * @param kind         how the value is parsed and validated
  * @param defaultValue the raw default ({@code "false"} for flags)
  * @param description  one line for {@code --help}
- * @param choices      the allowed values of a {@link Kind#CHOICE} option, else empty
+ * @param choices      the allowed values of a {@link Kind#CHOICE} option, the help placeholder of a
+ *                     {@link Kind#TEXT} option, else empty
  * @param max          the largest allowed value of a {@link Kind#POSITIVE_INT} or {@link Kind#DURATION}
  *                     (milliseconds) option
  */
@@ -28,12 +29,16 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         DURATION,
         /** An integer from 1 to {@code max}. */
         POSITIVE_INT,
-        /** Any {@code long} (seeds). */
+        /** Any {@code long}. */
         LONG,
+        /** The {@code --seed} of an experiment that takes {@code --seeds} (a {@code long}). */
+        SEED,
         /** One of {@code choices}, matched case-insensitively. */
         CHOICE,
         /** A decimal number greater than 0 and at most 1, for example a time scale. */
-        FRACTION
+        FRACTION,
+        /** Free text the experiment validates itself, for example {@code p99<200ms}. */
+        TEXT
     }
 
     /** Validates the declaration. */
@@ -72,6 +77,39 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         return new LabOption(name, Kind.LONG, Long.toString(defaultValue), description, List.of(), 0);
     }
 
+    /** The flag of the seed option; declaring it opts an experiment into {@code --seeds}. */
+    public static final String SEED = "--seed";
+    /** The flag the framework adds to every experiment that declares {@link #seed}. */
+    public static final String SEEDS = "--seeds";
+    /** Most seeds one {@code --seeds} run may take. */
+    public static final int MAX_SEEDS = 100;
+
+    /**
+     * The {@code --seed} option. Declaring it opts the experiment into {@code --seeds K}: the
+     * framework then runs it with seeds N..N+K-1 and reports every figure of the result's
+     * {@linkplain LabResult.Builder#seedSummary seed summary} as a mean with a 95 % confidence
+     * interval (see {@link SeedRuns}).
+     */
+    public static LabOption seed(long defaultValue, String description) {
+        return new LabOption(SEED, Kind.SEED, Long.toString(defaultValue), description, List.of(), 0);
+    }
+
+    /**
+     * Returns the options {@code experiment} accepts: those it declares, plus {@code --seeds} when
+     * it declares {@link #seed} (a plain {@link #longValue} named {@code --seed} does not opt in).
+     */
+    public static List<LabOption> of(Experiment experiment) {
+        List<LabOption> declared = experiment.options();
+        if (declared.stream().noneMatch(o -> o.kind() == Kind.SEED)) {
+            return declared;
+        }
+        List<LabOption> all = new java.util.ArrayList<>(declared);
+        all.add(positiveInt(SEEDS, 1, MAX_SEEDS, "Runs with seeds --seed .. --seed + N - 1 and reports each "
+                + "summary figure as a mean with a 95 % confidence interval (CSV and chart); the other "
+                + "artifacts are the first seed's."));
+        return List.copyOf(all);
+    }
+
     /** One of {@code choices}; the first is not implied to be the default. */
     public static LabOption choice(String name, String defaultValue, List<String> choices, String description) {
         return new LabOption(name, Kind.CHOICE, defaultValue, description, choices, 0);
@@ -80,6 +118,15 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
     /** A decimal number greater than 0 and at most 1, for example {@code --scale 0.1}. */
     public static LabOption fraction(String name, String defaultValue, String description) {
         return new LabOption(name, Kind.FRACTION, defaultValue, description, List.of(), 0);
+    }
+
+    /**
+     * Free text, trimmed; the experiment validates it and throws {@link LabUsageException} itself.
+     *
+     * @param paramLabel the placeholder shown in help, for example {@code <p99<Nms>}
+     */
+    public static LabOption text(String name, String defaultValue, String paramLabel, String description) {
+        return new LabOption(name, Kind.TEXT, defaultValue, description, List.of(paramLabel), 0);
     }
 
     /**
@@ -112,6 +159,7 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                 }
                 return (int) n;
             case LONG:
+            case SEED:
                 try {
                     return Long.parseLong(value);
                 } catch (NumberFormatException e) {
@@ -125,6 +173,8 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                 return lower;
             case FRACTION:
                 return parseFraction(value);
+            case TEXT:
+                return value;
             default:
                 throw new IllegalStateException("unknown kind " + kind);
         }
@@ -151,11 +201,14 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                 return "<duration>";
             case POSITIVE_INT:
             case LONG:
+            case SEED:
                 return "<n>";
             case CHOICE:
                 return "<" + String.join("|", choices) + ">";
             case FRACTION:
                 return "<x>";
+            case TEXT:
+                return choices.get(0);
             default:
                 return "";
         }

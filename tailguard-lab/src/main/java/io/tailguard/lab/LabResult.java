@@ -16,10 +16,14 @@ import java.util.OptionalLong;
  * @param findings      paragraphs computed from the run (never canned text)
  * @param seed          the seed used, if the run drew random numbers
  * @param files         other artifacts written as given (for example an interval log)
+ * @param seedSummaries tables whose numeric cells {@code --seeds} reports as mean and 95 % interval
+ * @param seedCharts    per seed summary (same order), the columns its {@code --seeds} chart draws;
+ *                      empty for every numeric column
  */
 public record LabResult(String title, List<CsvTable> tables, List<CsvTable> printedTables,
                         List<ChartArtifact> charts, List<String> findings, OptionalLong seed,
-                        List<FileArtifact> files) {
+                        List<FileArtifact> files, List<CsvTable> seedSummaries,
+                        List<List<String>> seedCharts) {
 
     /** Copies the lists. */
     public LabResult {
@@ -28,6 +32,12 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         charts = List.copyOf(charts);
         findings = List.copyOf(findings);
         files = List.copyOf(files);
+        seedSummaries = List.copyOf(seedSummaries);
+        seedCharts = seedCharts.stream().map(List::copyOf).toList();
+        if (seedCharts.size() != seedSummaries.size()) {
+            throw new IllegalArgumentException("seedCharts must have one entry per seed summary but was "
+                    + seedCharts.size() + " for " + seedSummaries.size());
+        }
     }
 
     /** Starts a result with its title. */
@@ -44,6 +54,8 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         private final List<String> findings = new ArrayList<>();
         private OptionalLong seed = OptionalLong.empty();
         private final List<FileArtifact> files = new ArrayList<>();
+        private final List<CsvTable> seedSummaries = new ArrayList<>();
+        private final List<List<String>> seedCharts = new ArrayList<>();
 
         private Builder(String title) {
             this.title = title;
@@ -86,9 +98,31 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
             return this;
         }
 
+        /**
+         * Marks {@code table} (usually also added with {@link #table}) as a summary of the run: with
+         * {@code --seeds K} every cell of it that is a number in every run is reported as a mean and
+         * a 95 % confidence interval over the K seeds; the other cells name the row (a row of numbers
+         * only is named by its first cell, which is then not averaged). Rows are matched by position,
+         * so a summary must have the same rows for every seed.
+         *
+         * @param chartColumns the columns the {@code --seeds} chart draws (each as a bar with its
+         *                     interval); none for every numeric column
+         */
+        public Builder seedSummary(CsvTable table, String... chartColumns) {
+            for (String c : chartColumns) {
+                if (!table.header().contains(c)) {
+                    throw new IllegalArgumentException("chartColumns must be columns of " + table.file()
+                            + " but was " + c);
+                }
+            }
+            seedSummaries.add(table);
+            seedCharts.add(List.of(chartColumns));
+            return this;
+        }
+
         /** Builds the result. */
         public LabResult build() {
-            return new LabResult(title, tables, printed, charts, findings, seed, files);
+            return new LabResult(title, tables, printed, charts, findings, seed, files, seedSummaries, seedCharts);
         }
     }
 }

@@ -95,7 +95,8 @@ public final class LabRunner {
     public List<Artifact> run(Experiment experiment, LabArgs args, String outputDir) {
         ArtifactWriter writer = new ArtifactWriter(BuildInfo.version(), BuildInfo.gitCommit());
         try (StagedOutput staged = StagedOutput.open(outputDir)) {
-            LabResult result = experiment.run(args, progress);
+            LabResult result = args.seeds() > 1 ? SeedRuns.run(experiment, args, progress)
+                    : experiment.run(args, progress);
             List<Artifact> artifacts = writer.write(experiment, args, result, staged.dir(), outputDir);
             staged.commit();
             printResult(result);

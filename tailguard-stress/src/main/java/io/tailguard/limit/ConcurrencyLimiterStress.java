@@ -190,7 +190,11 @@ public final class ConcurrencyLimiterStress {
         }
     }
 
-    /** Thread-safe subject: the counter path (an adaptive limit held at 1), two threads acquire at once. */
+    /**
+     * Thread-safe subject: the counter path (an adaptive limit held at 1), two threads acquire at
+     * once. Both may pass the read and take a place with fetch-and-add; the one that finds the
+     * count at the limit must give its place back, or the arbiter sees 2 in flight.
+     */
     @JCStressTest
     @Outcome(id = {"true, false, 1", "false, true, 1"}, expect = ACCEPTABLE, desc = "one admitted, one in flight")
     @Outcome(expect = FORBIDDEN, desc = "limit exceeded or a slot lost")

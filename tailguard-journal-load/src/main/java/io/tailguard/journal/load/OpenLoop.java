@@ -240,7 +240,7 @@ public final class OpenLoop {
 
     private void record(long index, long now) {
         if (index >= warmupMessages) {
-            recorder.record(Math.max(0, now - intendedNanos[(int) index]));
+            recorder.record(index, Math.max(0, now - intendedNanos[(int) index]));
         }
     }
 }

@@ -85,6 +85,15 @@ public final class FrameCodec {
     }
 
     /**
+     * Copies everything of the frame of {@code frameLength} bytes at {@code srcAt} in {@code src}
+     * but its length field (CRC32C, sequence, payload) to {@code dstAt} in {@code dst}; the caller
+     * publishes the length last. For a frame already checked, so its CRC32C is not computed again.
+     */
+    public static void copyBody(ByteBuffer dst, int dstAt, ByteBuffer src, int srcAt, int frameLength) {
+        dst.put(dstAt + CRC_OFFSET, src, srcAt + CRC_OFFSET, frameLength - CRC_OFFSET);
+    }
+
+    /**
      * Checks a frame whose {@code frameLength} bytes from {@code at} are all in {@code buf} and whose
      * length is in range: {@link FrameStatus#BAD_CHECKSUM}, {@link FrameStatus#BAD_SEQUENCE} (when
      * {@code expectedSequence} &gt;= 0 and differs) or {@link FrameStatus#OK}. {@code crcView} is a

@@ -77,7 +77,7 @@ public final class BackpressureExperiment implements Experiment {
                 LabOption.choice(OVERLOAD, "sustained", List.of("sustained", "transient"), "sustained: the "
                         + "offered load throughout (published); transient: every 5 s, 1 s at the offered load "
                         + "then 4 s at 50 rps."),
-                LabOption.longValue(SEED, 42, "Seed of the random arrival streams (poisson, bursty)."));
+                LabOption.seed(42, "Seed of the random arrival streams (poisson, bursty)."));
     }
 
     @Override
@@ -87,7 +87,8 @@ public final class BackpressureExperiment implements Experiment {
                 "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
                 "lab backpressure --backpressure-strategy bounded-queue",
                 "lab backpressure --arrivals poisson --seed 7 --overload transient",
-                "lab backpressure --arrivals bursty --snapshot-interval 500ms");
+                "lab backpressure --arrivals bursty --snapshot-interval 500ms",
+                "lab backpressure --arrivals poisson --seeds 10");
     }
 
     @Override
@@ -115,6 +116,7 @@ public final class BackpressureExperiment implements Experiment {
         // shows only the overload table (the summary CSV is still written)
         LabResult.Builder result = LabResult.builder(title() + ": " + workload.describe())
                 .table(summary)
+                .seedSummary(summary, "acceptance_pct", "p99_ms")
                 .table(BackpressureTables.snapshots(outcomes))
                 .printedTable(BackpressureTables.overload(sustained, transientOutcomes))
                 .finding(BackpressureFindings.sustained(sustained, workload))

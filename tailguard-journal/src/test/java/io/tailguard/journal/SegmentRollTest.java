@@ -1,0 +1,135 @@
+package io.tailguard.journal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tailguard.journal.segment.FrameCodec;
+import io.tailguard.journal.segment.SegmentLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.CRC32C;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The segment roll of decision 023: blanks zero-filled at the writer's pace, replica frames written as they came. */
+class SegmentRollTest {
+
+    private static final int CHUNK = Segment.ZERO_CHUNK_BYTES;
+    private static final int SIZE = 4 * CHUNK;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void paceAllowsOneChunkAheadAndCompletesTheBlankAtThreeQuartersOfTheCurrentSegment() {
+        assertThat(SegmentPreparer.allowedZeros(0, CHUNK)).isEqualTo(CHUNK);
+        assertThat(SegmentPreparer.allowedZeros(SIZE / 4, CHUNK)).isLessThan(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4, CHUNK)).isGreaterThanOrEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(Integer.MAX_VALUE, CHUNK)).isPositive();
+    }
+
+    @Test
+    void zeroingWritesOneChunkPerStepAndFinishesAWorkingBlank() throws Exception {
+        Segment.Zeroing z = new Segment.Zeroing(dir.resolve("z" + Segment.TMP_SUFFIX), SIZE, true);
+        z.step();
+        assertThat(z.zeroed()).isEqualTo(CHUNK);
+        assertThat(Files.size(dir.resolve("z" + Segment.TMP_SUFFIX))).isEqualTo(CHUNK);
+        while (!z.done()) {
+            z.step();
+        }
+        try (Segment s = Segment.activate(z.finish(), dir, 1)) {
+            assertThat(Files.size(s.path())).isEqualTo(SIZE);
+            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+            assertThat(s.frameLength(next)).isZero();
+        }
+    }
+
+    @Test
+    void preparerZeroFillsNoFasterThanTheWritersFill() throws Exception {
+        AtomicInteger fill = new AtomicInteger();
+        SegmentPreparer p = new SegmentPreparer(dir, SIZE, false, ErrorHandler.logging());
+        p.pace(fill::get);
+        p.start();
+        try {
+            Path blank = dir.resolve("prepared-0" + Segment.TMP_SUFFIX);
+            Await.until(() -> sizeOf(blank) == CHUNK, "one chunk ahead of an empty segment");
+            fill.set(SIZE / 4); // allows 1 + 4/3 chunks: three steps
+            Await.until(() -> sizeOf(blank) == 3L * CHUNK, "three chunks at a quarter");
+            assertThat(p.take()).as("no blank before three quarters").isNull();
+            fill.set(SIZE * 3 / 4);
+            Segment.Blank[] taken = new Segment.Blank[1];
+            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
+            taken[0].delete();
+        } finally {
+            p.shutdown();
+        }
+    }
+
+    @Test
+    void aBlankLeftHalfZeroedByACrashIsDeletedAndTheRecordsKept() throws Exception {
+        JournalConfig cfg = JournalConfig.builder(dir).segmentSizeBytes(SIZE).build();
+        try (Journal j = Journal.open(cfg)) {
+            for (int i = 1; i <= 10; i++) {
+                j.appendBlocking(new byte[] {(byte) i});
+            }
+        }
+        // a crash while the preparer was part-way: some zeros, then whatever the disk held
+        byte[] partial = new byte[CHUNK + 4096];
+        Arrays.fill(partial, CHUNK, partial.length, (byte) 0x5A);
+        Path leftover = dir.resolve("prepared-3" + Segment.TMP_SUFFIX);
+        Files.write(leftover, partial);
+        try (Journal j = Journal.open(cfg)) {
+            assertThat(Files.exists(leftover)).isFalse();
+            assertThat(j.writtenSequence()).isEqualTo(10);
+            assertThat(j.appendBlocking(new byte[] {11})).isEqualTo(11);
+        }
+        try (Tailer t = Tailer.open(dir, 1)) {
+            List<byte[]> all = Payloads.drain(t);
+            assertThat(all).hasSize(11);
+            assertThat(all.get(10)).containsExactly(11);
+        }
+    }
+
+    @Test
+    void aReplicaFrameIsWrittenAsItCameWithoutComputingItsChecksumAgain() throws Exception {
+        JournalConfig cfg = JournalConfig.builder(dir).segmentSizeBytes(SIZE).build();
+        ByteBuffer wire = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] payload = {7, 8, 9, 10, 11};
+        int frameLength = FrameCodec.HEADER_LENGTH + payload.length;
+        FrameCodec.writeBody(wire, wire.duplicate().order(ByteOrder.LITTLE_ENDIAN), new CRC32C(), 0, 1,
+                ByteBuffer.wrap(payload));
+        wire.putInt(FrameCodec.LENGTH_OFFSET, frameLength);
+        byte[] sent = Arrays.copyOf(wire.array(), frameLength);
+        try (Journal j = Journal.open(cfg)) {
+            assertThat(j.appendFrameNoWait(wire, 0, frameLength)).isEqualTo(1);
+            ByteBuffer early = ByteBuffer.wrap(sent.clone()).order(ByteOrder.LITTLE_ENDIAN);
+            early.putLong(FrameCodec.SEQUENCE_OFFSET, 5);
+            assertThatThrownBy(() -> j.appendFrameNoWait(early, 0, frameLength))
+                    .isInstanceOf(IllegalStateException.class).hasMessage("frame sequence must be 2 but was 5");
+            // a frame whose stored checksum is not its own is copied as it is: nothing recomputes it
+            ByteBuffer marked = ByteBuffer.wrap(sent.clone()).order(ByteOrder.LITTLE_ENDIAN);
+            marked.putLong(FrameCodec.SEQUENCE_OFFSET, 2).putInt(FrameCodec.CRC_OFFSET, 0x0BADC0DE);
+            assertThat(j.appendFrameNoWait(marked, 0, frameLength)).isEqualTo(2);
+        }
+        byte[] file = Files.readAllBytes(dir.resolve(SegmentLayout.fileName(1)));
+        int first = SegmentLayout.HEADER_LENGTH;
+        assertThat(Arrays.copyOfRange(file, first, first + frameLength)).isEqualTo(sent);
+        int second = first + SegmentLayout.align(frameLength);
+        assertThat(ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getInt(second + FrameCodec.CRC_OFFSET))
+                .isEqualTo(0x0BADC0DE);
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : -1;
+        } catch (java.io.IOException e) {
+            return -1; // renamed or deleted meanwhile
+        }
+    }
+}

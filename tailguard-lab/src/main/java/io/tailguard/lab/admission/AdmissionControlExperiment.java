@@ -1,0 +1,137 @@
+package io.tailguard.lab.admission;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.playground.DemandCurve;
+import io.tailguard.lab.playground.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.playground.SeriesOptions;
+import io.tailguard.lab.playground.Server;
+import io.tailguard.lab.playground.Traffic;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless) admission-control experiment: core's fixed concurrency limiter as an
+ * in-system limit in front of the series' server, swept over limits under bursty demand, then
+ * held at the Little's-law budget (20) against rising constant demand. With the defaults it
+ * reproduces the published lab's two CSVs byte for byte.
+ */
+public final class AdmissionControlExperiment extends SeriesExperiment {
+
+    static final int[] LIMITS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80, 200, AdmissionModel.NO_LIMIT};
+    static final int[] PLATEAU_RPS = {50, 75, 100, 125, 150, 200, 300};
+    static final DemandCurve BURSTY = DemandCurve.bursty(50, 200, 300, 100);
+    static final String SWEEP_FILE = "admission-control-limit-sweep.csv";
+    static final String PLATEAU_FILE = "admission-control-plateau.csv";
+
+    @Override
+    public String name() {
+        return "admission-control";
+    }
+
+    @Override
+    public String title() {
+        return "Admission Control Design";
+    }
+
+    @Override
+    public String description() {
+        return "An in-system limit (core concurrency limiter) on one server: the Little's-law budget keeps goodput at capacity.";
+    }
+
+    @Override
+    protected List<String> moreExamples() {
+        return List.of("--arrivals poisson --seed 3");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long windowMs = SeriesOptions.windowMs(args);
+        Traffic traffic = SeriesOptions.traffic(args);
+        long seed = SeriesOptions.seed(args);
+        progress.begin("lab admission-control", LIMITS.length + 2 * PLATEAU_RPS.length);
+        double[] bursty = traffic.arrivals(BURSTY, windowMs, seed, "admission-bursty");
+        List<AdmissionRow> sweep = new ArrayList<>();
+        for (int limit : LIMITS) {
+            sweep.add(AdmissionModel.run(bursty, limit, windowMs, traffic.published()));
+            progress.step("limit " + (limit == AdmissionModel.NO_LIMIT ? "none" : limit));
+        }
+        List<AdmissionRow> open = new ArrayList<>();
+        List<AdmissionRow> limited = new ArrayList<>();
+        for (int rps : PLATEAU_RPS) {
+            double[] arrivals = traffic.arrivals(DemandCurve.constant(rps), windowMs, seed, "admission-" + rps);
+            open.add(AdmissionModel.run(arrivals, AdmissionModel.NO_LIMIT, windowMs, traffic.published()));
+            limited.add(AdmissionModel.run(arrivals, Server.LITTLE_BUDGET, windowMs, traffic.published()));
+            progress.step(rps + " rps");
+        }
+        progress.end();
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+                .printedTable(sweepTable(sweep))
+                .printedTable(plateauTable(open, limited))
+                .seed(seed);
+        AdmissionFindings.of(sweep, open, limited, traffic).forEach(result::finding);
+        charts(sweep, open, limited).forEach(result::chart);
+        return result.build();
+    }
+
+    static CsvTable sweepTable(List<AdmissionRow> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (AdmissionRow r : rows) {
+            cells.add(Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", r.limitLabel(), r.offeredRps(), r.goodputRps(),
+                    r.rejectPct(), r.servedLatePct(), (double) r.p99Ms(), r.utilPct()));
+        }
+        return new CsvTable("Limit sweep", SWEEP_FILE, List.of("admission_limit", "offered_rps", "goodput_rps",
+                "reject_pct", "served_late_pct", "p99_ms", "utilization_pct"), cells);
+    }
+
+    static CsvTable plateauTable(List<AdmissionRow> open, List<AdmissionRow> limited) {
+        List<List<String>> cells = new ArrayList<>();
+        open.forEach(r -> cells.add(plateauRow("no-control", r)));
+        limited.forEach(r -> cells.add(plateauRow("admission-limited", r)));
+        return new CsvTable("Offered-load plateau", PLATEAU_FILE,
+                List.of("mode", "offered_rps", "goodput_rps", "reject_pct", "p99_ms"), cells);
+    }
+
+    private static List<String> plateauRow(String mode, AdmissionRow r) {
+        return Rows.row("%s,%.1f,%.1f,%.1f,%.1f", mode, r.offeredRps(), r.goodputRps(), r.rejectPct(), (double) r.p99Ms());
+    }
+
+    private static List<ChartArtifact> charts(List<AdmissionRow> sweep, List<AdmissionRow> open,
+                                              List<AdmissionRow> limited) {
+        List<Integer> limits = new ArrayList<>();
+        List<Double> goodput = new ArrayList<>();
+        List<Double> util = new ArrayList<>();
+        for (AdmissionRow r : sweep) {
+            if (r.limit() != AdmissionModel.NO_LIMIT) {
+                limits.add(r.limit());
+                goodput.add(r.goodputRps());
+                util.add(r.utilPct());
+            }
+        }
+        Map<String, List<? extends Number>> bySweep = new LinkedHashMap<>();
+        bySweep.put("goodput (rps)", goodput);
+        bySweep.put("utilization (%)", util);
+        List<Integer> offered = new ArrayList<>();
+        for (int rps : PLATEAU_RPS) {
+            offered.add(rps);
+        }
+        Map<String, List<? extends Number>> plateau = new LinkedHashMap<>();
+        plateau.put("ideal", offered.stream().map(x -> Math.min(x, Server.CAPACITY_RPS)).toList());
+        plateau.put("no control", open.stream().map(AdmissionRow::goodputRps).toList());
+        plateau.put("limit " + Server.LITTLE_BUDGET, limited.stream().map(AdmissionRow::goodputRps).toList());
+        return List.of(
+                new ChartArtifact("Goodput and utilization by in-system limit, bursty demand",
+                        "admission-control-limit-sweep.png", Charts.lines("Admission limit sweep", "in-system limit",
+                                "rps / %", limits, bySweep)),
+                new ChartArtifact("Goodput against constant offered load, without and with the limit",
+                        "admission-control-plateau.png", Charts.lines("Goodput plateau", "offered load (rps)",
+                                "goodput (rps)", offered, plateau)));
+    }
+}

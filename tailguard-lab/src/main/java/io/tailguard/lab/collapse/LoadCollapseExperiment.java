@@ -1,0 +1,120 @@
+package io.tailguard.lab.collapse;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.playground.DemandCurve;
+import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.playground.SeriesOptions;
+import io.tailguard.lab.playground.Server;
+import io.tailguard.lab.playground.Traffic;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless) load-collapse experiment: an unmanaged FIFO server offered 25 to 300 rps
+ * against its 100 rps, with clients that give up at 200 ms, first without and then with retries.
+ * With the defaults it reproduces the published lab's collapse sweep byte for byte.
+ */
+public final class LoadCollapseExperiment extends SeriesExperiment {
+
+    static final int[] LEVELS = {25, 50, 75, 90, 100, 110, 125, 150, 200, 300};
+    static final String SWEEP_FILE = "load-collapse-collapse-sweep.csv";
+
+    @Override
+    public String name() {
+        return "load-collapse";
+    }
+
+    @Override
+    public String title() {
+        return "Why Systems Collapse Under Load";
+    }
+
+    @Override
+    public String description() {
+        return "An unmanaged FIFO server past capacity: goodput collapses, and retries multiply the load without adding goodput.";
+    }
+
+    @Override
+    protected List<String> moreExamples() {
+        return List.of("--arrivals poisson --seed 7", "--duration 20s --arrivals bursty");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long windowMs = SeriesOptions.windowMs(args);
+        Traffic traffic = SeriesOptions.traffic(args);
+        long seed = SeriesOptions.seed(args);
+        progress.begin("lab load-collapse", 2 * LEVELS.length);
+        List<CollapseRow> rows = new ArrayList<>();
+        for (boolean retries : new boolean[] {false, true}) {
+            for (int level : LEVELS) {
+                rows.add(CollapseModel.run(retries, level, arrivals(traffic, level, windowMs, seed), windowMs));
+                progress.step((retries ? "retry " : "no-retry ") + level + " rps");
+            }
+        }
+        progress.end();
+        CsvTable sweep = new CsvTable("Collapse sweep", SWEEP_FILE, CollapseRow.HEADER,
+                rows.stream().map(CollapseRow::cells).toList());
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+                .printedTable(sweep)
+                .seed(seed);
+        CollapseFindings.of(rows, traffic).forEach(result::finding);
+        charts(rows).forEach(result::chart);
+        return result.build();
+    }
+
+    /** First attempts: the published multiplicative spacing {@code k × 1000 / rate}, or the simulator's random processes. */
+    static double[] arrivals(Traffic traffic, int level, long windowMs, long seed) {
+        if (!traffic.published()) {
+            return traffic.arrivals(DemandCurve.constant(level), windowMs, seed, "load-collapse-" + level);
+        }
+        double spacing = 1000.0 / level;
+        int n = 0;
+        while (n * spacing < windowMs) {
+            n++;
+        }
+        double[] times = new double[n];
+        for (int k = 0; k < n; k++) {
+            times[k] = k * spacing;
+        }
+        return times;
+    }
+
+    private static List<ChartArtifact> charts(List<CollapseRow> rows) {
+        List<Integer> x = new ArrayList<>();
+        List<Double> ideal = new ArrayList<>();
+        List<Double> goodput = new ArrayList<>();
+        List<Double> plain = new ArrayList<>();
+        List<Double> retry = new ArrayList<>();
+        for (CollapseRow r : rows) {
+            if (r.retries()) {
+                retry.add(r.effectiveRps());
+            } else {
+                x.add(r.offeredRps());
+                ideal.add(r.idealRps());
+                goodput.add(r.goodputRps());
+                plain.add(r.effectiveRps());
+            }
+        }
+        Map<String, List<? extends Number>> good = new LinkedHashMap<>();
+        good.put("ideal", ideal);
+        good.put("no backpressure", goodput);
+        Map<String, List<? extends Number>> load = new LinkedHashMap<>();
+        load.put("without retries", plain);
+        load.put("with retries", retry);
+        return List.of(
+                new ChartArtifact("Goodput against offered load: the ideal line and an unmanaged server",
+                        "load-collapse-goodput.png", Charts.lines("Goodput collapse past " + (int) Server.CAPACITY_RPS
+                                + " rps", "offered load (rps)", "goodput (rps)", x, good)),
+                new ChartArtifact("Load the server sees, without and with client retries",
+                        "load-collapse-amplification.png", Charts.lines("Retry amplification", "offered load (rps)",
+                                "effective load (rps)", x, load)));
+    }
+}

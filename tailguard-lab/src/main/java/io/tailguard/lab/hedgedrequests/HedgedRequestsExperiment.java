@@ -1,0 +1,166 @@
+package io.tailguard.lab.hedgedrequests;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
+import io.tailguard.lab.LabUsageException;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
+import io.tailguard.lab.latencyseries.SnapshotTable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless) hedged-requests experiment (the published lab's post 3): every request
+ * through the core {@code Hedger} on the simulator's scheduler, hedging after the p90, p95 or p99
+ * of first-attempt latency. With the golden arguments it reproduces the published three CSVs byte
+ * for byte; {@code --hedge-delay rolling} lets the core learn the percentile as calls end instead
+ * of knowing it in advance.
+ */
+public final class HedgedRequestsExperiment implements Experiment {
+
+    /** Most requests one run may simulate (four runs of them), to keep a run within seconds. */
+    static final long MAX_REQUESTS = 2_000_000L;
+    /** The second stream's seed is the first's plus this: 42 and 4242, as published. */
+    static final long SECONDARY_SEED_OFFSET = 4200;
+
+    static final String THRESHOLD = "--hedge-threshold";
+    static final String DELAY = "--hedge-delay";
+
+    @Override
+    public String name() {
+        return "hedged-requests";
+    }
+
+    @Override
+    public String title() {
+        return "Hedged requests and speculative execution";
+    }
+
+    @Override
+    public String description() {
+        return "A second attempt after the p90/p95/p99 of latency: how much tail it removes, and its extra load.";
+    }
+
+    @Override
+    public LabSeries series() {
+        return LabSeries.LATENCY;
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return List.of(
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("5s", Duration.ofHours(1),
+                        "Simulated length, in whole seconds (at least 1), as published."),
+                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
+                PublishedFlags.snapshotInterval(Duration.ofHours(1),
+                        "Snapshot interval in whole seconds (at least 1, at most --duration)."),
+                LabOption.choice(THRESHOLD, "p95", List.of("p90", "p95", "p99"),
+                        "Which hedged run is written as a snapshot CSV; the cost table has all three."),
+                LabOption.choice(DELAY, "in-sample", List.of("in-sample", "rolling"), "in-sample: the "
+                        + "percentile of this run's own first attempts, fixed (published); rolling: the core "
+                        + "hedger's percentile of the last 1000 calls, learned as calls end."),
+                LabOption.seed(42, "Seed of the first-attempt stream; the second attempts use seed + 4200 "
+                        + "(published: 42 and 4242)."));
+    }
+
+    @Override
+    public List<String> examples() {
+        return List.of("lab hedged-requests",
+                "lab hedged-requests --deterministic --duration 5s --concurrency 10 --hedge-threshold p95",
+                "lab hedged-requests --hedge-delay rolling",
+                "lab hedged-requests --seeds 10");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long seconds = Math.max(1, args.duration(PublishedFlags.DURATION).toSeconds());
+        long iv = Math.min(seconds, Math.max(1, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toSeconds()));
+        long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
+        if ((double) seconds * rps > MAX_REQUESTS) {
+            throw new LabUsageException(String.format(Locale.ROOT,
+                    "%s x %s x 100 must be at most %d requests but was %d", PublishedFlags.DURATION, PublishedFlags.CONCURRENCY, MAX_REQUESTS,
+                    seconds * rps));
+        }
+        long seed = args.longValue(LabOption.SEED);
+        HedgedRequestsModel.Threshold selected = HedgedRequestsModel.Threshold.valueOf(
+                args.choice(THRESHOLD).toUpperCase(Locale.ROOT));
+        HedgedRequestsModel.DelayMode mode = HedgedRequestsModel.DelayMode.valueOf(
+                args.choice(DELAY).toUpperCase(Locale.ROOT).replace('-', '_'));
+
+        progress.begin("lab hedged-requests", 1 + HedgedRequestsModel.Threshold.values().length);
+        HedgedRequestsModel model = new HedgedRequestsModel(seconds, iv, rps, seed, seed + SECONDARY_SEED_OFFSET);
+        HedgedRequestsModel.Hedged baseline = model.baseline("hedged-requests-baseline.csv");
+        progress.step("baseline");
+        List<HedgedRequestsModel.Hedged> runs = new ArrayList<>();
+        for (HedgedRequestsModel.Threshold t : HedgedRequestsModel.Threshold.values()) {
+            runs.add(model.hedged(t, mode, "hedged-requests-hedged-" + t.label() + ".csv"));
+            progress.step("hedge at " + t.label());
+        }
+        progress.end();
+        HedgedRequestsModel.Hedged chosen = runs.get(selected.ordinal());
+        CsvTable cost = costTable(baseline, runs);
+        LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
+                        "%s: %d requests/s for %d s, %s delay, seed %d", title(), rps, seconds, args.choice(DELAY), seed))
+                .table(baseline.snapshots())
+                .table(chosen.snapshots())
+                .printedTable(cost)
+                .seedSummary(cost, "p99_improvement_pct", "extra_load_pct")
+                .finding(HedgedRequestsFindings.describe(baseline, runs, mode))
+                .seed(seed);
+        charts(baseline, chosen, runs).forEach(result::chart);
+        return result.build();
+    }
+
+    static CsvTable costTable(HedgedRequestsModel.Hedged baseline, List<HedgedRequestsModel.Hedged> runs) {
+        CsvTable.Builder t = CsvTable.builder("Cost table", "hedged-requests-cost-table.csv", "threshold",
+                "threshold_ms", "baseline_p99_ms", "hedged_p99_ms", "p99_improvement_pct", "extra_load_pct",
+                "hedged_requests", "total_requests", "wasted_work_ms", "wasted_completions");
+        for (HedgedRequestsModel.Hedged h : runs) {
+            double b = baseline.p99();
+            double improvement = b == 0.0 ? 0.0 : ((b - h.p99()) / b) * 100.0;
+            t.row(h.threshold().label(), Long.toString(h.thresholdMs()), SnapshotTable.f1(b),
+                    SnapshotTable.f1(h.p99()), SnapshotTable.f1(improvement), SnapshotTable.f1(h.extraLoadPct()),
+                    Long.toString(h.hedgedRequests()), Long.toString(h.requests()), Long.toString(h.wastedMs()),
+                    Long.toString(h.wastedCompletions()));
+        }
+        return t.build();
+    }
+
+    private static List<ChartArtifact> charts(HedgedRequestsModel.Hedged baseline, HedgedRequestsModel.Hedged chosen,
+                                              List<HedgedRequestsModel.Hedged> runs) {
+        List<Long> x = new ArrayList<>();
+        for (List<String> row : baseline.snapshots().rows()) {
+            x.add(Long.parseLong(row.get(1)));
+        }
+        Map<String, List<? extends Number>> p99 = new LinkedHashMap<>();
+        p99.put("no hedge p99", baseline.p99s());
+        p99.put("hedged at " + chosen.threshold().label() + " p99", chosen.p99s());
+        List<String> labels = new ArrayList<>();
+        List<Double> improvement = new ArrayList<>();
+        List<Double> load = new ArrayList<>();
+        for (HedgedRequestsModel.Hedged h : runs) {
+            labels.add(h.threshold().label());
+            improvement.add(baseline.p99() == 0 ? 0.0 : (baseline.p99() - h.p99()) * 100.0 / baseline.p99());
+            load.add(h.extraLoadPct());
+        }
+        Map<String, List<? extends Number>> bars = new LinkedHashMap<>();
+        bars.put("p99 improvement %", improvement);
+        bars.put("extra load %", load);
+        return List.of(
+                new ChartArtifact("Latency comparison", "hedged-requests-latency-comparison.png",
+                        Charts.lines("p99 per interval, with and without hedging", "elapsed s", "ms", x, p99)),
+                new ChartArtifact("Cost table", "hedged-requests-cost-table.png",
+                        Charts.bars("What each threshold buys and costs", "threshold", "%", labels, bars)));
+    }
+}

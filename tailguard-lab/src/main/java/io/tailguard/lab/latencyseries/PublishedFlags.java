@@ -1,0 +1,43 @@
+package io.tailguard.lab.latencyseries;
+
+import io.tailguard.lab.LabOption;
+import java.time.Duration;
+
+/**
+ * Thread-safe (stateless) the published lab's standard flags (labs-spec §3.1), declared once for the
+ * latency series: each experiment gives them its own meaning (§1.5) in the help text.
+ */
+public final class PublishedFlags {
+
+    public static final String DETERMINISTIC = "--deterministic";
+    public static final String DURATION = "--duration";
+    public static final String CONCURRENCY = "--concurrency";
+    public static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
+
+    /** Largest {@code --concurrency}; run-size limits of each experiment apply on top. */
+    static final int MAX_CONCURRENCY = 100_000;
+
+    private PublishedFlags() {
+    }
+
+    /** {@code --deterministic}: accepted so the published command lines run; every run here is seeded. */
+    public static LabOption deterministic() {
+        return LabOption.flag(DETERMINISTIC, "Changes nothing: every run is deterministic (seeded, virtual "
+                + "time); accepted so that the published lab's command lines run as they are.");
+    }
+
+    /** {@code --duration} with the published default of this experiment's golden run, at most {@code max}. */
+    public static LabOption duration(String defaultValue, Duration max, String meaning) {
+        return LabOption.duration(DURATION, defaultValue, max, meaning);
+    }
+
+    /** {@code --concurrency}, default 10 (the golden runs' value) unless given. */
+    public static LabOption concurrency(int defaultValue, String meaning) {
+        return LabOption.positiveInt(CONCURRENCY, defaultValue, MAX_CONCURRENCY, meaning);
+    }
+
+    /** {@code --snapshot-interval}, default 1 s as published, at most {@code max}. */
+    public static LabOption snapshotInterval(Duration max, String meaning) {
+        return LabOption.duration(SNAPSHOT_INTERVAL, "1s", max, meaning);
+    }
+}

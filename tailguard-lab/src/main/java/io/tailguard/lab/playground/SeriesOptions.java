@@ -1,0 +1,67 @@
+package io.tailguard.lab.playground;
+
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Thread-safe (stateless) options every experiment of the backpressure series accepts: the
+ * published flags with the meaning the published series gives them ({@code --duration} is the run
+ * window; {@code --deterministic}, {@code --concurrency} and {@code --snapshot-interval} change
+ * nothing), plus {@code --arrivals} and {@code --seed}.
+ */
+public final class SeriesOptions {
+
+    public static final String DETERMINISTIC = "--deterministic";
+    public static final String DURATION = "--duration";
+    public static final String CONCURRENCY = "--concurrency";
+    public static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
+    public static final String ARRIVALS = "--arrivals";
+    public static final String SEED = "--seed";
+
+    /** Longest run window: keeps the largest sweep within seconds. */
+    public static final Duration MAX_DURATION = Duration.ofMinutes(10);
+
+    private SeriesOptions() {
+    }
+
+    /**
+     * The series' options, followed by {@code extra}.
+     *
+     * @param seedHelp what {@code --seed} seeds in this experiment
+     */
+    public static List<LabOption> with(long defaultSeed, String seedHelp, LabOption... extra) {
+        List<LabOption> options = new ArrayList<>(List.of(
+                LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines run "
+                        + "as they are. Every run is deterministic: the same arguments give the same CSV bytes."),
+                LabOption.duration(DURATION, "5s", MAX_DURATION, "Run window D (1 ms to 10 min): arrivals come in "
+                        + "[0, D); the published golden runs use 5s."),
+                LabOption.positiveInt(CONCURRENCY, 100, Integer.MAX_VALUE,
+                        "Changes nothing: the published series ignores it (recorded in the manifest)."),
+                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1),
+                        "Changes nothing: the published series ignores it (recorded in the manifest)."),
+                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                        + "evenly spaced (published), Poisson at the same rates, or bursty (each 200 ms of demand "
+                        + "arrives as Poisson in its first 100 ms)."),
+                LabOption.longValue(SEED, defaultSeed, seedHelp)));
+        options.addAll(List.of(extra));
+        return options;
+    }
+
+    /** The run window D in whole milliseconds, at least 1. */
+    public static long windowMs(LabArgs args) {
+        return Math.max(1, args.duration(DURATION).toMillis());
+    }
+
+    /** The arrival shape. */
+    public static Traffic traffic(LabArgs args) {
+        return Traffic.of(args.choice(ARRIVALS));
+    }
+
+    /** The seed. */
+    public static long seed(LabArgs args) {
+        return args.longValue(SEED);
+    }
+}

@@ -1,0 +1,157 @@
+package io.tailguard.lab.queuesaturation;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Thread-safe (stateless) queue-saturation experiment (the published lab's post 2): one 10 ms worker
+ * offered 10 % to 130 % of its capacity, each level a run of the simulator, with the published
+ * Little's-law comparison. With the golden arguments it reproduces the published CSV byte for byte;
+ * {@code --arrivals poisson|bursty} shows the knee that evenly spaced arrivals cannot.
+ */
+public final class QueueSaturationExperiment implements Experiment {
+
+    /** The published utilisation levels, in order. */
+    static final double[] LEVELS = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15, 1.2,
+        1.25, 1.3};
+
+    static final String ARRIVALS = "--arrivals";
+
+    @Override
+    public String name() {
+        return "queue-saturation";
+    }
+
+    @Override
+    public String title() {
+        return "Queue saturation and Little's law";
+    }
+
+    @Override
+    public String description() {
+        return "One 10 ms worker from 10 % to 130 % load: where latency leaves the floor, and Little's law.";
+    }
+
+    @Override
+    public LabSeries series() {
+        return LabSeries.LATENCY;
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return List.of(
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("2s", Duration.ofMinutes(10), "Simulated length of each level."),
+                PublishedFlags.concurrency(1, "Accepted and unused, as published: one worker."),
+                PublishedFlags.snapshotInterval(Duration.ofMinutes(10),
+                        "Percentiles are those of the last interval of this length (capped at --duration)."),
+                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                        + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
+                LabOption.seed(42, "Seed of the poisson and bursty arrival streams."));
+    }
+
+    @Override
+    public List<String> examples() {
+        return List.of("lab queue-saturation",
+                "lab queue-saturation --deterministic --duration 2s --concurrency 1 --snapshot-interval 1s",
+                "lab queue-saturation --arrivals poisson --duration 60s",
+                "lab queue-saturation --arrivals poisson --duration 20s --seeds 10");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long durationMs = Math.max(1, args.duration(PublishedFlags.DURATION).toMillis());
+        long snapshotMs = Math.max(1, Math.min(args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toMillis(), durationMs));
+        SaturationArrivals arrivals = SaturationArrivals.valueOf(args.choice(ARRIVALS).toUpperCase(Locale.ROOT));
+        long seed = args.longValue(LabOption.SEED);
+        SplittableRandom master = new SplittableRandom(seed);
+        progress.begin("lab queue-saturation", LEVELS.length);
+        List<SaturationLevel.Row> rows = new ArrayList<>();
+        for (double rho : LEVELS) {
+            SplittableRandom random = master.split();
+            double lambda = rho * (1000.0 / SaturationLevel.SERVICE_MS);
+            rows.add(SaturationLevel.run(rho, arrivals.times(lambda, durationMs, random), durationMs, snapshotMs,
+                    random));
+            progress.step(String.format(Locale.ROOT, "utilization %.2f", rho));
+        }
+        progress.end();
+        CsvTable table = table(rows);
+        LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT, "%s: %s arrivals, %d ms per level",
+                        title(), arrivals.name().toLowerCase(Locale.ROOT), durationMs))
+                .printedTable(table)
+                .seedSummary(table, "p99_ms", "mean_sojourn_ms")
+                .finding(SaturationFindings.knee(rows, arrivals))
+                .finding(SaturationFindings.littlesLaw(rows))
+                .seed(seed);
+        charts(rows).forEach(result::chart);
+        return result.build();
+    }
+
+    static CsvTable table(List<SaturationLevel.Row> rows) {
+        CsvTable.Builder t = CsvTable.builder("Saturation sweep", "queue-saturation-saturation.csv",
+                "utilization", "target_rps", "actual_rps", "p50_ms", "p99_ms", "p999_ms", "mean_sojourn_ms",
+                "avg_queue_depth", "rejection_count", "littles_law_computed_l", "littles_law_measured_l",
+                "littles_law_error_pct");
+        for (SaturationLevel.Row r : rows) {
+            t.row(String.format(Locale.ROOT, "%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%d,%.3f,%.3f,%.1f",
+                    r.utilization(), r.lambda(), r.actualRps(), (double) r.p50(), (double) r.p99(),
+                    (double) r.p999(), r.meanSojournMs(), r.avgDepth(), r.rejections(), r.computedL(),
+                    r.avgDepth(), r.errorPct()).split(","));
+        }
+        return t.build();
+    }
+
+    private static List<ChartArtifact> charts(List<SaturationLevel.Row> rows) {
+        List<Double> x = new ArrayList<>();
+        List<Double> target = new ArrayList<>();
+        List<Double> actual = new ArrayList<>();
+        List<Long> p50 = new ArrayList<>();
+        List<Long> p99 = new ArrayList<>();
+        List<Long> p999 = new ArrayList<>();
+        List<Double> measured = new ArrayList<>();
+        List<Double> computed = new ArrayList<>();
+        for (SaturationLevel.Row r : rows) {
+            x.add(r.utilization());
+            target.add(r.lambda());
+            actual.add(r.actualRps());
+            p50.add(r.p50());
+            p99.add(r.p99());
+            p999.add(r.p999());
+            measured.add(r.avgDepth());
+            computed.add(r.computedL());
+        }
+        Map<String, List<? extends Number>> rps = new LinkedHashMap<>();
+        rps.put("target rps", target);
+        rps.put("actual rps", actual);
+        Map<String, List<? extends Number>> latency = new LinkedHashMap<>();
+        latency.put("p50", p50);
+        latency.put("p99", p99);
+        latency.put("p99.9", p999);
+        Map<String, List<? extends Number>> little = new LinkedHashMap<>();
+        little.put("measured L (waiting ahead at arrival)", measured);
+        little.put("computed L = throughput x mean sojourn", computed);
+        return List.of(
+                new ChartArtifact("Throughput", "queue-saturation-throughput.png",
+                        Charts.lines("Throughput by utilisation", "utilisation", "requests/s", x, rps)),
+                new ChartArtifact("Latency", "queue-saturation-latency.png",
+                        Charts.lines("Sojourn percentiles (last interval) by utilisation", "utilisation", "ms", x,
+                                latency)),
+                new ChartArtifact("Little's law", "queue-saturation-littles-law.png",
+                        Charts.lines("Little's law: measured vs computed L", "utilisation", "requests", x, little)));
+    }
+}

@@ -1,0 +1,71 @@
+package io.tailguard.lab.shaping;
+
+import io.tailguard.lab.playground.Traffic;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Thread-safe (stateless) findings of a token-versus-leaky run, computed from its rows. */
+final class ShapingFindings {
+
+    private ShapingFindings() {
+    }
+
+    static List<String> of(List<BurstRow> rows, Traffic traffic) {
+        int half = rows.size() / 2;
+        List<String> findings = new ArrayList<>();
+        double worstGap = 0;
+        int worstBurst = 0;
+        for (int i = 0; i < half; i++) {
+            BurstRow token = rows.get(i);
+            BurstRow leaky = rows.get(half + i);
+            double gap = Math.abs(token.goodputRps() - leaky.goodputRps()) / Math.max(leaky.goodputRps(), 1e-9);
+            if (gap > worstGap) {
+                worstGap = gap;
+                worstBurst = token.burst();
+            }
+        }
+        String verdict = worstGap <= 0.05
+                ? "the published conclusion that they deliver the same goodput holds in this run"
+                : "the published conclusion that they deliver the same goodput does not hold in this run";
+        findings.add(worstGap == 0
+                ? String.format(Locale.ROOT, "With %s arrivals the two gates' goodput was equal at every burst size: %s.",
+                        traffic.label(), verdict)
+                : String.format(Locale.ROOT, "With %s arrivals the two gates' goodput differed by at most %.1f %% "
+                        + "(burst %d): %s.", traffic.label(), 100 * worstGap, worstBurst, verdict));
+        BurstRow token = rows.get(half - 1);
+        BurstRow leaky = rows.get(rows.size() - 1);
+        findings.add(String.format(Locale.ROOT, "At burst %d the token bucket let peaks of %.0f rps reach a %.0f rps "
+                + "server (its requests waited up to p99 %d ms there), while the leaky bucket held the server to %.0f rps "
+                + "and the wait moved into the gate (p99 %d ms): the same deadline is spent in a different place.",
+                token.burst(), token.downstreamPeak(), 100.0, token.serverWaitP99(), leaky.downstreamPeak(),
+                leaky.gateDelayP99()));
+        return findings;
+    }
+
+    /** Burst 20 with the published gates beside core's. */
+    static String gates(List<BurstRow> published, List<BurstRow> core) {
+        int half = published.size() / 2;
+        int at = 0;
+        while (published.get(at).burst() != TokenVsLeakyExperiment.SHAPING_BURST) {
+            at++;
+        }
+        int differ = 0;
+        for (int i = 0; i < published.size(); i++) {
+            if (!published.get(i).equals(core.get(i))) {
+                differ++;
+            }
+        }
+        BurstRow pt = published.get(at);
+        BurstRow pl = published.get(half + at);
+        BurstRow ct = core.get(at);
+        BurstRow cl = core.get(half + at);
+        return String.format(Locale.ROOT, "Core's TokenBucket and LeakyBucketShaper against the published gates' "
+                + "floating-point arithmetic: %d of %d rows differ. At burst %d, token bucket goodput %.1f (core) vs "
+                + "%.1f (published), peak %.0f vs %.0f rps; leaky bucket goodput %.1f vs %.1f, gate p99 %d vs %d ms. "
+                + "Core's bucket keeps its refill grid and decides exact ties exactly; the published one restarts its "
+                + "refill at an arrival that finds it full and decides ties by rounding.", differ, published.size(),
+                pt.burst(), ct.goodputRps(), pt.goodputRps(), ct.downstreamPeak(), pt.downstreamPeak(),
+                cl.goodputRps(), pl.goodputRps(), cl.gateDelayP99(), pl.gateDelayP99());
+    }
+}

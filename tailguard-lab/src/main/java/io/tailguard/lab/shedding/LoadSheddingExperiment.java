@@ -1,0 +1,125 @@
+package io.tailguard.lab.shedding;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.playground.DemandCurve;
+import io.tailguard.lab.playground.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.playground.SeriesOptions;
+import io.tailguard.lab.playground.Traffic;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless) load-shedding experiment: fifo, tail-drop, expire and lifo (core queue
+ * disciplines, maximum queueing time and concurrency limiter) against constant overload, then the
+ * latency hangover each leaves after bursts. With the defaults it reproduces the published lab's
+ * two CSVs byte for byte.
+ */
+public final class LoadSheddingExperiment extends SeriesExperiment {
+
+    static final int[] OFFERED_RPS = {50, 75, 100, 125, 150, 200, 300};
+    static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 600, 500);
+    static final String SWEEP_FILE = "load-shedding-shed-sweep.csv";
+    static final String HANGOVER_FILE = "load-shedding-hangover.csv";
+
+    @Override
+    public String name() {
+        return "load-shedding";
+    }
+
+    @Override
+    public String title() {
+        return "Load Shedding Strategies";
+    }
+
+    @Override
+    public String description() {
+        return "fifo, tail-drop, expire and lifo past capacity (core queue and limiter): who is served, who waits, and the hangover after a burst.";
+    }
+
+    @Override
+    protected List<String> moreExamples() {
+        return List.of("--arrivals poisson --seed 9");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long windowMs = SeriesOptions.windowMs(args);
+        Traffic traffic = SeriesOptions.traffic(args);
+        long seed = SeriesOptions.seed(args);
+        ShedPolicy[] policies = ShedPolicy.values();
+        progress.begin("lab load-shedding", policies.length * (OFFERED_RPS.length + 1));
+        List<double[]> constant = new ArrayList<>();
+        for (int rps : OFFERED_RPS) {
+            constant.add(traffic.arrivals(DemandCurve.constant(rps), windowMs, seed, "load-shedding-" + rps));
+        }
+        double[] bursts = traffic.arrivals(BURSTS, windowMs, seed, "load-shedding-bursts");
+        List<ShedRow> rows = new ArrayList<>();
+        List<long[]> hangover = new ArrayList<>();
+        for (ShedPolicy policy : policies) {
+            for (int i = 0; i < OFFERED_RPS.length; i++) {
+                rows.add(ShedModel.run(policy, constant.get(i), windowMs, traffic.published()).row());
+                progress.step(policy.label + " " + OFFERED_RPS[i] + " rps");
+            }
+            hangover.add(ShedModel.run(policy, bursts, windowMs, traffic.published()).hangover());
+            progress.step(policy.label + " bursts");
+        }
+        progress.end();
+        List<List<String>> windows = new ArrayList<>();
+        for (int w = 0; w < windowMs / 100; w++) {
+            windows.add(Rows.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
+                    (double) hangover.get(1)[w], (double) hangover.get(2)[w], (double) hangover.get(3)[w]));
+        }
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+                .printedTable(new CsvTable("Shed sweep", SWEEP_FILE, ShedRow.HEADER,
+                        rows.stream().map(ShedRow::cells).toList()))
+                .table(new CsvTable("Burst hangover", HANGOVER_FILE, List.of("window_start_ms", "fifo_p99_ms",
+                        "tail_drop_p99_ms", "expire_p99_ms", "lifo_p99_ms"), windows))
+                .seed(seed);
+        SheddingFindings.of(rows, hangover, traffic).forEach(result::finding);
+        charts(rows, hangover).forEach(result::chart);
+        return result.build();
+    }
+
+    private static List<ChartArtifact> charts(List<ShedRow> rows, List<long[]> hangover) {
+        List<ChartArtifact> charts = new ArrayList<>();
+        ShedPolicy[] policies = ShedPolicy.values();
+        int windows = hangover.get(0).length;
+        if (windows > 0) {
+            List<Double> seconds = new ArrayList<>();
+            for (int w = 0; w < windows; w++) {
+                seconds.add(w / 10.0);
+            }
+            Map<String, List<? extends Number>> byPolicy = new LinkedHashMap<>();
+            for (int p = 0; p < policies.length; p++) {
+                List<Long> values = new ArrayList<>();
+                for (long v : hangover.get(p)) {
+                    values.add(Math.max(1, v)); // a log axis has no 0: an empty window is drawn at 1 ms
+                }
+                byPolicy.put(policies[p].label, values);
+            }
+            XyLog.log(charts, new ChartArtifact("p99 sojourn of the requests finishing in each 100 ms window, bursty demand",
+                    "load-shedding-hangover.png", Charts.lines("Burst hangover", "time (s)", "p99 ms (log)", seconds,
+                            byPolicy)));
+        }
+        List<Integer> offered = new ArrayList<>();
+        for (int rps : OFFERED_RPS) {
+            offered.add(rps);
+        }
+        Map<String, List<? extends Number>> p99 = new LinkedHashMap<>();
+        for (int p = 0; p < policies.length; p++) {
+            p99.put(policies[p].label, rows.subList(p * OFFERED_RPS.length, (p + 1) * OFFERED_RPS.length).stream()
+                    .map(r -> Math.max(1L, r.p99ServedMs())).toList());
+        }
+        XyLog.log(charts, new ChartArtifact("p99 sojourn of served requests by offered load", "load-shedding-shed-sweep.png",
+                Charts.lines("Served p99 by policy", "offered load (rps)", "p99 ms (log)", offered, p99)));
+        return charts;
+    }
+}

@@ -1,0 +1,43 @@
+package io.tailguard.lab.slocontrol;
+
+import io.tailguard.lab.playground.MillisHistogram;
+import io.tailguard.lab.playground.Rows;
+
+/** Not thread-safe tally of one request class over the scored arrivals: offered, served, sojourns, per window. */
+final class ClassOutcome {
+
+    final MillisHistogram sojourns = new MillisHistogram();
+    final long[] offeredByWindow;
+    final long[] servedByWindow;
+    long offered;
+    long served;
+
+    ClassOutcome(int windows) {
+        offeredByWindow = new long[windows];
+        servedByWindow = new long[windows];
+    }
+
+    void offer(int window) {
+        offered++;
+        if (window < offeredByWindow.length) {
+            offeredByWindow[window]++;
+        }
+    }
+
+    void serve(int window, double sojournMs) {
+        served++;
+        sojourns.recordRounded(sojournMs);
+        if (window < servedByWindow.length) {
+            servedByWindow[window]++;
+        }
+    }
+
+    /** Success share in percent, 100 when nothing was offered. */
+    double successPct() {
+        return Rows.pct(served, offered, 100.0);
+    }
+
+    double successPct(int window) {
+        return Rows.pct(servedByWindow[window], offeredByWindow[window], 100.0);
+    }
+}

@@ -1,0 +1,158 @@
+package io.tailguard.lab.slocontrol;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabUsageException;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.playground.DemandCurve;
+import io.tailguard.lab.playground.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.playground.SeriesOptions;
+import io.tailguard.lab.playground.Server;
+import io.tailguard.lab.playground.Traffic;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless) SLO-driven load control: a bounded system (20 in the system, expiry at
+ * dequeue) where a quarter of the requests are critical, with a blind door and with core's
+ * {@code CriticalityQueue} protecting the critical class, against constant and bursty demand.
+ * With the defaults it reproduces the published lab's two CSVs byte for byte.
+ */
+public final class SloLoadControlExperiment extends SeriesExperiment {
+
+    static final int[] OFFERED_RPS = {50, 100, 150, 200, 300, 400, 500};
+    static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 360, 500);
+    static final double SLO_PCT = 99.0;
+    static final String PROTECTION_FILE = "slo-load-control-protection.csv";
+    static final String BURST_FILE = "slo-load-control-slo-burst.csv";
+
+    @Override
+    public String name() {
+        return "slo-load-control";
+    }
+
+    @Override
+    public String title() {
+        return "Bounded Systems + SLO-Driven Load Control";
+    }
+
+    @Override
+    public String description() {
+        return "A bounded system where critical requests displace background ones (core CriticalityQueue): the critical SLO holds to 4x capacity.";
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return SeriesOptions.with(23, "Seed of the critical/background draw (java.util.Random, as published: 23) "
+                + "and of the poisson and bursty arrival streams.");
+    }
+
+    @Override
+    protected List<String> moreExamples() {
+        return List.of("--seed 42", "--arrivals poisson --seed 7");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long windowMs = SeriesOptions.windowMs(args);
+        if (windowMs <= Server.DEADLINE_MS) {
+            throw LabUsageException.of(SeriesOptions.DURATION, "longer than the " + Server.DEADLINE_MS
+                    + " ms deadline (only arrivals with a whole deadline left are scored)",
+                    args.rawValues().get(SeriesOptions.DURATION));
+        }
+        Traffic traffic = SeriesOptions.traffic(args);
+        long seed = SeriesOptions.seed(args);
+        boolean published = traffic.published();
+        progress.begin("lab slo-load-control", 2 * OFFERED_RPS.length + 2);
+        List<SloModel> blind = new ArrayList<>();
+        List<SloModel> priority = new ArrayList<>();
+        for (int rps : OFFERED_RPS) {
+            double[] arrivals = traffic.arrivals(DemandCurve.constant(rps), windowMs, seed, "slo-" + rps);
+            blind.add(SloModel.run(arrivals, windowMs, seed, false, published));
+            progress.step("blind " + rps + " rps");
+            priority.add(SloModel.run(arrivals, windowMs, seed, true, published));
+            progress.step("priority " + rps + " rps");
+        }
+        double[] bursts = traffic.arrivals(BURSTS, windowMs, seed, "slo-bursts");
+        SloModel blindBursts = SloModel.run(bursts, windowMs, seed, false, published);
+        progress.step("blind bursts");
+        SloModel priorityBursts = SloModel.run(bursts, windowMs, seed, true, published);
+        progress.step("priority bursts");
+        progress.end();
+        List<List<String>> rows = new ArrayList<>();
+        blind.forEach(m -> rows.add(row("blind", m)));
+        priority.forEach(m -> rows.add(row("priority", m)));
+        List<List<String>> windows = new ArrayList<>();
+        for (int w = 0; w < blindBursts.critical.offeredByWindow.length; w++) {
+            windows.add(Rows.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, blindBursts.critical.successPct(w),
+                    priorityBursts.critical.successPct(w), blindBursts.background.successPct(w),
+                    priorityBursts.background.successPct(w)));
+        }
+        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, "seed " + seed + ", "))
+                .printedTable(new CsvTable("Protection sweep", PROTECTION_FILE, List.of("policy", "offered_rps",
+                        "critical_offered_rps", "critical_success_pct", "background_success_pct", "critical_p99_ms",
+                        "background_p99_ms", "critical_slo_met", "total_goodput_rps"), rows))
+                .table(new CsvTable("Burst time series", BURST_FILE, List.of("window_start_ms", "blind_critical_pct",
+                        "priority_critical_pct", "blind_background_pct", "priority_background_pct"), windows))
+                .seed(seed);
+        SloFindings.of(blind, priority, blindBursts, priorityBursts, traffic, seed).forEach(result::finding);
+        charts(blind, priority, blindBursts, priorityBursts).forEach(result::chart);
+        return result.build();
+    }
+
+    private static List<String> row(String policy, SloModel m) {
+        return Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s,%.1f", policy, m.offeredRps(), m.criticalOfferedRps(),
+                m.critical.successPct(), m.background.successPct(), (double) m.critical.sojourns.percentile(99.0),
+                (double) m.background.sojourns.percentile(99.0), m.critical.successPct() >= SLO_PCT ? "yes" : "no",
+                m.goodputRps());
+    }
+
+    private static List<ChartArtifact> charts(List<SloModel> blind, List<SloModel> priority, SloModel blindBursts,
+                                              SloModel priorityBursts) {
+        List<ChartArtifact> charts = new ArrayList<>();
+        int windows = blindBursts.critical.offeredByWindow.length;
+        if (windows > 0) {
+            List<Double> seconds = new ArrayList<>();
+            Map<String, List<? extends Number>> burst = new LinkedHashMap<>();
+            List<Double> pc = new ArrayList<>();
+            List<Double> bc = new ArrayList<>();
+            List<Double> pb = new ArrayList<>();
+            List<Double> slo = new ArrayList<>();
+            for (int w = 0; w < windows; w++) {
+                seconds.add(w / 10.0);
+                pc.add(priorityBursts.critical.successPct(w));
+                bc.add(blindBursts.critical.successPct(w));
+                pb.add(priorityBursts.background.successPct(w));
+                slo.add(SLO_PCT);
+            }
+            burst.put("critical (priority)", pc);
+            burst.put("critical (blind)", bc);
+            burst.put("background (priority)", pb);
+            burst.put("SLO 99 %", slo);
+            charts.add(new ChartArtifact("Success by arrival window under bursts, blind and priority doors",
+                    "slo-load-control-slo-burst.png", Charts.lines("Critical SLO under bursts", "time (s)",
+                            "success (%)", seconds, burst)));
+        }
+        List<Integer> offered = new ArrayList<>();
+        for (int rps : OFFERED_RPS) {
+            offered.add(rps);
+        }
+        Map<String, List<? extends Number>> protection = new LinkedHashMap<>();
+        protection.put("critical (priority)", priority.stream().map(m -> m.critical.successPct()).toList());
+        protection.put("critical (blind)", blind.stream().map(m -> m.critical.successPct()).toList());
+        protection.put("background (priority)", priority.stream().map(m -> m.background.successPct()).toList());
+        protection.put("SLO 99 %", offered.stream().map(x -> SLO_PCT).toList());
+        charts.add(new ChartArtifact("Success by offered load, blind and priority doors", "slo-load-control-protection.png",
+                Charts.lines(String.format(java.util.Locale.ROOT, "Protection (ceiling = %.0f rps)",
+                        Server.CAPACITY_RPS / SloModel.CRITICAL_SHARE), "offered load (rps)", "success (%)", offered,
+                        protection)));
+        return charts;
+    }
+}

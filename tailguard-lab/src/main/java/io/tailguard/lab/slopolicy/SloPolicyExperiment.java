@@ -1,0 +1,150 @@
+package io.tailguard.lab.slopolicy;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
+import io.tailguard.lab.LabUsageException;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Thread-safe (stateless) SLO-policy experiment (the published lab's post 6): four scripted
+ * patterns under the same five seconds of overload, scored against a latency objective with an
+ * error budget and a burn rate. With the golden arguments it reproduces the published two CSVs byte
+ * for byte; {@code --request-mix random} draws the request costs from {@code --seed} instead.
+ */
+public final class SloPolicyExperiment implements Experiment {
+
+    static final String SLO_TARGET = "--slo-target";
+    static final String MIX = "--request-mix";
+
+    @Override
+    public String name() {
+        return "slo-policy";
+    }
+
+    @Override
+    public String title() {
+        return "SLO policy and burn-rate simulation";
+    }
+
+    @Override
+    public String description() {
+        return "Four scripted patterns against a latency SLO: error budget, burn rate and alerts per second.";
+    }
+
+    @Override
+    public LabSeries series() {
+        return LabSeries.LATENCY;
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return List.of(
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("5s", Duration.ofHours(1),
+                        "Length in whole seconds, at least 1 and capped at 5 (the published overload script)."),
+                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
+                LabOption.text(SLO_TARGET, "p99<200ms", "<p99<Nms>", "Latency threshold a good request meets; the "
+                        + "objective is always 99 % good, as published."),
+                LabOption.choice(MIX, "scripted", List.of("scripted", "random"), "Request costs: the published "
+                        + "arithmetic sequence, or drawn from --seed with the same shares."),
+                LabOption.seed(42, "Seed of --request-mix random (the scripted mix draws nothing)."));
+    }
+
+    @Override
+    public List<String> examples() {
+        return List.of("lab slo-policy",
+                "lab slo-policy --deterministic --duration 5s --concurrency 10 --slo-target 'p99<200ms'",
+                "lab slo-policy --slo-target 'p99<250ms'",
+                "lab slo-policy --request-mix random --seeds 20");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long thresholdMs = threshold(args.text(SLO_TARGET));
+        long seconds = Math.max(1, Math.min(args.duration(PublishedFlags.DURATION).toSeconds(), SloModel.OVERLOAD_MS.length));
+        long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
+        SloModel.Mix mix = SloModel.Mix.valueOf(args.choice(MIX).toUpperCase(Locale.ROOT));
+        long seed = args.longValue(LabOption.SEED);
+        progress.begin("lab slo-policy", 1);
+        SloModel model = SloModel.run(seconds, rps, thresholdMs, mix, seed);
+        progress.step("four patterns");
+        progress.end();
+        CsvTable summary = model.summaryTable();
+        CsvTable windows = model.windows.build();
+        LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
+                        "%s: p99<%dms, %d requests/s for %d s, %s mix", title(), thresholdMs, rps, seconds,
+                        mix.name().toLowerCase(Locale.ROOT)))
+                .printedTable(summary)
+                .table(windows)
+                .seedSummary(summary, "achieved_sli_pct", "final_budget_remaining_pct")
+                .finding(SloFindings.describe(model.summaries, mix, thresholdMs));
+        if (mix == SloModel.Mix.RANDOM) {
+            result.seed(seed);
+        }
+        charts(model, windows, seconds).forEach(result::chart);
+        return result.build();
+    }
+
+    /**
+     * Parses the published flag: lower-cased, spaces removed, the text after {@code p99<} must be a
+     * whole number followed by {@code ms}.
+     */
+    static long threshold(String raw) {
+        String s = raw.toLowerCase(Locale.ROOT).replace(" ", "");
+        int at = s.indexOf("p99<");
+        String rest = at < 0 ? "" : s.substring(at + 4);
+        if (rest.endsWith("ms")) {
+            try {
+                long ms = Long.parseLong(rest.substring(0, rest.length() - 2));
+                if (ms >= 0) {
+                    return ms;
+                }
+            } catch (NumberFormatException e) {
+                // falls through to the usage error
+            }
+        }
+        throw LabUsageException.of(SLO_TARGET, "p99<Nms with N a whole number of milliseconds", raw);
+    }
+
+    private static List<ChartArtifact> charts(SloModel model, CsvTable windows, long seconds) {
+        List<Long> x = new ArrayList<>();
+        for (long s = 1; s <= seconds; s++) {
+            x.add(s);
+        }
+        Map<String, List<? extends Number>> burn = new LinkedHashMap<>();
+        for (List<String> row : windows.rows()) {
+            @SuppressWarnings("unchecked")
+            List<Double> values = (List<Double>) burn.computeIfAbsent(row.get(0), k -> new ArrayList<Double>());
+            values.add(Double.parseDouble(row.get(7)));
+        }
+        List<String> patterns = new ArrayList<>();
+        List<Double> sli = new ArrayList<>();
+        List<Double> budget = new ArrayList<>();
+        for (SloModel.Summary s : model.summaries) {
+            patterns.add(s.pattern().label());
+            sli.add(s.sliPct());
+            budget.add(s.budgetRemainingPct());
+        }
+        Map<String, List<? extends Number>> bars = new LinkedHashMap<>();
+        bars.put("achieved SLI %", sli);
+        bars.put("budget remaining %", budget);
+        return List.of(
+                new ChartArtifact("Burn rate", "slo-policy-burn-rate.png",
+                        Charts.lines("Burn rate per second (alert at 2)", "elapsed s", "burn rate", x, burn)),
+                new ChartArtifact("Error budget", "slo-policy-error-budget.png",
+                        Charts.bars("Achieved SLI and error budget left", "pattern", "%", patterns, bars)));
+    }
+}

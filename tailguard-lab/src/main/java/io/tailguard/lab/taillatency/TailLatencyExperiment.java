@@ -1,0 +1,137 @@
+package io.tailguard.lab.taillatency;
+
+import io.tailguard.lab.ChartArtifact;
+import io.tailguard.lab.Charts;
+import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
+import io.tailguard.lab.LabUsageException;
+import io.tailguard.lab.Progress;
+import io.tailguard.lab.latencyseries.PublishedFlags;
+import io.tailguard.lab.latencyseries.SnapshotTable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Thread-safe (stateless) tail-latency experiment (the published lab's post 1): the same seeded
+ * latency stream served one call per request and as a fan-out of five, whose latency is the slowest
+ * call. With the golden arguments it reproduces the published two CSVs byte for byte.
+ */
+public final class TailLatencyExperiment implements Experiment {
+
+    /** Most latency draws one run may make, to keep a run within seconds. */
+    static final long MAX_DRAWS = 50_000_000L;
+    static final int FAN_OUT = 5;
+
+    static final String SEED = "--seed";
+
+    @Override
+    public String name() {
+        return "tail-latency";
+    }
+
+    @Override
+    public String title() {
+        return "Tail latency and fan-out amplification";
+    }
+
+    @Override
+    public String description() {
+        return "One call per request versus the slowest of five: how a 1 % tail becomes the fan-out's p99.";
+    }
+
+    @Override
+    public LabSeries series() {
+        return LabSeries.LATENCY;
+    }
+
+    @Override
+    public List<LabOption> options() {
+        return List.of(
+                PublishedFlags.deterministic(),
+                PublishedFlags.duration("5s", Duration.ofHours(1),
+                        "Simulated length, in whole seconds (at least 1), as published."),
+                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
+                PublishedFlags.snapshotInterval(Duration.ofHours(1),
+                        "Snapshot interval in whole seconds (at least 1, at most --duration)."),
+                LabOption.seed(42, "Seed of the latency stream; both scenarios start from it (published: 42)."));
+    }
+
+    @Override
+    public List<String> examples() {
+        return List.of("lab tail-latency",
+                "lab tail-latency --deterministic --duration 5s --concurrency 10 --snapshot-interval 1s",
+                "lab tail-latency --seed 7 --duration 30s",
+                "lab tail-latency --seeds 10");
+    }
+
+    @Override
+    public LabResult run(LabArgs args, Progress progress) {
+        long seconds = Math.max(1, args.duration(PublishedFlags.DURATION).toSeconds());
+        long iv = Math.min(seconds, Math.max(1, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toSeconds()));
+        long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
+        long seed = args.longValue(SEED);
+        double draws = (double) seconds * rps * (1 + FAN_OUT);
+        if (draws > MAX_DRAWS) {
+            throw new LabUsageException(String.format(Locale.ROOT,
+                    "%s x %s x 100 x 6 must be at most %d latency draws but was %.0f", PublishedFlags.DURATION, PublishedFlags.CONCURRENCY,
+                    MAX_DRAWS, draws));
+        }
+        progress.begin("lab tail-latency", 2);
+        TailLatencyModel.Outcome base = TailLatencyModel.run("Baseline", "tail-latency-baseline.csv", 1,
+                seconds, iv, rps, seed);
+        progress.step("baseline");
+        TailLatencyModel.Outcome fan = TailLatencyModel.run("Tail amplification",
+                "tail-latency-tail-amplification.csv", FAN_OUT, seconds, iv, rps, seed);
+        progress.step("fan-out " + FAN_OUT);
+        progress.end();
+
+        CsvTable summary = summary(base.whole(), fan.whole());
+        LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
+                        "%s: %d requests/s for %d s, fan-out %d, seed %d", title(), rps, seconds, FAN_OUT, seed))
+                .table(base.snapshots())
+                .table(fan.snapshots())
+                .printedTable(summary)
+                .seedSummary(summary, "p99_ms")
+                .finding(TailLatencyFindings.describe(base, fan, FAN_OUT))
+                .seed(seed);
+        charts(base, fan).forEach(result::chart);
+        return result.build();
+    }
+
+    private static CsvTable summary(Histogram base, Histogram fan) {
+        CsvTable.Builder t = CsvTable.builder("Whole run", "tail-latency-summary.csv",
+                "scenario", "requests", "p50_ms", "p99_ms", "p999_ms", "share_over_100ms_pct");
+        add(t, "baseline", base);
+        add(t, "fan-out-" + FAN_OUT, fan);
+        return t.build();
+    }
+
+    private static void add(CsvTable.Builder t, String label, Histogram h) {
+        double slow = h.getTotalCount() == 0 ? 0
+                : 100.0 * (h.getTotalCount() - h.getCountBetweenValues(0, 100)) / h.getTotalCount();
+        t.row(label, Long.toString(h.getTotalCount()), SnapshotTable.f1(h.getValueAtPercentile(50.0)),
+                SnapshotTable.f1(h.getValueAtPercentile(99.0)), SnapshotTable.f1(h.getValueAtPercentile(99.9)),
+                String.format(Locale.ROOT, "%.2f", slow));
+    }
+
+    private static List<ChartArtifact> charts(TailLatencyModel.Outcome base, TailLatencyModel.Outcome fan) {
+        List<Long> x = new ArrayList<>();
+        for (List<String> row : base.snapshots().rows()) {
+            x.add(Long.parseLong(row.get(1)));
+        }
+        Map<String, List<? extends Number>> p99 = new LinkedHashMap<>();
+        p99.put("one call p99", base.intervalP99());
+        p99.put("fan-out " + FAN_OUT + " p99", fan.intervalP99());
+        return List.of(new ChartArtifact("p99 per interval", "tail-latency-comparison.png",
+                Charts.lines("p99 per interval: one call vs the slowest of " + FAN_OUT, "elapsed s", "ms", x, p99)));
+    }
+}

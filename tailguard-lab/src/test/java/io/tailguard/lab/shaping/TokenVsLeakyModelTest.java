@@ -1,0 +1,61 @@
+package io.tailguard.lab.shaping;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.lab.Durations;
+import io.tailguard.lab.playground.SeriesRuns;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The experiment against the specification's rules for other windows, and core's gates. */
+class TokenVsLeakyModelTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void oracleReproducesTheGoldenFiles() throws IOException {
+        assertThat(PublishedShapingOracle.sweep(5000))
+                .isEqualTo(SeriesRuns.golden("token-vs-leaky", TokenVsLeakyExperiment.SWEEP_FILE));
+        assertThat(PublishedShapingOracle.shaping(5000))
+                .isEqualTo(SeriesRuns.golden("token-vs-leaky", TokenVsLeakyExperiment.SHAPING_FILE));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1ms", "150ms", "1s", "1234ms", "3s", "8s", "25s"})
+    void otherWindowsGiveWhatThePublishedRulesGive(String duration) throws IOException {
+        Path out = tmp.resolve(duration);
+        SeriesRuns.run(new TokenVsLeakyExperiment(), out, "--duration", duration, "--concurrency", "64");
+        long ms = Durations.parsePositive("--duration", duration).toMillis();
+        assertThat(SeriesRuns.csv(out, TokenVsLeakyExperiment.SWEEP_FILE)).isEqualTo(PublishedShapingOracle.sweep(ms));
+        assertThat(SeriesRuns.csv(out, TokenVsLeakyExperiment.SHAPING_FILE)).isEqualTo(PublishedShapingOracle.shaping(ms));
+    }
+
+    @Test
+    void coreGatesKeepThePublishedLessonWithinTheirOwnArithmetic() throws IOException {
+        Path out = tmp.resolve("core");
+        String text = SeriesRuns.run(new TokenVsLeakyExperiment(), out, "--gates", "core");
+        List<String[]> rows = SeriesRuns.csv(out, TokenVsLeakyExperiment.SWEEP_FILE).lines().skip(1)
+                .map(l -> l.split(",")).toList();
+        for (String[] r : rows) {
+            if (r[0].equals("leaky-bucket")) {
+                assertThat(Double.parseDouble(r[8])).as("leaky peak at burst %s", r[1]).isLessThanOrEqualTo(100.0);
+                assertThat(Double.parseDouble(r[7])).as("no server wait behind a shaper").isZero();
+            }
+        }
+        String[] token80 = rows.get(TokenVsLeakyExperiment.BURSTS.length - 1);
+        assertThat(token80[1]).isEqualTo("80");
+        assertThat(Double.parseDouble(token80[8])).isGreaterThan(200.0);
+        for (int i = 0; i < TokenVsLeakyExperiment.BURSTS.length; i++) {
+            double token = Double.parseDouble(rows.get(i)[3]);
+            double leaky = Double.parseDouble(rows.get(TokenVsLeakyExperiment.BURSTS.length + i)[3]);
+            assertThat(Math.abs(token - leaky)).as("goodput at burst %s", rows.get(i)[1]).isLessThanOrEqualTo(0.05 * leaky + 2.0);
+        }
+        assertThat(text).contains("Core's TokenBucket and LeakyBucketShaper against the published gates");
+    }
+}
