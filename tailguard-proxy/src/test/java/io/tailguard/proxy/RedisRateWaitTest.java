@@ -56,11 +56,18 @@ class RedisRateWaitTest {
         proxy = ProxyServer.start(config, NanoClock.system(), AccessLog.open("off"), 1);
     }
 
-    /** Lets Redis load the script and answer once, so later calls are one round trip each. */
-    private void warmUp() throws Exception {
+    /**
+     * A proxy whose Redis answered once ({@code /shared/warm}: the script is loaded, later calls are
+     * one round trip each) and is now frozen; returns the proxy's events from then on.
+     */
+    private Events startThenFreezeRedis() throws Exception {
+        start(100, LONG_TIMEOUT, DegradedMode.FAIL_OPEN);
         try (RawClient warm = new RawClient(proxy.boundAddress())) {
             assertThat(warm.get("/shared/warm").read().status()).isEqualTo(200);
         }
+        Events events = new Events(proxy);
+        redis.freeze();
+        return events;
     }
 
     @Test
@@ -96,10 +103,7 @@ class RedisRateWaitTest {
 
     @Test
     void aFrozenRedisDoesNotHoldUpOtherRequestsOnTheSameEventLoop() throws Exception {
-        start(100, LONG_TIMEOUT, DegradedMode.FAIL_OPEN);
-        warmUp();
-        Events events = new Events(proxy);
-        redis.freeze();
+        Events events = startThenFreezeRedis();
         try (RawClient waiting = new RawClient(proxy.boundAddress()); RawClient other = new RawClient(proxy.boundAddress())) {
             waiting.get("/shared/waiting");
             events.await("redis_rate:default");
@@ -112,10 +116,7 @@ class RedisRateWaitTest {
 
     @Test
     void aClientThatLeavesWhileItsDecisionIsPendingNeverReachesTheBackend() throws Exception {
-        start(100, LONG_TIMEOUT, DegradedMode.FAIL_OPEN);
-        warmUp();
-        Events events = new Events(proxy);
-        redis.freeze();
+        Events events = startThenFreezeRedis();
         try (RawClient leaving = new RawClient(proxy.boundAddress())) {
             leaving.send("POST /shared/gone HTTP/1.1\r\nHost: test\r\nContent-Length: 5\r\n\r\nhello");
             events.await("redis_rate:default");
@@ -131,9 +132,7 @@ class RedisRateWaitTest {
 
     @Test
     void aRequestWaitingForRedisIsAnsweredWhenItsDeadlinePasses() throws Exception {
-        start(100, LONG_TIMEOUT, DegradedMode.FAIL_OPEN);
-        warmUp();
-        redis.freeze();
+        startThenFreezeRedis();
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             RawClient.Response late = client.get("/shared/late", "X-Request-Timeout-Ms: 200").read();
             assertThat(late.status()).isEqualTo(503);
