@@ -4,8 +4,8 @@ import io.tailguard.admission.RejectReason;
 
 /**
  * Thread-safe (constants only): the names of the lease protocol over HTTP/1.1, written down in
- * {@code docs/leases.md}, shared by every responder (the test backend, later the servlet filter
- * and the gRPC interceptor) and every requester (the proxy). No I/O here: each transport writes
+ * {@code docs/leases.md}, shared by every responder (the test backend, the servlet filter; the gRPC
+ * interceptor maps them to metadata) and every requester (the proxy). No I/O here: each transport writes
  * these names with its own API.
  */
 public final class LeaseWire {

@@ -6,12 +6,14 @@ import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.tailguard.admission.AdmissionCounts;
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.config.Check;
+import io.tailguard.lease.LeaseResponder;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.DrainEstimator;
 import io.tailguard.rate.TokenBucket;
@@ -42,9 +44,11 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
     private final ConcurrencyLimiter limiter;
     private final DrainEstimator drain = new DrainEstimator(0.2);
     private final AdmissionCounts counts = new AdmissionCounts();
+    private final GrpcLeases leases;
 
     private TailguardServerInterceptor(Builder builder) {
         this.clock = builder.clock;
+        this.leases = builder.leases == null ? null : new GrpcLeases(builder.leases, clock, counts);
         this.rate = builder.rate == null ? null : new TokenBucket(builder.rate, clock.nanoTime());
         this.limiter = builder.limiter;
     }
@@ -58,6 +62,15 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
     public <ReqT, RespT> ServerCall.Listener<ReqT> interceptCall(ServerCall<ReqT, RespT> call, Metadata headers,
             ServerCallHandler<ReqT, RespT> next) {
         long nowNanos = clock.nanoTime();
+        if (leases != null) {
+            if (GrpcLeases.STREAM.getFullMethodName().equals(call.getMethodDescriptor().getFullMethodName())) {
+                return next.startCall(call, headers); // the lease stream itself is never over the lease
+            }
+            call = leases.admit(call, headers, nowNanos);
+            if (call == null) {
+                return new ServerCall.Listener<>() { }; // over the lease: closed before the service ran
+            }
+        }
         if (rate != null && !rate.tryAcquire(nowNanos, 1L)) {
             return refuse(call, RejectReason.RATE_LIMITED, Status.RESOURCE_EXHAUSTED, rate.nanosUntilAvailable(nowNanos, 1L));
         }
@@ -97,6 +110,19 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
         counts.rejected(reason);
         call.close(status.withDescription(reason.name().toLowerCase(java.util.Locale.ROOT)), Pushback.trailers(waitNanos));
         return new ServerCall.Listener<>() { };
+    }
+
+    /**
+     * Returns the lease stream service ({@code tailguard.lease.Leases/Stream}) to add to the server
+     * beside the application's services.
+     *
+     * @throws IllegalStateException when no lease responder was set
+     */
+    public ServerServiceDefinition leaseService() {
+        if (leases == null) {
+            throw new IllegalStateException("leases must be set to serve the lease stream but was null");
+        }
+        return leases.service();
     }
 
     /** Returns the tally of admitted and rejected calls, for metrics. */
@@ -152,8 +178,20 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
         private NanoClock clock = NanoClock.system();
         private TokenBucketConfig rate;
         private ConcurrencyLimiter limiter;
+        private LeaseResponder leases;
 
         private Builder() {
+        }
+
+        /**
+         * Makes the interceptor a lease responder (docs/leases.md, "over gRPC"): each call is
+         * checked against the lease of its {@code tailguard-lease-id} before anything else and
+         * closed {@code RESOURCE_EXHAUSTED} when over it; serve {@link TailguardServerInterceptor#leaseService()} too. Build
+         * {@code responder} on a scheduler whose clock is this interceptor's.
+         */
+        public Builder leases(LeaseResponder responder) {
+            this.leases = Check.notNull("leases", responder);
+            return this;
         }
 
         /** A token bucket asked first; a refusal is {@code RESOURCE_EXHAUSTED} with the wait for the next token. */

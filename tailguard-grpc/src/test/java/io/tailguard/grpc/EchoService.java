@@ -8,11 +8,6 @@ import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.ServerCalls;
 import io.grpc.stub.StreamObserver;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -82,20 +77,7 @@ public final class EchoService {
         return request;
     }
 
-    /** Marshals strings as UTF-8. */
-    public static final class Utf8 implements MethodDescriptor.Marshaller<String> {
-        @Override
-        public InputStream stream(String value) {
-            return new ByteArrayInputStream(value.getBytes(StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public String parse(InputStream stream) {
-            try {
-                return new String(stream.readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
+    /** Marshals strings as UTF-8, as the lease stream does. */
+    public static final class Utf8 extends GrpcLeases.Text {
     }
 }

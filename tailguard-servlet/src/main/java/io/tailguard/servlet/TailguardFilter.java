@@ -4,6 +4,8 @@ import io.tailguard.admission.AdmissionCounts;
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
+import io.tailguard.lease.LeaseResponder;
+import io.tailguard.lease.LeaseStats;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.queue.DrainEstimator;
@@ -37,6 +39,10 @@ import java.util.Map;
  * for adaptive limits; a client that went away is not. Register it for the {@code REQUEST} and
  * {@code ASYNC} dispatcher types with async support on, since a queued request comes back through
  * an async dispatch. Build one with {@link #builder()}.
+ *
+ * <p>With a lease responder ({@link TailguardFilterBuilder#leases}) the filter also speaks the lease
+ * protocol of docs/leases.md: it serves the lease stream, and checks a request's lease before the
+ * gates above, answering 503 {@code lease-exhausted} or {@code lease-expired} when over it.
  */
 public final class TailguardFilter implements Filter {
 
@@ -55,6 +61,7 @@ public final class TailguardFilter implements Filter {
     private final BoundedQueue<Waiter> queue;
     private final DrainEstimator drain = new DrainEstimator(0.2);
     private final AdmissionCounts counts = new AdmissionCounts();
+    private final LeaseEndpoint leases;
     /**
      * False when no part needs the time (no rate gate, no queue, only fixed limits): then the
      * clock is never read, which is a good share of a fixed limit's whole cost per request.
@@ -71,7 +78,8 @@ public final class TailguardFilter implements Filter {
         this.otherPartitions = builder.otherPartitions;
         this.limiter = builder.limiter;
         this.queue = builder.queue == null ? null : new BoundedQueue<>(builder.queue, (waiter, reason, waitedNanos) -> waiter.shed(reason));
-        this.timed = rate != null || partitionRate != null || queue != null || (limiter != null && limiter.adapts());
+        this.leases = builder.leases == null ? null : new LeaseEndpoint(builder.leases, counts);
+        this.timed = leases != null || rate != null || partitionRate != null || queue != null || (limiter != null && limiter.adapts());
     }
 
     private long now() {
@@ -100,6 +108,40 @@ public final class TailguardFilter implements Filter {
             return;
         }
         long nowNanos = now();
+        if (leases == null) {
+            admit(http, answer, chain, nowNanos);
+            return;
+        }
+        if (LeaseEndpoint.isStream(http)) {
+            leases.openStream(http, answer);
+            return;
+        }
+        LeaseResponder.Session session = leases.admit(http, answer, nowNanos);
+        if (session == null) {
+            return; // over the lease: answered 503 before anything else ran
+        }
+        LeaseStats stats = session.stats();
+        if (stats == null) {
+            admit(http, answer, chain, nowNanos);
+            return;
+        }
+        LeaseCompletion completion = new LeaseCompletion(stats, clock, nowNanos);
+        boolean failed = true;
+        try {
+            admit(http, answer, chain, nowNanos);
+            failed = false;
+        } finally {
+            if (http.isAsyncStarted()) {
+                http.getAsyncContext().addListener(completion);
+            } else {
+                completion.end(failed || answer.getStatus() >= 500);
+            }
+        }
+    }
+
+    /** The request passed the lease (if any): the rate gates, the limits and the queue decide. */
+    private void admit(HttpServletRequest http, HttpServletResponse answer, FilterChain chain, long nowNanos)
+            throws IOException, ServletException {
         String partition = partitionKey == null ? null : partitionKey.of(http);
         if (rate != null && !rate.tryAcquire(nowNanos, 1L)) {
             reject(answer, RejectReason.RATE_LIMITED, rate.nanosUntilAvailable(nowNanos, 1L));
@@ -264,6 +306,14 @@ public final class TailguardFilter implements Filter {
         response.setStatus(reason == RejectReason.RATE_LIMITED ? TOO_MANY_REQUESTS : UNAVAILABLE);
         response.setHeader("Retry-After", Long.toString(RetryAfter.seconds(waitNanos)));
         response.setContentLength(0);
+    }
+
+    /** Ends every lease session and stream, so requesters see the responder go. */
+    @Override
+    public void destroy() {
+        if (leases != null) {
+            leases.close();
+        }
     }
 
     static int status(ServletResponse response) {

@@ -1,6 +1,7 @@
 package io.tailguard.servlet;
 
 import io.tailguard.config.Check;
+import io.tailguard.lease.LeaseResponder;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.rate.KeyedRateLimiter;
@@ -40,6 +41,7 @@ public final class TailguardFilterBuilder {
     ConcurrencyLimiter otherPartitions;
     ConcurrencyLimiter limiter;
     BoundedQueueConfig queue;
+    LeaseResponder leases;
 
     TailguardFilterBuilder() {
     }
@@ -83,6 +85,18 @@ public final class TailguardFilterBuilder {
     /** A token bucket of {@code config} for each partition (up to 10,000 partitions remembered). */
     public TailguardFilterBuilder partitionRate(TokenBucketConfig config) {
         this.partitionRate = new KeyedRateLimiter<>(Check.notNull("partitionRate", config), MAX_RATE_KEYS, RATE_KEY_IDLE.toNanos());
+        return this;
+    }
+
+    /**
+     * Makes the filter a lease responder (docs/leases.md): it serves the lease stream at
+     * {@code GET /.well-known/tailguard/lease}, checks each request's lease before anything else
+     * (503 {@code lease-exhausted} / {@code lease-expired} when over it) and stamps
+     * {@code Tailguard-Lease} on responses. Build {@code responder} on the same scheduler as this
+     * filter; the filter closes it when destroyed.
+     */
+    public TailguardFilterBuilder leases(LeaseResponder responder) {
+        this.leases = Check.notNull("leases", responder);
         return this;
     }
 

@@ -1,0 +1,142 @@
+package io.tailguard.grpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientInterceptors;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Server;
+import io.grpc.ServerInterceptors;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.inprocess.InProcessChannelBuilder;
+import io.grpc.inprocess.InProcessServerBuilder;
+import io.grpc.stub.ClientCalls;
+import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.lease.LeaseFrame;
+import io.tailguard.lease.LeaseResponder;
+import io.tailguard.lease.LeaseWire;
+import io.tailguard.lease.StaticLeaseSender;
+import io.tailguard.time.VirtualScheduler;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The server interceptor as a lease responder over the in-process transport, on a virtual clock. */
+class LeaseResponderGrpcTest {
+
+    private final EchoService service = new EchoService();
+    private final VirtualScheduler scheduler = new VirtualScheduler();
+    private final AtomicReference<Metadata> headers = new AtomicReference<>();
+    private final AtomicReference<Metadata> trailers = new AtomicReference<>();
+    private TailguardServerInterceptor interceptor;
+    private Server server;
+    private ManagedChannel channel;
+
+    private void start(int allowed) throws Exception {
+        LeaseResponder responder = new LeaseResponder(scheduler,
+                () -> new StaticLeaseSender(StaticLeaseSender.Config.every(allowed, Duration.ofSeconds(1))),
+                new SplittableRandom(1));
+        interceptor = TailguardServerInterceptor.builder().clock(scheduler.clock()).leases(responder).build();
+        String name = InProcessServerBuilder.generateName();
+        server = InProcessServerBuilder.forName(name).directExecutor()
+                .addService(ServerInterceptors.intercept(service.definition(), interceptor))
+                .addService(interceptor.leaseService()).build().start();
+        channel = InProcessChannelBuilder.forName(name).directExecutor().build();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (channel != null) {
+            channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+        }
+        if (server != null) {
+            server.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private BlockingQueue<String> openStream() {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        ClientCalls.asyncServerStreamingCall(channel.newCall(GrpcLeases.STREAM, CallOptions.DEFAULT), "",
+                new StreamObserver<>() {
+                    @Override
+                    public void onNext(String line) {
+                        lines.add(line);
+                    }
+
+                    @Override
+                    public void onError(Throwable error) {
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                    }
+                });
+        return lines;
+    }
+
+    private static LeaseFrame nextLease(BlockingQueue<String> lines) throws InterruptedException {
+        String line = lines.poll(30, TimeUnit.SECONDS);
+        assertThat(line).as("a lease within 30 s").isNotNull();
+        return LeaseFrame.parse(line);
+    }
+
+    private String call(String leaseId, String request) {
+        Metadata attach = new Metadata();
+        if (leaseId != null) {
+            attach.put(GrpcLeases.LEASE_ID, leaseId);
+        }
+        Channel intercepted = ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(attach),
+                MetadataUtils.newCaptureMetadataInterceptor(headers, trailers));
+        return ClientCalls.blockingUnaryCall(intercepted, EchoService.ECHO, CallOptions.DEFAULT, request);
+    }
+
+    private void assertRefused(String leaseId, String reason, String pushbackMillis) {
+        assertThatThrownBy(() -> call(leaseId, "x")).isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
+            assertThat(e.getTrailers().get(GrpcLeases.REASON)).isEqualTo(reason);
+            assertThat(e.getTrailers().get(Pushback.KEY)).isEqualTo(pushbackMillis);
+        });
+    }
+
+    @Test
+    void theLeaseArrivesFirstAndACallOverItIsResourceExhaustedBeforeTheServiceRuns() throws Exception {
+        start(2);
+        BlockingQueue<String> lines = openStream();
+        LeaseFrame lease = nextLease(lines);
+        assertThat(lease.allowedRequests()).isEqualTo(2);
+        assertThat(call(lease.id(), "a")).isEqualTo("a");
+        assertThat(LeaseFrame.parse(headers.get().get(GrpcLeases.LEASE))).isEqualTo(new LeaseFrame(lease.id(), 2, 1_000, 1));
+        assertThat(call(lease.id(), "b")).isEqualTo("b");
+        scheduler.advance(Duration.ofMillis(300));
+
+        assertRefused(lease.id(), LeaseWire.EXHAUSTED, "700");
+        assertThat(service.calls).hasValue(2);
+        assertThat(interceptor.counts().rejectedCount(RejectReason.LEASE_EXHAUSTED)).isEqualTo(1);
+
+        scheduler.advance(Duration.ofMillis(700)); // the renewal, sent without any call failing first
+        assertThat(nextLease(lines).id()).isEqualTo(lease.id());
+        assertThat(call(lease.id(), "c")).isEqualTo("c");
+    }
+
+    @Test
+    void anUnknownIdIsLeaseExpiredAndCallsWithoutAnIdShareOneSession() throws Exception {
+        start(1);
+        assertRefused("0-7", LeaseWire.EXPIRED, "1000");
+        assertThat(call(null, "a")).isEqualTo("a");
+        assertRefused(null, LeaseWire.EXHAUSTED, "1000");
+        String own = nextLease(openStream()).id();
+        assertThat(call(own, "b")).isEqualTo("b"); // its own session, not charged for the others
+        assertThat(service.calls).hasValue(2);
+    }
+}
