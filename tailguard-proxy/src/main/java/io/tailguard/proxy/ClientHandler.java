@@ -153,14 +153,24 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         closeAfterResponse = !HttpUtil.isKeepAlive(request);
+        exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
+        if (route.rates().shared()) {
+            // The route's bucket is in Redis: the request waits for its answer as a queued one waits.
+            exchange.awaitSharedRate(route.rates(), nowNanos);
+            return;
+        }
+        continueIfExpected(request);
+        route.pool().submit(exchange);
+    }
+
+    /** Answers {@code 100 Continue} if the client waits for it; called once the request is admitted. */
+    void continueIfExpected(HttpRequest request) {
         if (HttpUtil.is100ContinueExpected(request)) {
             // We read the body only when a backend takes it, so tell the client to send it now.
             request.headers().remove(HttpHeaderNames.EXPECT);
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE),
                     ctx.voidPromise());
         }
-        exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
-        route.pool().submit(exchange);
     }
 
     /** The one answer to "has a body": no chunked framing and no (or a zero) Content-Length. */
@@ -343,7 +353,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         return LocalAnswers.response(status, retryAfterSeconds, reason, close);
     }
 
-    /** Arms the response deadline of {@code current}, the exchange in progress. */
+    /**
+     * Arms the deadline of {@code current}, the exchange in progress: its response head's, or its
+     * request's budget while it waits for a Redis rate decision.
+     */
     void armResponseTimer(Exchange current, long delayNanos) {
         if (current == exchange) {
             arm(Deadline.RESPONSE, delayNanos);

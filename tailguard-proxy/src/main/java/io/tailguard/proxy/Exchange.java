@@ -16,22 +16,25 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.hedge.HedgeTimeoutException;
 import io.tailguard.hedge.Hedger;
+import io.tailguard.redis.RateDecision;
 import java.net.ConnectException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Not thread-safe: one request's way through the proxy, from its head to the end of its response.
  * Every method runs on the client connection's event loop (the backend connection shares it), except
- * {@link #startLater} and {@link #rejectLater}, which hand over to that loop.
+ * {@link #startLater} and {@link #rejectLater}, which hand over to that loop, as a Redis rate decision
+ * does ({@link #awaitSharedRate}).
  *
  * <p>A request's permit is held from {@link #start} until the response ends or the exchange is
  * abandoned; it is completed exactly once through {@link Pool#complete}.
  */
 final class Exchange implements UpstreamLeg {
 
-    private enum Phase { NEW, QUEUED, CONNECTING, HEDGING, FORWARDING, RESPONDING, DONE }
+    private enum Phase { NEW, RATING, QUEUED, CONNECTING, HEDGING, FORWARDING, RESPONDING, DONE }
 
     private final ClientHandler client;
     private final EventLoop loop;
@@ -104,6 +107,48 @@ final class Exchange implements UpstreamLeg {
                 reject(reason);
             }
         }, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Asks the route's Redis bucket, then goes on with admission on this loop when the answer comes.
+     * Meanwhile the request waits as a queued one does: nothing more of it is read, its deadline
+     * (if it has one) answers {@code 503 deadline_exceeded}, and a client that leaves is forgotten,
+     * so a late admission forwards nothing.
+     */
+    void awaitSharedRate(RateGates rates, long nowNanos) {
+        phase = Phase.RATING;
+        client.metrics().redisRate(pool);
+        if (deadlineNanos != Long.MAX_VALUE) {
+            client.armResponseTimer(this, remainingNanos(nowNanos));
+        }
+        rates.tryAcquireShared(nowNanos).whenComplete((decision, error) -> {
+            try {
+                loop.execute(() -> rateDecided(decision, error));
+            } catch (RejectedExecutionException closed) {
+                // the proxy closed: its connections, this request's among them, are closed already
+            }
+        });
+    }
+
+    private void rateDecided(RateDecision decision, Throwable error) {
+        if (phase != Phase.RATING) { // the client left or the deadline passed: the token stays spent
+            return;
+        }
+        if (error != null) { // the bucket answers degraded rather than fail, so this is a bug, not Redis
+            client.metrics().rejected(pool.name(), "rate_failed");
+            respondError(HttpResponseStatus.SERVICE_UNAVAILABLE, -1L, "rate_failed");
+            return;
+        }
+        if (!decision.admitted()) {
+            client.metrics().rejected(pool.name(), "rate_limited");
+            respondError(HttpResponseStatus.TOO_MANY_REQUESTS,
+                    Pool.retryAfterSeconds(Math.max(1L, decision.retryAfterNanos())), "rate_limited");
+            return;
+        }
+        client.disarmResponseTimer(this);
+        phase = Phase.NEW;
+        client.continueIfExpected(request);
+        pool.submit(this);
     }
 
     /** Called by the pool (any thread) when a queued request got a permit. */
@@ -275,9 +320,11 @@ final class Exchange implements UpstreamLeg {
         }
     }
 
-    /** The client connection's timer: the response head did not come in time. */
+    /** The client connection's timer: the response head (or, waiting for Redis, the deadline) passed. */
     void responseTimedOut() {
-        if (phase == Phase.FORWARDING) {
+        if (phase == Phase.RATING) {
+            reject(RejectReason.DEADLINE_EXCEEDED);
+        } else if (phase == Phase.FORWARDING) {
             closeUpstream(Outcome.DROPPED);
             respondError(HttpResponseStatus.GATEWAY_TIMEOUT, "upstream_timeout");
         }
@@ -379,6 +426,7 @@ final class Exchange implements UpstreamLeg {
             case NEW, DONE -> {
                 return;
             }
+            case RATING -> client.metrics().clientGone(pool, "rate");
             case QUEUED -> {
                 if (pool.withdraw(this)) {
                     client.metrics().clientGone(pool, "queued");
@@ -423,11 +471,15 @@ final class Exchange implements UpstreamLeg {
     }
 
     private void respondError(HttpResponseStatus errorStatus, String why) {
+        respondError(errorStatus, -1L, why);
+    }
+
+    private void respondError(HttpResponseStatus errorStatus, long retryAfterSeconds, String why) {
         cancelTimer();
         status = errorStatus.code();
         phase = Phase.DONE;
         releasePending();
-        client.respondError(this, errorStatus, -1L, why, queueWaitNanos);
+        client.respondError(this, errorStatus, retryAfterSeconds, why, queueWaitNanos);
     }
 
     /** Abandons the exchange for a client-side error (body too large, malformed chunk). */

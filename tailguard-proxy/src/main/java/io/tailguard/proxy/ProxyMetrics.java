@@ -22,6 +22,7 @@ import java.util.function.BiConsumer;
 /**
  * Thread-safe: the proxy's meters in a Micrometer Prometheus registry. Names (Prometheus form):
  * {@code tailguard_proxy_admitted_total{pool}}, {@code tailguard_proxy_queued_total{pool}}, {@code tailguard_proxy_rejected_total{pool,reason}},
+ * {@code tailguard_proxy_redis_rate_total{pool}},
  * {@code tailguard_proxy_client_gone_total{pool,stage}}, {@code tailguard_proxy_retries_total{pool}},
  * {@code tailguard_proxy_hedges_total{pool}},
  * {@code tailguard_proxy_queue_depth{pool}}, {@code tailguard_proxy_queue_wait_seconds{pool}},
@@ -39,6 +40,7 @@ final class ProxyMetrics {
     private final List<BiConsumer<String, String>> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, Counter> admitted = new ConcurrentHashMap<>();
     private final Map<String, Counter> queued = new ConcurrentHashMap<>();
+    private final Map<String, Counter> redisRate = new ConcurrentHashMap<>();
     private final Map<String, Counter> rejected = new ConcurrentHashMap<>();
     private final Map<String, Timer> queueWait = new ConcurrentHashMap<>();
     private final Map<Backend, AtomicReferenceArray<Timer>> upstream = new ConcurrentHashMap<>();
@@ -91,6 +93,14 @@ final class ProxyMetrics {
         queued.computeIfAbsent(pool.name(), name -> Counter.builder("tailguard.proxy.queued").tag("pool", name)
                 .description("requests that waited in the queue").register(registry)).increment();
         fire("queued", pool.name());
+    }
+
+    /** A request asked its route's Redis bucket and waits for the answer. */
+    void redisRate(Pool pool) {
+        redisRate.computeIfAbsent(pool.name(), name -> Counter.builder("tailguard.proxy.redis.rate").tag("pool", name)
+                .description("requests that waited for their route's Redis rate decision").register(registry))
+                .increment();
+        fire("redis_rate", pool.name());
     }
 
     void rejected(Pool pool, RejectReason reason) {

@@ -65,11 +65,11 @@ public final class ProxyServer implements AutoCloseable {
     private final List<Pool> pools;
 
     private ProxyServer(ProxyContext context, Transport transport, InetSocketAddress listen,
-                        InetSocketAddress adminAddress, List<Pool> pools) {
+                        InetSocketAddress adminAddress, List<Pool> pools, int eventLoops) {
         this.context = context;
         this.pools = List.copyOf(pools);
         this.boss = transport.group(1);
-        this.workers = transport.group(eventLoops());
+        this.workers = transport.group(eventLoops);
         try {
             this.listener = bind(transport, listen, clientInitializer(), "listen");
             this.admin = bind(transport, adminAddress, adminInitializer(), "admin");
@@ -112,6 +112,11 @@ public final class ProxyServer implements AutoCloseable {
 
     /** Starts a proxy writing its access log to {@code accessLog} (tests read it). */
     static ProxyServer start(ProxyConfig config, NanoClock clock, AccessLog accessLog) {
+        return start(config, clock, accessLog, eventLoops());
+    }
+
+    /** Starts a proxy on {@code eventLoops} event loops (a test puts connections on one loop). */
+    static ProxyServer start(ProxyConfig config, NanoClock clock, AccessLog accessLog, int eventLoops) {
         ProxyMetrics metrics = new ProxyMetrics();
         Transport transport = Transport.best();
         Map<String, Pool> pools = new HashMap<>();
@@ -124,7 +129,7 @@ public final class ProxyServer implements AutoCloseable {
             routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool)));
         }
         return new ProxyServer(new ProxyContext(config, routes, clock, metrics, accessLog), transport,
-                config.listen(), config.admin(), new ArrayList<>(pools.values()));
+                config.listen(), config.admin(), new ArrayList<>(pools.values()), eventLoops);
     }
 
     /** Returns the address the client listener is bound to (with the real port when 0 was asked). */

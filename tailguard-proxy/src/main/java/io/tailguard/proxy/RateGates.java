@@ -12,13 +12,15 @@ import io.tailguard.redis.RateDecision;
 import io.tailguard.redis.RedisBucketConfig;
 import io.tailguard.redis.RedisTokenBucket;
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Thread-safe: a route's rate limits, core objects: a {@link TokenBucket} for the whole route (or a
  * {@link RedisTokenBucket} shared by every proxy instance when the route's rate names Redis) and a
  * {@link KeyedRateLimiter} per client key. The client's bucket is asked first, so that a client
- * over its own limit does not spend the route's tokens. A Redis bucket decides on the calling
- * thread and waits at most its link's timeout (a few milliseconds) before its degraded mode decides.
+ * over its own limit does not spend the route's tokens. The local buckets decide at once on the
+ * calling thread ({@link #tryAcquire}); a Redis bucket is asked afterwards and answers later
+ * ({@link #tryAcquireShared}), so an event loop never waits on the network for it.
  */
 final class RateGates {
 
@@ -66,9 +68,15 @@ final class RateGates {
         return perClient != null;
     }
 
+    /** True if the route's bucket is in Redis, so an admitted request must still ask {@link #tryAcquireShared}. */
+    boolean shared() {
+        return shared != null;
+    }
+
     /**
-     * Returns 0 if the request may go on, else the nanoseconds until a token is due; {@code clientKey}
-     * may be null when not {@link #keyed}.
+     * Returns 0 if the local buckets (the client's, then the route's own) let the request go on, else
+     * the nanoseconds until a token is due; {@code clientKey} may be null when not {@link #keyed}.
+     * A Redis bucket is not asked here.
      */
     long tryAcquire(long nowNanos, String clientKey) {
         if (perClient != null) {
@@ -80,12 +88,14 @@ final class RateGates {
         if (route != null && !route.tryAcquire(nowNanos, 1L)) {
             return Math.max(1L, route.nanosUntilAvailable(nowNanos, 1L));
         }
-        if (shared != null) {
-            RateDecision decision = shared.tryAcquire(nowNanos, 1L);
-            if (!decision.admitted()) {
-                return Math.max(1L, decision.retryAfterNanos());
-            }
-        }
         return 0L;
+    }
+
+    /**
+     * Asks the route's Redis bucket for one token. The stage completes on a Redis or timer thread
+     * within the link's timeout, with Redis's answer or the degraded mode's; only when {@link #shared}.
+     */
+    CompletionStage<RateDecision> tryAcquireShared(long nowNanos) {
+        return shared.tryAcquireAsync(nowNanos, 1L);
     }
 }
