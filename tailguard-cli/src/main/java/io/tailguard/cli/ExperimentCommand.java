@@ -43,9 +43,9 @@ final class ExperimentCommand implements Callable<Integer> {
         spec.name(experiment.name());
         spec.mixinStandardHelpOptions(true);
         spec.versionProvider(new VersionProvider());
-        List<String> description = new ArrayList<>(List.of(experiment.description()));
+        List<String> description = new ArrayList<>(List.of(literal(experiment.description())));
         if (live != null) {
-            description.add("With --live: " + live.description());
+            description.add("With --live: " + literal(live.description()));
         }
         description.addAll(List.of("", "Writes CSVs, PNG charts, report.html and manifest.json into --output-dir, "
                 + "all or nothing."));
@@ -107,14 +107,19 @@ final class ExperimentCommand implements Callable<Integer> {
     private static OptionSpec toOptionSpec(LabOption option, LabOption liveTwin) {
         OptionSpec.Builder builder = OptionSpec.builder(option.name());
         String liveNote = liveTwin == null || liveTwin.kind() == LabOption.Kind.FLAG ? ""
-                : ". With --live: " + liveTwin.description() + " Default: " + liveTwin.defaultValue();
+                : ". With --live: " + literal(liveTwin.description()) + " Default: " + liveTwin.defaultValue();
         if (option.kind() == LabOption.Kind.FLAG) {
-            builder.type(boolean.class).arity("0").description(option.description());
+            builder.type(boolean.class).arity("0").description(literal(option.description()));
         } else {
             builder.type(String.class).paramLabel(option.paramLabel()).defaultValue(option.defaultValue())
-                    .description(option.description() + " Default: ${DEFAULT-VALUE}" + liveNote);
+                    .description(literal(option.description()) + " Default: ${DEFAULT-VALUE}" + liveNote);
         }
         return builder.build();
+    }
+
+    /** Picocli formats help text with String.format, so a lab's "95 %" must reach it as "95 %%". */
+    static String literal(String text) {
+        return text.replace("%", "%%");
     }
 
     @Override

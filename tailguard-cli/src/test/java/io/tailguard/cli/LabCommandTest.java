@@ -2,7 +2,10 @@ package io.tailguard.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,6 +76,21 @@ class LabCommandTest {
         assertThat(cli.err()).contains("--setup must be one of all, direct, nginx, haproxy, tailguard-fixed, "
                 + "tailguard-adaptive but was 'envoy'");
         assertThat(listing()).isEmpty();
+    }
+
+    @Test
+    void helpPrintsPercentSignsWithoutPicocliFormatWarnings() {
+        // picocli formats option help with String.format and warns on System.err when "95 %" is no format
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            assertThat(cli.run("lab", "retry-storms", "--help")).isZero();
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(cli.out()).contains("95 %").doesNotContain("%%");
+        assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
     @Test

@@ -72,11 +72,15 @@ public final class SeedRuns {
 
     /**
      * Every cell that is a number in every run, with its row's label and its column's name. A row's
-     * label is its other cells; a row of numbers only is labelled by its first column and value.
+     * label is its other cells; a row of numbers only is labelled by its first column and value. A
+     * label several rows share (a sweep's policy names, one row per load level) gets the row's
+     * position, so that every line of the seeds CSV names one cell.
      */
     static List<Figure> aggregate(List<CsvTable> runs) {
         CsvTable first = runs.get(0);
         List<Figure> figures = new ArrayList<>();
+        List<String> rows = new ArrayList<>();
+        List<List<Integer>> numerics = new ArrayList<>();
         for (int r = 0; r < first.rows().size(); r++) {
             List<Integer> numeric = new ArrayList<>();
             List<String> label = new ArrayList<>();
@@ -94,7 +98,15 @@ public final class SeedRuns {
             } else {
                 row = String.join(" ", label);
             }
-            for (int c : numeric) {
+            rows.add(row);
+            numerics.add(numeric);
+        }
+        for (int r = 0; r < rows.size(); r++) {
+            String row = rows.get(r);
+            if (rows.indexOf(row) != rows.lastIndexOf(row)) {
+                row = row + " (row " + (r + 1) + ")";
+            }
+            for (int c : numerics.get(r)) {
                 double[] xs = new double[runs.size()];
                 for (int i = 0; i < runs.size(); i++) {
                     xs[i] = Double.parseDouble(runs.get(i).rows().get(r).get(c));

@@ -75,6 +75,17 @@ class SeedRunsTest {
     }
 
     @Test
+    void aLabelSeveralRowsShareGetsEachRowsPosition() {
+        List<CsvTable> runs = List.of(
+                CsvTable.builder("Sweep", "s.csv", "policy", "rps").row("fifo", "1").row("fifo", "2").row("lifo", "3")
+                        .build(),
+                CsvTable.builder("Sweep", "s.csv", "policy", "rps").row("fifo", "3").row("fifo", "4").row("lifo", "5")
+                        .build());
+        assertThat(SeedRuns.aggregate(runs)).extracting(SeedRuns.Figure::row)
+                .containsExactly("fifo (row 1)", "fifo (row 2)", "lifo");
+    }
+
+    @Test
     void oneSeedIsAnOrdinaryRun() throws IOException {
         new LabRunner(new PrintWriter(new StringWriter()), Progress.silent()).run(new SeededExperiment(),
                 Map.of(), tmp.toString(), List.of());

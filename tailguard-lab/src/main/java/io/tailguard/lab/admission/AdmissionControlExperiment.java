@@ -72,8 +72,10 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
             progress.step(rps + " rps");
         }
         progress.end();
+        CsvTable sweepTable = sweepTable(sweep);
         LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
-                .printedTable(sweepTable(sweep))
+                .printedTable(sweepTable)
+                .seedSummary(sweepTable, "goodput_rps", "reject_pct", "p99_ms")
                 .printedTable(plateauTable(open, limited))
                 .seed(seed);
         AdmissionFindings.of(sweep, open, limited, traffic).forEach(result::finding);

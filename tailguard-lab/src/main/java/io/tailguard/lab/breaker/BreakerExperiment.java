@@ -77,6 +77,7 @@ public final class BreakerExperiment extends FailureExperiment {
         CsvTable blast = blastTable(blastNaive, blastBreaker);
         return LabResult.builder(title())
                 .printedTable(sweep)
+                .seedSummary(sweep, "success_pct", "db_attempts_per_request", "p99_resolution_ms")
                 .table(blast)
                 .chart(blastChart(blastNaive, blastBreaker, false))
                 .chart(blastChart(blastNaive, blastBreaker, true))

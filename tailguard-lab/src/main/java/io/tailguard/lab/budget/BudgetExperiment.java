@@ -71,9 +71,11 @@ public final class BudgetExperiment extends FailureExperiment {
         }
         progress.end();
         double requests = Math.round(50.0 * durationMs / 1000.0);
+        CsvTable policies = policyTable(table, requests);
         return LabResult.builder(title())
                 .table(sweepTable(sweep, requests))
-                .printedTable(policyTable(table, requests))
+                .printedTable(policies)
+                .seedSummary(policies, "success_pct", "past_deadline_pct")
                 .chart(sweepChart(sweep, false))
                 .chart(sweepChart(sweep, true))
                 .finding(findings(table, sweep, seed, arrivals))

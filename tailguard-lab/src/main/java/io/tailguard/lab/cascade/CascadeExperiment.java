@@ -57,6 +57,7 @@ public final class CascadeExperiment extends FailureExperiment {
         CsvTable timelineTable = timelineTable(timeline);
         LabResult.Builder result = LabResult.builder(title())
                 .printedTable(sweepTable)
+                .seedSummary(sweepTable, "success_pct", "p99_ms")
                 .table(timelineTable)
                 .chart(sweepChart(sweep))
                 .chart(timelineChart(timeline))

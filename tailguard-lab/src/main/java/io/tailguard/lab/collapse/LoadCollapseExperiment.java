@@ -64,6 +64,7 @@ public final class LoadCollapseExperiment extends SeriesExperiment {
                 rows.stream().map(CollapseRow::cells).toList());
         LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
                 .printedTable(sweep)
+                .seedSummary(sweep, "goodput_rps", "p99_ms")
                 .seed(seed);
         CollapseFindings.of(rows, traffic).forEach(result::finding);
         charts(rows).forEach(result::chart);

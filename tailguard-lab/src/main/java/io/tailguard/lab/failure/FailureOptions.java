@@ -39,7 +39,7 @@ public final class FailureOptions {
                         + "published lab (windows are 100 ms)."),
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
-                LabOption.longValue(SEED, defaultSeed, seedUse));
+                LabOption.seed(defaultSeed, seedUse));
     }
 
     /** Returns the run length in ms, checked to exceed {@code deadlineMs}. */

@@ -67,8 +67,10 @@ public final class IsolationExperiment extends FailureExperiment {
             progress.step("reserve " + reserve);
         }
         progress.end();
+        CsvTable policyTable = policyTable(policies);
         return LabResult.builder(title())
-                .printedTable(policyTable(policies))
+                .printedTable(policyTable)
+                .seedSummary(policyTable, "route_a_success_pct", "route_b_success_pct")
                 .table(sizingTable(sizing))
                 .chart(policyChart(policies))
                 .chart(sizingChart(sizing))

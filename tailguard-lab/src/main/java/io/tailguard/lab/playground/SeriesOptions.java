@@ -45,7 +45,7 @@ public final class SeriesOptions {
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson at the same rates, or bursty (each 200 ms of demand "
                         + "arrives as Poisson in its first 100 ms)."),
-                LabOption.longValue(SEED, defaultSeed, seedHelp)));
+                LabOption.seed(defaultSeed, seedHelp)));
         options.addAll(List.of(extra));
         return options;
     }

@@ -69,6 +69,7 @@ public final class RetryStormExperiment extends FailureExperiment {
         CsvTable timeline = timelineTable(r1, r3);
         return LabResult.builder(title())
                 .printedTable(sweep)
+                .seedSummary(sweep, "success_pct", "db_attempts_per_request")
                 .table(timeline)
                 .chart(timelineChart(r1, r3, true))
                 .chart(timelineChart(r1, r3, false))

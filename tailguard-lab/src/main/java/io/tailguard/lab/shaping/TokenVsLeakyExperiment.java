@@ -81,9 +81,11 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
         for (int w = 0; w < offered.length; w++) {
             series.add(Rows.row("%d,%.1f,%.1f,%.1f", w * 100, offered[w], token[w], leaky[w]));
         }
+        CsvTable sweep = new CsvTable("Burst sweep", SWEEP_FILE, BurstRow.HEADER,
+                rows.stream().map(BurstRow::cells).toList());
         LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
-                .printedTable(new CsvTable("Burst sweep", SWEEP_FILE, BurstRow.HEADER,
-                        rows.stream().map(BurstRow::cells).toList()))
+                .printedTable(sweep)
+                .seedSummary(sweep, "goodput_rps", "reject_pct", "gate_delay_p99_ms")
                 .table(new CsvTable("Downstream rate", SHAPING_FILE,
                         List.of("window_start_ms", "offered_rps", "token_bucket_rps", "leaky_bucket_rps"), series))
                 .seed(seed);

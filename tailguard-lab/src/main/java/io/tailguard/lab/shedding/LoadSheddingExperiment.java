@@ -77,9 +77,11 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
             windows.add(Rows.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
                     (double) hangover.get(1)[w], (double) hangover.get(2)[w], (double) hangover.get(3)[w]));
         }
+        CsvTable sweep = new CsvTable("Shed sweep", SWEEP_FILE, ShedRow.HEADER,
+                rows.stream().map(ShedRow::cells).toList());
         LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
-                .printedTable(new CsvTable("Shed sweep", SWEEP_FILE, ShedRow.HEADER,
-                        rows.stream().map(ShedRow::cells).toList()))
+                .printedTable(sweep)
+                .seedSummary(sweep, "goodput_rps", "shed_pct", "p99_served_ms")
                 .table(new CsvTable("Burst hangover", HANGOVER_FILE, List.of("window_start_ms", "fifo_p99_ms",
                         "tail_drop_p99_ms", "expire_p99_ms", "lifo_p99_ms"), windows))
                 .seed(seed);

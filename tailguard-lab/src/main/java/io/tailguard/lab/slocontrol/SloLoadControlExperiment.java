@@ -95,10 +95,12 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
                     priorityBursts.critical.successPct(w), blindBursts.background.successPct(w),
                     priorityBursts.background.successPct(w)));
         }
+        CsvTable protection = new CsvTable("Protection sweep", PROTECTION_FILE, List.of("policy", "offered_rps",
+                "critical_offered_rps", "critical_success_pct", "background_success_pct", "critical_p99_ms",
+                "background_p99_ms", "critical_slo_met", "total_goodput_rps"), rows);
         LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, "seed " + seed + ", "))
-                .printedTable(new CsvTable("Protection sweep", PROTECTION_FILE, List.of("policy", "offered_rps",
-                        "critical_offered_rps", "critical_success_pct", "background_success_pct", "critical_p99_ms",
-                        "background_p99_ms", "critical_slo_met", "total_goodput_rps"), rows))
+                .printedTable(protection)
+                .seedSummary(protection, "critical_success_pct", "critical_p99_ms")
                 .table(new CsvTable("Burst time series", BURST_FILE, List.of("window_start_ms", "blind_critical_pct",
                         "priority_critical_pct", "blind_background_pct", "priority_background_pct"), windows))
                 .seed(seed);
