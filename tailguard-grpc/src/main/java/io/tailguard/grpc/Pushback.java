@@ -3,7 +3,7 @@ package io.tailguard.grpc;
 import io.grpc.Metadata;
 
 /**
- * Not thread-safe (stateless helper): the retry pushback of gRPC's retry design, the trailer
+ * Thread-safe (stateless): the retry pushback of gRPC's retry design, the trailer
  * {@code grpc-retry-pushback-ms}. A server sets it to tell the client how long to wait before
  * retrying (a non-negative whole number of milliseconds) or that it must not retry (a negative
  * value); a client honours it.

@@ -1,6 +1,6 @@
 package io.tailguard.servlet;
 
-/** Not thread-safe (stateless helper): turns a wait into the whole seconds {@code Retry-After} carries. */
+/** Thread-safe (stateless): turns a wait into the whole seconds {@code Retry-After} carries. */
 final class RetryAfter {
 
     private static final long SECOND_NANOS = 1_000_000_000L;

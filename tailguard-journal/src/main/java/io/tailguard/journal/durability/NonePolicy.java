@@ -2,7 +2,7 @@ package io.tailguard.journal.durability;
 
 import java.nio.ByteBuffer;
 
-/** Not thread-safe (stateless in fact): never forces; the OS writes pages back when it likes. */
+/** Thread-safe (stateless): never forces; the OS writes pages back when it likes. */
 final class NonePolicy implements DurabilityPolicy {
 
     @Override

@@ -41,7 +41,7 @@ class ProtectedJettyServiceTest {
         ReadmeExample.assertShown(Path.of("src/test/java/io/tailguard/servlet/example/ProtectedJettyService.java"));
     }
 
-    /** Not thread-safe (stateless helper): the README must hold an example file verbatim, from its imports on. */
+    /** Thread-safe (stateless): the README must hold an example file verbatim, from its imports on. */
     static final class ReadmeExample {
         private ReadmeExample() {
         }
