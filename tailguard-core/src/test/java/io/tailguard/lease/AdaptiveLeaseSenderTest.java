@@ -97,6 +97,55 @@ class AdaptiveLeaseSenderTest {
                 .allSatisfy(grant -> assertThat(grant).isBetween(108, 121));
     }
 
+    /**
+     * A responder shaped like the published lease demo's service: the first 50 requests of a
+     * period take 4 ms, the next ones up to the knee 19 ms against the 20 ms target, past the knee
+     * 5 s. The latency rises a band long before the knee and then gives no warning of it.
+     */
+    private int runBandedPeriod(AdaptiveLeaseSender sender, LeaseGate gate, int knee) {
+        long periodStart = clock.nanoTime();
+        Lease lease = sender.nextLease(periodStart);
+        gate.install(periodStart, lease);
+        int admitted = 0;
+        long periodEnd = periodStart + SECOND.toNanos();
+        for (int i = 0; i < 1_000; i++) {
+            long now = periodStart + i * MS;
+            if (gate.tryAcquire(now).isAdmitted()) {
+                admitted++;
+                sender.stats().onAccepted(now);
+                long latency = (admitted <= 50 ? 4 : admitted <= knee ? 19 : 5_000) * MS;
+                if (now + latency < periodEnd) {
+                    sender.stats().onCompleted(now + latency, now);
+                }
+            } else {
+                sender.stats().onRejected();
+            }
+        }
+        clock.setNanos(periodEnd);
+        return lease.allowedRequests();
+    }
+
+    @Test
+    void approachesAKneeWithoutWarningByShrinkingStepsAndPassesItOnce() {
+        AdaptiveLeaseSender sender = sender(10, 0.97);
+        LeaseGate gate = new LeaseGate();
+        int knee = 120;
+        List<Integer> grants = new ArrayList<>();
+        int overKnee = 0;
+        for (int i = 0; i < 60; i++) {
+            int grant = runBandedPeriod(sender, gate, knee);
+            grants.add(grant);
+            overKnee += Math.max(0, grant - knee);
+        }
+        // doubling while far below the target, then steps shrinking from a tenth of the grant
+        assertThat(grants.subList(0, 8)).containsExactly(10, 20, 40, 80, 88, 95, 101, 106);
+        // one crossing, by one request (a 5 % step would have sent six or more into the cliff)
+        assertThat(overKnee).as("%s", grants).isEqualTo(1);
+        // then held just under the knee it learned: at least 97 % of what the service can take
+        assertThat(grants.subList(25, 60)).as("%s", grants)
+                .allSatisfy(grant -> assertThat(grant).isBetween(117, 120));
+    }
+
     @Test
     void followsCapacityDownAndBackUp() {
         AdaptiveLeaseSender sender = sender(10, 0.9);
@@ -104,11 +153,14 @@ class AdaptiveLeaseSenderTest {
         int[] capacities = {60, 25, 80};
         for (int capacity : capacities) {
             List<Integer> grants = new ArrayList<>();
-            for (int i = 0; i < 80; i++) {
+            // capacity that comes back is regained one request a probe, probes coming sooner after
+            // each one on time: slower than a loss, which one late period shows
+            int periods = capacity == 80 ? 260 : 80;
+            for (int i = 0; i < periods; i++) {
                 grants.add(runPeriod(sender, gate, capacity, 200));
             }
             // after settling, the grant hovers between one backoff under the capacity and one above it
-            assertThat(grants.subList(60, 80)).as("capacity %d %s", capacity, grants)
+            assertThat(grants.subList(periods - 20, periods)).as("capacity %d %s", capacity, grants)
                     .allSatisfy(grant -> assertThat(grant).isBetween((int) (capacity * 0.85), capacity + 1));
         }
     }
