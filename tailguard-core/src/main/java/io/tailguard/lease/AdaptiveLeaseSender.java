@@ -19,6 +19,11 @@ import java.util.function.IntFunction;
  * unknown knee by steps shrinking to one request, learns the knee from the first late period and
  * holds a small margin under it, probing one request above it rarely. The estimator is seeded
  * again whenever the guard sets a grant other than its proposal.
+ *
+ * <p>Beside the lease it keeps a cap on requests in flight, twice the most seen in flight during a
+ * period on time ({@link #inFlightCap()}), which responders check through
+ * {@link LeaseStats#hasRoom()} before the gate: a lease counts admissions per period, so without
+ * it a service that stands still would take a whole period's grant into its queue.
  */
 public final class AdaptiveLeaseSender implements LeaseSender {
 
@@ -44,6 +49,9 @@ public final class AdaptiveLeaseSender implements LeaseSender {
         }
     }
 
+    /** The cap on requests in flight is this many times the most seen in flight in a period on time. */
+    static final int IN_FLIGHT_CAP_FACTOR = 2;
+
     private final Config config;
     private final long latencyTargetNanos;
     private final IntFunction<? extends Limit> estimatorFactory;
@@ -53,6 +61,7 @@ public final class AdaptiveLeaseSender implements LeaseSender {
     private Limit estimator;
     private int allowed;
     private boolean started;
+    private int peakOnTime;
 
     /**
      * Creates a sender whose statistics start at {@code startNanos}.
@@ -89,6 +98,14 @@ public final class AdaptiveLeaseSender implements LeaseSender {
     private int decide(long nowNanos) {
         boolean late = period.dropped > 0 || period.completedLate > 0
                 || period.latencyNanos() > latencyTargetNanos;
+        if (!late && period.peakInFlight > 0) {
+            // a lease bounds admissions per period, not work in flight: when the service stands
+            // still (a pause, a stall) a period's worth piles up before the next grant can react.
+            // Twice the most ever in flight in a period on time is room for any healthy period
+            // and a bound on what a stall can pile up.
+            peakOnTime = Math.max(peakOnTime, period.peakInFlight);
+            stats.capInFlight((int) Math.min(Integer.MAX_VALUE, IN_FLIGHT_CAP_FACTOR * (long) peakOnTime));
+        }
         if (late) {
             int grant = clamp(ceiling.afterLate(allowed, period));
             estimator = Check.notNull("estimator", estimatorFactory.apply(grant));
@@ -112,6 +129,15 @@ public final class AdaptiveLeaseSender implements LeaseSender {
 
     private int clamp(long grant) {
         return (int) Math.max(1L, Math.min(config.maxAllowed(), grant));
+    }
+
+    /**
+     * Returns the cap on requests in flight beside the lease (twice the most seen in flight in a
+     * period on time), or {@link Integer#MAX_VALUE} before a period on time; responders check
+     * {@link LeaseStats#hasRoom()} before the gate.
+     */
+    public int inFlightCap() {
+        return stats.inFlightCap();
     }
 
     /** Returns the grant of the last lease sent. */

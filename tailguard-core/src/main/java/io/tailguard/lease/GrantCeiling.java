@@ -24,7 +24,8 @@ package io.tailguard.lease;
  *       ({@link #floor}), or below what finished on time by as much as overshot, whichever is
  *       lower (never below half). A late period right after a cut holds once (the previous
  *       overshoot still occupies the service). A period where fewer than half finished on time is
- *       a collapse (a stall, errors), not a knee: the grant halves and the ceiling stays;</li>
+ *       a collapse (a stall, errors), not a knee: the grant halves and a known ceiling stays (with
+ *       none known, the collapsed grant becomes it);</li>
  *   <li><b>the probe apart from the floor</b>: under a ceiling the grant regains the floor as
  *       fast as the latency allows and holds there; after {@link #PROBE_EVERY_PERIODS} on-time
  *       periods one period is granted up to the ceiling, a probe of a single request. A probe on
@@ -88,6 +89,12 @@ final class GrantCeiling {
             return allowed;
         }
         if (!knee) {
+            // a collapse says nothing about where the knee is, only that this grant was too
+            // much now: remember it as the ceiling if none is known, so the grant regains its
+            // floor as fast as the latency allows instead of creeping back a step at a time
+            if (ceiling == NONE) {
+                ceiling = allowed;
+            }
             return half;
         }
         ceiling = within + 1;

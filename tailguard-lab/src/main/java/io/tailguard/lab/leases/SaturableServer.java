@@ -33,9 +33,12 @@ final class SaturableServer {
      * or -1 if the lease gate rejected it.
      */
     long handle(long nowMillis, long nowNanos) {
-        Decision decision = gate.tryAcquire(nowNanos);
-        if (!decision.isAdmitted()) {
-            if (stats != null) {
+        boolean room = stats == null || stats.hasRoom();
+        Decision decision = room ? gate.tryAcquire(nowNanos) : null;
+        if (decision == null || !decision.isAdmitted()) {
+            if (decision == null) {
+                stats.onOverCap();
+            } else if (stats != null) {
                 stats.onRejected();
             }
             return -1L;

@@ -79,6 +79,15 @@ class AdaptiveScenariosTest {
     }
 
     @Test
+    void theLeaseCapsWhatAStallPilesUpBesideItsGrant() {
+        // a lease counts admissions per period: without the cap on requests in flight a period's
+        // worth entered the stalled service and went past its cliff (p99 over 3 s)
+        AdaptiveRow lease = run(scenario("stall"), Limiters.OURS_LEASE);
+        assertThat(lease.p99Millis()).isLessThanOrEqualTo(100L);
+        assertThat(lease.recoveryMillis()).isBetween(0L, 2_000L);
+    }
+
+    @Test
     void fastErrorsLowerOurGradient2ButNotNetflixs() {
         AdaptiveScenario errors = scenario("errors");
         AdaptiveRow ours = run(errors, Limiters.OURS_GRADIENT2);
