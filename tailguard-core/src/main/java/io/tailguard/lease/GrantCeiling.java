@@ -79,7 +79,10 @@ final class GrantCeiling {
         periodsAtOne = 0;
         if (probing) {
             probing = false;
-            probeEvery = Math.min(MAX_PROBE_EVERY_PERIODS, probeEvery * 2);
+            // a probe that tipped the service over (a collapse, not a knee) waits the full
+            // interval again at least: probing had come down to every period
+            int doubled = probeEvery * 2;
+            probeEvery = Math.min(MAX_PROBE_EVERY_PERIODS, knee ? doubled : Math.max(PROBE_EVERY_PERIODS, doubled));
         }
         int half = Math.max(1, allowed / 2);
         if (aftermath) {
