@@ -31,7 +31,8 @@ package io.tailguard.lease;
  *       periods one period is granted up to the ceiling, a probe of a single request. A probe on
  *       time raises the ceiling by one and halves the wait before the next one (down to every
  *       period), so capacity that comes back is regained; a late probe doubles the wait (up to
- *       {@link #MAX_PROBE_EVERY_PERIODS}). A probe costs one request in the cliff when the knee has
+ *       {@link #MAX_PROBE_EVERY_PERIODS}; back to at least {@link #PROBE_EVERY_PERIODS} when it
+ *       tipped the service into a collapse). A probe costs one request in the cliff when the knee has
  *       not moved, hence the long first wait. Low latency alone never lifts the ceiling: below a
  *       cliff the latency need not warn of it.</li>
  * </ul>
