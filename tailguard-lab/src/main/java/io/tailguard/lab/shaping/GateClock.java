@@ -29,8 +29,9 @@ enum GateClock {
     },
 
     /**
-     * The published clock (a lab adapter): ticks of 2^-43 ms, in which every double the published
-     * arrivals accumulate to below 2^20 ms (17 minutes, past the longest window) is a whole number.
+     * The published clock (a lab adapter): ticks of 2^-43 ms, in which every double from 512 ms to
+     * 2^20 ms (17 minutes, past the longest window) is a whole number, and so is every published
+     * arrival below 512 ms (whole milliseconds of the valley); finer doubles are truncated.
      * The published gates compare those doubles as they are: an arrival 6 × 5/3 ms after another
      * sums to 9.9999999999998 ms, not 10, and finds no token; rounded to the nanosecond, the
      * difference would vanish and the arrival would find one.

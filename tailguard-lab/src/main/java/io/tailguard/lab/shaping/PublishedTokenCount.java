@@ -9,8 +9,10 @@ package io.tailguard.lab.shaping;
  * arrival of each valley (1200, 2400, ... ms), 200 ms after the spike began. Core's
  * {@code TokenBucket} has the token then; the published count, summed over the spike's 120
  * arrivals, lands an ulp either side of 1.0 and decides, differently from cycle to cycle and
- * burst to burst (burst 20 rejects at 4800 ms: 47.8 rps goodput, where core gives 48.0). Nowhere
- * else does the count disagree with core, so it decides nothing else.
+ * burst to burst (burst 20 rejects at 4800 ms: 47.8 rps goodput, where core gives 48.0). On the
+ * published clock, no other arrival is such a tie (on the nanosecond clock many more would be, and
+ * the count would decide them all); {@code PublishedAdaptersTest} checks that every other decision
+ * is core's and equals the published one.
  */
 final class PublishedTokenCount {
 
