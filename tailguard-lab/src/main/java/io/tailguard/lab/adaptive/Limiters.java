@@ -38,6 +38,7 @@ final class Limiters {
     private static final double BACKOFF = 0.9;
     private static final Duration TIMEOUT = Duration.ofMillis(200);
     private static final int PROBE_MULTIPLIER = 30;
+    private static final double RTT_TOLERANCE = 2.0;
 
     private Limiters() {
     }
@@ -54,7 +55,8 @@ final class Limiters {
 
     static SimLimiter create(String name, SimScheduler scheduler, SplittableRandom random) {
         return switch (name) {
-            case OURS_AIMD -> new CoreLimiter(new AimdLimit(new AimdLimitConfig(INITIAL, 1, MAX, BACKOFF, TIMEOUT)));
+            case OURS_AIMD -> new CoreLimiter(new AimdLimit(new AimdLimitConfig(INITIAL, 1, MAX, BACKOFF, TIMEOUT,
+                    RTT_TOLERANCE, AimdLimitConfig.DEFAULT_BASELINE_WINDOW)));
             case OURS_VEGAS -> new CoreLimiter(new VegasLimit(new VegasLimitConfig(INITIAL, MAX, 1.0, PROBE_MULTIPLIER),
                     random));
             case OURS_GRADIENT2 -> new CoreLimiter(new io.tailguard.limit.Gradient2Limit(Gradient2LimitConfig.defaults()));
