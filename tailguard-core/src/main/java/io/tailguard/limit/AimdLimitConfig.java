@@ -6,7 +6,7 @@ import java.time.Duration;
 /**
  * Thread-safe (immutable) configuration of an {@link AimdLimit}. Defaults ({@link #defaults()}) follow Netflix
  * concurrency-limits (initial 20, min 20, max 200, backoff 0.9, timeout 5 s) and add the latency
- * rule: back off when the short RTT average is over twice the baseline, re-measured each second.
+ * rule: back off when the short RTT average is over 2.5 times the baseline, re-measured each second.
  * The five-argument constructor keeps the loss-only behaviour ({@code rttTolerance} infinite).
  *
  * @param initialLimit   the limit before any sample, between {@code minLimit} and {@code maxLimit}
@@ -20,6 +20,9 @@ import java.time.Duration;
  */
 public record AimdLimitConfig(int initialLimit, int minLimit, int maxLimit, double backoffRatio,
                               Duration timeout, double rttTolerance, Duration baselineWindow) {
+
+    /** The latency tolerance of {@link #defaults()}: the short RTT average may reach 2.5 times the baseline. */
+    public static final double DEFAULT_RTT_TOLERANCE = 2.5;
 
     /** The window at which the baseline RTT is re-measured by default. */
     public static final Duration DEFAULT_BASELINE_WINDOW = Duration.ofSeconds(1);
@@ -45,8 +48,9 @@ public record AimdLimitConfig(int initialLimit, int minLimit, int maxLimit, doub
                 DEFAULT_BASELINE_WINDOW);
     }
 
-    /** Returns the defaults: initial 20, min 20, max 200, backoff 0.9, timeout 5 s, tolerance 2, window 1 s. */
+    /** Returns the defaults: initial 20, min 20, max 200, backoff 0.9, timeout 5 s, tolerance 2.5, window 1 s. */
     public static AimdLimitConfig defaults() {
-        return new AimdLimitConfig(20, 20, 200, 0.9, Duration.ofSeconds(5), 2.0, DEFAULT_BASELINE_WINDOW);
+        return new AimdLimitConfig(20, 20, 200, 0.9, Duration.ofSeconds(5), DEFAULT_RTT_TOLERANCE,
+                DEFAULT_BASELINE_WINDOW);
     }
 }

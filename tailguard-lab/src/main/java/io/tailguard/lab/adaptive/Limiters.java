@@ -38,7 +38,7 @@ final class Limiters {
     private static final double BACKOFF = 0.9;
     private static final Duration TIMEOUT = Duration.ofMillis(200);
     private static final int PROBE_MULTIPLIER = 30;
-    private static final double RTT_TOLERANCE = 2.0;
+    private static final double RTT_TOLERANCE = AimdLimitConfig.DEFAULT_RTT_TOLERANCE;
 
     private Limiters() {
     }
