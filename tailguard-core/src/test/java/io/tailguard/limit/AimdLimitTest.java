@@ -101,15 +101,8 @@ class AimdLimitTest {
 
     @Test
     void steadyOverloadCannotDriftTheBaselineOrTheLimitUpward() {
-        // 8 workers, 10 ms each, always saturated: the RTT is the queue the limit itself keeps
         AimdLimit limit = latencyAware();
-        long now = 0;
-        int highest = 0;
-        for (int i = 0; i < 600_000; i++, now += MS) {
-            int inFlight = limit.limit();
-            long rtt = (long) (10 * MS * Math.max(1.0, inFlight / 8.0));
-            highest = Math.max(highest, limit.update(now, rtt, inFlight, false));
-        }
+        int highest = SaturatedService.highestLimit(limit, 600_000); // ten minutes
         assertThat(limit.baselineRttNanos()).isLessThanOrEqualTo(12.5 * MS);
         assertThat(highest).isLessThanOrEqualTo(40);
     }
