@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Thread-safe token bucket shared by every instance that names the same key on the same Redis:
- * core's GCRA {@link TokenBucket} evaluated atomically inside Redis by one Lua script, one
- * {@code EVALSHA} round trip per decision.
+ * core's GCRA {@link TokenBucket} evaluated atomically inside Redis by one Lua script, at most
+ * one {@code EVALSHA} round trip per decision.
  *
  * <p><b>Same answers as core.</b> In {@link ClockMode#CALLER} mode a key answers exactly as a
  * {@link TokenBucket} created full at time 0 of the caller's clock with the same configuration:
