@@ -4,7 +4,8 @@
 # rate limit on Redis"): decisions/s and admitted/s (medians of the measured iterations), p99 of one
 # decision (JMH sample mode, all samples), and the share of our decisions that went to Redis.
 # Usage: flock /work/bench.lock tailguard-bench/scripts/redis-limit.sh [ITERATIONS] [SECONDS]
-#   defaults: 5 measured iterations of 2 s after one 2 s warm-up, per benchmark and mode.
+#   defaults: 5 measured iterations of 2 s after one 2 s warm-up, per benchmark and mode (about 8
+#   minutes). JMH's JSON and log stay in /tmp/redis-limit-<time>.{json,log}.
 # Needs redis-server (Debian package redis-server) and the built benchmarks jar:
 #   mvn -B -q -pl tailguard-bench -am package -DskipTests
 set -euo pipefail
@@ -32,11 +33,13 @@ redis-cli -p "$port" ping >/dev/null || { echo "redis-server did not start: $(ca
 
 echo "start $(date -u '+%a %b %d %Y %H:%M:%S UTC'), load $(cut -d' ' -f1-3 /proc/loadavg), code $(git -C "$here" rev-parse --short HEAD)"
 echo "$(java -version 2>&1 | head -1); $(redis-server --version | cut -d' ' -f1-3)"
+out="/tmp/redis-limit-$(date -u +%Y%m%dT%H%M%S)"
 java -jar "$jar" 'RedisLimitBenchmark' -p "uri=redis://127.0.0.1:$port" -f 1 -wi 1 -w "${seconds}s" \
-  -i "$iterations" -r "${seconds}s" -bm thrpt,sample -rf json -rff "$work/result.json" >"$work/jmh.log" 2>&1 \
-  || { tail -40 "$work/jmh.log" >&2; exit 1; }
+  -i "$iterations" -r "${seconds}s" -bm thrpt,sample -rf json -rff "$out.json" >"$out.log" 2>&1 \
+  || { tail -40 "$out.log" >&2; exit 1; }
 echo "end   $(date -u '+%a %b %d %Y %H:%M:%S UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 - "$work/result.json" "$work/jmh.log" <<'PY'
+echo "JMH output: $out.json, $out.log"
+python3 - "$out.json" "$out.log" <<'PY'
 import json, re, statistics, sys
 results = json.load(open(sys.argv[1]))
 cell = {}
@@ -47,7 +50,8 @@ for r in results:
     c = cell.setdefault(key, {})
     if r["mode"] == "thrpt":
         c["rate"] = statistics.median(x for it in r["primaryMetric"]["rawData"] for x in it)
-        c["rate_err"] = r["primaryMetric"]["scoreError"]
+        err = r["primaryMetric"]["scoreError"]
+        c["rate_err"] = err if isinstance(err, (int, float)) else float("nan")
         adm = r["secondaryMetrics"].get("admitted")
         c["admitted"] = statistics.median(x for it in adm["rawData"] for x in it) if adm else float("nan")
     else:
@@ -60,7 +64,7 @@ for line in open(sys.argv[2]):
     m = re.match(r"# Benchmark: .*callers(\d+)Ours", line)
     if line.startswith("# Benchmark: "):
         bench = int(m.group(1)) if m else None
-    m = re.match(r"ours-redis-calls keys=(\w+) decisions=(\d+) known-refusals=(\d+) redis=(\d+)", line)
+    m = re.search(r"ours-redis-calls keys=(\w+) decisions=(\d+) known-refusals=(\d+) redis=(\d+)", line)
     if m and bench is not None and mode.startswith("Throughput"):
         calls[(m.group(1), bench)] = int(m.group(4)) / int(m.group(2))
 print("| keys | callers | ours decisions/s | Bucket4j decisions/s | ours ÷ Bucket4j | ours admitted/s"
