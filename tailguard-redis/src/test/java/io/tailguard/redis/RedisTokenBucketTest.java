@@ -30,6 +30,7 @@ class RedisTokenBucketTest {
     private static final Pattern SCRIPT_CALLS = Pattern.compile("cmdstat_evalsha:calls=(\\d+)");
     /** 4 tokens a second: one token every 250 ms, a bucket of 2. */
     private static final TokenBucketConfig FOUR_A_SECOND = TokenBucketConfig.of(2, 4, Duration.ofSeconds(1));
+    private static final long START = 1_000_000_000L;
 
     private static final NanoClock CLOCK = NanoClock.system();
     private static RedisServer server;
@@ -151,16 +152,13 @@ class RedisTokenBucketTest {
 
     @Test
     void oneTokenRefusalIsRememberedUntilTheTokenIsDueThenRedisDecidesAgain() {
-        RedisTokenBucket bucket = new RedisTokenBucket(link, "known-refusal",
-                new RedisBucketConfig(FOUR_A_SECOND, ClockMode.CALLER, DegradedMode.FAIL_OPEN, 1), 0L);
-        long start = 1_000_000_000L;
-        assertThat(bucket.tryAcquire(start, 2).admitted()).isTrue();
+        RedisTokenBucket bucket = emptiedAt(START, "known-refusal");
         long calls = scriptCalls();
-        RateDecision refused = bucket.tryAcquire(start + 10_000_000L, 1);
+        RateDecision refused = bucket.tryAcquire(START + 10_000_000L, 1);
         assertThat(refused).isEqualTo(new RateDecision(false, 0, 240_000_000L, false));
         assertThat(scriptCalls()).as("Redis refused it").isEqualTo(calls + 1);
 
-        long due = start + 250_000_000L;
+        long due = START + 250_000_000L;
         assertThat(bucket.tryAcquire(due - 100_000_000L, 1)).isEqualTo(new RateDecision(false, 0, 100_000_000L, false));
         assertThat(bucket.tryAcquireAsync(due - 1, 1).toCompletableFuture().join())
                 .isEqualTo(new RateDecision(false, 0, 1L, false));
@@ -175,16 +173,21 @@ class RedisTokenBucketTest {
 
     @Test
     void requestsForSeveralTokensAlwaysAskRedis() {
-        RedisTokenBucket bucket = new RedisTokenBucket(link, "known-refusal-many",
-                new RedisBucketConfig(FOUR_A_SECOND, ClockMode.CALLER, DegradedMode.FAIL_OPEN, 1), 0L);
-        long start = 1_000_000_000L;
-        assertThat(bucket.tryAcquire(start, 2).admitted()).isTrue();
-        assertThat(bucket.tryAcquire(start, 1).admitted()).isFalse();
+        RedisTokenBucket bucket = emptiedAt(START, "known-refusal-many");
+        assertThat(bucket.tryAcquire(START, 1).admitted()).isFalse();
         long calls = scriptCalls();
-        RateDecision two = bucket.tryAcquire(start + 1, 2);
+        RateDecision two = bucket.tryAcquire(START + 1, 2);
         assertThat(two).isEqualTo(new RateDecision(false, 0, 500_000_000L - 1, false));
         assertThat(scriptCalls()).isEqualTo(calls + 1);
         assertThat(bucket.knownRefusals()).isZero();
+    }
+
+    /** A bucket of {@link #FOUR_A_SECOND} on the caller's clock, emptied at {@code nowNanos}. */
+    private static RedisTokenBucket emptiedAt(long nowNanos, String key) {
+        RedisTokenBucket bucket = new RedisTokenBucket(link, key,
+                new RedisBucketConfig(FOUR_A_SECOND, ClockMode.CALLER, DegradedMode.FAIL_OPEN, 1), 0L);
+        assertThat(bucket.tryAcquire(nowNanos, 2).admitted()).isTrue();
+        return bucket;
     }
 
     private static long scriptCalls() {
