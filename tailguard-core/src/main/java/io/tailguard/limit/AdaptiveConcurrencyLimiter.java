@@ -4,6 +4,8 @@ import io.tailguard.admission.Decision;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.admission.Rejection;
 import io.tailguard.time.NanoClock;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -29,10 +31,28 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
 
     private final Limit estimator;
     private final boolean adapts;
-    private final Object estimatorLock = new Object();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final PermitSlots permits;
     private volatile int limit;
+    /** 1 while a thread feeds the estimator. */
+    @SuppressWarnings("unused") // accessed through FEEDING
+    private volatile int feeding;
+    /** Completed permits whose samples wait for the estimator, most recent first. */
+    @SuppressWarnings("unused") // accessed through PENDING
+    private volatile PooledPermit pending;
+
+    private static final VarHandle FEEDING;
+    private static final VarHandle PENDING;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            FEEDING = lookup.findVarHandle(AdaptiveConcurrencyLimiter.class, "feeding", int.class);
+            PENDING = lookup.findVarHandle(AdaptiveConcurrencyLimiter.class, "pending", PooledPermit.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     AdaptiveConcurrencyLimiter(Limit estimator) {
         this.estimator = estimator;
@@ -112,18 +132,80 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
         return adapts;
     }
 
-    /** Called once per permit, after the permit was freed, so busy permits never outnumber in-flight. */
-    void release(long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
+    /** Called once per permit, by its first completion; frees the permit once its sample is fed. */
+    void release(PooledPermit permit) {
         inFlight.decrementAndGet();
-        if (adapts && outcome != IGNORED) {
-            synchronized (estimatorLock) {
-                int updated = Math.max(1, estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart,
-                        outcome == DROPPED));
-                // most samples leave the limit where it was: skip the volatile store (a full fence)
-                if (updated != limit) {
-                    limit = updated;
-                }
+        if (!adapts || permit.outcome() == IGNORED) {
+            permit.free();
+            return;
+        }
+        PooledPermit own = permit;
+        if (!FEEDING.compareAndSet(this, 0, 1)) {
+            push(permit);
+            // Whoever holds the estimator looks at the list after letting go; if it already has,
+            // this thread takes over.
+            if (!FEEDING.compareAndSet(this, 0, 1)) {
+                return;
             }
+            own = null;
+        }
+        feedAndLetGo(own);
+    }
+
+    private void push(PooledPermit permit) {
+        PooledPermit head;
+        do {
+            head = pending;
+            permit.nextPending = head;
+        } while (!PENDING.compareAndSet(this, head, permit));
+    }
+
+    /**
+     * Called holding the estimator: feeds {@code own} (if not null) and what others left, lets go,
+     * and looks once more. An estimator that throws still lets go, so others are not locked out.
+     */
+    private void feedAndLetGo(PooledPermit own) {
+        do {
+            try {
+                if (own != null) {
+                    feed(own);
+                    own = null;
+                }
+                if (pending != null) {
+                    feedInArrivalOrder((PooledPermit) PENDING.getAndSet(this, null));
+                }
+            } finally {
+                FEEDING.setVolatile(this, 0);
+            }
+        } while (pending != null && FEEDING.compareAndSet(this, 0, 1));
+    }
+
+    private void feedInArrivalOrder(PooledPermit newestFirst) {
+        PooledPermit oldestFirst = null;
+        while (newestFirst != null) {
+            PooledPermit next = newestFirst.nextPending;
+            newestFirst.nextPending = oldestFirst;
+            oldestFirst = newestFirst;
+            newestFirst = next;
+        }
+        while (oldestFirst != null) {
+            PooledPermit next = oldestFirst.nextPending;
+            feed(oldestFirst);
+            oldestFirst = next;
+        }
+    }
+
+    /** Called holding the estimator: feeds one sample, then frees its permit. */
+    private void feed(PooledPermit permit) {
+        long startNanos = permit.startNanos();
+        long endNanos = permit.endNanos();
+        int inFlightAtStart = permit.inFlightAtStart();
+        boolean dropped = permit.outcome() == DROPPED;
+        permit.free(); // its sample is read: another request may claim it now
+        int updated = Math.max(1, estimator.update(endNanos, endNanos - startNanos, inFlightAtStart, dropped));
+        // most samples leave the limit where it was: skip the volatile store (a full fence)
+        if (updated != limit) {
+            limit = updated;
         }
     }
 
