@@ -7,7 +7,8 @@
 # Usage: tailguard-bench/scripts/interleave-table.sh ROUNDS "THREADS..." "PATHS..." BENCHMARK...
 #   PATHS are values of the benchmarks' path parameter (admit reject), or - for none; benchmarks of
 #   ClockBenchmark run once per round and thread count, without a path.
-# Environment: JAR (default tailguard-bench/target/benchmarks.jar), LABEL (default: the git commit).
+# Environment: JAR (default tailguard-bench/target/benchmarks.jar), LABEL (default: the git commit),
+# LOCK (default /work/bench.lock, held by flock around each JVM so other measurements wait, not mix).
 # Needs the built jar: mvn -B -q -pl tailguard-bench -am package -DskipTests
 set -euo pipefail
 if [[ $# -lt 4 ]]; then
@@ -33,7 +34,7 @@ for round in $(seq 1 "$rounds"); do
         params=()
         [[ "$path" != "-" ]] && params=(-p "path=$path")
         echo "# $(date -u +%T) load $(cut -d' ' -f1 /proc/loadavg) round $round t=$threads $path $bench" >&2
-        java -jar "$jar" "$bench\$" "${params[@]}" -t "$threads" -f 1 -wi 2 -w 1s -i 3 -r 1s -prof gc \
+        flock "${LOCK:-/work/bench.lock}" java -jar "$jar" "$bench\$" "${params[@]}" -t "$threads" -f 1 -wi 2 -w 1s -i 3 -r 1s -prof gc \
           -rf json -rff "$out.json" > /dev/null 2>&1 || { echo "# failed: $bench" >&2; continue; }
         python3 - "$out.json" "$label" "$round" "$threads" "$path" "$bench" >> "$out" <<'PY'
 import json, sys

@@ -4,7 +4,7 @@
 # threads, plus the fixed gate given nowNanos and the clock floors, interleaved ROUNDS times
 # (default 3). Usage: tailguard-bench/scripts/limiter-table.sh [ROUNDS]
 set -euo pipefail
-exec flock /work/bench.lock "$(dirname "$0")/interleave-table.sh" "${1:-3}" "1 2" "admit" \
+exec "$(dirname "$0")/interleave-table.sh" "${1:-3}" "1 2" "admit" \
   ConcurrencyLimiterBenchmark.oursVegasEndToEnd ConcurrencyLimiterBenchmark.peerNetflixVegas \
   ConcurrencyLimiterBenchmark.oursAimdEndToEnd ConcurrencyLimiterBenchmark.peerNetflixAimd \
   ConcurrencyLimiterBenchmark.oursGradient2EndToEnd ConcurrencyLimiterBenchmark.peerNetflixGradient2 \
