@@ -17,8 +17,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * callers never retry. Permits are reused from a lock-free table of twice the estimator's
  * {@link Limit#maxLimit()} slots (at most 65,536), each claimed and freed by a CAS on its own
  * state, so acquire and release allocate nothing once each slot has been used once, and a
- * preempted thread holds up no other. Estimator updates are serialized by a small lock taken only
- * on completion; the limit is published through a volatile.
+ * preempted thread holds up no other.
+ *
+ * <p>The estimator is not thread-safe, so one thread at a time feeds it, and no thread ever waits
+ * for another to do so (flat combining, decision 024): a completing thread that takes the
+ * estimator with one CAS feeds its own sample, then any samples others left; one that finds the
+ * estimator taken pushes its permit, sample inside, onto a lock-free list and returns, and the
+ * holder feeds it before letting go. After letting go the holder looks at the list once more, so
+ * no sample is stranded. Each sample reaches the estimator exactly once, unchanged; only the
+ * thread (and, for samples that raced, the order) differs. A completed permit stays out of the
+ * table until its sample is fed. The limit is published through a volatile.
  */
 final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
 
