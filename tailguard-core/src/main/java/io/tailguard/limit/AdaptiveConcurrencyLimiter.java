@@ -4,8 +4,6 @@ import io.tailguard.admission.Decision;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.admission.Rejection;
 import io.tailguard.time.NanoClock;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,16 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * callers never retry. Permits are reused from a lock-free table of twice the estimator's
  * {@link Limit#maxLimit()} slots (at most 65,536), each claimed and freed by a CAS on its own
  * state, so acquire and release allocate nothing once each slot has been used once, and a
- * preempted thread holds up no other.
- *
- * <p>The estimator is not thread-safe, so one thread at a time feeds it, and no thread ever waits
- * for another to do so (flat combining, decision 024): a completing thread that takes the
- * estimator with one CAS feeds its own sample, then any samples others left; one that finds the
- * estimator taken pushes its permit, sample inside, onto a lock-free list and returns, and the
- * holder feeds it before letting go. After letting go the holder looks at the list once more, so
- * no sample is stranded. Each sample reaches the estimator exactly once, unchanged; only the
- * thread (and, for samples that raced, the order) differs. A completed permit stays out of the
- * table until its sample is fed. The limit is published through a volatile.
+ * preempted thread holds up no other. Estimator updates are serialized by a small lock taken only
+ * on completion; the limit is published through a volatile.
  */
 final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
 
@@ -39,28 +29,10 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
 
     private final Limit estimator;
     private final boolean adapts;
+    private final Object estimatorLock = new Object();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final PermitSlots permits;
     private volatile int limit;
-    /** 1 while a thread feeds the estimator. */
-    @SuppressWarnings("unused") // accessed through FEEDING
-    private volatile int feeding;
-    /** Completed permits whose samples wait for the estimator, most recent first. */
-    @SuppressWarnings("unused") // accessed through PENDING
-    private volatile PooledPermit pending;
-
-    private static final VarHandle FEEDING;
-    private static final VarHandle PENDING;
-
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            FEEDING = lookup.findVarHandle(AdaptiveConcurrencyLimiter.class, "feeding", int.class);
-            PENDING = lookup.findVarHandle(AdaptiveConcurrencyLimiter.class, "pending", PooledPermit.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     AdaptiveConcurrencyLimiter(Limit estimator) {
         this.estimator = estimator;
@@ -140,80 +112,18 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
         return adapts;
     }
 
-    /** Called once per permit, by its first completion; frees the permit once its sample is fed. */
-    void release(PooledPermit permit) {
+    /** Called once per permit, after the permit was freed, so busy permits never outnumber in-flight. */
+    void release(long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
         inFlight.decrementAndGet();
-        if (!adapts || permit.outcome() == IGNORED) {
-            permit.free();
-            return;
-        }
-        PooledPermit own = permit;
-        if (!FEEDING.compareAndSet(this, 0, 1)) {
-            push(permit);
-            // Whoever holds the estimator looks at the list after letting go; if it already has,
-            // this thread takes over.
-            if (!FEEDING.compareAndSet(this, 0, 1)) {
-                return;
-            }
-            own = null;
-        }
-        feedAndLetGo(own);
-    }
-
-    private void push(PooledPermit permit) {
-        PooledPermit head;
-        do {
-            head = pending;
-            permit.nextPending = head;
-        } while (!PENDING.compareAndSet(this, head, permit));
-    }
-
-    /**
-     * Called holding the estimator: feeds {@code own} (if not null) and what others left, lets go,
-     * and looks once more. An estimator that throws still lets go, so others are not locked out.
-     */
-    private void feedAndLetGo(PooledPermit own) {
-        do {
-            try {
-                if (own != null) {
-                    feed(own);
-                    own = null;
+        if (adapts && outcome != IGNORED) {
+            synchronized (estimatorLock) {
+                int updated = Math.max(1, estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart,
+                        outcome == DROPPED));
+                // most samples leave the limit where it was: skip the volatile store (a full fence)
+                if (updated != limit) {
+                    limit = updated;
                 }
-                if (pending != null) {
-                    feedInArrivalOrder((PooledPermit) PENDING.getAndSet(this, null));
-                }
-            } finally {
-                FEEDING.setVolatile(this, 0);
             }
-        } while (pending != null && FEEDING.compareAndSet(this, 0, 1));
-    }
-
-    private void feedInArrivalOrder(PooledPermit newestFirst) {
-        PooledPermit oldestFirst = null;
-        while (newestFirst != null) {
-            PooledPermit next = newestFirst.nextPending;
-            newestFirst.nextPending = oldestFirst;
-            oldestFirst = newestFirst;
-            newestFirst = next;
-        }
-        while (oldestFirst != null) {
-            PooledPermit next = oldestFirst.nextPending;
-            feed(oldestFirst);
-            oldestFirst = next;
-        }
-    }
-
-    /** Called holding the estimator: feeds one sample, then frees its permit. */
-    private void feed(PooledPermit permit) {
-        long startNanos = permit.startNanos();
-        long endNanos = permit.endNanos();
-        int inFlightAtStart = permit.inFlightAtStart();
-        boolean dropped = permit.outcome() == DROPPED;
-        permit.free(); // its sample is read: another request may claim it now
-        int updated = Math.max(1, estimator.update(endNanos, endNanos - startNanos, inFlightAtStart, dropped));
-        // most samples leave the limit where it was: skip the volatile store (a full fence)
-        if (updated != limit) {
-            limit = updated;
         }
     }
 

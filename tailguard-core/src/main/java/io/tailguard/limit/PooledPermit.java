@@ -6,16 +6,13 @@ import java.lang.invoke.VarHandle;
 
 /**
  * Thread-safe permit of an {@link AdaptiveConcurrencyLimiter}, reused through its {@link PermitSlots}. Its
- * state goes free → busy when claimed, busy → completing when completed (a CAS, so the first
- * completion wins and later ones are ignored), and completing → free once its sample has been fed
- * to the estimator. While completing it carries its sample and may wait in the limiter's list of
- * samples for whichever thread holds the estimator.
+ * state goes free → busy when claimed and busy → free when completed, each by a CAS, so the first
+ * completion wins and later ones are ignored until the permit is claimed again.
  */
 final class PooledPermit implements Permit {
 
     private static final int FREE = 0;
     private static final int BUSY = 1;
-    private static final int COMPLETING = 2;
     private static final VarHandle STATE;
 
     static {
@@ -29,10 +26,6 @@ final class PooledPermit implements Permit {
     private final AdaptiveConcurrencyLimiter owner;
     private long startNanos;
     private int inFlightAtStart;
-    private long endNanos;
-    private int outcome;
-    /** The next sample in the limiter's pending list; written before the CAS that publishes it. */
-    PooledPermit nextPending;
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
 
@@ -73,33 +66,11 @@ final class PooledPermit implements Permit {
     }
 
     private void complete(long nowNanos, int outcome) {
-        if (STATE.compareAndSet(this, BUSY, COMPLETING)) {
-            this.endNanos = nowNanos;
-            this.outcome = outcome;
-            owner.release(this);
+        long start = startNanos; // read before freeing: once free, another request may claim it
+        int inFlight = inFlightAtStart;
+        if (STATE.compareAndSet(this, BUSY, FREE)) {
+            owner.release(nowNanos, start, inFlight, outcome);
         }
-    }
-
-    long startNanos() {
-        return startNanos;
-    }
-
-    int inFlightAtStart() {
-        return inFlightAtStart;
-    }
-
-    long endNanos() {
-        return endNanos;
-    }
-
-    int outcome() {
-        return outcome;
-    }
-
-    /** Makes a completed permit claimable again; its sample must have been read first. */
-    void free() {
-        nextPending = null;
-        STATE.setRelease(this, FREE);
     }
 
     @Override

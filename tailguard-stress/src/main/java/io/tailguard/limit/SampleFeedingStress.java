@@ -14,8 +14,8 @@ import org.openjdk.jcstress.infra.results.II_Result;
 
 /**
  * Not thread-safe holder of jcstress tests for the way an adaptive limiter feeds its estimator:
- * completions that race hand their samples to whichever thread holds the estimator, and none may
- * be lost, fed twice, or fed by two threads at once.
+ * completions that race must each feed their sample once, unchanged, never two threads inside the
+ * (not thread-safe) estimator at once, and every permit must come back.
  */
 public final class SampleFeedingStress {
 
