@@ -95,12 +95,16 @@ public final class Conclusions {
      */
     static String counted(int held, int judged, List<Long> failed, List<String> evidence) {
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "holds in %d of %d seeds", held, judged));
+        if (held == 0 && judged > 1 && evidence.stream().distinct().count() == 1) {
+            return b.append(" (each: ").append(evidence.get(0)).append(')').toString();
+        }
         for (int i = 0; i < Math.min(NAMED_FAILURES, failed.size()); i++) {
             b.append(i == 0 ? "; not at seed " : ", seed ").append(failed.get(i)).append(" (")
                     .append(evidence.get(i)).append(')');
         }
         if (failed.size() > NAMED_FAILURES) {
-            StringJoiner rest = new StringJoiner(", ", " nor at seeds ", "");
+            StringJoiner rest = new StringJoiner(", ", failed.size() == NAMED_FAILURES + 1 ? " nor at seed "
+                    : " nor at seeds ", "");
             failed.subList(NAMED_FAILURES, failed.size()).forEach(s -> rest.add(Long.toString(s)));
             b.append(',').append(rest);
         }

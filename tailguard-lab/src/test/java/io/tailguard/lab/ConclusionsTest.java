@@ -66,6 +66,16 @@ class ConclusionsTest {
     }
 
     @Test
+    void oneFailureLeftOverIsNamedInTheSingularAndAFailureInEverySeedWithTheSameFiguresIsStatedOnce() {
+        assertThat(Conclusions.counted(1, 5, List.of(1L, 2L, 3L, 4L), List.of("w", "x", "y", "z")))
+                .isEqualTo("holds in 1 of 5 seeds; not at seed 1 (w), seed 2 (x), seed 3 (y), nor at seed 4");
+        assertThat(Conclusions.counted(0, 3, List.of(1L, 2L, 3L), List.of("x", "x", "x")))
+                .isEqualTo("holds in 0 of 3 seeds (each: x)");
+        assertThat(Conclusions.counted(0, 2, List.of(1L, 2L), List.of("x", "y")))
+                .isEqualTo("holds in 0 of 2 seeds; not at seed 1 (x), seed 2 (y)");
+    }
+
+    @Test
     void identicalRunsAreSaidToDrawNothingFromTheSeed() {
         String text = Conclusions.acrossSeeds(List.of(A_BEATS_B, NEEDS_C), "", List.of(run(2, 1), run(2, 1)), 1)
                 .orElseThrow();

@@ -188,7 +188,7 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
                             at = token.get(i).text("burst_capacity");
                         }
                     }
-                    return Conclusion.verdict(worst <= 0.05, "goodput differs by at most %.1f %% (burst %s)",
+                    return Conclusion.verdict(worst <= 0.05, "goodput differs by up to %.1f %% at burst %s",
                             100 * worst, at);
                 }),
                 new Conclusion("at burst 20 the leaky bucket holds the server to 100 rps, the token bucket does not", r -> {
