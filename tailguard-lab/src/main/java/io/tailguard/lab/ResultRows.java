@@ -42,7 +42,7 @@ public final class ResultRows {
     public String text(String table, String column, String... where) {
         List<String> found = texts(table, column, where);
         if (found.isEmpty()) {
-            throw new MissingRowException("no row " + String.join(", ", where) + " in " + table);
+            throw missing(table, where);
         }
         return found.get(0);
     }
@@ -50,6 +50,24 @@ public final class ResultRows {
     /** Returns the numbers in {@code column} of every row of {@code table} meeting {@code where}, in order. */
     public List<Double> values(String table, String column, String... where) {
         return texts(table, column, where).stream().map(Double::parseDouble).toList();
+    }
+
+    /** Returns the largest number in {@code column} over the rows of {@code table} meeting {@code where}. */
+    public double max(String table, String column, String... where) {
+        return values(table, column, where).stream().mapToDouble(Double::doubleValue).max()
+                .orElseThrow(() -> missing(table, where));
+    }
+
+    /** Returns the smallest number in {@code column} over the rows of {@code table} meeting {@code where}. */
+    public double min(String table, String column, String... where) {
+        return values(table, column, where).stream().mapToDouble(Double::doubleValue).min()
+                .orElseThrow(() -> missing(table, where));
+    }
+
+    /** Returns the mean of {@code column} over the rows of {@code table} meeting {@code where}. */
+    public double mean(String table, String column, String... where) {
+        return values(table, column, where).stream().mapToDouble(Double::doubleValue).average()
+                .orElseThrow(() -> missing(table, where));
     }
 
     /** Returns the texts in {@code column} of every row of {@code table} meeting {@code where}, in order. */
@@ -103,6 +121,10 @@ public final class ResultRows {
         public double value(String column) {
             return Double.parseDouble(text(column));
         }
+    }
+
+    private static MissingRowException missing(String table, String... where) {
+        return new MissingRowException("no row " + String.join(", ", where) + " in " + table);
     }
 
     /** Returns whether the run wrote {@code table}. */

@@ -177,15 +177,13 @@ public final class BackpressureExperiment implements Experiment {
                 new Conclusion("the token bucket admits the most at 10 ms", r -> {
                     double token = r.value("summary", "accepted_requests", "strategy=token-bucket");
                     double p99 = r.value("summary", "p99_ms", "strategy=token-bucket");
-                    double most = r.values("summary", "accepted_requests").stream().mapToDouble(Double::doubleValue)
-                            .max().orElse(0);
+                    double most = r.max("summary", "accepted_requests");
                     return Conclusion.verdict(token >= most && p99 <= 10, "token bucket %.0f accepted (most of any "
                             + "%.0f), p99 %.0f ms", token, most, p99);
                 }),
                 new Conclusion("the bounded queue pays for its acceptance with the highest p99", r -> {
                     double queue = r.value("summary", "p99_ms", "strategy=bounded-queue");
-                    double worst = r.values("summary", "p99_ms").stream().mapToDouble(Double::doubleValue).max()
-                            .orElse(0);
+                    double worst = r.max("summary", "p99_ms");
                     double accepted = r.value("summary", "accepted_requests", "strategy=bounded-queue");
                     double shedder = r.value("summary", "accepted_requests", "strategy=load-shedder");
                     return Conclusion.verdict(queue >= worst && accepted > shedder, "bounded queue p99 %.0f ms "

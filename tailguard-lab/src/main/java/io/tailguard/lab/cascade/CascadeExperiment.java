@@ -167,10 +167,8 @@ public final class CascadeExperiment extends FailureExperiment {
                     return Conclusion.verdict(b < 50, "route-b %.1f %%, route-a %.1f %%", b, a);
                 }),
                 new Conclusion("the backlog builds at the frontend, not at the database", r -> {
-                    double frontend = r.values("cascade-timeline", "frontend_queue").stream()
-                            .mapToDouble(Double::doubleValue).max().orElse(0);
-                    double database = r.values("cascade-timeline", "database_queue").stream()
-                            .mapToDouble(Double::doubleValue).max().orElse(0);
+                    double frontend = r.max("cascade-timeline", "frontend_queue");
+                    double database = r.max("cascade-timeline", "database_queue");
                     return Conclusion.verdict(frontend > database, "deepest queue: frontend %.0f, database %.0f",
                             frontend, database);
                 }));

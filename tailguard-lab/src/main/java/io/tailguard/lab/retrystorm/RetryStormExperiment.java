@@ -181,25 +181,16 @@ public final class RetryStormExperiment extends FailureExperiment {
                     return Conclusion.verdict(a >= 8 && a <= 10, "%.2f attempts per request", a);
                 }),
                 new Conclusion("retries rescue nothing when the database is down", r -> {
-                    double best = r.values("amplification-sweep", "success_pct", "mode=degraded").stream()
-                            .mapToDouble(Double::doubleValue).max().orElse(0);
+                    double best = r.max("amplification-sweep", "success_pct", "mode=degraded");
                     return Conclusion.verdict(best < 1, "best success %.1f %% over R = 1..4", best);
                 }),
                 new Conclusion("through an outage, R = 3 rescues more than R = 1 but multiplies database attempts", r -> {
-                    double r1 = mean(r.values("storm-timeline", "r1_success_pct"));
-                    double r3 = mean(r.values("storm-timeline", "r3_success_pct"));
-                    double peak1 = max(r.values("storm-timeline", "r1_db_attempts_rps"));
-                    double peak3 = max(r.values("storm-timeline", "r3_db_attempts_rps"));
+                    double r1 = r.mean("storm-timeline", "r1_success_pct");
+                    double r3 = r.mean("storm-timeline", "r3_success_pct");
+                    double peak1 = r.max("storm-timeline", "r1_db_attempts_rps");
+                    double peak3 = r.max("storm-timeline", "r3_db_attempts_rps");
                     return Conclusion.verdict(r3 > r1 && peak3 > peak1, "mean window success R = 3 %.1f %% vs "
                             + "R = 1 %.1f %%, database peak %.0f vs %.0f rps", r3, r1, peak3, peak1);
                 }));
-    }
-
-    private static double mean(List<Double> xs) {
-        return xs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    }
-
-    private static double max(List<Double> xs) {
-        return xs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 }

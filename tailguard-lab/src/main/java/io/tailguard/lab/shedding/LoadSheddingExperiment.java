@@ -146,9 +146,9 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
                             "tail-drop %.1f, expire %.1f, lifo %.1f, fifo %.1f rps", tail, expire, lifo, fifo);
                 }),
                 new Conclusion("after bursts tail-drop and expire keep served p99 within the deadline, fifo does not", r -> {
-                    double tail = max(r.values("hangover", "tail_drop_p99_ms"));
-                    double expire = max(r.values("hangover", "expire_p99_ms"));
-                    double fifo = max(r.values("hangover", "fifo_p99_ms"));
+                    double tail = r.max("hangover", "tail_drop_p99_ms");
+                    double expire = r.max("hangover", "expire_p99_ms");
+                    double fifo = r.max("hangover", "fifo_p99_ms");
                     double deadline = Server.DEADLINE_MS;
                     return Conclusion.verdict(tail <= deadline && expire <= deadline && fifo > deadline,
                             "worst window p99: tail-drop %.0f, expire %.0f, fifo %.0f ms", tail, expire, fifo);
@@ -162,9 +162,5 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
             at++;
         }
         return r.rows("shed-sweep", "policy=" + policy).get(at).value("goodput_rps");
-    }
-
-    private static double max(List<Double> xs) {
-        return xs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 }

@@ -189,10 +189,8 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
                     return Conclusion.verdict(best < 99, "best blind critical success from 150 rps %.1f %%", best);
                 }),
                 new Conclusion("through the burst priority keeps critical requests whole, blind does not", r -> {
-                    double priority = r.values("slo-burst", "priority_critical_pct").stream()
-                            .mapToDouble(Double::doubleValue).min().orElse(100);
-                    double blind = r.values("slo-burst", "blind_critical_pct").stream()
-                            .mapToDouble(Double::doubleValue).min().orElse(100);
+                    double priority = r.min("slo-burst", "priority_critical_pct");
+                    double blind = r.min("slo-burst", "blind_critical_pct");
                     return Conclusion.verdict(priority >= 99 && blind < 99, "worst window: priority %.1f %%, "
                             + "blind %.1f %%", priority, blind);
                 }));
