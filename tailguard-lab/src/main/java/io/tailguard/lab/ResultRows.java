@@ -149,7 +149,10 @@ public final class ResultRows {
         return c;
     }
 
-    /** Thrown when a run lacks a table or row a conclusion needs (an option left it out). */
+    /**
+     * Thread-safe (immutable): thrown when a run lacks a table or row a conclusion needs (an option
+     * left it out).
+     */
     public static final class MissingRowException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
