@@ -47,7 +47,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Object> deferred = new ArrayDeque<>();
 
     /** What the connection's armed deadline guards. */
-    private enum Deadline { NONE, HEAD, RESPONSE, IDLE }
+    private enum Deadline { NONE, HEAD, EXCHANGE, IDLE }
 
     ClientHandler(ProxyContext context) {
         this.context = context;
@@ -156,7 +156,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
         if (route.rates().shared()) {
             // The route's bucket is in Redis: the request waits for its answer as a queued one waits.
-            exchange.awaitSharedRate(route.rates(), nowNanos);
+            SharedRateWait.await(exchange, loop(), route.rates(), nowNanos);
             return;
         }
         continueIfExpected(request);
@@ -354,19 +354,20 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Arms the deadline of {@code current}, the exchange in progress: its response head's, or its
-     * request's budget while it waits for a Redis rate decision.
+     * Arms the deadline of {@code current}, the exchange in progress: its queue wait's, its response
+     * head's, or its request's budget while it waits for a Redis rate decision. The connection's one
+     * timer serves them all, as it serves the header and idle deadlines: a request has only one at a time.
      */
-    void armResponseTimer(Exchange current, long delayNanos) {
+    void armExchangeTimer(Exchange current, long delayNanos) {
         if (current == exchange) {
-            arm(Deadline.RESPONSE, delayNanos);
+            arm(Deadline.EXCHANGE, delayNanos);
         }
     }
 
-    /** Clears the response deadline of {@code current} (its head arrived, or it ended). */
-    void disarmResponseTimer(Exchange current) {
+    /** Clears the deadline of {@code current} (it left the queue, its head arrived, or it ended). */
+    void disarmExchangeTimer(Exchange current) {
         if (current == exchange) {
-            disarm(Deadline.RESPONSE);
+            disarm(Deadline.EXCHANGE);
         }
     }
 
@@ -387,9 +388,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         deadline = Deadline.NONE;
         switch (passed) {
             case HEAD -> headTimedOut();
-            case RESPONSE -> {
+            case EXCHANGE -> {
                 if (exchange != null) {
-                    exchange.responseTimedOut();
+                    exchange.deadlinePassed();
                 }
             }
             case IDLE -> {
