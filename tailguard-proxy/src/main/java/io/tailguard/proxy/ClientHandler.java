@@ -251,11 +251,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Writes one part of the backend's response; the head gets the client-side keep-alive header. */
-    void writeResponsePart(HttpObject part, boolean last) {
+    /**
+     * Writes one part of the backend's response to {@code current}'s request; the head gets the
+     * client-side keep-alive header.
+     */
+    void writeResponsePart(Exchange current, HttpObject part, boolean last) {
         if (part instanceof HttpResponse response) {
             responseStarted = true;
-            boolean http10 = exchange.request().protocolVersion().equals(HttpVersion.HTTP_1_0);
+            boolean http10 = current.request().protocolVersion().equals(HttpVersion.HTTP_1_0);
             if (http10 && HttpUtil.isTransferEncodingChunked(response)) {
                 // An HTTP/1.0 client cannot read chunks: the body ends with the connection instead.
                 response.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
@@ -289,8 +292,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         boolean close = closeAfterResponse || unreadBody() || context.draining() || status.code() == 400;
-        exchangeEnded(ended, status.code(), reason, queueWaitNanos, -1L, close,
-                localResponse(status, retryAfterSeconds, reason, close));
+        end(ended, status.code(), reason, queueWaitNanos, -1L, close, localResponse(status, retryAfterSeconds, reason,
+                close), true);
     }
 
     /**
@@ -299,6 +302,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
      */
     void exchangeEnded(Exchange ended, int status, String reason, long queueWaitNanos, long upstreamNanos,
                        boolean close, HttpObject lastPart) {
+        end(ended, status, reason, queueWaitNanos, upstreamNanos, close, lastPart, false);
+    }
+
+    /** {@link #exchangeEnded}, with {@code lastPart} a response the proxy made ({@code local}) or the backend's. */
+    private void end(Exchange ended, int status, String reason, long queueWaitNanos, long upstreamNanos,
+                     boolean close, HttpObject lastPart, boolean local) {
         if (ended != exchange) {
             ReferenceCountUtil.release(lastPart);
             return;
@@ -310,10 +319,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
                     upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip());
         }
-        if (lastPart instanceof FullHttpResponse local) {
-            ctx.writeAndFlush(local, ctx.voidPromise());
+        if (local) {
+            ctx.writeAndFlush(lastPart, ctx.voidPromise());
         } else if (lastPart != null) {
-            writeResponsePart(lastPart, true);
+            writeResponsePart(ended, lastPart, true);
         }
         if (close || closeAfterResponse || unreadBody()) {
             closeAfterFlush();

@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -253,7 +254,7 @@ final class Exchange {
     }
 
     /** The forward's response ended with {@code lastPart}; its permit is completed. */
-    void responded(int status, long upstreamNanos, HttpContent lastPart) {
+    void responded(int status, long upstreamNanos, HttpObject lastPart) {
         phase = Phase.DONE;
         client.exchangeEnded(this, status, "", queueWaitNanos, upstreamNanos, false, lastPart);
     }

@@ -1,9 +1,15 @@
 package io.tailguard.proxy;
 
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -40,6 +46,11 @@ final class Forward implements UpstreamLeg {
     private boolean requestEnded;
     private long sentNanos;
     private int status;
+    /**
+     * The response head, held until its body's first piece or its end comes: a response read whole
+     * (the usual small one) leaves in one message, so one buffer and one write.
+     */
+    private HttpResponse heldHead;
 
     Forward(Exchange exchange, ClientHandler client, EventLoop loop, Pool pool, PendingBody pending) {
         this.exchange = exchange;
@@ -95,15 +106,18 @@ final class Forward implements UpstreamLeg {
         state = State.SENT;
         long nowNanos = pool.clock().nanoTime();
         sentNanos = nowNanos;
+        HttpRequest head = exchange.outgoingHead(nowNanos);
         // Void promises: nothing listens, and a failed write closes the connection (onUpstreamLost).
-        connection.write(exchange.outgoingHead(nowNanos), connection.voidPromise());
-        if (!exchange.requestHasBody()) {
-            // The end of a bodyless request goes with its head, in one flush; the client's own empty
-            // end is dropped when it arrives (Exchange.onRequestContent).
+        if (exchange.requestHasBody()) {
+            connection.write(head, connection.voidPromise());
+            requestEnded = pending.writeTo(connection);
+        } else {
+            // A bodyless request leaves whole, head and end in one message (one buffer, one write);
+            // the client's own empty end is dropped when it arrives (Exchange.onRequestContent).
             requestEnded = true;
-            connection.write(LastHttpContent.EMPTY_LAST_CONTENT, connection.voidPromise());
+            connection.write(new DefaultFullHttpRequest(head.protocolVersion(), head.method(), head.uri(),
+                    Unpooled.EMPTY_BUFFER, head.headers(), EmptyHttpHeaders.INSTANCE), connection.voidPromise());
         }
-        requestEnded |= pending.writeTo(connection);
         connection.flush();
         client.armExchangeTimer(exchange, Math.min(pool.config().responseTimeout().toNanos(),
                 exchange.remainingNanos(nowNanos)));
@@ -175,7 +189,15 @@ final class Forward implements UpstreamLeg {
         state = State.RESPONDING;
         status = response.status().code();
         Headers.prepareResponse(exchange.request(), response);
-        client.writeResponsePart(response, false);
+        heldHead = response;
+    }
+
+    /** Writes the held response head (its body goes on in pieces, or the response is cut short). */
+    private void writeHeldHead() {
+        if (heldHead != null) {
+            client.writeResponsePart(exchange, heldHead, false);
+            heldHead = null;
+        }
     }
 
     /** A piece of the response body from the backend; the last one ends the exchange. */
@@ -185,9 +207,16 @@ final class Forward implements UpstreamLeg {
             ReferenceCountUtil.release(content);
             return;
         }
-        if (!(content instanceof LastHttpContent)) {
-            client.writeResponsePart(content, false);
+        if (!(content instanceof LastHttpContent last)) {
+            writeHeldHead();
+            client.writeResponsePart(exchange, content, false);
             return;
+        }
+        HttpObject lastPart = last;
+        if (heldHead != null) { // the whole response came in one read: it leaves in one message
+            lastPart = new DefaultFullHttpResponse(heldHead.protocolVersion(), heldHead.status(), last.content(),
+                    heldHead.headers(), last.trailingHeaders());
+            heldHead = null;
         }
         // The backend is done: free its permit before the client sees the end, so a client that
         // sends its next request at once finds the permit free.
@@ -202,7 +231,7 @@ final class Forward implements UpstreamLeg {
         }
         pool.complete(assignment, Outcome.SUCCESS);
         state = State.ENDED;
-        exchange.responded(status, upstreamNanos(), content);
+        exchange.responded(status, upstreamNanos(), lastPart);
     }
 
     @Override
@@ -239,6 +268,7 @@ final class Forward implements UpstreamLeg {
             state = State.ENDED;
             exchange.failed(HttpResponseStatus.BAD_GATEWAY, "upstream_closed");
         } else if (state == State.RESPONDING) {
+            writeHeldHead(); // as much of the response as came: the client's connection closes after it
             channel = null;
             pool.complete(assignment, Outcome.IGNORED);
             state = State.ENDED;
@@ -256,6 +286,7 @@ final class Forward implements UpstreamLeg {
             return;
         }
         state = State.ENDED;
+        heldHead = null;
         Channel connection = channel;
         channel = null;
         if (connection != null) {
