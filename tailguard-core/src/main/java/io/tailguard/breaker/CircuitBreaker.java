@@ -1,6 +1,7 @@
 package io.tailguard.breaker;
 
 import io.tailguard.config.Check;
+import io.tailguard.time.NanoClock;
 
 /**
  * Thread-safe circuit breaker: closed, it lets every call through and judges the outcomes in a
@@ -14,6 +15,13 @@ import io.tailguard.config.Check;
  * rejects before its open time is up, on two volatile reads. Everything that changes state (recording
  * an outcome, the open → half-open move, issuing probes) runs under the breaker's monitor, so
  * transitions happen one at a time and the {@link TransitionListener} sees them in order.
+ *
+ * <p><b>Time on demand.</b> Each call also comes in a form that takes a {@link NanoClock} instead of
+ * the time and reads it only when the answer depends on it: a closed breaker admits without it, and
+ * a count-based window records an outcome without it unless that outcome trips the breaker. A
+ * healthy call through a count-based breaker that judges failures only (no slow-call rule, so the
+ * call's duration does not matter either) then reads no clock at all, where a clock read costs as
+ * much as the rest of the call.
  *
  * <p>Outcomes are judged as Resilience4j judges them: after every recorded call, success or failure.
  * An outcome reported while open is ignored (its call was admitted before the trip); an outcome
@@ -67,14 +75,38 @@ public final class CircuitBreaker {
         }
     }
 
+    /**
+     * Asks to make one call now, reading {@code clock} only if the breaker is not closed; otherwise
+     * as {@link #tryAcquire(long)}.
+     */
+    public boolean tryAcquire(NanoClock clock) {
+        return state == BreakerState.CLOSED || tryAcquire(clock.nanoTime());
+    }
+
     /** Reports a call that succeeded at {@code nowNanos} after {@code durationNanos}. */
     public void onSuccess(long nowNanos, long durationNanos) {
-        record(nowNanos, false, durationNanos);
+        record(null, nowNanos, false, durationNanos);
+    }
+
+    /**
+     * Reports a call that succeeded just now after {@code durationNanos}, reading {@code clock} only
+     * if the window or a transition needs the time.
+     */
+    public void onSuccess(NanoClock clock, long durationNanos) {
+        record(clock, 0L, false, durationNanos);
     }
 
     /** Reports a call that failed (error or timeout) at {@code nowNanos} after {@code durationNanos}. */
     public void onFailure(long nowNanos, long durationNanos) {
-        record(nowNanos, true, durationNanos);
+        record(null, nowNanos, true, durationNanos);
+    }
+
+    /**
+     * Reports a call that failed just now after {@code durationNanos}, reading {@code clock} only
+     * if the window or a transition needs the time.
+     */
+    public void onFailure(NanoClock clock, long durationNanos) {
+        record(clock, 0L, true, durationNanos);
     }
 
     /** Returns the state as of the last call; an open breaker whose time is up stays open until asked. */
@@ -110,15 +142,20 @@ public final class CircuitBreaker {
         }
     }
 
-    private synchronized void record(long nowNanos, boolean failed, long durationNanos) {
+    /** Records an outcome at {@code nowNanos}, or, if {@code clock} is given, at its time when needed. */
+    private synchronized void record(NanoClock clock, long nowNanos, boolean failed, long durationNanos) {
         boolean wasSlow = durationNanos >= slowCallNanos;
         switch (state) {
             case CLOSED:
+                if (clock != null && window.timed()) {
+                    nowNanos = clock.nanoTime();
+                    clock = null;
+                }
                 window.advance(nowNanos);
                 window.record(nowNanos, failed, wasSlow);
                 if (window.calls >= config.minimumCalls()
                         && tripped(window.calls, window.failures, window.slow)) {
-                    open(nowNanos);
+                    open(clock == null ? nowNanos : clock.nanoTime());
                 }
                 return;
             case HALF_OPEN:
@@ -128,11 +165,12 @@ public final class CircuitBreaker {
                 if (probeCalls < config.permittedHalfOpenCalls()) {
                     return;
                 }
+                long now = clock == null ? nowNanos : clock.nanoTime();
                 if (tripped(probeCalls, probeFailures, probeSlow)) {
-                    open(nowNanos);
+                    open(now);
                 } else {
                     window.clear();
-                    moveTo(nowNanos, BreakerState.CLOSED);
+                    moveTo(now, BreakerState.CLOSED);
                 }
                 return;
             default:

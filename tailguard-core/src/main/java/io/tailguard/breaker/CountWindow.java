@@ -35,6 +35,11 @@ final class CountWindow extends OutcomeWindow {
     }
 
     @Override
+    boolean timed() {
+        return false;
+    }
+
+    @Override
     void clear() {
         calls = 0;
         failures = 0;

@@ -23,6 +23,9 @@ abstract class OutcomeWindow {
     /** Evicts what has left the window by {@code nowNanos} (a no-op for a count window). */
     abstract void advance(long nowNanos);
 
+    /** Whether recording an outcome needs its time (a time window does; a count window does not). */
+    abstract boolean timed();
+
     /** Forgets every outcome. */
     abstract void clear();
 }

@@ -49,6 +49,11 @@ final class TimeWindow extends OutcomeWindow {
     }
 
     @Override
+    boolean timed() {
+        return true;
+    }
+
+    @Override
     void clear() {
         for (int i = 0; i < second.length; i++) {
             evict(i);

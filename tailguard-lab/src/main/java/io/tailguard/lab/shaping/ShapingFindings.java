@@ -43,7 +43,7 @@ final class ShapingFindings {
         return findings;
     }
 
-    /** Burst 20 with the published gates beside core's. */
+    /** Burst 20 with core's gates behind the published adapters beside the same gates as deployed. */
     static String gates(List<BurstRow> published, List<BurstRow> core) {
         int half = published.size() / 2;
         int at = 0;
@@ -60,11 +60,14 @@ final class ShapingFindings {
         BurstRow pl = published.get(half + at);
         BurstRow ct = core.get(at);
         BurstRow cl = core.get(half + at);
-        return String.format(Locale.ROOT, "Core's TokenBucket and LeakyBucketShaper against the published gates' "
-                + "floating-point arithmetic: %d of %d rows differ. At burst %d, token bucket goodput %.1f (core) vs "
-                + "%.1f (published), peak %.0f vs %.0f rps; leaky bucket goodput %.1f vs %.1f, gate p99 %d vs %d ms. "
-                + "Core's bucket keeps its refill grid and decides exact ties exactly; the published one restarts its "
-                + "refill at an arrival that finds it full and decides ties by rounding.", differ, published.size(),
+        return String.format(Locale.ROOT, "Core's TokenBucket and LeakyBucketShaper as a service deploys them, against "
+                + "the same classes behind the published model's adapters: %d of %d rows differ. At burst %d, token "
+                + "bucket goodput %.1f (deployed) vs %.1f (published), peak %.0f vs %.0f rps; leaky bucket goodput "
+                + "%.1f vs %.1f, gate p99 %d vs %d ms. The adapters: the published clock (arrival times as the doubles "
+                + "they sum to, not rounded to the nanosecond), a refill that restarts at an arrival finding the "
+                + "bucket full (core keeps its refill grid), the published floating-point count at a token due "
+                + "exactly at an arrival, and a depth that counts the request still in the 10 ms leak (a deployed "
+                + "shaper of depth Q lets its last request wait Q releases).", differ, published.size(),
                 pt.burst(), ct.goodputRps(), pt.goodputRps(), ct.downstreamPeak(), pt.downstreamPeak(),
                 cl.goodputRps(), pl.goodputRps(), cl.gateDelayP99(), pl.gateDelayP99());
     }
