@@ -1,7 +1,7 @@
 package io.tailguard.cli;
 
 import io.tailguard.cli.load.NettyLogging;
-import io.tailguard.load.backend.DelayTable;
+import io.tailguard.lease.demo.DelayTable;
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
 import io.tailguard.time.NanoClock;
@@ -85,7 +85,7 @@ public final class BackendCommand implements Callable<Integer> {
         NanoClock clock = NanoClock.system();
         LeaseBackend backend;
         try {
-            DelayTable table = DelayTable.parse(saturable);
+            DelayTable table = DelayTable.parse("--saturable", saturable);
             LeasePolicy policy = LeasePolicy.parse(lease, clock);
             SplittableRandom random = seed == null ? new SplittableRandom() : new SplittableRandom(seed);
             backend = LeaseBackend.start(address, table, policy, clock, Scheduler.system(), random);

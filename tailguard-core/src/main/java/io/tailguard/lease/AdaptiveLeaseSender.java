@@ -11,16 +11,19 @@ import java.util.function.IntFunction;
  * judges the requests admitted under the previous lease: late if any completed beyond the target,
  * if the mean age of those still running exceeds it, or if any was dropped.
  *
- * <p>It starts with {@code initialAllowed} and doubles the grant after every period that was on
- * time and fully used (slow start). From the first late period on, a core {@link Limit} estimator,
- * seeded with the number of that period's requests that finished within the target, proposes the
- * grant: it is fed one sample per period (the period's latency, the requests admitted under the
- * lease as in-flight count). Every proposal, slow start's included, passes a guard that keeps the
- * grant out of a latency cliff: growth per period is capped by what the period's latency allows
- * ({@code grant × target / latency}); a single late period drops the grant at once to what finished
- * within the target (the floor, with the ceiling one above it); the grant then stays at the floor,
- * and a probe of one request up to the ceiling is sent only every 30 on-time periods. The estimator is seeded again at every
- * late period, so its limit never drifts far from the grant.
+ * <p>It starts with {@code initialAllowed}. A core {@link Limit} estimator, built at the first late
+ * period and seeded with the grant, is fed one sample per period (the period's latency, the
+ * requests admitted under the lease as in-flight count) and may hold the grant back; how the grant
+ * grows is decided by a guard that keeps it out of a latency cliff while granting close to it
+ * (decision 026): it doubles while the latency is at most half the target, then approaches the
+ * unknown knee by steps shrinking to one request, learns the knee from the first late period and
+ * holds a small margin under it, probing one request above it rarely. The estimator is seeded
+ * again whenever the guard sets a grant other than its proposal.
+ *
+ * <p>Beside the lease it keeps a cap on requests in flight, twice the most seen in flight during a
+ * period on time ({@link #inFlightCap()}), which responders check through
+ * {@link LeaseStats#hasRoom()} before the gate: a lease counts admissions per period, so without
+ * it a service that stands still would take a whole period's grant into its queue.
  */
 public final class AdaptiveLeaseSender implements LeaseSender {
 
@@ -46,6 +49,9 @@ public final class AdaptiveLeaseSender implements LeaseSender {
         }
     }
 
+    /** The cap on requests in flight is this many times the most seen in flight in a period on time. */
+    static final int IN_FLIGHT_CAP_FACTOR = 2;
+
     private final Config config;
     private final long latencyTargetNanos;
     private final IntFunction<? extends Limit> estimatorFactory;
@@ -55,6 +61,7 @@ public final class AdaptiveLeaseSender implements LeaseSender {
     private Limit estimator;
     private int allowed;
     private boolean started;
+    private int peakOnTime;
 
     /**
      * Creates a sender whose statistics start at {@code startNanos}.
@@ -91,6 +98,14 @@ public final class AdaptiveLeaseSender implements LeaseSender {
     private int decide(long nowNanos) {
         boolean late = period.dropped > 0 || period.completedLate > 0
                 || period.latencyNanos() > latencyTargetNanos;
+        if (!late && period.peakInFlight > 0) {
+            // a lease bounds admissions per period, not work in flight: when the service stands
+            // still (a pause, a stall) a period's worth piles up before the next grant can react.
+            // Twice the most ever in flight in a period on time is room for any healthy period
+            // and a bound on what a stall can pile up.
+            peakOnTime = Math.max(peakOnTime, period.peakInFlight);
+            stats.capInFlight((int) Math.min(Integer.MAX_VALUE, IN_FLIGHT_CAP_FACTOR * (long) peakOnTime));
+        }
         if (late) {
             int grant = clamp(ceiling.afterLate(allowed, period));
             estimator = Check.notNull("estimator", estimatorFactory.apply(grant));
@@ -103,11 +118,26 @@ public final class AdaptiveLeaseSender implements LeaseSender {
         } else {
             proposed = estimator.update(nowNanos, period.latencyNanos(), period.accepted, false);
         }
-        return clamp(ceiling.afterOnTime(allowed, proposed, period));
+        int grant = clamp(ceiling.afterOnTime(allowed, proposed, period));
+        if (estimator != null && grant != proposed) {
+            // the guard overrode the estimator: seed it again at the grant, so that a proposal
+            // below the grant means the estimator backed off, not that it fell behind the guard
+            estimator = Check.notNull("estimator", estimatorFactory.apply(grant));
+        }
+        return grant;
     }
 
     private int clamp(long grant) {
         return (int) Math.max(1L, Math.min(config.maxAllowed(), grant));
+    }
+
+    /**
+     * Returns the cap on requests in flight beside the lease (twice the most seen in flight in a
+     * period on time), or {@link Integer#MAX_VALUE} before a period on time; responders check
+     * {@link LeaseStats#hasRoom()} before the gate.
+     */
+    public int inFlightCap() {
+        return stats.inFlightCap();
     }
 
     /** Returns the grant of the last lease sent. */

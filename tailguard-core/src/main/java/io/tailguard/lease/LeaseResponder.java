@@ -1,6 +1,8 @@
 package io.tailguard.lease;
 
 import io.tailguard.admission.Decision;
+import io.tailguard.admission.RejectReason;
+import io.tailguard.admission.Rejection;
 import io.tailguard.config.Check;
 import io.tailguard.time.Scheduler;
 import java.util.Map;
@@ -23,6 +25,8 @@ import java.util.random.RandomGenerator;
  * rather than mistaken for a new session.
  */
 public final class LeaseResponder implements AutoCloseable {
+
+    private static final Rejection OVER_CAP = Rejection.of(RejectReason.LEASE_EXHAUSTED);
 
     private final Scheduler scheduler;
     private final Supplier<? extends LeaseSender> senders;
@@ -122,8 +126,14 @@ public final class LeaseResponder implements AutoCloseable {
 
         /** Admits a request under this session's lease, or says why not (exhausted, expired). */
         public Decision tryAcquire(long nowNanos) {
-            Decision decision = gate.tryAcquire(nowNanos);
             LeaseStats stats = stats();
+            if (stats != null && !stats.hasRoom()) {
+                // over the adaptive sender's cap on requests in flight: refused as over the lease
+                // (not processed, safe to retry elsewhere), and the lease keeps its permit
+                stats.onOverCap();
+                return OVER_CAP;
+            }
+            Decision decision = gate.tryAcquire(nowNanos);
             if (stats != null) {
                 if (decision.isAdmitted()) {
                     stats.onAccepted(nowNanos);

@@ -21,6 +21,7 @@ public final class LeaseStats {
     private volatile long periodStartNanos;
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger rejected = new AtomicInteger();
+    private final AtomicInteger overCap = new AtomicInteger();
     private final AtomicInteger completedWithinTarget = new AtomicInteger();
     private final AtomicInteger completedLate = new AtomicInteger();
     private final AtomicInteger dropped = new AtomicInteger();
@@ -28,6 +29,8 @@ public final class LeaseStats {
     private final AtomicInteger periodInFlight = new AtomicInteger();
     private final AtomicLong periodStartSumMicros = new AtomicLong();
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger peakInFlight = new AtomicInteger();
+    private volatile int inFlightCap = Integer.MAX_VALUE;
 
     LeaseStats(long latencyTargetNanos, long startNanos) {
         this.latencyTargetNanos = latencyTargetNanos;
@@ -37,7 +40,7 @@ public final class LeaseStats {
 
     /** Records a request admitted at {@code nowNanos}; keep {@code nowNanos} to report its end. */
     public void onAccepted(long nowNanos) {
-        inFlight.incrementAndGet();
+        peakInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         accepted.incrementAndGet();
         periodInFlight.incrementAndGet();
         periodStartSumMicros.addAndGet(micros(nowNanos));
@@ -46,6 +49,14 @@ public final class LeaseStats {
     /** Records a request the lease gate rejected. */
     public void onRejected() {
         rejected.incrementAndGet();
+    }
+
+    /**
+     * Records a request refused because {@link #hasRoom()} was false. It is not counted as demand
+     * on the lease: a grant the cap kept from being used must not grow.
+     */
+    public void onOverCap() {
+        overCap.incrementAndGet();
     }
 
     /** Records the normal end, at {@code nowNanos}, of a request admitted at {@code startNanos}. */
@@ -81,6 +92,24 @@ public final class LeaseStats {
         return Math.max(0, inFlight.get());
     }
 
+    /**
+     * Returns true while fewer requests are in flight than the sender's cap beside the lease
+     * ({@link AdaptiveLeaseSender}): check it before the lease gate, and refuse the request as over
+     * the lease when it is false. Without a cap it is always true.
+     */
+    public boolean hasRoom() {
+        return inFlight.get() < inFlightCap;
+    }
+
+    /** Returns the cap on requests in flight beside the lease, or {@link Integer#MAX_VALUE} for none. */
+    public int inFlightCap() {
+        return inFlightCap;
+    }
+
+    void capInFlight(int cap) {
+        inFlightCap = cap;
+    }
+
     private boolean inThisPeriod(long startNanos) {
         return startNanos - periodStartNanos >= 0;
     }
@@ -101,11 +130,13 @@ public final class LeaseStats {
         long sumMicros = periodStartSumMicros.getAndSet(0L);
         into.accepted = accepted.getAndSet(0);
         into.rejected = rejected.getAndSet(0);
+        into.overCap = overCap.getAndSet(0);
         into.completedWithinTarget = completedWithinTarget.getAndSet(0);
         into.completedLate = completedLate.getAndSet(0);
         into.dropped = dropped.getAndSet(0);
         into.maxCompletedLatencyNanos = maxLatencyNanos.getAndSet(0L);
         into.inFlight = Math.max(0, running);
+        into.peakInFlight = peakInFlight.getAndSet(Math.max(0, inFlight.get()));
         into.meanInFlightAgeNanos = running <= 0
                 ? 0L
                 : Math.max(0L, (nowNanos - baseNanos) - (sumMicros / running) * 1_000L);

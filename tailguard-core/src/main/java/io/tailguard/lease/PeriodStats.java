@@ -4,12 +4,14 @@ package io.tailguard.lease;
 final class PeriodStats {
     int accepted;
     int rejected;
+    int overCap;
     int completedWithinTarget;
     int completedLate;
     int dropped;
     long maxCompletedLatencyNanos;
     int inFlight;
     long meanInFlightAgeNanos;
+    int peakInFlight;
 
     /** The period's latency: the slowest completion, or the mean age of what still runs if higher. */
     long latencyNanos() {
@@ -21,6 +23,6 @@ final class PeriodStats {
         return "PeriodStats[accepted=" + accepted + ", rejected=" + rejected + ", fast="
                 + completedWithinTarget + ", late=" + completedLate + ", dropped=" + dropped
                 + ", maxLatencyNanos=" + maxCompletedLatencyNanos + ", inFlight=" + inFlight
-                + ", meanAgeNanos=" + meanInFlightAgeNanos + "]";
+                + ", meanAgeNanos=" + meanInFlightAgeNanos + ", peakInFlight=" + peakInFlight + "]";
     }
 }

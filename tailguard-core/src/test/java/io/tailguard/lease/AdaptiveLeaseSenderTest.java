@@ -9,6 +9,7 @@ import io.tailguard.time.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToLongFunction;
 import org.junit.jupiter.api.Test;
 
 class AdaptiveLeaseSenderTest {
@@ -35,6 +36,11 @@ class AdaptiveLeaseSenderTest {
 
     private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, int capacity, long fastMillis,
                           long slowMillis) {
+        return runPeriod(sender, gate, rank -> rank <= capacity ? fastMillis : slowMillis);
+    }
+
+    /** The same responder, the latency of the n-th request admitted in the period given by {@code millisOfRank}. */
+    private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, IntToLongFunction millisOfRank) {
         long periodStart = clock.nanoTime();
         Lease lease = sender.nextLease(periodStart);
         gate.install(periodStart, lease);
@@ -45,7 +51,7 @@ class AdaptiveLeaseSenderTest {
             if (gate.tryAcquire(now).isAdmitted()) {
                 admitted++;
                 sender.stats().onAccepted(now);
-                long latency = admitted <= capacity ? fastMillis * MS : slowMillis * MS;
+                long latency = millisOfRank.applyAsLong(admitted) * MS;
                 running.add(new long[] {now, now + latency});
             } else {
                 sender.stats().onRejected();
@@ -98,17 +104,44 @@ class AdaptiveLeaseSenderTest {
     }
 
     @Test
+    void approachesAKneeWithoutWarningByShrinkingStepsAndPassesItOnce() {
+        AdaptiveLeaseSender sender = sender(10, 0.97);
+        LeaseGate gate = new LeaseGate();
+        int knee = 120;
+        List<Integer> grants = new ArrayList<>();
+        int overKnee = 0;
+        for (int i = 0; i < 60; i++) {
+            // shaped like the published lease demo's service: the first 50 of a period take 4 ms,
+            // the next ones up to the knee 19 ms against the 20 ms target, past the knee 5 s; the
+            // latency rises a band long before the knee and then gives no warning of it
+            int grant = runPeriod(sender, gate, rank -> rank <= 50 ? 4 : rank <= knee ? 19 : 5_000);
+            grants.add(grant);
+            overKnee += Math.max(0, grant - knee);
+        }
+        // doubling while far below the target, then steps shrinking from a tenth of the grant
+        assertThat(grants.subList(0, 8)).containsExactly(10, 20, 40, 80, 88, 95, 101, 106);
+        // one crossing, by one request (a 5 % step would have sent six or more into the cliff)
+        assertThat(overKnee).as("%s", grants).isEqualTo(1);
+        // then held just under the knee it learned: at least 97 % of what the service can take
+        assertThat(grants.subList(25, 60)).as("%s", grants)
+                .allSatisfy(grant -> assertThat(grant).isBetween(117, 120));
+    }
+
+    @Test
     void followsCapacityDownAndBackUp() {
         AdaptiveLeaseSender sender = sender(10, 0.9);
         LeaseGate gate = new LeaseGate();
         int[] capacities = {60, 25, 80};
         for (int capacity : capacities) {
             List<Integer> grants = new ArrayList<>();
-            for (int i = 0; i < 80; i++) {
+            // capacity that comes back is regained one request a probe, probes coming sooner after
+            // each one on time: slower than a loss, which one late period shows
+            int periods = capacity == 80 ? 260 : 80;
+            for (int i = 0; i < periods; i++) {
                 grants.add(runPeriod(sender, gate, capacity, 200));
             }
             // after settling, the grant hovers between one backoff under the capacity and one above it
-            assertThat(grants.subList(60, 80)).as("capacity %d %s", capacity, grants)
+            assertThat(grants.subList(periods - 20, periods)).as("capacity %d %s", capacity, grants)
                     .allSatisfy(grant -> assertThat(grant).isBetween((int) (capacity * 0.85), capacity + 1));
         }
     }

@@ -115,4 +115,38 @@ class LeaseResponderTest {
         scheduler.advance(Duration.ofSeconds(1));
         assertThat(sent.get(1).allowedRequests()).isEqualTo(2); // slow start: used up and on time
     }
+
+    @Test
+    void anAdaptiveSessionCapsWhatAStalledServiceCanPileUpBesideTheLease() {
+        LeaseResponder responder = new LeaseResponder(scheduler, () -> new AdaptiveLeaseSender(
+                new AdaptiveLeaseSender.Config(Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1), 100, 1_000),
+                seed -> new io.tailguard.limit.AimdLimit(new io.tailguard.limit.AimdLimitConfig(seed, 1, 1_000, 0.9,
+                        Duration.ofMillis(20))), now()), new SplittableRandom(1));
+        LeaseResponder.Session session = responder.open(sent::add);
+        // a healthy period: 100 requests, never more than 3 in flight, each done in 1 ms
+        for (int i = 0; i < 100; i++) {
+            long start = now();
+            assertThat(session.tryAcquire(start).isAdmitted()).isTrue();
+            if (i % 3 == 2) {
+                scheduler.advance(Duration.ofMillis(1));
+                for (int done = 0; done < 3; done++) {
+                    session.stats().onCompleted(now(), start);
+                }
+            }
+        }
+        session.stats().onCompleted(now(), now());
+        scheduler.advance(Duration.ofSeconds(1));
+        assertThat(session.stats().inFlightCap()).isEqualTo(6);
+        // the service stands still: nothing completes; the lease has 100+ left, the cap stops at 6
+        int admitted = 0;
+        for (int i = 0; i < 50; i++) {
+            if (session.tryAcquire(now()).isAdmitted()) {
+                admitted++;
+            }
+        }
+        assertThat(admitted).isEqualTo(6);
+        assertThat(session.tryAcquire(now())).isEqualTo(
+                io.tailguard.admission.Rejection.of(io.tailguard.admission.RejectReason.LEASE_EXHAUSTED));
+        assertThat(session.current(now()).remaining()).isGreaterThan(100);
+    }
 }

@@ -3,8 +3,10 @@ package io.tailguard.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.common.util.concurrent.ListenableFuture;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
+import io.grpc.ClientCall;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -40,11 +42,12 @@ class LeaseResponderGrpcTest {
     private final AtomicReference<Metadata> headers = new AtomicReference<>();
     private final AtomicReference<Metadata> trailers = new AtomicReference<>();
     private TailguardServerInterceptor interceptor;
+    private LeaseResponder responder;
     private Server server;
     private ManagedChannel channel;
 
     private void start(int allowed) throws Exception {
-        LeaseResponder responder = new LeaseResponder(scheduler,
+        responder = new LeaseResponder(scheduler,
                 () -> new StaticLeaseSender(StaticLeaseSender.Config.every(allowed, Duration.ofSeconds(1))),
                 new SplittableRandom(1));
         interceptor = TailguardServerInterceptor.builder().clock(scheduler.clock()).leases(responder).build();
@@ -66,8 +69,12 @@ class LeaseResponderGrpcTest {
     }
 
     private BlockingQueue<String> openStream() {
+        return openStream(channel.newCall(GrpcLeases.STREAM, CallOptions.DEFAULT));
+    }
+
+    private BlockingQueue<String> openStream(ClientCall<String, String> stream) {
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        ClientCalls.asyncServerStreamingCall(channel.newCall(GrpcLeases.STREAM, CallOptions.DEFAULT), "",
+        ClientCalls.asyncServerStreamingCall(stream, "",
                 new StreamObserver<>() {
                     @Override
                     public void onNext(String line) {
@@ -92,13 +99,16 @@ class LeaseResponderGrpcTest {
     }
 
     private String call(String leaseId, String request) {
+        return ClientCalls.blockingUnaryCall(withLease(leaseId), EchoService.ECHO, CallOptions.DEFAULT, request);
+    }
+
+    private Channel withLease(String leaseId) {
         Metadata attach = new Metadata();
         if (leaseId != null) {
             attach.put(GrpcLeases.LEASE_ID, leaseId);
         }
-        Channel intercepted = ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(attach),
+        return ClientInterceptors.intercept(channel, MetadataUtils.newAttachHeadersInterceptor(attach),
                 MetadataUtils.newCaptureMetadataInterceptor(headers, trailers));
-        return ClientCalls.blockingUnaryCall(intercepted, EchoService.ECHO, CallOptions.DEFAULT, request);
     }
 
     private void assertRefused(String leaseId, String reason, String pushbackMillis) {
@@ -138,5 +148,29 @@ class LeaseResponderGrpcTest {
         String own = nextLease(openStream()).id();
         assertThat(call(own, "b")).isEqualTo("b"); // its own session, not charged for the others
         assertThat(service.calls).hasValue(2);
+    }
+
+    @Test
+    void aLeaseStreamClosedWhileCallsRunEndsTheSessionButNotTheCallsItAdmitted() throws Exception {
+        start(5);
+        ClientCall<String, String> stream = channel.newCall(GrpcLeases.STREAM, CallOptions.DEFAULT);
+        String id = nextLease(openStream(stream)).id();
+        ListenableFuture<String> running = ClientCalls.futureUnaryCall(
+                withLease(id).newCall(EchoService.ECHO, CallOptions.DEFAULT), "hold");
+        StreamObserver<String> held = service.held.poll(30, TimeUnit.SECONDS);
+        assertThat(held).as("the call admitted under the lease reached the service").isNotNull();
+        assertThat(responder.openSessions()).isEqualTo(1);
+
+        stream.cancel("the requester left", null);
+
+        // the session ended with its stream: its id is unknown from now on, before the handler runs
+        assertThat(responder.openSessions()).isZero();
+        assertRefused(id, LeaseWire.EXPIRED, "1000");
+        assertThat(service.calls).hasValue(1);
+        // what it admitted before runs to its end, untouched
+        held.onNext("done");
+        held.onCompleted();
+        assertThat(running.get(30, TimeUnit.SECONDS)).isEqualTo("done");
+        assertThat(service.cancelled).isEmpty();
     }
 }

@@ -2,7 +2,7 @@ package io.tailguard.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.load.backend.DelayTable;
+import io.tailguard.lease.demo.DelayTable;
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
 import io.tailguard.proxy.config.BalancerKind;

@@ -34,7 +34,11 @@ final class LeaseLimiter implements SimLimiter {
 
     @Override
     public Object acquire(long nowNanos) {
-        Decision decision = gate.tryAcquire(nowNanos);
+        Decision decision = sender.stats().hasRoom() ? gate.tryAcquire(nowNanos) : null;
+        if (decision == null) {
+            sender.stats().onOverCap();
+            return null;
+        }
         if (!decision.isAdmitted()) {
             sender.stats().onRejected();
             return null;

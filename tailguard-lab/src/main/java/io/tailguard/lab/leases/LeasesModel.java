@@ -10,6 +10,7 @@ import io.tailguard.lease.LeaseStats;
 import io.tailguard.lease.LeaseTicker;
 import io.tailguard.lease.LeaseView;
 import io.tailguard.lease.StaticLeaseSender;
+import io.tailguard.lease.demo.DelayTable;
 import io.tailguard.limit.AimdLimit;
 import io.tailguard.limit.AimdLimitConfig;
 import io.tailguard.sim.SimScheduler;
@@ -48,7 +49,7 @@ final class LeasesModel {
     static LeasesRow run(LeasesScenario scenario) {
         SimScheduler scheduler = new SimScheduler();
         SplittableRandom random = new SplittableRandom(scenario.seed());
-        ConcurrencyDelay demo = ConcurrencyDelay.parse(ConcurrencyDelay.DEMO);
+        DelayTable demo = DelayTable.parse(DelayTable.DEMO);
         long durationMillis = scenario.duration().toMillis();
         int seconds = (int) ((durationMillis + 999) / 1000);
         LeasesTally tally = new LeasesTally(SERVERS, seconds, WARMUP_MILLIS, durationMillis);
@@ -57,7 +58,7 @@ final class LeasesModel {
         List<LeaseView> views = new ArrayList<>();
         List<LeaseTicker> tickers = new ArrayList<>();
         for (int i = 0; i < SERVERS; i++) {
-            ConcurrencyDelay model = scenario.heterogeneous() && i == SERVERS - 1 ? demo.halved() : demo;
+            DelayTable model = scenario.heterogeneous() && i == SERVERS - 1 ? demo.halved() : demo;
             LeaseSender sender;
             LeaseStats stats = null;
             if (scenario.adaptive()) {
@@ -136,7 +137,7 @@ final class LeasesModel {
             int chosen = balancer.pick(nowNanos);
             views.get(chosen).onSent();
             SaturableServer server = servers[chosen];
-            long delayMillis = server.handle(nowMillis, nowNanos);
+            long delayMillis = server.handle(nowNanos);
             if (delayMillis < 0) {
                 balancer.onComplete(nowNanos, chosen, 0L, false);
                 tally.rejected(chosen, nowMillis);

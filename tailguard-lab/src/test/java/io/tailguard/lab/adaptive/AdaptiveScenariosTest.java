@@ -79,6 +79,15 @@ class AdaptiveScenariosTest {
     }
 
     @Test
+    void theLeaseCapsWhatAStallPilesUpBesideItsGrant() {
+        // a lease counts admissions per period: without the cap on requests in flight a period's
+        // worth entered the stalled service and went past its cliff (p99 over 3 s)
+        AdaptiveRow lease = run(scenario("stall"), Limiters.OURS_LEASE);
+        assertThat(lease.p99Millis()).isLessThanOrEqualTo(100L);
+        assertThat(lease.recoveryMillis()).isBetween(0L, 2_000L);
+    }
+
+    @Test
     void fastErrorsLowerOurGradient2ButNotNetflixs() {
         AdaptiveScenario errors = scenario("errors");
         AdaptiveRow ours = run(errors, Limiters.OURS_GRADIENT2);
@@ -104,7 +113,11 @@ class AdaptiveScenariosTest {
         // the lease's grant moves with its probes and cuts, but never far past what the service does
         // in a period (883/s, 88 per 100 ms)
         double perPeriod = CliffService.capacityRps(false) * LeaseLimiter.PERIOD.toNanos() / 1e9;
-        assertThat(run(drift, Limiters.OURS_LEASE).limitMax()).isLessThanOrEqualTo((int) (perPeriod * 1.5));
+        AdaptiveRow lease = run(drift, Limiters.OURS_LEASE);
+        assertThat(lease.limitMax()).isLessThanOrEqualTo((int) (perPeriod * 1.5));
+        // a probe that tips the service into its cliff sends the next one a full interval away,
+        // so the grant does not cross the cliff again and again (p99 over 800 ms before)
+        assertThat(lease.p99Millis()).isLessThanOrEqualTo(100L);
     }
 
     @Test

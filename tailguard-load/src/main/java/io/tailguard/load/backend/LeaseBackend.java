@@ -15,6 +15,8 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.tailguard.config.Check;
 import io.tailguard.lease.LeaseResponder;
+import io.tailguard.lease.demo.DelayTable;
+import io.tailguard.lease.demo.SaturableService;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import java.net.InetSocketAddress;

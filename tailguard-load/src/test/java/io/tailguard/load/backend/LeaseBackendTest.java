@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.lease.LeaseFrame;
 import io.tailguard.lease.LeaseWire;
+import io.tailguard.lease.demo.DelayTable;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import java.io.BufferedReader;
@@ -176,7 +177,7 @@ class LeaseBackendTest {
                         + "but was 'static:100'");
         assertThatThrownBy(() -> LeasePolicy.parse("adaptive:fast", NanoClock.system()))
                 .hasMessage("--lease latency target must be a positive duration like 10s, 250ms or 500us but was fast");
-        assertThatThrownBy(() -> DelayTable.parse("10=>2;5=>3;=>9"))
+        assertThatThrownBy(() -> DelayTable.parse("--saturable", "10=>2;5=>3;=>9"))
                 .hasMessageStartingWith("--saturable must be steps 'count=>ms' separated by ';', counts increasing");
     }
 }

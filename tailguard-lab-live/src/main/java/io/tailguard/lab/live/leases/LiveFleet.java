@@ -2,7 +2,7 @@ package io.tailguard.lab.live.leases;
 
 import io.tailguard.lab.live.process.Front;
 import io.tailguard.lab.live.process.ProxyProcess;
-import io.tailguard.load.backend.DelayTable;
+import io.tailguard.lease.demo.DelayTable;
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
 import io.tailguard.time.NanoClock;

@@ -1,4 +1,4 @@
-package io.tailguard.load.backend;
+package io.tailguard.lease.demo;
 
 import io.tailguard.config.Check;
 import java.util.random.RandomGenerator;
@@ -8,8 +8,8 @@ import java.util.random.RandomGenerator;
  * its rank in the current window gives in a {@link DelayTable}. Despite the demo's name for it
  * ({@code CONCURRENCY_DELAY}) the demo counts requests admitted since the window opened, not
  * requests running; a window opens at the first request one window length or more after the
- * previous one opened. This is also what the simulated {@code lab leases} models, so live and
- * simulated rows share one service.
+ * previous one opened. The simulated {@code lab leases} and the live test backend both run this
+ * class, so live and simulated rows share one service.
  */
 public final class SaturableService {
 

@@ -1,4 +1,4 @@
-package io.tailguard.lab.leases;
+package io.tailguard.lease.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class ConcurrencyDelayTest {
+class DelayTableTest {
 
-    private final ConcurrencyDelay demo = ConcurrencyDelay.parse(ConcurrencyDelay.DEMO);
+    private final DelayTable demo = DelayTable.parse(DelayTable.DEMO);
     private final SplittableRandom random = new SplittableRandom(3);
 
-    private void assertBand(ConcurrencyDelay model, int count, long lowMillis, long highMillis) {
+    private void assertBand(DelayTable model, int count, long lowMillis, long highMillis) {
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (int i = 0; i < 20_000; i++) {
@@ -37,24 +37,25 @@ class ConcurrencyDelayTest {
 
     @Test
     void halvedModelSaturatesAtSixty() {
-        ConcurrencyDelay half = demo.halved();
+        DelayTable half = demo.halved();
         assertBand(half, 5, 0, 2);
         assertBand(half, 6, 2, 5);
         assertBand(half, 60, 5, 20);
         assertBand(half, 61, 20, 5000);
-        assertThat(half.toString()).isEqualTo("5 => 2; 25 => 5; 60 => 20; => 5000");
+        assertThat(half.toString()).isEqualTo("10=>2;50=>5;120=>20;=>5000 halved");
     }
 
     @Test
     void printsTheTableItParsed() {
-        assertThat(demo.toString()).isEqualTo(ConcurrencyDelay.DEMO);
+        assertThat(demo.toString()).isEqualTo(DelayTable.DEMO);
     }
 
     @Test
-    void rejectsATableWithoutAnOpenLastStep() {
-        assertThatThrownBy(() -> ConcurrencyDelay.parse("10 => 2; 50 => 5"))
-                .hasMessageContaining("must end with one '=> ms' step without threshold");
-        assertThatThrownBy(() -> ConcurrencyDelay.parse("10 2"))
-                .hasMessageContaining("must have steps 'n => ms'");
+    void rejectsATableWithoutAnOpenLastStepNamingWhatWasGiven() {
+        assertThatThrownBy(() -> DelayTable.parse("10 => 2; 50 => 5"))
+                .hasMessage("table must be steps 'count=>ms' separated by ';', counts increasing, the last step "
+                        + "without a count (e.g. 10=>2;50=>5;120=>20;=>5000) but was '10 => 2; 50 => 5'");
+        assertThatThrownBy(() -> DelayTable.parse("--saturable", "10 2"))
+                .hasMessageStartingWith("--saturable must be steps 'count=>ms'");
     }
 }

@@ -1,14 +1,16 @@
-package io.tailguard.load.backend;
+package io.tailguard.lease.demo;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Thread-safe (immutable) latency-by-load table of the RSocket lease demo, for example
- * {@code "10=>2;50=>5;120=>20;=>5000"}: the c-th request of a window waits a whole number of
- * milliseconds drawn uniformly from {@code [previous bound, bound)} of the first step whose count
- * is at least c. The last step has no count (everything above); a {@code 0 => 0} step is implied.
+ * Thread-safe (immutable) latency-by-load table of the RSocket lease demo ({@code CONCURRENCY_DELAY}),
+ * for example {@code "10=>2;50=>5;120=>20;=>5000"}: the c-th request of a window waits a whole
+ * number of milliseconds drawn uniformly from {@code [previous bound, bound)} of the first step
+ * whose count is at least c. The last step has no count (everything above); a {@code 0 => 0} step
+ * is implied. One table serves the simulated {@code lab leases} and the live test backend, so both
+ * run the same service.
  */
 public final class DelayTable {
 
@@ -28,10 +30,20 @@ public final class DelayTable {
     /**
      * Parses a table.
      *
-     * @throws IllegalArgumentException "--saturable must be steps 'count=>ms' separated by ';' ..."
+     * @throws IllegalArgumentException "table must be steps 'count=>ms' separated by ';' ..."
      */
     public static DelayTable parse(String table) {
-        String usage = "--saturable must be steps 'count=>ms' separated by ';', counts increasing, the last "
+        return parse("table", table);
+    }
+
+    /**
+     * Parses a table given as {@code name} (for example a command-line option), which the error
+     * message names.
+     *
+     * @throws IllegalArgumentException "{@code name} must be steps 'count=>ms' separated by ';' ..."
+     */
+    public static DelayTable parse(String name, String table) {
+        String usage = name + " must be steps 'count=>ms' separated by ';', counts increasing, the last "
                 + "step without a count (e.g. " + DEMO + ") but was '" + table + "'";
         if (table == null || table.isBlank()) {
             throw new IllegalArgumentException(usage);
