@@ -46,4 +46,20 @@ public class ClockBenchmark {
         }
         return seen;
     }
+
+    /**
+     * The floor of a gate given {@code nowNanos}: what {@code RateGateBenchmark.*Decision} pays
+     * beyond its logic, one per-thread time step (as there) and one successful CAS on the shared
+     * word, retried under contention.
+     */
+    @Benchmark
+    public long casGivenNow(RateGateBenchmark.ThreadTime time) {
+        long now = time.next();
+        long seen = word.get();
+        while (!word.compareAndSet(seen, now)) {
+            seen = word.get();
+        }
+        return seen;
+    }
+
 }

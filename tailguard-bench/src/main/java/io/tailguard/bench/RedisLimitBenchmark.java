@@ -17,8 +17,11 @@ import io.tailguard.redis.RedisLinkConfig;
 import io.tailguard.redis.RedisTokenBucket;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -38,17 +41,24 @@ import org.openjdk.jmh.annotations.Threads;
  * same run, on the same Redis, with the same limit: 10,000 tokens a second, bursts of 1,000.
  * {@code keys=hot} sends every decision to one key; {@code keys=many} spreads them over 10,000 keys.
  * Each library has one Lettuce connection shared by all callers; 1, 8 and 64 callers are separate
- * methods (JMH cannot make thread counts a parameter). Throughput mode gives decisions per second,
- * sample mode the latency percentiles of one decision.
+ * methods (JMH cannot make thread counts a parameter), named so that JMH runs each of ours right
+ * after Bucket4j's with the same callers, and a drifting load on a shared machine hits both alike.
+ * Throughput mode gives decisions per second and, as {@code :admitted}, admitted decisions per
+ * second (about the bucket's 10,000 on the hot key for both: a side that answered faster but
+ * admitted more than the limit would show here); sample mode gives the latency percentiles of one
+ * decision. At the end of each trial the fork prints how many of our decisions Redis answered and
+ * how many were refusals known from an earlier answer ({@link RedisTokenBucket#knownRefusals()}).
  *
  * <p>Our timeout is set to 1 s so that every decision is Redis's (a degraded decision fails the
  * trial); Bucket4j has no timeout by default.
  *
- * <p>How to run (a Redis of its own, on loopback, no persistence; hold the bench lock):
+ * <p>How to run: {@code flock /work/bench.lock tailguard-bench/scripts/redis-limit.sh} starts its
+ * own Redis on a free loopback port, runs this benchmark once and prints the RESULTS.md table. By
+ * hand (a Redis of its own, on loopback, no persistence; hold the bench lock):
  * <pre>
  * redis-server --port 6390 --bind 127.0.0.1 --save '' --appendonly no &amp;
  * flock /work/bench.lock java -jar tailguard-bench/target/benchmarks.jar RedisLimitBenchmark \
- *     -f 1 -wi 1 -w 2s -i 3 -r 2s -bm thrpt,sample -tu us
+ *     -f 1 -wi 1 -w 2s -i 5 -r 2s -bm thrpt,sample
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -73,15 +83,38 @@ public class RedisLimitBenchmark {
     private StatefulRedisConnection<String, byte[]> bucket4jConnection;
     private BucketProxy[] bucket4j;
     private final AtomicInteger threadIds = new AtomicInteger();
+    private final Queue<Caller> callers = new ConcurrentLinkedQueue<>();
 
-    /** Each caller walks the keys from its own offset, so callers rarely meet on one key. */
+    /**
+     * Each caller walks the keys from its own offset, so callers rarely meet on one key. It counts
+     * the decisions that admitted: JMH reports them as {@code admitted} per second beside the
+     * decisions, so a side that answered fast but admitted less (or more) than the bucket's rate shows.
+     */
     @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
     public static class Caller {
         int next;
+        public long admitted;
+
+        /** Our decisions by this caller, summed in the tear-down (read after the threads stop). */
+        long oursDecisions;
 
         @Setup
         public void setUp(RedisLimitBenchmark bench) {
             next = bench.threadIds.getAndIncrement() * 7919;
+            bench.callers.add(this);
+        }
+
+        @Setup(Level.Iteration)
+        public void clear() {
+            admitted = 0;
+        }
+
+        boolean count(boolean admitted) {
+            if (admitted) {
+                this.admitted++;
+            }
+            return admitted;
         }
 
         int key(int count) {
@@ -122,8 +155,16 @@ public class RedisLimitBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() {
         long degraded = 0;
+        long known = 0;
         for (RedisTokenBucket bucket : ours) {
             degraded += bucket.degradedDecisions();
+            known += bucket.knownRefusals();
+        }
+        long decisions = callers.stream().mapToLong(caller -> caller.oursDecisions).sum();
+        if (decisions > 0) {
+            // read by scripts/redis-limit.sh: the share of our decisions that made a round trip
+            System.out.printf("ours-redis-calls keys=%s decisions=%d known-refusals=%d redis=%d%n",
+                    keys, decisions, known, decisions - known - degraded);
         }
         bucket4jConnection.close();
         bucket4jClient.shutdown();
@@ -134,47 +175,48 @@ public class RedisLimitBenchmark {
     }
 
     private boolean ours(Caller caller) {
+        caller.oursDecisions++;
         RateDecision decision = ours[caller.key(ours.length)].tryAcquire(clock.nanoTime(), 1);
-        return decision.admitted();
+        return caller.count(decision.admitted());
     }
 
     private boolean bucket4j(Caller caller) {
-        return bucket4j[caller.key(bucket4j.length)].tryConsume(1);
+        return caller.count(bucket4j[caller.key(bucket4j.length)].tryConsume(1));
     }
 
     @Benchmark
     @Threads(1)
-    public boolean ours1(Caller caller) {
+    public boolean callers01Bucket4j(Caller caller) {
+        return bucket4j(caller);
+    }
+
+    @Benchmark
+    @Threads(1)
+    public boolean callers01Ours(Caller caller) {
         return ours(caller);
     }
 
     @Benchmark
     @Threads(8)
-    public boolean ours8(Caller caller) {
-        return ours(caller);
-    }
-
-    @Benchmark
-    @Threads(64)
-    public boolean ours64(Caller caller) {
-        return ours(caller);
-    }
-
-    @Benchmark
-    @Threads(1)
-    public boolean bucket4j1(Caller caller) {
+    public boolean callers08Bucket4j(Caller caller) {
         return bucket4j(caller);
     }
 
     @Benchmark
     @Threads(8)
-    public boolean bucket4j8(Caller caller) {
+    public boolean callers08Ours(Caller caller) {
+        return ours(caller);
+    }
+
+    @Benchmark
+    @Threads(64)
+    public boolean callers64Bucket4j(Caller caller) {
         return bucket4j(caller);
     }
 
     @Benchmark
     @Threads(64)
-    public boolean bucket4j64(Caller caller) {
-        return bucket4j(caller);
+    public boolean callers64Ours(Caller caller) {
+        return ours(caller);
     }
 }

@@ -3,16 +3,19 @@ package io.tailguard.rate;
 /**
  * Thread-safe (immutable): computes {@code floor(x × numerator / denominator)} exactly for any
  * {@code long x}, usually without a division. A double-precision estimate is corrected with exact
- * integer arithmetic: the estimate is within 2^12 + 1 of the answer (53-bit mantissa, {@code |x| <
- * 2^63}, {@code numerator <= denominator}), so while {@code denominator < 2^50} the residual
- * {@code x × numerator − estimate × denominator} is below 2^62 in magnitude and its low 64 bits
- * are exact; for larger denominators the residual is computed in 128 bits. A residual outside one
- * step of the estimate (possible only for answers above about 2^51) falls back to two exact
- * divisions, as does a numerator larger than the denominator.
+ * integer arithmetic. The estimate of {@code q = x × n / d} is off by less than {@code |q| × 2^-51 + 1}
+ * (53-bit mantissa, three roundings), so the residual {@code x × n − estimate × d} is below
+ * {@code |x| × n × 2^-51 + 2d <= n × 2^12 + 2d} in magnitude. With {@code n <= d} and
+ * {@code n × d < 2^63} (the constructor's contract) that is below 2^63 whenever
+ * {@code d < 2^61}: for {@code d < 2^50}, {@code n × 2^12 < 2^62}; for larger {@code d},
+ * {@code n < 2^13}. So its low 64 bits are the residual itself, and every period up to 73 years,
+ * however long the uptime, takes the 64-bit path. For larger denominators the residual is computed
+ * in 128 bits. A residual outside one step of the estimate falls back to two exact divisions, as
+ * does a numerator larger than the denominator.
  */
 final class FloorRatio {
 
-    private static final long FAST_DENOMINATOR_LIMIT = 1L << 50;
+    private static final long FAST_DENOMINATOR_LIMIT = 1L << 61;
 
     private final long numerator;
     private final long denominator;

@@ -53,4 +53,27 @@ class FloorRatioTest {
             check(numerator, denominator, random);
         }
     }
+
+    @Test
+    void matchesBigIntegerForDenominatorsUpToTheFastPathBound() {
+        SplittableRandom random = new SplittableRandom(19);
+        long bound = Long.MAX_VALUE;
+        for (int i = 0; i < 200; i++) {
+            long denominator = (1L << 50) + random.nextLong((1L << 61) - (1L << 50));
+            if (i % 10 == 0) {
+                denominator = (1L << 61) - 1 - i; // the largest denominators the 64-bit path takes
+            }
+            long numerator = 1 + random.nextLong(Math.min(denominator, Long.MAX_VALUE / denominator));
+            FloorRatio ratio = new FloorRatio(numerator, denominator);
+            for (int j = 0; j < 200; j++) {
+                long x = switch (j % 3) {
+                    case 0 -> bound - random.nextLong(1_000_000);
+                    case 1 -> -bound + random.nextLong(1_000_000);
+                    default -> random.nextLong() / denominator * denominator + random.nextLong(-2, 3);
+                };
+                assertThat(ratio.floorOf(x)).as("%d × %d / %d", x, numerator, denominator)
+                        .isEqualTo(exact(x, numerator, denominator));
+            }
+        }
+    }
 }

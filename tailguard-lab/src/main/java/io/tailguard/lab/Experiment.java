@@ -38,6 +38,15 @@ public interface Experiment {
     }
 
     /**
+     * Returns the conclusions the published article draws from this experiment, as tests over the
+     * rows of a run; the framework says in every report whether each held, and under
+     * {@code --seeds K} in how many seeds. None for an experiment without a published article.
+     */
+    default List<Conclusion> conclusions() {
+        return List.of();
+    }
+
+    /**
      * Runs the experiment with validated arguments and returns what it found. Must not write files:
      * the framework writes the result. Reports progress through {@code progress}.
      */

@@ -40,6 +40,14 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         }
     }
 
+    /** Returns this result with {@code finding} before its other findings. */
+    public LabResult withFindingFirst(String finding) {
+        List<String> all = new ArrayList<>(findings.size() + 1);
+        all.add(finding);
+        all.addAll(findings);
+        return new LabResult(title, tables, printedTables, charts, all, seed, files, seedSummaries, seedCharts);
+    }
+
     /** Starts a result with its title. */
     public static Builder builder(String title) {
         return new Builder(title);

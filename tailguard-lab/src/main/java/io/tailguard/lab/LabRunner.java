@@ -96,7 +96,7 @@ public final class LabRunner {
         ArtifactWriter writer = new ArtifactWriter(BuildInfo.version(), BuildInfo.gitCommit());
         try (StagedOutput staged = StagedOutput.open(outputDir)) {
             LabResult result = args.seeds() > 1 ? SeedRuns.run(experiment, args, progress)
-                    : experiment.run(args, progress);
+                    : Conclusions.judged(experiment, args, experiment.run(args, progress));
             List<Artifact> artifacts = writer.write(experiment, args, result, staged.dir(), outputDir);
             staged.commit();
             printResult(result);
@@ -127,7 +127,7 @@ public final class LabRunner {
             for (int i = 0; i < Experiments.all().size(); i++) {
                 Experiment e = Experiments.all().get(i);
                 out.println("== lab " + e.name() + " (" + (i + 1) + "/" + Experiments.all().size() + ")");
-                LabResult result = e.run(argsList.get(i), progress);
+                LabResult result = Conclusions.judged(e, argsList.get(i), e.run(argsList.get(i), progress));
                 Path dir = Files.createDirectory(staged.dir().resolve(e.name()));
                 List<Artifact> written = writer.write(e, argsList.get(i), result, dir, outputDir + "/" + e.name());
                 for (Artifact a : written) {

@@ -11,7 +11,8 @@ import java.util.Map;
  * Thread-safe (stateless) {@code --seeds K}: runs an experiment that declares
  * {@link LabOption#seed} with seeds N..N+K-1 and adds, to the first seed's result, one CSV and one
  * chart per {@linkplain LabResult.Builder#seedSummary seed summary}, each figure as a mean with a
- * 95 % confidence interval, and a finding naming the figures the seed moves most.
+ * 95 % confidence interval, a finding naming the figures the seed moves most, and one saying in
+ * how many seeds each of the experiment's published {@linkplain Conclusions conclusions} held.
  */
 public final class SeedRuns {
 
@@ -51,6 +52,8 @@ public final class SeedRuns {
             out.chart(chart(csv, chartable(table, base.seedCharts().get(s)), k));
         }
         base.charts().forEach(out::chart);
+        Conclusions.acrossSeeds(experiment.conclusions(), Conclusions.conditions(experiment, args, true), runs, first)
+                .ifPresent(out::finding);
         out.finding(finding(figures, first, k));
         base.findings().forEach(f -> out.finding("Seed " + first + ": " + f));
         base.files().forEach(out::file);

@@ -47,7 +47,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Object> deferred = new ArrayDeque<>();
 
     /** What the connection's armed deadline guards. */
-    private enum Deadline { NONE, HEAD, RESPONSE, IDLE }
+    private enum Deadline { NONE, HEAD, EXCHANGE, IDLE }
 
     ClientHandler(ProxyContext context) {
         this.context = context;
@@ -156,7 +156,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
         if (route.rates().shared()) {
             // The route's bucket is in Redis: the request waits for its answer as a queued one waits.
-            exchange.awaitSharedRate(route.rates(), nowNanos);
+            SharedRateWait.await(exchange, loop(), route.rates(), nowNanos);
             return;
         }
         continueIfExpected(request);
@@ -251,11 +251,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Writes one part of the backend's response; the head gets the client-side keep-alive header. */
-    void writeResponsePart(HttpObject part, boolean last) {
+    /**
+     * Writes one part of the backend's response to {@code current}'s request; the head gets the
+     * client-side keep-alive header.
+     */
+    void writeResponsePart(Exchange current, HttpObject part, boolean last) {
         if (part instanceof HttpResponse response) {
             responseStarted = true;
-            boolean http10 = exchange.request().protocolVersion().equals(HttpVersion.HTTP_1_0);
+            boolean http10 = current.request().protocolVersion().equals(HttpVersion.HTTP_1_0);
             if (http10 && HttpUtil.isTransferEncodingChunked(response)) {
                 // An HTTP/1.0 client cannot read chunks: the body ends with the connection instead.
                 response.headers().remove(HttpHeaderNames.TRANSFER_ENCODING);
@@ -289,8 +292,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         boolean close = closeAfterResponse || unreadBody() || context.draining() || status.code() == 400;
-        exchangeEnded(ended, status.code(), reason, queueWaitNanos, -1L, close,
-                localResponse(status, retryAfterSeconds, reason, close));
+        end(ended, status.code(), reason, queueWaitNanos, -1L, close, localResponse(status, retryAfterSeconds, reason,
+                close), true);
     }
 
     /**
@@ -299,6 +302,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
      */
     void exchangeEnded(Exchange ended, int status, String reason, long queueWaitNanos, long upstreamNanos,
                        boolean close, HttpObject lastPart) {
+        end(ended, status, reason, queueWaitNanos, upstreamNanos, close, lastPart, false);
+    }
+
+    /** {@link #exchangeEnded}, with {@code lastPart} a response the proxy made ({@code local}) or the backend's. */
+    private void end(Exchange ended, int status, String reason, long queueWaitNanos, long upstreamNanos,
+                     boolean close, HttpObject lastPart, boolean local) {
         if (ended != exchange) {
             ReferenceCountUtil.release(lastPart);
             return;
@@ -310,10 +319,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
                     upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip());
         }
-        if (lastPart instanceof FullHttpResponse local) {
-            ctx.writeAndFlush(local, ctx.voidPromise());
+        if (local) {
+            ctx.writeAndFlush(lastPart, ctx.voidPromise());
         } else if (lastPart != null) {
-            writeResponsePart(lastPart, true);
+            writeResponsePart(ended, lastPart, true);
         }
         if (close || closeAfterResponse || unreadBody()) {
             closeAfterFlush();
@@ -354,19 +363,20 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Arms the deadline of {@code current}, the exchange in progress: its response head's, or its
-     * request's budget while it waits for a Redis rate decision.
+     * Arms the deadline of {@code current}, the exchange in progress: its queue wait's, its response
+     * head's, or its request's budget while it waits for a Redis rate decision. The connection's one
+     * timer serves them all, as it serves the header and idle deadlines: a request has only one at a time.
      */
-    void armResponseTimer(Exchange current, long delayNanos) {
+    void armExchangeTimer(Exchange current, long delayNanos) {
         if (current == exchange) {
-            arm(Deadline.RESPONSE, delayNanos);
+            arm(Deadline.EXCHANGE, delayNanos);
         }
     }
 
-    /** Clears the response deadline of {@code current} (its head arrived, or it ended). */
-    void disarmResponseTimer(Exchange current) {
+    /** Clears the deadline of {@code current} (it left the queue, its head arrived, or it ended). */
+    void disarmExchangeTimer(Exchange current) {
         if (current == exchange) {
-            disarm(Deadline.RESPONSE);
+            disarm(Deadline.EXCHANGE);
         }
     }
 
@@ -387,9 +397,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         deadline = Deadline.NONE;
         switch (passed) {
             case HEAD -> headTimedOut();
-            case RESPONSE -> {
+            case EXCHANGE -> {
                 if (exchange != null) {
-                    exchange.responseTimedOut();
+                    exchange.deadlinePassed();
                 }
             }
             case IDLE -> {

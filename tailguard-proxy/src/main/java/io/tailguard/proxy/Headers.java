@@ -2,11 +2,16 @@ package io.tailguard.proxy;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 
-/** Thread-safe (stateless): the forwarding headers the proxy adds (RFC 7239, RFC 9110 §7.6.3). */
+/**
+ * Thread-safe (stateless): how heads change as they cross the proxy: the forwarding headers it adds
+ * to requests (RFC 7239, RFC 9110 §7.6.3) and the response head the client gets.
+ */
 final class Headers {
 
     /** Our pseudonym in {@code Via}. */
@@ -43,6 +48,21 @@ final class Headers {
         Hop.strip(request.headers(), hasBody);
         addForwarding(request.headers(), request.protocolVersion(), client, host);
         request.headers().remove(REQUEST_TIMEOUT);
+    }
+
+    /**
+     * Turns a backend's response head, in place, into the one the client gets: hop-by-hop headers out
+     * (with chunked framing when the body has no length), {@code Via} in, and the proxy's own version.
+     */
+    static void prepareResponse(HttpRequest request, HttpResponse response) {
+        int status = response.status().code();
+        boolean bodyless = request.method().equals(HttpMethod.HEAD) || status == 204 || status == 304
+                || (status >= 100 && status < 200);
+        Hop.strip(response.headers(), !bodyless);
+        response.headers().add(HttpHeaderNames.VIA, via(response.protocolVersion()));
+        // A proxy answers in its own version (RFC 9110 §6.2): the body framing Hop.strip chose
+        // (chunked when there is no length) is HTTP/1.1's, whatever the backend spoke.
+        response.setProtocolVersion(HttpVersion.HTTP_1_1);
     }
 
     /**

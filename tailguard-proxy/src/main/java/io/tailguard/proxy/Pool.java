@@ -14,6 +14,7 @@ import io.tailguard.retry.RetryBudget;
 import io.tailguard.time.NanoClock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -125,7 +126,7 @@ final class Pool {
         }
         metrics.queued(this);
         boolean deadlineFirst = remainingNanos < config.queueTimeout().toNanos();
-        exchange.scheduleQueueTimer(deadlineFirst ? remainingNanos : config.queueTimeout().toNanos(),
+        exchange.armQueueTimer(deadlineFirst ? remainingNanos : config.queueTimeout().toNanos(),
                 deadlineFirst ? RejectReason.DEADLINE_EXCEEDED : RejectReason.QUEUE_TIMEOUT);
         drain();
     }
@@ -207,43 +208,50 @@ final class Pool {
      * that has room. Ejected backends are skipped unless all are ejected.
      */
     private Assignment tryAssign(long nowNanos) {
-        int n = backends.length;
         int first = balancer.pick(nowNanos);
-        boolean allEjected = true;
-        for (Backend backend : backends) {
-            allEjected &= backend.ejected(nowNanos);
+        Assignment assignment = firstWithRoom(first, nowNanos, Set.of());
+        if (assignment == null || assignment.backend().index() != first) {
+            balancer.onComplete(nowNanos, first, 0L, false); // the pick was not used
         }
-        for (int k = 0; k < n; k++) {
-            Backend backend = backends[(first + k) % n];
-            if (!allEjected && backend.ejected(nowNanos)) {
-                continue;
-            }
-            Decision decision = backend.limiter().tryAcquire(nowNanos);
-            if (decision.isAdmitted()) {
-                if (backend.index() != first) {
-                    balancer.onComplete(nowNanos, first, 0L, false); // the pick was not used
-                }
-                return new Assignment(backend, decision.permit(), nowNanos);
-            }
-        }
-        balancer.onComplete(nowNanos, first, 0L, false);
-        return null;
+        return assignment;
     }
 
     /** Returns another backend with room than {@code excluded}, for a retry, or null. */
     Assignment tryAssignOther(Backend excluded) {
-        return tryAssignExcept(java.util.Set.of(excluded));
+        return tryAssignExcept(Set.of(excluded));
     }
 
     /** Returns a permit on a backend with room that is not in {@code excluded} and not ejected, or null. */
-    Assignment tryAssignExcept(java.util.Set<Backend> excluded) {
-        long nowNanos = clock.nanoTime();
-        for (Backend backend : backends) {
-            if (!excluded.contains(backend) && !backend.ejected(nowNanos)) {
+    Assignment tryAssignExcept(Set<Backend> excluded) {
+        return firstWithRoom(0, clock.nanoTime(), excluded);
+    }
+
+    /**
+     * Takes a permit on the first backend, counting round the pool from {@code first}, that has room
+     * and is not in {@code excluded}. Ejected backends are skipped, unless every backend is ejected:
+     * then a second round tries them all (a pool that refuses everything still gets its chance).
+     */
+    private Assignment firstWithRoom(int first, long nowNanos, Set<Backend> excluded) {
+        int n = backends.length;
+        int ejected = 0;
+        for (int round = 0; round < 2; round++) {
+            boolean ejectedToo = round == 1;
+            for (int k = 0; k < n; k++) {
+                Backend backend = backends[(first + k) % n];
+                if (excluded.contains(backend)) {
+                    continue;
+                }
+                if (!ejectedToo && backend.ejected(nowNanos)) {
+                    ejected++;
+                    continue;
+                }
                 Decision decision = backend.limiter().tryAcquire(nowNanos);
                 if (decision.isAdmitted()) {
                     return new Assignment(backend, decision.permit(), nowNanos);
                 }
+            }
+            if (ejected < n) {
+                return null; // some backend was not ejected and had no room: the ejected stay skipped
             }
         }
         return null;

@@ -84,9 +84,15 @@ final class ProxyMetrics {
     }
 
     void admitted(Pool pool) {
-        admitted.computeIfAbsent(pool.name(), name -> Counter.builder("tailguard.proxy.admitted").tag("pool", name)
-                .register(registry)).increment();
-        fire("admitted", pool.name());
+        Counter counter = admitted.get(pool.name()); // a get first: computeIfAbsent's lambda would be built per call
+        if (counter == null) {
+            counter = admitted.computeIfAbsent(pool.name(), name -> Counter.builder("tailguard.proxy.admitted")
+                    .tag("pool", name).register(registry));
+        }
+        counter.increment();
+        if (!listeners.isEmpty()) {
+            fire("admitted", pool.name());
+        }
     }
 
     void queued(Pool pool) {
@@ -147,15 +153,22 @@ final class ProxyMetrics {
         fire("hedged", pool.name());
     }
 
+    /** The wait of a request that queued; requests admitted at once are not recorded (they waited no time). */
     void queueWait(Pool pool, long waitedNanos) {
-        queueWait.computeIfAbsent(pool.name(), name -> Timer.builder("tailguard.proxy.queue.wait").tag("pool", name)
-                        .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry))
-                .record(waitedNanos, TimeUnit.NANOSECONDS);
+        Timer timer = queueWait.get(pool.name());
+        if (timer == null) {
+            timer = queueWait.computeIfAbsent(pool.name(), name -> Timer.builder("tailguard.proxy.queue.wait")
+                    .tag("pool", name).description("time queued requests waited for a backend")
+                    .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry));
+        }
+        timer.record(waitedNanos, TimeUnit.NANOSECONDS);
     }
 
     void upstream(Backend backend, long heldNanos, Outcome outcome) {
-        AtomicReferenceArray<Timer> timers = upstream.computeIfAbsent(backend,
-                b -> new AtomicReferenceArray<>(OUTCOME_NAMES.length));
+        AtomicReferenceArray<Timer> timers = upstream.get(backend);
+        if (timers == null) {
+            timers = upstream.computeIfAbsent(backend, b -> new AtomicReferenceArray<>(OUTCOME_NAMES.length));
+        }
         Timer timer = timers.get(outcome.ordinal());
         if (timer == null) { // registered on first use, so /metrics lists only outcomes that happened
             timer = Timer.builder("tailguard.proxy.upstream").tags("backend", backend.toString(), "outcome",

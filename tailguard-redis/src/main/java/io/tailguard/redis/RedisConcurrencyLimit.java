@@ -9,6 +9,8 @@ import io.tailguard.admission.Rejection;
 import io.tailguard.limit.ConcurrencyLimiter;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -20,8 +22,9 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code limit} permits in flight across the cluster. A permit is a member of a Redis sorted set
  * ({@code tailguard:{key}:inflight}) scored by its expiry on Redis's clock; acquiring first drops
  * expired members, so a permit whose holder crashed frees itself after {@code permitTtl}. One
- * {@code EVALSHA} round trip to acquire; completing a permit (success, dropped or ignored alike)
- * sends one {@code ZREM} without waiting for it.
+ * {@code EVALSHA} round trip to acquire, waited for ({@link #tryAcquire}) or not
+ * ({@link #tryAcquireAsync}); completing a permit (success, dropped or ignored alike) sends one
+ * {@code ZREM} without waiting for it.
  *
  * <p>When Redis does not answer within the link's timeout the decision follows
  * {@link RedisConcurrencyConfig#degraded()} (a local core {@link ConcurrencyLimiter} with this
@@ -68,15 +71,38 @@ public final class RedisConcurrencyLimit implements AdmissionPolicy {
         }
         String id = idPrefix + nextId.incrementAndGet();
         try {
-            List<Object> reply = ACQUIRE.run(redis, keys, limitArg, ttlArg, id)
-                    .get(link.timeoutNanos(), TimeUnit.NANOSECONDS);
-            return (Long) reply.get(0) == 1L ? new RedisPermit(this, id) : LIMITED;
+            return decision(ACQUIRE.run(redis, keys, limitArg, ttlArg, id)
+                    .get(link.timeoutNanos(), TimeUnit.NANOSECONDS), id);
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             link.failed(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         return degrade(nowNanos);
+    }
+
+    /**
+     * Asynchronous {@link #tryAcquire(long)}: the stage completes with Redis's decision, or with a
+     * degraded one when the link's timeout passes first or the call fails; it never completes
+     * exceptionally. The caller's thread never waits on the network.
+     *
+     * @param nowNanos the caller's time, used by a degraded local decision
+     */
+    public CompletionStage<Decision> tryAcquireAsync(long nowNanos) {
+        RedisAsyncCommands<String, String> redis = link.commands();
+        if (redis == null) {
+            return CompletableFuture.completedFuture(degrade(nowNanos));
+        }
+        String id = idPrefix + nextId.incrementAndGet();
+        return ACQUIRE.run(redis, keys, limitArg, ttlArg, id)
+                .orTimeout(link.timeoutNanos(), TimeUnit.NANOSECONDS)
+                .handle((reply, error) -> {
+                    if (error == null) {
+                        return decision(reply, id);
+                    }
+                    link.failed(error);
+                    return degrade(nowNanos);
+                });
     }
 
     /** Returns how many decisions were made without Redis. */
@@ -98,6 +124,10 @@ public final class RedisConcurrencyLimit implements AdmissionPolicy {
                 return 0L;
             });
         }
+    }
+
+    private Decision decision(List<Object> reply, String id) {
+        return (Long) reply.get(0) == 1L ? new RedisPermit(this, id) : LIMITED;
     }
 
     private Decision degrade(long nowNanos) {

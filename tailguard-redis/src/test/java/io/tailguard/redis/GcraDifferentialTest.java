@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Replays one seeded request sequence through core's {@link TokenBucket} and the Redis bucket in
- * caller-clock mode: every decision, remaining count and wait must be the same.
+ * caller-clock mode: every decision, remaining count and wait must be the same, also for the
+ * refusals the Redis bucket answers from an earlier one without asking Redis.
  */
 class GcraDifferentialTest {
 
@@ -70,5 +71,6 @@ class GcraDifferentialTest {
             admitted += expected ? 1 : 0;
         }
         assertThat(admitted).as("the sequence exercises both answers").isBetween(100, 2900);
+        assertThat(redis.knownRefusals()).as("and refusals answered without a round trip").isPositive();
     }
 }

@@ -15,12 +15,22 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The Redis bucket on Redis time against a real server: sharing, expiry, script flush. */
+/**
+ * The Redis bucket against a real server: sharing, expiry, script flush, and one-token refusals
+ * remembered until the token is due (answered without a round trip, as Redis would answer).
+ */
 class RedisTokenBucketTest {
+
+    private static final Pattern SCRIPT_CALLS = Pattern.compile("cmdstat_evalsha:calls=(\\d+)");
+    /** 4 tokens a second: one token every 250 ms, a bucket of 2. */
+    private static final TokenBucketConfig FOUR_A_SECOND = TokenBucketConfig.of(2, 4, Duration.ofSeconds(1));
+    private static final long START = 1_000_000_000L;
 
     private static final NanoClock CLOCK = NanoClock.system();
     private static RedisServer server;
@@ -138,5 +148,50 @@ class RedisTokenBucketTest {
         assertThat(afterFlush.remaining()).isBetween(98L, 99L);
         assertThat(redis.scriptExists(sha)).as("reloaded by the fallback EVAL").containsExactly(true);
         assertThat(bucket.degradedDecisions()).isZero();
+    }
+
+    @Test
+    void oneTokenRefusalIsRememberedUntilTheTokenIsDueThenRedisDecidesAgain() {
+        RedisTokenBucket bucket = emptiedAt(START, "known-refusal");
+        long calls = scriptCalls();
+        RateDecision refused = bucket.tryAcquire(START + 10_000_000L, 1);
+        assertThat(refused).isEqualTo(new RateDecision(false, 0, 240_000_000L, false));
+        assertThat(scriptCalls()).as("Redis refused it").isEqualTo(calls + 1);
+
+        long due = START + 250_000_000L;
+        assertThat(bucket.tryAcquire(due - 100_000_000L, 1)).isEqualTo(new RateDecision(false, 0, 100_000_000L, false));
+        assertThat(bucket.tryAcquireAsync(due - 1, 1).toCompletableFuture().join())
+                .isEqualTo(new RateDecision(false, 0, 1L, false));
+        assertThat(bucket.knownRefusals()).isEqualTo(2);
+        assertThat(scriptCalls()).as("answered without Redis").isEqualTo(calls + 1);
+
+        assertThat(bucket.tryAcquire(due, 1)).as("the token is due: Redis admits")
+                .isEqualTo(new RateDecision(true, 0, 0, false));
+        assertThat(scriptCalls()).isEqualTo(calls + 2);
+        assertThat(bucket.degradedDecisions()).isZero();
+    }
+
+    @Test
+    void requestsForSeveralTokensAlwaysAskRedis() {
+        RedisTokenBucket bucket = emptiedAt(START, "known-refusal-many");
+        assertThat(bucket.tryAcquire(START, 1).admitted()).isFalse();
+        long calls = scriptCalls();
+        RateDecision two = bucket.tryAcquire(START + 1, 2);
+        assertThat(two).isEqualTo(new RateDecision(false, 0, 500_000_000L - 1, false));
+        assertThat(scriptCalls()).isEqualTo(calls + 1);
+        assertThat(bucket.knownRefusals()).isZero();
+    }
+
+    /** A bucket of {@link #FOUR_A_SECOND} on the caller's clock, emptied at {@code nowNanos}. */
+    private static RedisTokenBucket emptiedAt(long nowNanos, String key) {
+        RedisTokenBucket bucket = new RedisTokenBucket(link, key,
+                new RedisBucketConfig(FOUR_A_SECOND, ClockMode.CALLER, DegradedMode.FAIL_OPEN, 1), 0L);
+        assertThat(bucket.tryAcquire(nowNanos, 2).admitted()).isTrue();
+        return bucket;
+    }
+
+    private static long scriptCalls() {
+        Matcher matcher = SCRIPT_CALLS.matcher(redis.info("commandstats"));
+        return matcher.find() ? Long.parseLong(matcher.group(1)) : 0L;
     }
 }

@@ -5,9 +5,11 @@ import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import java.time.Duration;
 import org.openjdk.jcstress.annotations.Actor;
+import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
+import org.openjdk.jcstress.infra.results.ZZJ_Result;
 import org.openjdk.jcstress.infra.results.ZZ_Result;
 
 /**
@@ -82,6 +84,69 @@ public final class RateGateStress {
         @Actor
         public void second(ZZ_Result result) {
             result.r2 = limiter.tryAcquire(NOW).isAdmitted();
+        }
+    }
+
+    /**
+     * Thread-safe subject: a two-token bucket refilled one token per µs, empty at 0. A caller at
+     * 2 µs (bucket full) races one at 5 µs, whose take must also discard the tokens that overflowed.
+     * Either order is allowed; in both the bucket holds one token at 5 µs afterwards.
+     */
+    @JCStressTest
+    @Outcome(id = {"true, true, 1", "false, true, 1"}, expect = ACCEPTABLE, desc = "a linearizable order")
+    @Outcome(expect = FORBIDDEN, desc = "the later caller refused, or a token made or lost")
+    @State
+    public static class TokenBucketStaleRacesRefill {
+        private final TokenBucket bucket =
+                new TokenBucket(new TokenBucketConfig(2, 1, Duration.ofNanos(1_000), 0), 0L);
+
+        /** The caller with the older time. */
+        @Actor
+        public void earlier(ZZJ_Result result) {
+            result.r1 = bucket.tryAcquire(2_000L).isAdmitted();
+        }
+
+        /** The caller with the later time. */
+        @Actor
+        public void later(ZZJ_Result result) {
+            result.r2 = bucket.tryAcquire(5_000L).isAdmitted();
+        }
+
+        /** Counts the tokens left at the later time. */
+        @Arbiter
+        public void left(ZZJ_Result result) {
+            result.r3 = bucket.availableTokens(5_000L);
+        }
+    }
+
+    /**
+     * Thread-safe subject: one permit per µs cycle; a caller in cycle 0 races one in cycle 1. The
+     * cycle-1 caller always gets its permit; the cycle-0 caller only if it came first.
+     */
+    @JCStressTest
+    @Outcome(id = {"true, true, 0", "false, true, 0"}, expect = ACCEPTABLE, desc = "a linearizable order")
+    @Outcome(expect = FORBIDDEN, desc = "the new cycle's permit lost or handed out twice")
+    @State
+    public static class FixedWindowStaleRacesNewCycle {
+        private final FixedWindowRateLimiter limiter =
+                new FixedWindowRateLimiter(new FixedWindowConfig(1, Duration.ofNanos(1_000)), 0L);
+
+        /** The caller in cycle 0. */
+        @Actor
+        public void earlier(ZZJ_Result result) {
+            result.r1 = limiter.tryAcquire(500L).isAdmitted();
+        }
+
+        /** The caller in cycle 1. */
+        @Actor
+        public void later(ZZJ_Result result) {
+            result.r2 = limiter.tryAcquire(1_500L).isAdmitted();
+        }
+
+        /** Counts the permits left in cycle 1. */
+        @Arbiter
+        public void left(ZZJ_Result result) {
+            result.r3 = limiter.availablePermissions(1_500L);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.tailguard.lab.admission;
 
+import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
@@ -135,5 +137,42 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
                 new ChartArtifact("Goodput against constant offered load, without and with the limit",
                         "admission-control-plateau.png", Charts.lines("Goodput plateau", "offered load (rps)",
                                 "goodput (rps)", offered, plateau)));
+    }
+
+    /**
+     * The published article's conclusions: under bursts the Little's-law limit (20) gives the best
+     * goodput and no limit collapses; with a limit, goodput holds near capacity at every offered
+     * load where no control collapses.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("the Little's-law limit 20 gives the best goodput under bursts", r -> {
+                    double at20 = r.value("limit-sweep", "goodput_rps", "admission_limit=20");
+                    String best = "20";
+                    double bestRps = at20;
+                    for (ResultRows.Row row : r.rows("limit-sweep")) {
+                        if (row.value("goodput_rps") > bestRps) {
+                            best = row.text("admission_limit");
+                            bestRps = row.value("goodput_rps");
+                        }
+                    }
+                    double none = r.value("limit-sweep", "goodput_rps", "admission_limit=none");
+                    return Conclusion.verdict(best.equals("20") && none < at20 / 2, "limit 20 %.1f rps, best limit %s "
+                            + "%.1f rps, no limit %.1f rps", at20, best, bestRps, none);
+                }),
+                new Conclusion("a limit holds goodput near capacity at every load where no control collapses", r -> {
+                    double limited = 1e9;
+                    List<ResultRows.Row> rows = r.rows("plateau", "mode=admission-limited");
+                    for (int i = 0; i < rows.size(); i++) {
+                        if (PLATEAU_RPS[i] >= 100) {
+                            limited = Math.min(limited, rows.get(i).value("goodput_rps"));
+                        }
+                    }
+                    List<Double> none = r.values("plateau", "goodput_rps", "mode=no-control");
+                    double last = none.get(none.size() - 1);
+                    return Conclusion.verdict(limited >= 90 && last < 50, "limited goodput at least %.1f rps from "
+                            + "100 rps offered; no control %.1f rps at the highest load", limited, last);
+                }));
     }
 }

@@ -1,5 +1,6 @@
 package io.tailguard.lab.backpressure;
 
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
@@ -163,5 +164,30 @@ public final class BackpressureExperiment implements Experiment {
 
     private static List<Strategy> selected(String choice) {
         return "all".equals(choice) ? List.of(Strategy.values()) : List.of(Strategy.byLabel(choice));
+    }
+
+    /**
+     * The published article's conclusions: under 2x overload every strategy bounds what it buffers;
+     * the token bucket admits the most (its initial burst) at a constant 10 ms, and the bounded
+     * queue buys its acceptance with the highest latency.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("the token bucket admits the most at 10 ms", r -> {
+                    double token = r.value("summary", "accepted_requests", "strategy=token-bucket");
+                    double p99 = r.value("summary", "p99_ms", "strategy=token-bucket");
+                    double most = r.max("summary", "accepted_requests");
+                    return Conclusion.verdict(token >= most && p99 <= 10, "token bucket %.0f accepted (most of any "
+                            + "%.0f), p99 %.0f ms", token, most, p99);
+                }),
+                new Conclusion("the bounded queue pays for its acceptance with the highest p99", r -> {
+                    double queue = r.value("summary", "p99_ms", "strategy=bounded-queue");
+                    double worst = r.max("summary", "p99_ms");
+                    double accepted = r.value("summary", "accepted_requests", "strategy=bounded-queue");
+                    double shedder = r.value("summary", "accepted_requests", "strategy=load-shedder");
+                    return Conclusion.verdict(queue >= worst && accepted > shedder, "bounded queue p99 %.0f ms "
+                            + "(highest %.0f), %.0f accepted vs the shedder's %.0f", queue, worst, accepted, shedder);
+                }));
     }
 }

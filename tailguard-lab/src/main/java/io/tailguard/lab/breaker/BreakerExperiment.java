@@ -1,5 +1,6 @@
 package io.tailguard.lab.breaker;
 
+import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
 import io.tailguard.lab.ChartArtifact;
@@ -145,5 +146,37 @@ public final class BreakerExperiment extends FailureExperiment {
                         Charts.lines("Storm suppression", "arrival window (ms)", "database attempts (rps)", x, series))
                 : new ChartArtifact("route-b success (never calls the database)", "circuit-breaker-blast-radius.png",
                         Charts.lines("Blast radius: route-b", "arrival window (ms)", "success (%)", x, series));
+    }
+
+    /**
+     * The published article's conclusions: against a hard-down database breakers cut the retry
+     * storm and answer sooner; the Resilience4j breaker gives the same row; and with breakers the
+     * neighbouring route-b never drops.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("breakers cut database attempts tenfold and answer sooner", r -> {
+                    double naive = r.value("breaker-sweep", "db_attempts_per_request", "policy=naive-retry");
+                    double breaker = r.value("breaker-sweep", "db_attempts_per_request", "policy=with-breaker");
+                    double naiveP50 = r.value("breaker-sweep", "p50_resolution_ms", "policy=naive-retry");
+                    double breakerP50 = r.value("breaker-sweep", "p50_resolution_ms", "policy=with-breaker");
+                    return Conclusion.verdict(breaker * 10 <= naive && breakerP50 < naiveP50,
+                            "%.2f vs %.2f attempts per request, p50 %.0f vs %.0f ms", breaker, naive, breakerP50,
+                            naiveP50);
+                }),
+                new Conclusion("the Resilience4j breaker gives the same row", r -> {
+                    List<String> ours = r.rows("breaker-sweep", "policy=with-breaker").get(0).cells();
+                    List<String> r4j = r.rows("breaker-sweep", "policy=resilience4j").get(0).cells();
+                    return Conclusion.verdict(ours.subList(1, ours.size()).equals(r4j.subList(1, r4j.size())),
+                            "ours %s, Resilience4j %s", String.join("/", ours.subList(1, ours.size())),
+                            String.join("/", r4j.subList(1, r4j.size())));
+                }),
+                new Conclusion("with breakers route-b never drops", r -> {
+                    long naiveHit = r.values("blast-radius", "naive_route_b_pct").stream().filter(v -> v < 100).count();
+                    long breakerHit = r.values("blast-radius", "breaker_route_b_pct").stream().filter(v -> v < 100).count();
+                    return Conclusion.verdict(breakerHit == 0 && naiveHit > 0,
+                            "route-b below 100 %% in %d windows with breakers, %d naive", breakerHit, naiveHit);
+                }));
     }
 }

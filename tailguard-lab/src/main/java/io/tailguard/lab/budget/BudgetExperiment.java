@@ -1,5 +1,6 @@
 package io.tailguard.lab.budget;
 
+import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
 import io.tailguard.deadline.DeadlineBudget;
@@ -160,5 +161,34 @@ public final class BudgetExperiment extends FailureExperiment {
                 + "compare seeds with --seed before trusting the order.",
                 seed, arrivals.name().toLowerCase(java.util.Locale.ROOT), none, breaker, budget, published, pair,
                 table.get(0).pastDeadlinePct(), table.get(2).pastDeadlinePct());
+    }
+
+    /**
+     * The published article's conclusions: at a 400 ms deadline a propagated budget beats breakers,
+     * which beat no protection; the budget alone beats the budget with breakers (the one that flips
+     * on other seeds of the slow-call draws); and a budget starts no database call past the deadline.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("at 400 ms, budget beats breaker beats no protection", r -> {
+                    double budget = r.value("policy-table", "success_pct", "policy=budget");
+                    double breaker = r.value("policy-table", "success_pct", "policy=breaker");
+                    double none = r.value("policy-table", "success_pct", "policy=no-protection");
+                    return Conclusion.verdict(budget > breaker && breaker > none,
+                            "budget %.1f %%, breaker %.1f %%, no protection %.1f %%", budget, breaker, none);
+                }),
+                new Conclusion("budget alone beats budget+breaker", r -> {
+                    double budget = r.value("policy-table", "success_pct", "policy=budget");
+                    double both = r.value("policy-table", "success_pct", "policy=budget+breaker");
+                    return Conclusion.verdict(budget > both, "budget %.1f %% vs budget+breaker %.1f %%", budget, both);
+                }),
+                new Conclusion("a budget sends no database call past the deadline", r -> {
+                    double budget = r.value("policy-table", "past_deadline_pct", "policy=budget");
+                    double both = r.value("policy-table", "past_deadline_pct", "policy=budget+breaker");
+                    double none = r.value("policy-table", "past_deadline_pct", "policy=no-protection");
+                    return Conclusion.verdict(budget == 0 && both == 0, "past the deadline: budget %.1f %%, "
+                            + "budget+breaker %.1f %%, no protection %.1f %%", budget, both, none);
+                }));
     }
 }

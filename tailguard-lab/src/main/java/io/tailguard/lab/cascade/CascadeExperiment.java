@@ -1,5 +1,6 @@
 package io.tailguard.lab.cascade;
 
+import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
 import io.tailguard.lab.ChartArtifact;
@@ -151,5 +152,25 @@ public final class CascadeExperiment extends FailureExperiment {
                 spread, maxFrontend, maxDatabase, isolated.successPct()[1],
                 isolated.successPct()[1] >= 99.95 ? " (the cascade is the shared pool)"
                         : " (isolation alone does not save it here)");
+    }
+
+    /**
+     * The published article's conclusions: a 500 ms database fails route-b, which never calls it,
+     * through the shared frontend; and the backlog builds at the frontend, not at the database.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("a 500 ms database fails most of route-b, which never calls it", r -> {
+                    double b = r.value("cascade-sweep", "success_pct", "db_service_ms=500", "route=route-b");
+                    double a = r.value("cascade-sweep", "success_pct", "db_service_ms=500", "route=route-a");
+                    return Conclusion.verdict(b < 50, "route-b %.1f %%, route-a %.1f %%", b, a);
+                }),
+                new Conclusion("the backlog builds at the frontend, not at the database", r -> {
+                    double frontend = r.max("cascade-timeline", "frontend_queue");
+                    double database = r.max("cascade-timeline", "database_queue");
+                    return Conclusion.verdict(frontend > database, "deepest queue: frontend %.0f, database %.0f",
+                            frontend, database);
+                }));
     }
 }

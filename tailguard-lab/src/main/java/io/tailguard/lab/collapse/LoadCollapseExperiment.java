@@ -1,5 +1,7 @@
 package io.tailguard.lab.collapse;
 
+import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
@@ -117,5 +119,39 @@ public final class LoadCollapseExperiment extends SeriesExperiment {
                 new ChartArtifact("Load the server sees, without and with client retries",
                         "load-collapse-amplification.png", Charts.lines("Retry amplification", "offered load (rps)",
                                 "effective load (rps)", x, load)));
+    }
+
+    /**
+     * The published article's conclusions: an unmanaged FIFO is on time up to capacity, collapses
+     * past it (7.8 rps goodput at 200 offered), and retries multiply the load without changing the
+     * goodput.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("everything is on time up to capacity (100 rps)", r -> {
+                    double worst = 100;
+                    for (ResultRows.Row row : r.rows("collapse-sweep", "mode=no-retry")) {
+                        if (row.value("offered_rps") <= 100) {
+                            worst = Math.min(worst, 100 * row.value("goodput_rps") / row.value("offered_rps"));
+                        }
+                    }
+                    return Conclusion.verdict(worst >= 99, "worst goodput up to 100 rps %.1f %% of offered", worst);
+                }),
+                new Conclusion("at 2x capacity the FIFO's goodput collapses", r -> {
+                    double g = r.value("collapse-sweep", "goodput_rps", "mode=no-retry", "offered_rps=200");
+                    return Conclusion.verdict(g < 50, "%.1f rps goodput at 200 rps offered", g);
+                }),
+                new Conclusion("retries multiply load without changing goodput", r -> {
+                    List<Double> plain = r.values("collapse-sweep", "goodput_rps", "mode=no-retry");
+                    List<Double> retry = r.values("collapse-sweep", "goodput_rps", "mode=retry");
+                    double gap = 0;
+                    for (int i = 0; i < plain.size(); i++) {
+                        gap = Math.max(gap, Math.abs(plain.get(i) - retry.get(i)));
+                    }
+                    double load = r.value("collapse-sweep", "effective_rps", "mode=retry", "offered_rps=200");
+                    return Conclusion.verdict(gap <= 1 && load >= 300, "goodput differs by up to %.1f rps; "
+                            + "%.1f rps processed at 200 offered with retries", gap, load);
+                }));
     }
 }

@@ -1,5 +1,6 @@
 package io.tailguard.lab.coordinatedomission;
 
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
@@ -161,5 +162,26 @@ public final class CoordinatedOmissionExperiment implements Experiment {
         List<Double> rps = new ArrayList<>();
         run.intervals.forEach(h -> rps.add(h.getTotalCount() / (snapshotMs / 1000.0)));
         return rps;
+    }
+
+    /**
+     * The published article's conclusions: a closed-loop client hides the stall (its whole-run p99
+     * is far below what open-loop arrivals see), and HdrHistogram's correction recovers it.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("a closed-loop client hides the stall from its p99", r -> {
+                    double raw = r.value("summary", "whole_run_p99_ms", "series=closed-loop-raw");
+                    double open = r.value("summary", "whole_run_p99_ms", "series=open-loop");
+                    return Conclusion.verdict(2 * raw <= open, "closed-loop p99 %.1f ms vs open-loop %.1f ms", raw,
+                            open);
+                }),
+                new Conclusion("the corrected closed-loop p99 matches the open-loop p99", r -> {
+                    double corrected = r.value("summary", "whole_run_p99_ms", "series=closed-loop-corrected");
+                    double open = r.value("summary", "whole_run_p99_ms", "series=open-loop");
+                    return Conclusion.verdict(Math.abs(corrected - open) <= 0.1 * open,
+                            "corrected %.1f ms vs open-loop %.1f ms", corrected, open);
+                }));
     }
 }

@@ -1,5 +1,6 @@
 package io.tailguard.lab.isolation;
 
+import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
 import io.tailguard.deadline.DeadlineBudget;
@@ -180,5 +181,34 @@ public final class IsolationExperiment extends FailureExperiment {
                 bulkhead.successPct(1), bulkhead.successPct(0),
                 smallest < 0 ? "no reserve up to 8 workers kept route-b whole"
                         : f("the smallest reserve that keeps route-b whole is %d", smallest));
+    }
+
+    /**
+     * The published article's conclusions: breakers and a budget leave the greedy neighbour's victim
+     * (route-b) where it was; one reserved frontend worker gives route-b back all its requests; and
+     * the bulkhead costs route-a nothing.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("breakers and a budget do not help route-b", r -> {
+                    double naive = r.value("policy-table", "route_b_success_pct", "policy=naive");
+                    double breaker = r.value("policy-table", "route_b_success_pct", "policy=breaker");
+                    double budget = r.value("policy-table", "route_b_success_pct", "policy=budget");
+                    return Conclusion.verdict(breaker <= naive + 1 && budget <= naive + 1,
+                            "route-b naive %.1f %%, breaker %.1f %%, budget %.1f %%", naive, breaker, budget);
+                }),
+                new Conclusion("a bulkhead of one reserved worker gives route-b 100 %", r -> {
+                    double naive = r.value("policy-table", "route_b_success_pct", "policy=naive");
+                    double bulkhead = r.value("policy-table", "route_b_success_pct", "policy=bulkhead");
+                    return Conclusion.verdict(bulkhead >= 99.95, "route-b %.1f %% with the bulkhead, %.1f %% naive",
+                            bulkhead, naive);
+                }),
+                new Conclusion("the bulkhead costs route-a nothing", r -> {
+                    double naive = r.value("policy-table", "route_a_success_pct", "policy=naive");
+                    double bulkhead = r.value("policy-table", "route_a_success_pct", "policy=bulkhead");
+                    return Conclusion.verdict(bulkhead >= naive, "route-a %.1f %% with the bulkhead, %.1f %% naive",
+                            bulkhead, naive);
+                }));
     }
 }

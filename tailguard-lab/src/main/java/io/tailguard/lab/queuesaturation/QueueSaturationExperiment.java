@@ -1,5 +1,7 @@
 package io.tailguard.lab.queuesaturation;
 
+import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
@@ -153,5 +155,38 @@ public final class QueueSaturationExperiment implements Experiment {
                                 latency)),
                 new ChartArtifact("Little's law", "queue-saturation-littles-law.png",
                         Charts.lines("Little's law: measured vs computed L", "utilisation", "requests", x, little)));
+    }
+
+    /**
+     * The published article's conclusions: latency stays at the service time up to full load and
+     * climbs past it (a cliff at utilization 1.0), and Little's law L = λW holds at every level.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("p99 stays at the 10 ms service time up to full load, then climbs", r -> {
+                    double below = 0;
+                    double top = 0;
+                    for (ResultRows.Row row : r.rows("saturation")) {
+                        if (row.value("utilization") <= 1.0) {
+                            below = Math.max(below, row.value("p99_ms"));
+                        }
+                        top = Math.max(top, row.value("p99_ms"));
+                    }
+                    return Conclusion.verdict(below <= 11 && top >= 100, "worst p99 up to full load %.1f ms, "
+                            + "%.1f ms at the highest load", below, top);
+                }),
+                new Conclusion("Little's law holds at every utilization (within 10 %)", r -> {
+                    double worst = 0;
+                    String at = "";
+                    for (ResultRows.Row row : r.rows("saturation")) {
+                        if (row.value("littles_law_error_pct") > worst) {
+                            worst = row.value("littles_law_error_pct");
+                            at = row.text("utilization");
+                        }
+                    }
+                    return Conclusion.verdict(worst <= 10, worst == 0 ? "measured L equals lambda W at every level"
+                            : "measured L is %.1f %% off lambda W at utilization %s", worst, at);
+                }));
     }
 }

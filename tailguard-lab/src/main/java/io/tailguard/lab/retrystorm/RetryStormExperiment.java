@@ -1,5 +1,6 @@
 package io.tailguard.lab.retrystorm;
 
+import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
 import io.tailguard.lab.ChartArtifact;
@@ -164,5 +165,32 @@ public final class RetryStormExperiment extends FailureExperiment {
                 arrivals.name().toLowerCase(java.util.Locale.ROOT), amp, three.spawnsPerSecond(DATABASE),
                 three.successPct(0), r1.successPct(0), r3.successPct(0), peak3, peak1,
                 r3.successPct(0) > r1.successPct(0) ? "" : " (here they did not even rescue it)");
+    }
+
+    /**
+     * The published article's conclusions: against a hard-down database R attempts per hop become
+     * about R² database attempts and rescue nothing; through a one-second outage R = 3 rescues more
+     * requests than R = 1 at the price of a spike of database attempts.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("3 attempts per hop make about 9 database attempts per request when it is down", r -> {
+                    double a = r.value("amplification-sweep", "db_attempts_per_request", "mode=degraded",
+                            "attempts_per_hop=3");
+                    return Conclusion.verdict(a >= 8 && a <= 10, "%.2f attempts per request", a);
+                }),
+                new Conclusion("retries rescue nothing when the database is down", r -> {
+                    double best = r.max("amplification-sweep", "success_pct", "mode=degraded");
+                    return Conclusion.verdict(best < 1, "best success %.1f %% over R = 1..4", best);
+                }),
+                new Conclusion("through an outage, R = 3 rescues more than R = 1 but multiplies database attempts", r -> {
+                    double r1 = r.mean("storm-timeline", "r1_success_pct");
+                    double r3 = r.mean("storm-timeline", "r3_success_pct");
+                    double peak1 = r.max("storm-timeline", "r1_db_attempts_rps");
+                    double peak3 = r.max("storm-timeline", "r3_db_attempts_rps");
+                    return Conclusion.verdict(r3 > r1 && peak3 > peak1, "mean window success R = 3 %.1f %% vs "
+                            + "R = 1 %.1f %%, database peak %.0f vs %.0f rps", r3, r1, peak3, peak1);
+                }));
     }
 }

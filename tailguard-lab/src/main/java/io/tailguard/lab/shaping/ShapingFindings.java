@@ -1,6 +1,5 @@
 package io.tailguard.lab.shaping;
 
-import io.tailguard.lab.playground.Traffic;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,28 +10,10 @@ final class ShapingFindings {
     private ShapingFindings() {
     }
 
-    static List<String> of(List<BurstRow> rows, Traffic traffic) {
+    static List<String> of(List<BurstRow> rows) {
+        // whether the published "same goodput" holds is judged by the framework (TokenVsLeakyExperiment.conclusions)
         int half = rows.size() / 2;
         List<String> findings = new ArrayList<>();
-        double worstGap = 0;
-        int worstBurst = 0;
-        for (int i = 0; i < half; i++) {
-            BurstRow token = rows.get(i);
-            BurstRow leaky = rows.get(half + i);
-            double gap = Math.abs(token.goodputRps() - leaky.goodputRps()) / Math.max(leaky.goodputRps(), 1e-9);
-            if (gap > worstGap) {
-                worstGap = gap;
-                worstBurst = token.burst();
-            }
-        }
-        String verdict = worstGap <= 0.05
-                ? "the published conclusion that they deliver the same goodput holds in this run"
-                : "the published conclusion that they deliver the same goodput does not hold in this run";
-        findings.add(worstGap == 0
-                ? String.format(Locale.ROOT, "With %s arrivals the two gates' goodput was equal at every burst size: %s.",
-                        traffic.label(), verdict)
-                : String.format(Locale.ROOT, "With %s arrivals the two gates' goodput differed by at most %.1f %% "
-                        + "(burst %d): %s.", traffic.label(), 100 * worstGap, worstBurst, verdict));
         BurstRow token = rows.get(half - 1);
         BurstRow leaky = rows.get(rows.size() - 1);
         findings.add(String.format(Locale.ROOT, "At burst %d the token bucket let peaks of %.0f rps reach a %.0f rps "

@@ -1,5 +1,7 @@
 package io.tailguard.lab.shaping;
 
+import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
@@ -96,7 +98,7 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
                 .table(new CsvTable("Downstream rate", SHAPING_FILE,
                         List.of("window_start_ms", "offered_rps", "token_bucket_rps", "leaky_bucket_rps"), series))
                 .seed(seed);
-        ShapingFindings.of(rows, traffic).forEach(result::finding);
+        ShapingFindings.of(rows).forEach(result::finding);
         result.finding(ShapingFindings.gates(core ? other : rows, core ? rows : other));
         charts(rows, offered, token, leaky).forEach(result::chart);
         return result.build();
@@ -163,5 +165,39 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
             out.add(v);
         }
         return out;
+    }
+
+    /**
+     * The published article's conclusions: at every burst size the token bucket (policing) and the
+     * leaky bucket (shaping) deliver the same goodput; the leaky bucket holds the server to its rate
+     * where the token bucket lets the burst through.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("token and leaky buckets deliver the same goodput", r -> {
+                    List<ResultRows.Row> token = r.rows("burst-sweep", "limiter=token-bucket");
+                    List<ResultRows.Row> leaky = r.rows("burst-sweep", "limiter=leaky-bucket");
+                    double worst = 0;
+                    String at = token.get(0).text("burst_capacity");
+                    for (int i = 0; i < token.size(); i++) {
+                        double l = leaky.get(i).value("goodput_rps");
+                        double gap = Math.abs(token.get(i).value("goodput_rps") - l) / Math.max(l, 1e-9);
+                        if (gap > worst) {
+                            worst = gap;
+                            at = token.get(i).text("burst_capacity");
+                        }
+                    }
+                    return Conclusion.verdict(worst <= 0.05, "goodput differs by up to %.1f %% at burst %s",
+                            100 * worst, at);
+                }),
+                new Conclusion("at burst 20 the leaky bucket holds the server to 100 rps, the token bucket does not", r -> {
+                    double token = r.value("burst-sweep", "downstream_peak_rps", "limiter=token-bucket",
+                            "burst_capacity=" + SHAPING_BURST);
+                    double leaky = r.value("burst-sweep", "downstream_peak_rps", "limiter=leaky-bucket",
+                            "burst_capacity=" + SHAPING_BURST);
+                    return Conclusion.verdict(leaky <= 100 && token > leaky, "peak %.0f rps leaky, %.0f token",
+                            leaky, token);
+                }));
     }
 }

@@ -1,5 +1,8 @@
 package io.tailguard.lab.shedding;
 
+import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.playground.Server;
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
@@ -123,5 +126,41 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
         XyLog.log(charts, new ChartArtifact("p99 sojourn of served requests by offered load", "load-shedding-shed-sweep.png",
                 Charts.lines("Served p99 by policy", "offered load (rps)", "p99 ms (log)", offered, p99)));
         return charts;
+    }
+
+    /**
+     * The published article's conclusions: at 200 rps every policy that sheds keeps goodput near
+     * capacity where fifo serves mostly late requests; after bursts, tail-drop and expire keep the
+     * served p99 within the deadline where fifo's never recovers.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("at 2x capacity every shedding policy keeps goodput near capacity, fifo does not", r -> {
+                    double fifo = at200(r, "fifo");
+                    double tail = at200(r, "tail-drop");
+                    double expire = at200(r, "expire");
+                    double lifo = at200(r, "lifo");
+                    double near = 0.9 * Server.CAPACITY_RPS;
+                    return Conclusion.verdict(tail >= near && expire >= near && lifo >= near && fifo < near,
+                            "tail-drop %.1f, expire %.1f, lifo %.1f, fifo %.1f rps", tail, expire, lifo, fifo);
+                }),
+                new Conclusion("after bursts tail-drop and expire keep served p99 within the deadline, fifo does not", r -> {
+                    double tail = r.max("hangover", "tail_drop_p99_ms");
+                    double expire = r.max("hangover", "expire_p99_ms");
+                    double fifo = r.max("hangover", "fifo_p99_ms");
+                    double deadline = Server.DEADLINE_MS;
+                    return Conclusion.verdict(tail <= deadline && expire <= deadline && fifo > deadline,
+                            "worst window p99: tail-drop %.0f, expire %.0f, fifo %.0f ms", tail, expire, fifo);
+                }));
+    }
+
+    /** The goodput of {@code policy} at the 200 rps level (by position: random arrivals offer about 200). */
+    private static double at200(ResultRows r, String policy) {
+        int at = 0;
+        while (OFFERED_RPS[at] != 200) {
+            at++;
+        }
+        return r.rows("shed-sweep", "policy=" + policy).get(at).value("goodput_rps");
     }
 }

@@ -1,5 +1,7 @@
 package io.tailguard.lab.slocontrol;
 
+import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
@@ -156,5 +158,41 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
                         Server.CAPACITY_RPS / SloModel.CRITICAL_SHARE), "offered load (rps)", "success (%)", offered,
                         protection)));
         return charts;
+    }
+
+    /**
+     * The published article's conclusions: protecting the critical class keeps it at its 99 %
+     * objective up to 3x capacity (300 rps), while blind shedding misses it as soon as load passes
+     * capacity; through the burst, protected critical traffic stays whole.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("priority keeps the critical class at 99 % up to 300 rps", r -> {
+                    double worst = 100;
+                    List<ResultRows.Row> rows = r.rows("protection", "policy=priority");
+                    for (int i = 0; i < rows.size(); i++) {
+                        if (OFFERED_RPS[i] <= 300) {
+                            worst = Math.min(worst, rows.get(i).value("critical_success_pct"));
+                        }
+                    }
+                    return Conclusion.verdict(worst >= 99, "worst critical success up to 300 rps %.1f %%", worst);
+                }),
+                new Conclusion("blind shedding misses the critical objective once load passes capacity", r -> {
+                    double best = 0;
+                    List<ResultRows.Row> rows = r.rows("protection", "policy=blind");
+                    for (int i = 0; i < rows.size(); i++) {
+                        if (OFFERED_RPS[i] > 100) {
+                            best = Math.max(best, rows.get(i).value("critical_success_pct"));
+                        }
+                    }
+                    return Conclusion.verdict(best < 99, "best blind critical success from 150 rps %.1f %%", best);
+                }),
+                new Conclusion("through the burst priority keeps critical requests whole, blind does not", r -> {
+                    double priority = r.min("slo-burst", "priority_critical_pct");
+                    double blind = r.min("slo-burst", "blind_critical_pct");
+                    return Conclusion.verdict(priority >= 99 && blind < 99, "worst window: priority %.1f %%, "
+                            + "blind %.1f %%", priority, blind);
+                }));
     }
 }

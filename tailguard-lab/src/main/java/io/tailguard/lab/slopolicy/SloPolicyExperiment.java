@@ -1,5 +1,6 @@
 package io.tailguard.lab.slopolicy;
 
+import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ChartArtifact;
 import io.tailguard.lab.Charts;
 import io.tailguard.lab.CsvTable;
@@ -149,5 +150,31 @@ public final class SloPolicyExperiment implements Experiment {
                         Charts.lines("Burn rate per second (alert at 2)", "elapsed s", "burn rate", x, burn)),
                 new ChartArtifact("Error budget", "slo-policy-error-budget.png",
                         Charts.bars("Achieved SLI and error budget left", "pattern", "%", patterns, bars)));
+    }
+
+    /**
+     * The published article's conclusions: the bulkhead meets the 99 % objective without an alert
+     * and ranks first, ahead of the concurrency limit; a timeout budget scores no better than no
+     * pattern at all.
+     */
+    @Override
+    public List<Conclusion> conclusions() {
+        return List.of(
+                new Conclusion("the bulkhead meets the objective without alerting", r -> {
+                    double sli = r.value("slo-summary", "achieved_sli_pct", "pattern=bulkhead");
+                    String alert = r.text("slo-summary", "alert_triggered", "pattern=bulkhead");
+                    return Conclusion.verdict(sli >= 99 && alert.equals("false"), "SLI %.2f %%, alert %s", sli, alert);
+                }),
+                new Conclusion("the bulkhead beats the concurrency limit", r -> {
+                    double bulkhead = r.value("slo-summary", "achieved_sli_pct", "pattern=bulkhead");
+                    double limit = r.value("slo-summary", "achieved_sli_pct", "pattern=concurrency-limit");
+                    return Conclusion.verdict(bulkhead > limit, "SLI %.2f %% vs %.2f %%", bulkhead, limit);
+                }),
+                new Conclusion("a timeout budget scores no better than the baseline", r -> {
+                    double timeout = r.value("slo-summary", "achieved_sli_pct", "pattern=timeout-budget");
+                    double baseline = r.value("slo-summary", "achieved_sli_pct", "pattern=baseline");
+                    return Conclusion.verdict(timeout <= baseline, "SLI %.2f %% vs baseline %.2f %%", timeout,
+                            baseline);
+                }));
     }
 }

@@ -23,15 +23,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code lab edge --scale 0.1} against the real nginx, Puma and HAProxy (which {@code .ci/run}
- * installs) and the tailguard proxy: about 30 s of real time, hence slow. At this scale the margins
- * are those of the article divided by ten: nginx's sixth answer comes 50 ms before its read
- * timeout, tailguard's queued request 200 ms before its client would give up. A machine loaded
- * beyond its cores eats such a margin, so the test is skipped (not passed) when the load average
- * exceeds 1.5 x the cores (unless {@code -Dtailguard.live.force=true}, or in CI, where it always
- * runs); the same run at {@code --scale 1} has ten times the room.
+ * installs) and the tailguard proxy: about 30 s of real time, hence slow.
+ *
+ * <p>At this scale the article's 100 ms between clients would leave nginx's sixth answer 50 ms
+ * before its read timeout (six services of 0.5 s against 3 s less five gaps), which a busy machine
+ * eats. The test starts the clients 35 ms apart instead (an unscaled {@code --gap 350ms}), which
+ * keeps the article's pattern and balances its margins: the sixth answer comes 175 ms before the
+ * read timeout, the seventh would come 290 ms after it, and with {@code max_conns=3} the last
+ * client arrives 185 ms before the first answer frees a connection; tailguard's queued request
+ * answers 235 ms before its client would give up. In CI the test always runs (a busy or incomplete
+ * machine is a failure to look at); elsewhere it is skipped, not passed, when the load average
+ * exceeds 1.5 x the cores, unless {@code -Dtailguard.live.force=true}.
  */
 @Tag("slow")
 class EdgeExperimentLiveTest {
+
+    /** Unscaled time between two clients' starts (see the class comment for the margins it gives). */
+    private static final String GAP = "350ms";
 
     @TempDir
     Path tmp;
@@ -39,7 +47,7 @@ class EdgeExperimentLiveTest {
     @Test
     void reproducesTheArticleAndTailguardWastesNoBackendWork() throws IOException {
         assumeServersInstalled();
-        Path out = run(Map.of("--scale", "0.1"));
+        Path out = run(Map.of("--scale", "0.1", "--gap", GAP));
         Map<String, List<Map<String, String>>> rows = readCsv(out.resolve("edge-requests.csv")).stream()
                 .collect(Collectors.groupingBy(r -> r.get("setup"), LinkedHashMap::new, Collectors.toList()));
         assertThat(rows.keySet()).containsExactlyElementsOf(EdgeSetup.names());
@@ -71,7 +79,7 @@ class EdgeExperimentLiveTest {
     @Test
     void theArticlesPumaServesEveryRequestNginxGaveUpOn() throws IOException {
         assumeServersInstalled();
-        Path out = run(Map.of("--scale", "0.1", "--setup", "nginx", "--puma", "article"));
+        Path out = run(Map.of("--scale", "0.1", "--gap", GAP, "--setup", "nginx", "--puma", "article"));
         List<Map<String, String>> rows = readCsv(out.resolve("edge-requests.csv"));
         assertThat(rows).allMatch(r -> r.get("backend_served").equals("true"));
         assertThat(rows).filteredOn(r -> r.get("client_gone_before_backend_done").equals("true")).hasSize(4)

@@ -1,0 +1,145 @@
+package io.tailguard.lab;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.StringJoiner;
+
+/**
+ * Thread-safe (stateless) judge of an experiment's {@linkplain Experiment#conclusions published
+ * conclusions}: one finding per run saying whether each held, with the figures that decided it,
+ * and under {@code --seeds K} in how many seeds each held, naming the seeds where it did not.
+ * Arguments that differ from the published defaults (for example {@code --arrivals poisson}) are
+ * named, so the finding says under what the conclusion was judged.
+ */
+public final class Conclusions {
+
+    /** How many failing seeds a finding names with their figures before it only lists the rest. */
+    static final int NAMED_FAILURES = 3;
+
+    private Conclusions() {
+    }
+
+    /** Returns {@code result} with the verdict finding first, or unchanged if there are no conclusions. */
+    static LabResult judged(Experiment experiment, LabArgs args, LabResult result) {
+        return single(experiment.conclusions(), conditions(experiment, args, false), result)
+                .map(result::withFindingFirst).orElse(result);
+    }
+
+    /** The finding of one run: whether each conclusion held, with its figures. */
+    static Optional<String> single(List<Conclusion> conclusions, String conditions, LabResult result) {
+        if (conclusions.isEmpty()) {
+            return Optional.empty();
+        }
+        ResultRows rows = ResultRows.of(result);
+        StringJoiner text = new StringJoiner(". ", "Published conclusions, judged from this run's rows"
+                + conditions + ": ", ".");
+        for (Conclusion c : conclusions) {
+            Conclusion.Judgement j = c.judge(rows);
+            if (!j.judged()) {
+                text.add(quote(c) + " cannot be judged from this run (" + j.unjudged() + ")");
+            } else {
+                text.add(quote(c) + (j.verdict().holds() ? " holds (" : " does not hold (") + j.verdict().evidence() + ")");
+            }
+        }
+        return Optional.of(text.toString());
+    }
+
+    /**
+     * The finding of {@code runs}, one per seed from {@code first}: for each conclusion, in how many
+     * seeds it held and, for the seeds where it did not, the figures.
+     */
+    static Optional<String> acrossSeeds(List<Conclusion> conclusions, String conditions, List<LabResult> runs,
+                                        long first) {
+        if (conclusions.isEmpty()) {
+            return Optional.empty();
+        }
+        int k = runs.size();
+        List<ResultRows> rows = runs.stream().map(ResultRows::of).toList();
+        StringJoiner text = new StringJoiner(". ", String.format(Locale.ROOT,
+                "Published conclusions over seeds %d..%d%s: ", first, first + k - 1, conditions), ".");
+        for (Conclusion c : conclusions) {
+            int judged = 0;
+            List<String> failures = new ArrayList<>();
+            List<Long> failed = new ArrayList<>();
+            String unjudged = null;
+            for (int i = 0; i < k; i++) {
+                Conclusion.Judgement j = c.judge(rows.get(i));
+                if (!j.judged()) {
+                    unjudged = j.unjudged();
+                    continue;
+                }
+                judged++;
+                if (!j.verdict().holds()) {
+                    failed.add(first + i);
+                    failures.add(j.verdict().evidence());
+                }
+            }
+            text.add(judged == 0 ? quote(c) + " cannot be judged (" + unjudged + ")" : quote(c) + " "
+                    + counted(judged - failures.size(), judged, failed, failures));
+        }
+        String out = text.toString();
+        if (sameRows(runs)) {
+            out += " Every seed gave the same rows: nothing in this run draws from the seed.";
+        }
+        return Optional.of(out);
+    }
+
+    /**
+     * "holds in 4 of 5 seeds; not at seed 2 (figures)", naming at most {@link #NAMED_FAILURES} failing
+     * seeds with their figures and the rest by number.
+     *
+     * @param failed   the seeds where the conclusion did not hold, in order
+     * @param evidence the figures of each of them, same order
+     */
+    static String counted(int held, int judged, List<Long> failed, List<String> evidence) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "holds in %d of %d seeds", held, judged));
+        if (held == 0 && judged > 1 && evidence.stream().distinct().count() == 1) {
+            return b.append(" (each: ").append(evidence.get(0)).append(')').toString();
+        }
+        for (int i = 0; i < Math.min(NAMED_FAILURES, failed.size()); i++) {
+            b.append(i == 0 ? "; not at seed " : ", seed ").append(failed.get(i)).append(" (")
+                    .append(evidence.get(i)).append(')');
+        }
+        if (failed.size() > NAMED_FAILURES) {
+            StringJoiner rest = new StringJoiner(", ", failed.size() == NAMED_FAILURES + 1 ? " nor at seed "
+                    : " nor at seeds ", "");
+            failed.subList(NAMED_FAILURES, failed.size()).forEach(s -> rest.add(Long.toString(s)));
+            b.append(',').append(rest);
+        }
+        return b.toString();
+    }
+
+    /**
+     * The arguments of this run that differ from the experiment's defaults, as " (with --a x, --b y)",
+     * or "" when it ran as published; {@code --seeds} and, across seeds, {@code --seed} are left out.
+     */
+    static String conditions(Experiment experiment, LabArgs args, boolean acrossSeeds) {
+        StringJoiner changed = new StringJoiner(", ", " (with ", ")").setEmptyValue("");
+        for (LabOption option : LabOption.of(experiment)) {
+            String name = option.name();
+            if (name.equals(LabOption.SEEDS) || acrossSeeds && name.equals(LabOption.SEED)) {
+                continue;
+            }
+            String value = args.rawValues().get(name);
+            if (value != null && !value.equals(option.defaultValue())) {
+                changed.add(option.kind() == LabOption.Kind.FLAG ? name : name + " " + value);
+            }
+        }
+        return changed.toString();
+    }
+
+    private static boolean sameRows(List<LabResult> runs) {
+        for (LabResult r : runs) {
+            if (!r.tables().equals(runs.get(0).tables())) {
+                return false;
+            }
+        }
+        return runs.size() > 1;
+    }
+
+    private static String quote(Conclusion c) {
+        return "\"" + c.statement() + "\"";
+    }
+}
