@@ -1,47 +1,59 @@
 package io.tailguard.limit;
 
 /**
- * Not thread-safe: gradient limit after Netflix's Gradient2. It compares a long-term exponential
- * average of RTT with the latest sample: {@code gradient = clamp(tolerance × longRtt / rtt, 0.5,
- * 1)}, {@code limit ← limit × gradient + queueSize}, smoothed. When the long average is more than
- * twice the latest sample it decays by 5 % so that it recovers after a slow period. Samples taken
- * while less than half the limit was in use change nothing; unlike Netflix's version a drop
- * multiplies the limit by {@code dropBackoffRatio}.
+ * Not thread-safe: gradient limit after Netflix's Gradient2, with a baseline that cannot drift.
+ * It compares a baseline RTT with a short RTT average: {@code ratio = tolerance × baseline /
+ * shortRtt}, {@code limit ← limit × clamp(ratio, 0.5, 1) + queueSize}, smoothed. Netflix's
+ * baseline is a long exponential average of RTT, which under steady overload follows the queue the
+ * limit itself keeps and lets the limit climb into a latency cliff; ours is an {@link RttBaseline}
+ * (a lucky sample cannot poison it, and only calm samples may raise it). While the latency is over
+ * tolerance the limit gets no headroom (growth stops), and past twice the tolerance the decrease
+ * skips smoothing. Samples taken while less than half the limit was in use change nothing; unlike
+ * Netflix's version a drop multiplies the limit by {@code dropBackoffRatio}.
  */
 public final class Gradient2Limit implements Limit {
 
-    private static final int WARMUP_SAMPLES = 10;
-
     private final Gradient2LimitConfig config;
-    private final double longFactor;
+    private final RttBaseline rtt;
     private double estimatedLimit;
-    private double longRttNanos;
-    private int samples;
+    private long lastGrowthNanos;
+    private boolean grown;
 
     /** Creates an estimator at {@code config.initialLimit()}. */
     public Gradient2Limit(Gradient2LimitConfig config) {
         this.config = config;
-        this.longFactor = 2.0 / (config.longWindow() + 1);
+        this.rtt = new RttBaseline(config.baselineWindow().toNanos());
         this.estimatedLimit = config.initialLimit();
     }
 
     @Override
     public int update(long nowNanos, long rttNanos, int inFlight, boolean dropped) {
-        double shortRtt = Math.max(1L, rttNanos);
-        addToLongAverage(shortRtt);
-        if (longRttNanos / shortRtt > 2.0) {
-            longRttNanos *= 0.95;
-        }
-        if (dropped && config.dropBackoffRatio() < 1.0) {
-            estimatedLimit = clamp(estimatedLimit * config.dropBackoffRatio());
+        if (dropped) {
+            // a drop's RTT (a fast error, a timeout) is no RTT of the service: keep it out of the baseline
+            if (config.dropBackoffRatio() < 1.0) {
+                estimatedLimit = clamp(estimatedLimit * config.dropBackoffRatio());
+            }
             return limit();
         }
+        rtt.add(nowNanos, rttNanos, RttBaseline.calm(inFlight, config.minLimit(), limit()));
         if (inFlight < estimatedLimit / 2) {
             return limit();
         }
-        double gradient = Math.max(0.5, Math.min(1.0, config.rttTolerance() * longRttNanos / shortRtt));
-        double next = estimatedLimit * gradient + config.queueSize();
-        next = estimatedLimit * (1.0 - config.smoothing()) + next * config.smoothing();
+        double ratio = config.rttTolerance() * rtt.baselineNanos() / rtt.smoothedNanos();
+        if (ratio >= 1.0) {
+            // within tolerance: headroom once per short RTT, not per sample (per sample, the limit
+            // doubles within an RTT and crosses a cliff before the RTT average can show it)
+            if (grown && nowNanos - lastGrowthNanos < (long) rtt.smoothedNanos()) {
+                return limit();
+            }
+            grown = true;
+            lastGrowthNanos = nowNanos;
+        }
+        double gradient = Math.max(0.5, Math.min(1.0, ratio));
+        double next = estimatedLimit * gradient + (ratio >= 1.0 ? config.queueSize() : 0);
+        if (ratio >= 0.5) {
+            next = estimatedLimit * (1.0 - config.smoothing()) + next * config.smoothing();
+        }
         estimatedLimit = clamp(next);
         return limit();
     }
@@ -56,18 +68,9 @@ public final class Gradient2Limit implements Limit {
         return config.maxLimit();
     }
 
-    /** Returns the long-term RTT average in nanoseconds, 0 before the first sample. */
+    /** Returns the baseline RTT in nanoseconds, 0 before the first sample. */
     public double longRttNanos() {
-        return longRttNanos;
-    }
-
-    private void addToLongAverage(double rtt) {
-        if (samples < WARMUP_SAMPLES) {
-            samples++;
-            longRttNanos += (rtt - longRttNanos) / samples; // plain mean while warming up
-        } else {
-            longRttNanos = longRttNanos * (1.0 - longFactor) + rtt * longFactor;
-        }
+        return rtt.baselineNanos();
     }
 
     private double clamp(double limit) {
@@ -76,6 +79,6 @@ public final class Gradient2Limit implements Limit {
 
     @Override
     public String toString() {
-        return "Gradient2Limit[" + limit() + ", longRtt=" + (long) longRttNanos + "ns]";
+        return "Gradient2Limit[" + limit() + ", baselineRtt=" + (long) rtt.baselineNanos() + "ns]";
     }
 }

@@ -1,6 +1,7 @@
 package io.tailguard.limit;
 
 import io.tailguard.config.Check;
+import java.time.Duration;
 
 /**
  * Thread-safe (immutable) configuration of a {@link Gradient2Limit}. Defaults ({@link #defaults()}) follow Netflix
@@ -14,13 +15,15 @@ import io.tailguard.config.Check;
  * @param smoothing        weight of the new estimate against the old one, in (0, 1]
  * @param rttTolerance     how much slower than the long-term RTT a sample may be before the limit
  *                         shrinks, at least 1
- * @param longWindow       samples in the long-term exponential RTT average, at least 1
+ * @param longWindow       kept for compatibility of configurations, at least 1: the baseline is no
+ *                         longer a long exponential average (see {@link Gradient2Limit})
  * @param queueSize        headroom added to the limit each update, at least 0
  * @param dropBackoffRatio factor applied to the limit on a drop, in [0.5, 1] (1 ignores drops)
+ * @param baselineWindow   how often the baseline RTT is re-measured, greater than zero (default 1 s)
  */
 public record Gradient2LimitConfig(int initialLimit, int minLimit, int maxLimit, double smoothing,
                                    double rttTolerance, int longWindow, int queueSize,
-                                   double dropBackoffRatio) {
+                                   double dropBackoffRatio, Duration baselineWindow) {
 
     /** Validates every field. */
     public Gradient2LimitConfig {
@@ -36,6 +39,14 @@ public record Gradient2LimitConfig(int initialLimit, int minLimit, int maxLimit,
         Check.positive("longWindow", longWindow);
         Check.inRange("queueSize", queueSize, 0, Integer.MAX_VALUE);
         Check.inRange("dropBackoffRatio", dropBackoffRatio, 0.5, 1.0);
+        Check.positive("baselineWindow", baselineWindow);
+    }
+
+    /** A configuration whose baseline RTT is re-measured every second. */
+    public Gradient2LimitConfig(int initialLimit, int minLimit, int maxLimit, double smoothing, double rttTolerance,
+                                int longWindow, int queueSize, double dropBackoffRatio) {
+        this(initialLimit, minLimit, maxLimit, smoothing, rttTolerance, longWindow, queueSize, dropBackoffRatio,
+                AimdLimitConfig.DEFAULT_BASELINE_WINDOW);
     }
 
     /** Returns the defaults described in the class javadoc. */

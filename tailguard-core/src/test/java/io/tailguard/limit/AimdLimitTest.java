@@ -58,4 +58,73 @@ class AimdLimitTest {
         assertThatThrownBy(() -> new AimdLimitConfig(10, 5, 4, 0.9, Duration.ofSeconds(1)))
                 .hasMessage("maxLimit must be between 5 and 2147483647 but was 4");
     }
+
+    private static AimdLimit latencyAware() {
+        return new AimdLimit(new AimdLimitConfig(10, 1, 100, 0.5, Duration.ofSeconds(1), 2.0, Duration.ofSeconds(1)));
+    }
+
+    @Test
+    void backsOffWhenTheRttAverageExceedsTheToleranceOverTheBaselineOncePerRtt() {
+        AimdLimit limit = latencyAware();
+        long now = 0;
+        for (int i = 0; i < 20; i++, now += MS) {
+            limit.update(now, 10 * MS, 1, false); // calm: baseline 10 ms
+        }
+        assertThat(limit.baselineRttNanos()).isEqualTo(10.0 * MS);
+        int before = limit.limit();
+        // samples of 50 ms push the short average past 20 ms on the third (10, 14, 17.6, 20.8 ms):
+        // two grow the limit, then one back-off, none again until a short RTT has passed, no growth
+        for (int i = 0; i < 10; i++, now += 100_000L) {
+            limit.update(now, 50 * MS, limit.limit(), false);
+        }
+        assertThat(limit.limit()).isEqualTo((before + 2) / 2);
+        limit.update(now + 40 * MS, 50 * MS, limit.limit(), false);
+        assertThat(limit.limit()).isEqualTo((before + 2) / 4);
+    }
+
+    @Test
+    void aLuckyFastSampleDoesNotPoisonTheBaseline() {
+        AimdLimit limit = latencyAware();
+        long now = 0;
+        for (int i = 0; i < 20; i++, now += MS) {
+            limit.update(now, 10 * MS, 1, false);
+        }
+        limit.update(now, 100_000L, 1, false); // one response in 0.1 ms
+        assertThat(limit.baselineRttNanos()).isGreaterThan(8.9 * MS);
+        // RTTs of 15 ms (1.5 × the true baseline) keep growing the limit: nothing backs off
+        int before = limit.limit();
+        for (int i = 0; i < 20; i++, now += MS) {
+            limit.update(now, 15 * MS, limit.limit(), false);
+        }
+        assertThat(limit.limit()).isEqualTo(before + 20);
+    }
+
+    @Test
+    void steadyOverloadCannotDriftTheBaselineOrTheLimitUpward() {
+        AimdLimit limit = latencyAware();
+        int highest = SaturatedService.highestLimit(limit, 600_000); // ten minutes
+        assertThat(limit.baselineRttNanos()).isLessThanOrEqualTo(12.5 * MS);
+        assertThat(highest).isLessThanOrEqualTo(40);
+    }
+
+    @Test
+    void dropsAndTimeoutsStayOutOfTheBaseline() {
+        AimdLimit limit = latencyAware();
+        long now = 0;
+        for (int i = 0; i < 20; i++, now += MS) {
+            limit.update(now, 10 * MS, 1, false);
+        }
+        for (int i = 0; i < 50; i++, now += MS) {
+            limit.update(now, 10_000L, 1, true); // fast errors
+            limit.update(now, 2_000 * MS, 1, false); // past the timeout
+        }
+        assertThat(limit.baselineRttNanos()).isEqualTo(10.0 * MS);
+    }
+
+    @Test
+    void theLossOnlyConstructorHasNoLatencyRule() {
+        AimdLimit limit = limit();
+        limit.update(0, MS, 10, false);
+        assertThat(limit.update(MS, 900 * MS, 11, false)).isEqualTo(12);
+    }
 }

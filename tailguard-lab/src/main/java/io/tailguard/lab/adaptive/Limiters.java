@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe (stateless) list of the compared limiters. Each of ours is configured as its Netflix
  * counterpart: AIMD initial 20, min 1, max 1000, backoff 0.9, timeout 200 ms; Vegas initial 20,
  * max 1000, smoothing 1, probe multiplier 30; Gradient2 with both libraries' defaults (initial 20,
- * min 20, max 200). Ours differs only where the algorithm does: our Gradient2 backs off on drops.
+ * min 20, max 200). Ours differs where the algorithms do (decision 029): our AIMD also backs off when
+ * its RTT average passes 2.5 times a baseline RTT, our Gradient2 keeps a baseline that cannot drift,
+ * grows once per RTT and backs off on drops.
  */
 final class Limiters {
 
@@ -38,6 +40,7 @@ final class Limiters {
     private static final double BACKOFF = 0.9;
     private static final Duration TIMEOUT = Duration.ofMillis(200);
     private static final int PROBE_MULTIPLIER = 30;
+    private static final double RTT_TOLERANCE = AimdLimitConfig.DEFAULT_RTT_TOLERANCE;
 
     private Limiters() {
     }
@@ -54,7 +57,8 @@ final class Limiters {
 
     static SimLimiter create(String name, SimScheduler scheduler, SplittableRandom random) {
         return switch (name) {
-            case OURS_AIMD -> new CoreLimiter(new AimdLimit(new AimdLimitConfig(INITIAL, 1, MAX, BACKOFF, TIMEOUT)));
+            case OURS_AIMD -> new CoreLimiter(new AimdLimit(new AimdLimitConfig(INITIAL, 1, MAX, BACKOFF, TIMEOUT,
+                    RTT_TOLERANCE, AimdLimitConfig.DEFAULT_BASELINE_WINDOW)));
             case OURS_VEGAS -> new CoreLimiter(new VegasLimit(new VegasLimitConfig(INITIAL, MAX, 1.0, PROBE_MULTIPLIER),
                     random));
             case OURS_GRADIENT2 -> new CoreLimiter(new io.tailguard.limit.Gradient2Limit(Gradient2LimitConfig.defaults()));

@@ -41,6 +41,38 @@ class AdaptiveScenariosTest {
     }
 
     @Test
+    void stepUpAndDownIsRecoveredWithinASecondByOurAimdAndGradient2() {
+        // Netflix's AIMD and Gradient2 climb into the cliff during the 3x phase and recover only
+        // 10 s later, when the load steps down
+        AdaptiveScenario step = scenario("step");
+        for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
+            AdaptiveRow row = run(step, ours);
+            assertThat(row.recoveryMillis()).as(ours).isBetween(0L, 1_000L);
+            assertThat(row.p999Millis()).as(ours).isLessThanOrEqualTo(150L);
+        }
+    }
+
+    @Test
+    void ourAimdAndGradient2MatchNetflixsGoodputAndBeatItsTailInMostScenarios() {
+        for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
+            int tailWins = 0;
+            for (AdaptiveScenario scenario : AdaptiveScenario.all()) {
+                AdaptiveScenario s = scenario.name().equals("drift") ? scenario.scaled(0.25) : scenario;
+                AdaptiveRow mine = run(s, ours);
+                AdaptiveRow theirs = run(s, Limiters.peerOf(ours));
+                assertThat(mine.goodputRps()).as(ours + " " + s.name())
+                        .isGreaterThanOrEqualTo(theirs.goodputRps() * 0.98);
+                assertThat(mine.p999Millis()).as(ours + " " + s.name()).isLessThanOrEqualTo(theirs.p999Millis());
+                if (mine.p999Millis() * 2 <= theirs.p999Millis()) {
+                    tailWins++;
+                }
+            }
+            // at least half the tail in step, capacity loss, lucky sample, bimodal and drift
+            assertThat(tailWins).as(ours).isGreaterThanOrEqualTo(5);
+        }
+    }
+
+    @Test
     void slowCapacityLossIsFollowedByVegasAndTheLease() {
         AdaptiveScenario loss = scenario("capacity-loss");
         for (String limiter : List.of(Limiters.OURS_VEGAS, Limiters.OURS_LEASE)) {
@@ -103,6 +135,11 @@ class AdaptiveScenariosTest {
         AdaptiveScenario drift = scenario("drift").scaled(0.25);
         for (String limiter : List.of(Limiters.OURS_AIMD, Limiters.OURS_VEGAS, Limiters.OURS_GRADIENT2)) {
             AdaptiveRow row = run(drift, limiter);
+            if (!limiter.equals(Limiters.OURS_VEGAS)) {
+                // below the cliff (48 at the service) on average; Netflix's versions sit near 100
+                assertThat(AdaptiveFindings.mean(row.windowLimit(), 0, row.windowLimit().length)).as(limiter)
+                        .isLessThanOrEqualTo(40.0);
+            }
             int[] limit = row.windowLimit();
             int tenth = limit.length / 10;
             double early = AdaptiveFindings.mean(limit, tenth, 2 * tenth);
