@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * Thread-safe (stateless) list of the compared limiters. Each of ours is configured as its Netflix
  * counterpart: AIMD initial 20, min 1, max 1000, backoff 0.9, timeout 200 ms; Vegas initial 20,
  * max 1000, smoothing 1, probe multiplier 30; Gradient2 with both libraries' defaults (initial 20,
- * min 20, max 200). Ours differs where the algorithms do (decision 029): our AIMD also backs off when
+ * min 20, max 200). Ours differs where the algorithms do (decision 028): our AIMD also backs off when
  * its RTT average passes 2.5 times a baseline RTT, our Gradient2 keeps a baseline that cannot drift,
  * grows once per RTT and backs off on drops.
  */
