@@ -92,7 +92,7 @@ public class ConcurrencyLimiterBenchmark {
                         .timeout(5, TimeUnit.SECONDS).build())
                 .build();
         oursGradient2 = ConcurrencyLimiter.of(new Gradient2Limit(
-                new Gradient2LimitConfig(limit, limit, limit, 0.2, 1.5, 600, 4, 1.0)));
+                new Gradient2LimitConfig(limit, limit, limit, 0.2, 1.5, 4, 1.0)));
         netflixGradient2 = SimpleLimiter.newBuilder()
                 .limit(com.netflix.concurrency.limits.limit.Gradient2Limit.newBuilder()
                         .initialLimit(limit).minLimit(limit).maxConcurrency(limit).smoothing(0.2)

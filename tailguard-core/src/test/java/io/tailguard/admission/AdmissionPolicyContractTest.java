@@ -66,7 +66,7 @@ class AdmissionPolicyContractTest {
                 new Case("ConcurrencyLimiter(vegas)", start -> ConcurrencyLimiter.of(new VegasLimit(
                         new VegasLimitConfig(5, 10, 1.0, 3))), limiterInFlight),
                 new Case("ConcurrencyLimiter(gradient2)", start -> ConcurrencyLimiter.of(new Gradient2Limit(
-                        new Gradient2LimitConfig(5, 1, 10, 0.2, 1.5, 600, 1, 0.5))), limiterInFlight),
+                        new Gradient2LimitConfig(5, 1, 10, 0.2, 1.5, 1, 0.5))), limiterInFlight),
                 // limiters first, the rate gate last: whichever refuses, nothing stays taken
                 new Case("chain(ConcurrencyLimiter(aimd), ConcurrencyLimiter(fixed), TokenBucket)",
                         start -> AdmissionPolicy.chain(

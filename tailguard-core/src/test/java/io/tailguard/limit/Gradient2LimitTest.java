@@ -10,7 +10,7 @@ class Gradient2LimitTest {
     private static final long MS = 1_000_000L;
 
     private static Gradient2Limit limit(double dropBackoffRatio) {
-        return new Gradient2Limit(new Gradient2LimitConfig(20, 10, 200, 0.2, 1.5, 600, 4, dropBackoffRatio));
+        return new Gradient2Limit(new Gradient2LimitConfig(20, 10, 200, 0.2, 1.5, 4, dropBackoffRatio));
     }
 
     @Test
@@ -118,9 +118,9 @@ class Gradient2LimitTest {
 
     @Test
     void configRejectsInvalidValues() {
-        assertThatThrownBy(() -> new Gradient2LimitConfig(20, 10, 200, 0.2, 0.9, 600, 4, 1.0))
+        assertThatThrownBy(() -> new Gradient2LimitConfig(20, 10, 200, 0.2, 0.9, 4, 1.0))
                 .hasMessage("rttTolerance must be >= 1 and finite but was 0.9");
-        assertThatThrownBy(() -> new Gradient2LimitConfig(20, 10, 200, 0.2, 1.5, 600, -1, 1.0))
+        assertThatThrownBy(() -> new Gradient2LimitConfig(20, 10, 200, 0.2, 1.5, -1, 1.0))
                 .hasMessage("queueSize must be between 0 and 2147483647 but was -1");
     }
 }

@@ -28,7 +28,7 @@ final class Limiters {
                     new AimdLimitConfig(initial, 1, max, 0.9, pool.responseTimeout())));
             case VEGAS -> ConcurrencyLimiter.of(new VegasLimit(new VegasLimitConfig(initial, max, 1.0, 30)));
             case GRADIENT2 -> ConcurrencyLimiter.of(new Gradient2Limit(
-                    new Gradient2LimitConfig(initial, 1, max, 0.2, 1.5, 600, 4, 0.9)));
+                    new Gradient2LimitConfig(initial, 1, max, 0.2, 1.5, 4, 0.9)));
         };
     }
 }
