@@ -13,6 +13,8 @@ import java.util.function.IntSupplier;
  * next blank is complete when the current segment is three quarters full and the zeros go out at
  * 4/3 of the append rate instead of in one burst right after each roll (a burst that, with a
  * replica doing the same, made the rolls the worst part of the replication tail). Decision 023.
+ * A journal that never forces gets its zeros by touching the pages of a sparse blank through its
+ * mapping rather than by writing them ({@link Segment.Zeroing}, decision 030).
  */
 final class SegmentPreparer extends Thread {
 
@@ -34,7 +36,7 @@ final class SegmentPreparer extends Thread {
     private final IdleStrategy idler = new IdleStrategy(this, 0, IDLE_NANOS, () -> running);
     private long counter;
 
-    /** {@code forced}: the journal forces, so the blanks' zeros are forced too (see {@link Segment.Zeroing}). */
+    /** {@code forced}: the journal forces, so the blanks' zeros are written and forced (see {@link Segment.Zeroing}). */
     SegmentPreparer(Path directory, int sizeBytes, boolean forced, ErrorHandler errors) {
         super("tailguard-journal-prepare");
         setDaemon(true);

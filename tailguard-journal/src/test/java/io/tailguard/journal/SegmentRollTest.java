@@ -16,7 +16,11 @@ import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The segment roll of decision 023: blanks zero-filled at the writer's pace, replica frames written as they came. */
+/**
+ * The segment roll of decisions 023 and 030: blanks zero-filled at the writer's pace (written and
+ * forced, or touched through the mapping when the journal never forces), replica frames written
+ * as they came.
+ */
 class SegmentRollTest {
 
     private static final int CHUNK = Segment.ZERO_CHUNK_BYTES;
@@ -51,9 +55,31 @@ class SegmentRollTest {
     }
 
     @Test
+    void anUnforcedBlankIsSparseAndEachStepBringsOneMoreChunkOfItsPagesIntoMemory() throws Exception {
+        Path file = dir.resolve("u" + Segment.TMP_SUFFIX);
+        Segment.Zeroing z = new Segment.Zeroing(file, SIZE, false);
+        assertThat(Files.size(file)).as("sparse at its full size at once").isEqualTo(SIZE);
+        assertThat(z.resident(0, CHUNK)).as("no page before a step").isFalse();
+        z.step();
+        assertThat(z.zeroed()).isEqualTo(CHUNK);
+        assertThat(z.resident(0, CHUNK)).as("the first chunk's pages after one step").isTrue();
+        while (!z.done()) {
+            z.step();
+        }
+        assertThat(z.resident(0, SIZE)).isTrue();
+        try (Segment s = Segment.activate(z.finish(), dir, 1)) {
+            assertThat(Files.size(s.path())).isEqualTo(SIZE);
+            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+            assertThat(s.frameLength(next)).isZero();
+        }
+    }
+
+    @Test
     void preparerZeroFillsNoFasterThanTheWritersFill() throws Exception {
         AtomicInteger fill = new AtomicInteger();
-        SegmentPreparer p = new SegmentPreparer(dir, SIZE, false, ErrorHandler.logging());
+        // forced: its zeros are written, so the blank's size shows its progress
+        SegmentPreparer p = new SegmentPreparer(dir, SIZE, true, ErrorHandler.logging());
         p.pace(fill::get);
         p.start();
         try {
