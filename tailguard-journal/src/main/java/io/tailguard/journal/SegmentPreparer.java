@@ -8,13 +8,15 @@ import java.util.function.IntSupplier;
  * Thread-safe: keeps one preallocated blank segment ready in the background, so that rolling to
  * the next segment is a header write and a rename instead of allocating 64 MiB on the append path.
  *
- * <p>The blank's zeros are paced by the writer: at most one chunk more than {@link #PACE_NUMERATOR}
- * / {@link #PACE_DENOMINATOR} of the bytes the writer has filled in its current segment, so the
- * next blank is complete when the current segment is three quarters full and the zeros go out at
- * 4/3 of the append rate instead of in one burst right after each roll (a burst that, with a
- * replica doing the same, made the rolls the worst part of the replication tail). Decision 023.
- * A journal that never forces gets its zeros by touching the pages of a sparse blank through its
- * mapping rather than by writing them ({@link Segment.Zeroing}, decision 030).
+ * <p>The blank's zeros are paced by the writer ({@link #allowedZeros}): the next blank is complete
+ * when the current segment is three quarters full and the zeros go out at a steady multiple of the
+ * append rate instead of in one burst right after each roll (a burst that, with a replica doing
+ * the same, made the rolls the worst part of the replication tail). Decision 023. A journal that
+ * never forces gets its zeros by touching the pages of a sparse blank through its mapping rather
+ * than by writing them ({@link Segment.Zeroing}), and starts each blank only when the current
+ * segment is a quarter full: the first touch of a blank may zero-fill a whole read-ahead window at
+ * once (8 MiB, ~6 ms on the build machine), which at the roll added to the roll's own work on the
+ * primary and the replica at the same moment. Decision 030.
  */
 final class SegmentPreparer extends Thread {
 
@@ -22,9 +24,8 @@ final class SegmentPreparer extends Thread {
     private static final long IDLE_NANOS = 10_000_000L;
     /** The park while paced: how often the writer's fill is polled. */
     private static final long PACE_POLL_NANOS = 1_000_000L;
-    /** Zero-fill at 4/3 of the writer's fill: done at 3/4 of the current segment. */
-    static final int PACE_NUMERATOR = 4;
-    static final int PACE_DENOMINATOR = 3;
+    /** A blank is complete when the writer has filled this many quarters of its current segment. */
+    private static final int DONE_QUARTERS = 3;
 
     private final Path directory;
     private final int sizeBytes;
@@ -54,9 +55,27 @@ final class SegmentPreparer extends Thread {
         this.writerFill = fill;
     }
 
-    /** Returns how many bytes of zeros a blank may hold while the writer has filled {@code fillBytes}. */
-    static long allowedZeros(int fillBytes, int chunkBytes) {
-        return chunkBytes + (long) fillBytes * PACE_NUMERATOR / PACE_DENOMINATOR;
+    /**
+     * Returns how many bytes of zeros a blank of {@code sizeBytes} may hold while the writer has
+     * filled {@code fillBytes} of its current segment: none before {@code startBytes}, then one
+     * chunk plus the fill past the start scaled so that the blank is complete at three quarters
+     * (4/3 of the fill from a start at 0, twice the fill from a start at a quarter).
+     */
+    static long allowedZeros(int fillBytes, int chunkBytes, int sizeBytes, int startBytes) {
+        if (fillBytes < startBytes) {
+            return 0;
+        }
+        long span = (long) sizeBytes * DONE_QUARTERS / 4 - startBytes;
+        return chunkBytes + ((long) fillBytes - startBytes) * sizeBytes / span;
+    }
+
+    /** Returns the fill at which a blank is started: at once when forced, at a quarter when touched (see the class comment). */
+    static int startBytes(boolean forced, int sizeBytes) {
+        return forced ? 0 : sizeBytes / 4;
+    }
+
+    private long allowedZeros() {
+        return allowedZeros(writerFill.getAsInt(), Segment.ZERO_CHUNK_BYTES, sizeBytes, startBytes(forced, sizeBytes));
     }
 
     /** Takes the prepared blank, or returns null if none is ready yet (the caller creates one itself). */
@@ -72,17 +91,17 @@ final class SegmentPreparer extends Thread {
         Segment.Zeroing z = null;
         try {
             while (running) {
-                if (z == null && ready == null) {
+                if (z == null && ready == null && allowedZeros() > 0) {
                     z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX),
                             sizeBytes, forced);
                 }
                 if (z != null && z.done()) {
                     ready = z.finish();
                     z = null;
-                } else if (z != null && z.zeroed() < allowedZeros(writerFill.getAsInt(), Segment.ZERO_CHUNK_BYTES)) {
+                } else if (z != null && z.zeroed() < allowedZeros()) {
                     z.step();
                     idler.reset();
-                } else if (z != null) {
+                } else if (z != null || ready == null) {
                     idler.idle(PACE_POLL_NANOS); // the writer's fill is polled, not signalled
                 } else {
                     idler.idle();

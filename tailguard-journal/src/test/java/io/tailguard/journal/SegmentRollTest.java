@@ -31,10 +31,25 @@ class SegmentRollTest {
 
     @Test
     void paceAllowsOneChunkAheadAndCompletesTheBlankAtThreeQuartersOfTheCurrentSegment() {
-        assertThat(SegmentPreparer.allowedZeros(0, CHUNK)).isEqualTo(CHUNK);
-        assertThat(SegmentPreparer.allowedZeros(SIZE / 4, CHUNK)).isLessThan(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4, CHUNK)).isGreaterThanOrEqualTo(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(Integer.MAX_VALUE, CHUNK)).isPositive();
+        assertThat(SegmentPreparer.allowedZeros(0, CHUNK, SIZE, 0)).isEqualTo(CHUNK);
+        assertThat(SegmentPreparer.allowedZeros(SIZE / 4, CHUNK, SIZE, 0)).isEqualTo(CHUNK + SIZE / 3);
+        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4 - CHUNK, CHUNK, SIZE, 0)).isLessThan(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4, CHUNK, SIZE, 0)).isGreaterThanOrEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(Integer.MAX_VALUE, CHUNK, Integer.MAX_VALUE, 0)).isPositive();
+    }
+
+    @Test
+    void aLateStartAllowsNothingBeforeItAndStillCompletesTheBlankAtThreeQuarters() {
+        int start = SegmentPreparer.startBytes(false, SIZE);
+        assertThat(start).as("a touched blank starts at a quarter").isEqualTo(SIZE / 4);
+        assertThat(SegmentPreparer.startBytes(true, SIZE)).as("a forced one at once").isZero();
+        assertThat(SegmentPreparer.allowedZeros(start - 1, CHUNK, SIZE, start)).isZero();
+        assertThat(SegmentPreparer.allowedZeros(start, CHUNK, SIZE, start)).isEqualTo(CHUNK);
+        assertThat(SegmentPreparer.allowedZeros(SIZE / 2, CHUNK, SIZE, start)).isEqualTo(CHUNK + SIZE / 2);
+        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4 - CHUNK, CHUNK, SIZE, start)).isLessThan(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4, CHUNK, SIZE, start)).isGreaterThanOrEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(Integer.MAX_VALUE, CHUNK, Integer.MAX_VALUE, Integer.MAX_VALUE / 4))
+                .isPositive();
     }
 
     @Test
@@ -92,6 +107,26 @@ class SegmentRollTest {
             Segment.Blank[] taken = new Segment.Blank[1];
             Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
             taken[0].delete();
+        } finally {
+            p.shutdown();
+        }
+    }
+
+    @Test
+    void anUnforcedPreparerCompletesATouchedBlankByThreeQuartersOfTheCurrentSegment() throws Exception {
+        AtomicInteger fill = new AtomicInteger();
+        SegmentPreparer p = new SegmentPreparer(dir, SIZE, false, ErrorHandler.logging());
+        p.pace(fill::get);
+        p.start();
+        try {
+            assertThat(p.take()).as("nothing to take before a quarter").isNull();
+            fill.set(SIZE * 3 / 4);
+            Segment.Blank[] taken = new Segment.Blank[1];
+            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
+            try (Segment s = Segment.activate(taken[0], dir, 1)) {
+                assertThat(Files.size(s.path())).isEqualTo(SIZE);
+                assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+            }
         } finally {
             p.shutdown();
         }
