@@ -8,15 +8,15 @@ import java.util.function.IntSupplier;
  * Thread-safe: keeps one preallocated blank segment ready in the background, so that rolling to
  * the next segment is a header write and a rename instead of allocating 64 MiB on the append path.
  *
- * <p>The blank's zeros are paced by the writer ({@link #allowedZeros}): the next blank is complete
- * when the current segment is three quarters full and the zeros go out at a steady multiple of the
- * append rate instead of in one burst right after each roll (a burst that, with a replica doing
- * the same, made the rolls the worst part of the replication tail). Decision 023. A journal that
- * never forces gets its zeros by touching the pages of a sparse blank through its mapping rather
- * than by writing them ({@link Segment.Zeroing}), and starts each blank only when the current
- * segment is a quarter full: the first touch of a blank may zero-fill a whole read-ahead window at
- * once (8 MiB, ~6 ms on the build machine), which at the roll added to the roll's own work on the
- * primary and the replica at the same moment. Decision 030.
+ * <p>A journal that forces writes and forces its blank's zeros paced by the writer ({@link
+ * #allowedZeros}): the next blank is complete when the current segment is three quarters full and
+ * the zeros go out at 4/3 of the append rate instead of in one burst right after each roll (a
+ * burst that, with a replica doing the same, made the rolls the worst part of the replication
+ * tail; decision 023). A journal that never forces writes no zeros: it touches the pages of a
+ * sparse blank through its mapping ({@link Segment.Zeroing}), all in one go once the current
+ * segment is a quarter full: a quarter of the CPU of writing them, away from the roll's own work,
+ * and one interruption per segment rather than one per chunk, which on the 2-vCPU build machine
+ * spread ~30 ms stalls over the whole run (decision 030).
  */
 final class SegmentPreparer extends Thread {
 
@@ -29,8 +29,9 @@ final class SegmentPreparer extends Thread {
      * one 11 s run of the roll A/B: 0.17-0.18 s against 0.20-0.21 s polling every millisecond).
      */
     private static final long PACE_POLL_NANOS = 1_000_000L;
-    /** A blank is complete when the writer has filled this many quarters of its current segment. */
-    private static final int DONE_QUARTERS = 3;
+    /** Forced blanks' zeros go out at 4/3 of the writer's fill: complete at three quarters of the current segment. */
+    static final int PACE_NUMERATOR = 4;
+    static final int PACE_DENOMINATOR = 3;
 
     private final Path directory;
     private final int sizeBytes;
@@ -63,25 +64,19 @@ final class SegmentPreparer extends Thread {
 
     /**
      * Returns how many bytes of zeros a blank of {@code sizeBytes} may hold while the writer has
-     * filled {@code fillBytes} of its current segment: none before {@code startBytes}, then one
-     * chunk plus the fill past the start scaled so that the blank is complete at three quarters
-     * (4/3 of the fill from a start at 0, twice the fill from a start at a quarter).
+     * filled {@code fillBytes} of its current segment. Forced: one chunk plus 4/3 of the fill, so
+     * the written zeros are paced and complete at three quarters (decision 023). Not forced:
+     * nothing before a quarter, then all of it: the blank is touched in one go (decision 030).
      */
-    static long allowedZeros(int fillBytes, int chunkBytes, int sizeBytes, int startBytes) {
-        if (fillBytes < startBytes) {
-            return 0;
+    static long allowedZeros(boolean forced, int fillBytes, int chunkBytes, int sizeBytes) {
+        if (forced) {
+            return chunkBytes + (long) fillBytes * PACE_NUMERATOR / PACE_DENOMINATOR;
         }
-        long span = (long) sizeBytes * DONE_QUARTERS / 4 - startBytes;
-        return chunkBytes + ((long) fillBytes - startBytes) * sizeBytes / span;
-    }
-
-    /** Returns the fill at which a blank is started: at once when forced, at a quarter when touched (see the class comment). */
-    static int startBytes(boolean forced, int sizeBytes) {
-        return forced ? 0 : sizeBytes / 4;
+        return fillBytes >= sizeBytes / 4 ? sizeBytes : 0;
     }
 
     private long allowedZeros() {
-        return allowedZeros(writerFill.getAsInt(), Segment.ZERO_CHUNK_BYTES, sizeBytes, startBytes(forced, sizeBytes));
+        return allowedZeros(forced, writerFill.getAsInt(), Segment.ZERO_CHUNK_BYTES, sizeBytes);
     }
 
     /** Takes the prepared blank, or returns null if none is ready yet (the caller creates one itself). */

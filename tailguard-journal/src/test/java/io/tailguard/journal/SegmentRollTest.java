@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The segment roll of decisions 023 and 030: blanks zero-filled at the writer's pace (written and
- * forced, or touched through the mapping when the journal never forces), replica frames written
- * as they came.
+ * The segment roll of decisions 023 and 030: blanks written and forced at the writer's pace, or,
+ * when the journal never forces, touched through the mapping in one go from a quarter of the
+ * current segment on; replica frames written as they came.
  */
 class SegmentRollTest {
 
@@ -30,26 +30,20 @@ class SegmentRollTest {
     Path dir;
 
     @Test
-    void paceAllowsOneChunkAheadAndCompletesTheBlankAtThreeQuartersOfTheCurrentSegment() {
-        assertThat(SegmentPreparer.allowedZeros(0, CHUNK, SIZE, 0)).isEqualTo(CHUNK);
-        assertThat(SegmentPreparer.allowedZeros(SIZE / 4, CHUNK, SIZE, 0)).isEqualTo(CHUNK + SIZE / 3);
-        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4 - CHUNK, CHUNK, SIZE, 0)).isLessThan(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4, CHUNK, SIZE, 0)).isGreaterThanOrEqualTo(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(Integer.MAX_VALUE, CHUNK, Integer.MAX_VALUE, 0)).isPositive();
+    void forcedZerosArePacedOneChunkAheadAndCompleteTheBlankAtThreeQuartersOfTheCurrentSegment() {
+        assertThat(SegmentPreparer.allowedZeros(true, 0, CHUNK, SIZE)).isEqualTo(CHUNK);
+        assertThat(SegmentPreparer.allowedZeros(true, SIZE / 4, CHUNK, SIZE)).isEqualTo(CHUNK + SIZE / 3);
+        assertThat(SegmentPreparer.allowedZeros(true, SIZE * 3 / 4 - CHUNK, CHUNK, SIZE)).isLessThan(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(true, SIZE * 3 / 4, CHUNK, SIZE)).isGreaterThanOrEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(true, Integer.MAX_VALUE, CHUNK, SIZE)).isPositive();
     }
 
     @Test
-    void aLateStartAllowsNothingBeforeItAndStillCompletesTheBlankAtThreeQuarters() {
-        int start = SegmentPreparer.startBytes(false, SIZE);
-        assertThat(start).as("a touched blank starts at a quarter").isEqualTo(SIZE / 4);
-        assertThat(SegmentPreparer.startBytes(true, SIZE)).as("a forced one at once").isZero();
-        assertThat(SegmentPreparer.allowedZeros(start - 1, CHUNK, SIZE, start)).isZero();
-        assertThat(SegmentPreparer.allowedZeros(start, CHUNK, SIZE, start)).isEqualTo(CHUNK);
-        assertThat(SegmentPreparer.allowedZeros(SIZE / 2, CHUNK, SIZE, start)).isEqualTo(CHUNK + SIZE / 2);
-        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4 - CHUNK, CHUNK, SIZE, start)).isLessThan(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4, CHUNK, SIZE, start)).isGreaterThanOrEqualTo(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(Integer.MAX_VALUE, CHUNK, Integer.MAX_VALUE, Integer.MAX_VALUE / 4))
-                .isPositive();
+    void touchedBlanksWaitForAQuarterOfTheCurrentSegmentThenGoInOneBurst() {
+        assertThat(SegmentPreparer.allowedZeros(false, 0, CHUNK, SIZE)).isZero();
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4 - 1, CHUNK, SIZE)).isZero();
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4, CHUNK, SIZE)).isEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(false, Integer.MAX_VALUE, CHUNK, SIZE)).isEqualTo(SIZE);
     }
 
     @Test
@@ -113,16 +107,16 @@ class SegmentRollTest {
     }
 
     @Test
-    void anUnforcedPreparerCompletesATouchedBlankByThreeQuartersOfTheCurrentSegment() throws Exception {
+    void anUnforcedPreparerCompletesATouchedBlankOnceTheCurrentSegmentIsAQuarterFull() throws Exception {
         AtomicInteger fill = new AtomicInteger();
         SegmentPreparer p = new SegmentPreparer(dir, SIZE, false, ErrorHandler.logging());
         p.pace(fill::get);
         p.start();
         try {
             assertThat(p.take()).as("nothing to take before a quarter").isNull();
-            fill.set(SIZE * 3 / 4);
+            fill.set(SIZE / 4);
             Segment.Blank[] taken = new Segment.Blank[1];
-            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
+            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank from a quarter on");
             try (Segment s = Segment.activate(taken[0], dir, 1)) {
                 assertThat(Files.size(s.path())).isEqualTo(SIZE);
                 assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
