@@ -2,7 +2,10 @@
 # The journal's segment roll A/B (tailguard-bench/RESULTS.md, "Segment roll (A/B)"): runs
 # RollLatency (50K msg/s of 1 KB, durability none, ack replication to a replica in a child JVM,
 # 32 MiB segments) with the OLD and the NEW journal jar in alternating rounds, old first, and
-# prints each round, then the table's rows (medians over the rounds, µs). Hold the lock:
+# prints each round, then the table's rows (medians over the rounds, µs). Each measured run
+# follows a settling run of the same jar (5 s, discarded): a run right after an old-jar run
+# lands in a ~30 ms p99.9 mode whatever its own jar (on the 2-vCPU build machine, Nov 24 2026),
+# so plain alternation charged the old jar's after-effect to the new one. Hold the lock:
 #   flock /work/bench.lock tailguard-bench/scripts/journal-roll-ab.sh OLD_JAR NEW_JAR [ROUNDS] [SECONDS]
 # ROUNDS defaults to 4, SECONDS (recorded, after 1 s of warm-up) to 10. The harness and core jars
 # come from this checkout (`mvn -B -q -pl tailguard-journal-load -am package -DskipTests`), or
@@ -27,6 +30,8 @@ for r in $(seq "$rounds"); do
   for jar in old new; do
     j=$old
     [ "$jar" = new ] && j=$new
+    java -cp "$load:$core:$j" io.tailguard.journal.load.RollLatency "$tmp/run" 50000 1024 33554432 5 \
+      >"$tmp/out.txt" 2>&1 || { cat "$tmp/out.txt" >&2; exit 1; }
     printf '%s round %d %s load %s: ' "$(date -u +%T)" "$r" "$jar" "$(cut -d' ' -f1 /proc/loadavg)"
     java -cp "$load:$core:$j" io.tailguard.journal.load.RollLatency "$tmp/run" 50000 1024 33554432 "$seconds" \
       >"$tmp/out.txt" 2>&1 || { cat "$tmp/out.txt" >&2; exit 1; }
