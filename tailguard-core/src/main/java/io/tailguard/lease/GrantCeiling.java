@@ -48,7 +48,7 @@ final class GrantCeiling {
     /** Periods at a step of one request before the step grows again. */
     static final int PERIODS_AT_ONE = 8;
     /** The floor stays this fraction of the knee under it (at least one request). */
-    static final int MARGIN_DIVISOR = 60;
+    static final int MARGIN_DIVISOR = 120;
 
     private static final int NONE = Integer.MAX_VALUE;
 

@@ -122,9 +122,10 @@ class AdaptiveLeaseSenderTest {
         assertThat(grants.subList(0, 8)).containsExactly(10, 20, 40, 80, 88, 95, 101, 106);
         // one crossing, by one request (a 5 % step would have sent six or more into the cliff)
         assertThat(overKnee).as("%s", grants).isEqualTo(1);
-        // then held just under the knee it learned: at least 97 % of what the service can take
+        // then held one request under the knee it learned (a margin of 1/120 of the knee, at least
+        // one: two under it before, 1/60)
         assertThat(grants.subList(25, 60)).as("%s", grants)
-                .allSatisfy(grant -> assertThat(grant).isBetween(117, 120));
+                .allSatisfy(grant -> assertThat(grant).isBetween(119, 120));
     }
 
     @Test
