@@ -22,6 +22,8 @@ final class TrailingAdmissions {
     private long admitted;
     private int allowed = Integer.MAX_VALUE;
     private long periodNanos;
+    /** Set once by the first {@link #bound}: until then nothing is recorded and no lock is taken. */
+    private volatile boolean bounded;
 
     /** Bounds the admissions over any trailing {@code periodNanos} to {@code allowed} (at least 1). */
     synchronized void bound(int allowed, long periodNanos) {
@@ -34,19 +36,26 @@ final class TrailingAdmissions {
         }
         this.allowed = allowed;
         this.periodNanos = periodNanos;
+        bounded = true;
     }
 
     /** Returns true if a request admitted at {@code nowNanos} keeps the bound; always true before {@link #bound}. */
-    synchronized boolean hasRoom(long nowNanos) {
-        if (admitted < allowed) {
+    boolean hasRoom(long nowNanos) {
+        if (!bounded) {
             return true;
         }
-        return nowNanos - admittedAtNanos[slot(admitted - allowed, admittedAtNanos.length)] >= periodNanos;
+        synchronized (this) {
+            return admitted < allowed
+                    || nowNanos - admittedAtNanos[slot(admitted - allowed, admittedAtNanos.length)] >= periodNanos;
+        }
     }
 
     /** Records a request admitted at {@code nowNanos}. */
-    synchronized void admit(long nowNanos) {
-        if (admittedAtNanos.length > 0) {
+    void admit(long nowNanos) {
+        if (!bounded) {
+            return;
+        }
+        synchronized (this) {
             admittedAtNanos[slot(admitted, admittedAtNanos.length)] = nowNanos;
             admitted++;
         }
