@@ -15,8 +15,7 @@ import java.util.function.IntSupplier;
  * tail; decision 023). A journal that never forces writes no zeros: it touches the pages of a
  * sparse blank through its mapping ({@link Segment.Zeroing}), all in one go once the current
  * segment is a quarter full: a quarter of the CPU of writing them, away from the roll's own work,
- * and one interruption per segment rather than one per chunk, which on the 2-vCPU build machine
- * spread ~30 ms stalls over the whole run (decision 030).
+ * and one interruption per segment rather than one per chunk (decision 030).
  */
 final class SegmentPreparer extends Thread {
 
