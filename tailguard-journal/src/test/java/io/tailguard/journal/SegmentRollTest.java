@@ -88,9 +88,7 @@ class SegmentRollTest {
     void preparerZeroFillsNoFasterThanTheWritersFill() throws Exception {
         AtomicInteger fill = new AtomicInteger();
         // forced: its zeros are written, so the blank's size shows its progress
-        SegmentPreparer p = new SegmentPreparer(dir, SIZE, true, ErrorHandler.logging());
-        p.pace(fill::get);
-        p.start();
+        SegmentPreparer p = started(true, fill);
         try {
             Path blank = dir.resolve("prepared-0" + Segment.TMP_SUFFIX);
             Await.until(() -> sizeOf(blank) == CHUNK, "one chunk ahead of an empty segment");
@@ -109,9 +107,7 @@ class SegmentRollTest {
     @Test
     void anUnforcedPreparerCompletesATouchedBlankOnceTheCurrentSegmentIsAQuarterFull() throws Exception {
         AtomicInteger fill = new AtomicInteger();
-        SegmentPreparer p = new SegmentPreparer(dir, SIZE, false, ErrorHandler.logging());
-        p.pace(fill::get);
-        p.start();
+        SegmentPreparer p = started(false, fill);
         try {
             assertThat(p.take()).as("nothing to take before a quarter").isNull();
             fill.set(SIZE / 4);
@@ -178,6 +174,13 @@ class SegmentRollTest {
         int second = first + SegmentLayout.align(frameLength);
         assertThat(ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getInt(second + FrameCodec.CRC_OFFSET))
                 .isEqualTo(0x0BADC0DE);
+    }
+
+    private SegmentPreparer started(boolean forced, AtomicInteger fill) {
+        SegmentPreparer p = new SegmentPreparer(dir, SIZE, forced, ErrorHandler.logging());
+        p.pace(fill::get);
+        p.start();
+        return p;
     }
 
     private static long sizeOf(Path file) {
