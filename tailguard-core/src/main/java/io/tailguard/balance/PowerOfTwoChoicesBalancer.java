@@ -8,8 +8,9 @@ import java.util.random.RandomGenerator;
 /**
  * Thread-safe power-of-two-choices balancer on peak-EWMA latency: each pick draws two distinct
  * backends with the injected random generator and keeps the one with the lower cost, where cost =
- * peak-EWMA latency × (requests outstanding + 1). A pick counts as a request sent to the chosen
- * backend; report its end with {@link #onComplete}. Failed requests (errors, rejections) release
+ * peak-EWMA latency × (requests outstanding + 1); the latency estimate decays toward zero between
+ * samples, so a backend that was slow and then starved of traffic is tried again. A pick counts as
+ * a request sent to the chosen backend; report its end with {@link #onComplete}. Failed requests (errors, rejections) release
  * the outstanding slot but teach no latency: a fast rejection must not make a backend look fast.
  */
 public final class PowerOfTwoChoicesBalancer implements Balancer {
@@ -62,7 +63,7 @@ public final class PowerOfTwoChoicesBalancer implements Balancer {
             long pair = Picks.drawTwo(random, n);
             int first = Picks.first(pair);
             int second = Picks.second(pair);
-            chosen = cost(second) < cost(first) ? second : first;
+            chosen = cost(second, nowNanos) < cost(first, nowNanos) ? second : first;
         }
         outstanding.incrementAndGet(chosen);
         return chosen;
@@ -77,13 +78,16 @@ public final class PowerOfTwoChoicesBalancer implements Balancer {
         }
     }
 
-    private double cost(int backend) {
-        return latency[backend].estimateNanos() * (outstanding.get(backend) + 1);
+    private double cost(int backend, long nowNanos) {
+        return latency[backend].estimateNanos(nowNanos) * (outstanding.get(backend) + 1);
     }
 
-    /** Returns the current latency estimate of {@code backend} in nanoseconds (for reports). */
-    public double latencyEstimateNanos(int backend) {
-        return latency[backend].estimateNanos();
+    /**
+     * Returns the latency estimate of {@code backend} at {@code nowNanos} in nanoseconds (for
+     * reports): the peak-EWMA, decayed toward zero for the time since its last sample.
+     */
+    public double latencyEstimateNanos(int backend, long nowNanos) {
+        return latency[backend].estimateNanos(nowNanos);
     }
 
     /** Returns the requests picked for {@code backend} and not yet completed. */

@@ -20,10 +20,13 @@ import java.util.function.IntFunction;
  * holds a small margin under it, probing one request above it rarely. The estimator is seeded
  * again whenever the guard sets a grant other than its proposal.
  *
- * <p>Beside the lease it keeps a cap on requests in flight, twice the most seen in flight during a
- * period on time ({@link #inFlightCap()}), which responders check through
- * {@link LeaseStats#hasRoom()} before the gate: a lease counts admissions per period, so without
- * it a service that stands still would take a whole period's grant into its queue.
+ * <p>Beside the lease it keeps two bounds, which responders check through
+ * {@link LeaseStats#hasRoom} before the gate (a lease counts admissions from its own start):
+ * a cap on requests in flight, twice the most seen in flight during a healthy period
+ * ({@link #inFlightCap()}), without which a service that stands still would take a whole period's
+ * grant into its queue; and at most the grant admitted over any trailing period, without which
+ * uneven traffic puts the end of one lease and the start of the next into one window of the
+ * service, up to twice the grant (decision 031).
  */
 public final class AdaptiveLeaseSender implements LeaseSender {
 
@@ -54,6 +57,7 @@ public final class AdaptiveLeaseSender implements LeaseSender {
 
     private final Config config;
     private final long latencyTargetNanos;
+    private final long periodNanos;
     private final IntFunction<? extends Limit> estimatorFactory;
     private final LeaseStats stats;
     private final PeriodStats period = new PeriodStats();
@@ -75,6 +79,7 @@ public final class AdaptiveLeaseSender implements LeaseSender {
         this.config = Check.notNull("config", config);
         this.estimatorFactory = Check.notNull("estimatorFactory", estimatorFactory);
         this.latencyTargetNanos = Lease.saturatedNanos(config.latencyTarget());
+        this.periodNanos = Lease.saturatedNanos(config.period());
         this.stats = new LeaseStats(latencyTargetNanos, startNanos);
         this.ceiling = new GrantCeiling(latencyTargetNanos);
         this.allowed = config.initialAllowed();
@@ -92,17 +97,21 @@ public final class AdaptiveLeaseSender implements LeaseSender {
             allowed = decide(nowNanos);
         }
         started = true;
+        stats.boundTrailing(allowed, periodNanos);
         return new Lease(allowed, config.timeToLive());
     }
 
     private int decide(long nowNanos) {
         boolean late = period.dropped > 0 || period.completedLate > 0
                 || period.latencyNanos() > latencyTargetNanos;
-        if (!late && period.peakInFlight > 0) {
+        if (!late && period.peakInFlight > 0 && period.inFlight == 0 && period.completedWithinTarget > 0) {
             // a lease bounds admissions per period, not work in flight: when the service stands
             // still (a pause, a stall) a period's worth piles up before the next grant can react.
-            // Twice the most ever in flight in a period on time is room for any healthy period
-            // and a bound on what a stall can pile up.
+            // Twice the most ever in flight in a healthy period is room for any healthy period
+            // and a bound on what a stall can pile up. Healthy means on time with everything it
+            // admitted done: a period that ends with its requests still queued (a stall, a grant
+            // past what the service completes) is on time only because nothing finished late
+            // yet, and the backlog it carries would raise the cap into the cliff.
             peakOnTime = Math.max(peakOnTime, period.peakInFlight);
             stats.capInFlight((int) Math.min(Integer.MAX_VALUE, IN_FLIGHT_CAP_FACTOR * (long) peakOnTime));
         }
@@ -133,8 +142,8 @@ public final class AdaptiveLeaseSender implements LeaseSender {
 
     /**
      * Returns the cap on requests in flight beside the lease (twice the most seen in flight in a
-     * period on time), or {@link Integer#MAX_VALUE} before a period on time; responders check
-     * {@link LeaseStats#hasRoom()} before the gate.
+     * healthy period: on time, with everything it admitted done), or {@link Integer#MAX_VALUE}
+     * before one; responders check {@link LeaseStats#hasRoom} before the gate.
      */
     public int inFlightCap() {
         return stats.inFlightCap();

@@ -22,8 +22,8 @@ package io.tailguard.lease;
  *   <li><b>one late period learns the knee</b>: what finished within the target is the knee; the
  *       ceiling is one above it, and the grant falls to the floor, a small margin under the knee
  *       ({@link #floor}), or below what finished on time by as much as overshot, whichever is
- *       lower (never below half). A late period right after a cut holds once (the previous
- *       overshoot still occupies the service). A period where fewer than half finished on time is
+ *       lower (never below half). A late period right after any cut holds (the cut period's
+ *       excess still occupies the service, or the service window it filled). A period where fewer than half finished on time is
  *       a collapse (a stall, errors), not a knee: the grant halves and a known ceiling stays (with
  *       none known, the collapsed grant becomes it);</li>
  *   <li><b>the probe apart from the floor</b>: under a ceiling the grant regains the floor as
@@ -48,7 +48,7 @@ final class GrantCeiling {
     /** Periods at a step of one request before the step grows again. */
     static final int PERIODS_AT_ONE = 8;
     /** The floor stays this fraction of the knee under it (at least one request). */
-    static final int MARGIN_DIVISOR = 60;
+    static final int MARGIN_DIVISOR = 120;
 
     private static final int NONE = Integer.MAX_VALUE;
 
@@ -58,7 +58,7 @@ final class GrantCeiling {
     private int periodsAtOne;
     private int onTimePeriods;
     private int probeEvery = PROBE_EVERY_PERIODS;
-    private int latePeriodsInARow;
+    private boolean cutByLastPeriod;
     private boolean probing;
 
     GrantCeiling(long latencyTargetNanos) {
@@ -73,8 +73,11 @@ final class GrantCeiling {
         int within = Math.min(allowed, period.completedWithinTarget);
         int overshoot = Math.max(0, period.accepted - within);
         boolean knee = within * 2 >= period.accepted && within > 0;
-        boolean aftermath = latePeriodsInARow == 1 && knee;
-        latePeriodsInARow++;
+        // the period right after a cut still carries the cut period's excess: its first requests
+        // can fall in a service window the previous grant filled (the demo's one-second windows
+        // do not start with the lease), so it says nothing new about the knee
+        boolean aftermath = cutByLastPeriod && knee;
+        cutByLastPeriod = false;
         onTimePeriods = 0;
         step = 0;
         periodsAtOne = 0;
@@ -99,10 +102,13 @@ final class GrantCeiling {
             if (ceiling == NONE) {
                 ceiling = allowed;
             }
+            cutByLastPeriod = half < allowed;
             return half;
         }
         ceiling = within + 1;
-        return Math.max(half, Math.min(within - overshoot, floor()));
+        int grant = Math.max(half, Math.min(within - overshoot, floor()));
+        cutByLastPeriod = grant < allowed;
+        return grant;
     }
 
     /**
@@ -110,7 +116,7 @@ final class GrantCeiling {
      * (or slow start) {@code proposed}: the estimator may hold the grant back, never push it on.
      */
     int afterOnTime(int allowed, long proposed, PeriodStats period) {
-        latePeriodsInARow = 0;
+        cutByLastPeriod = false;
         onTimePeriods++;
         long latencyNanos = period.latencyNanos();
         boolean usedUp = period.accepted + period.rejected >= allowed;

@@ -127,7 +127,7 @@ public final class LeaseResponder implements AutoCloseable {
         /** Admits a request under this session's lease, or says why not (exhausted, expired). */
         public Decision tryAcquire(long nowNanos) {
             LeaseStats stats = stats();
-            if (stats != null && !stats.hasRoom()) {
+            if (stats != null && !stats.hasRoom(nowNanos)) {
                 // over the adaptive sender's cap on requests in flight: refused as over the lease
                 // (not processed, safe to retry elsewhere), and the lease keeps its permit
                 stats.onOverCap();

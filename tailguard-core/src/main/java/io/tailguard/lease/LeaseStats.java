@@ -31,6 +31,7 @@ public final class LeaseStats {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger peakInFlight = new AtomicInteger();
     private volatile int inFlightCap = Integer.MAX_VALUE;
+    private final TrailingAdmissions trailing = new TrailingAdmissions();
 
     LeaseStats(long latencyTargetNanos, long startNanos) {
         this.latencyTargetNanos = latencyTargetNanos;
@@ -40,6 +41,7 @@ public final class LeaseStats {
 
     /** Records a request admitted at {@code nowNanos}; keep {@code nowNanos} to report its end. */
     public void onAccepted(long nowNanos) {
+        trailing.admit(nowNanos);
         peakInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         accepted.incrementAndGet();
         periodInFlight.incrementAndGet();
@@ -52,7 +54,7 @@ public final class LeaseStats {
     }
 
     /**
-     * Records a request refused because {@link #hasRoom()} was false. It is not counted as demand
+     * Records a request refused because {@link #hasRoom} was false. It is not counted as demand
      * on the lease: a grant the cap kept from being used must not grow.
      */
     public void onOverCap() {
@@ -93,12 +95,13 @@ public final class LeaseStats {
     }
 
     /**
-     * Returns true while fewer requests are in flight than the sender's cap beside the lease
-     * ({@link AdaptiveLeaseSender}): check it before the lease gate, and refuse the request as over
-     * the lease when it is false. Without a cap it is always true.
+     * Returns true if a request arriving at {@code nowNanos} has room beside the lease: fewer
+     * requests in flight than the sender's cap, and fewer than the grant admitted over the trailing
+     * period ({@link AdaptiveLeaseSender}). Check it before the lease gate, and refuse the request
+     * as over the lease when it is false. Before the first lease it is always true.
      */
-    public boolean hasRoom() {
-        return inFlight.get() < inFlightCap;
+    public boolean hasRoom(long nowNanos) {
+        return inFlight.get() < inFlightCap && trailing.hasRoom(nowNanos);
     }
 
     /** Returns the cap on requests in flight beside the lease, or {@link Integer#MAX_VALUE} for none. */
@@ -108,6 +111,11 @@ public final class LeaseStats {
 
     void capInFlight(int cap) {
         inFlightCap = cap;
+    }
+
+    /** Bounds the admissions over any trailing {@code periodNanos} to the grant just sent. */
+    void boundTrailing(int allowed, long periodNanos) {
+        trailing.bound(allowed, periodNanos);
     }
 
     private boolean inThisPeriod(long startNanos) {

@@ -15,7 +15,7 @@ import io.tailguard.admission.Rejection;
  *
  * <p>The state is one {@code long}, the index of the next permit, where cycle {@code c} owns indices
  * {@code [c × limit, (c + 1) × limit)}; one CAS per admit, none per rejection, no division (the
- * cycle number is a corrected floating-point estimate, exact). The {@code long} sits alone on its
+ * cycle number is a multiplication by a fixed-point reciprocal, corrected to be exact). The {@code long} sits alone on its
  * cache line, and a thread whose CAS loses backs off briefly before retrying, as in
  * {@link TokenBucket}. {@code nowNanos} may be any
  * {@code long} within 2^63 ns (292 years) of the creation time, and the count is exact while

@@ -14,9 +14,9 @@ import io.tailguard.admission.Rejection;
  *
  * <p><b>Exact arithmetic.</b> Token {@code i} (counting from creation) appears at the rational
  * instant {@code start + i × refillPeriod / refillTokens}. A decision counts the tokens produced so
- * far, {@code floor(elapsed × refillTokens / refillPeriod)}, exactly: a floating-point estimate
- * corrected with integer arithmetic (in 128 bits for periods over 13 days), with no division unless
- * the rate exceeds one token per nanosecond. So a billion decisions at the exact rate do not drift
+ * far, {@code floor(elapsed × refillTokens / refillPeriod)}, exactly: one multiplication by a
+ * fixed-point reciprocal, corrected by one integer comparison, with no division unless the rate
+ * exceeds one token per nanosecond. So a billion decisions at the exact rate do not drift
  * by a single token. The whole state is one {@code long} (the index of the next token to hand out,
  * in the virtual-scheduling form of GCRA), alone on its cache line and updated with one CAS; a
  * rejection writes nothing.

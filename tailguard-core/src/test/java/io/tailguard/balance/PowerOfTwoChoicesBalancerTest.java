@@ -2,6 +2,7 @@ package io.tailguard.balance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import java.util.SplittableRandom;
@@ -34,9 +35,9 @@ class PowerOfTwoChoicesBalancerTest {
     void aPeakIsTakenAtOnceAndForgottenOverTime() {
         balancer.onComplete(0L, 0, MS, true);
         balancer.onComplete(0L, 0, 100 * MS, true);
-        assertThat(balancer.latencyEstimateNanos(0)).isEqualTo(100.0 * MS);
+        assertThat(balancer.latencyEstimateNanos(0, 0L)).isEqualTo(100.0 * MS);
         balancer.onComplete(5_000 * MS, 0, MS, true);
-        assertThat(balancer.latencyEstimateNanos(0)).isBetween(1.0 * MS, 2.0 * MS);
+        assertThat(balancer.latencyEstimateNanos(0, 5_000 * MS)).isBetween(1.0 * MS, 2.0 * MS);
     }
 
     @Test
@@ -47,7 +48,30 @@ class PowerOfTwoChoicesBalancerTest {
         balancer.onComplete(0L, chosen, 0L, false);
         assertThat(balancer.outstanding(chosen)).isZero();
         balancer.onComplete(10 * MS, 1, 0L, false);
-        assertThat(balancer.latencyEstimateNanos(1)).isEqualTo(50.0 * MS);
+        // only the decay with time lowered it: the fast failure taught nothing
+        assertThat(balancer.latencyEstimateNanos(1, 10 * MS)).isCloseTo(50.0 * MS * Math.exp(-0.01), within(1.0));
+    }
+
+    @Test
+    void aSlowBackendStarvedOfTrafficIsTriedAgainOnceItsPeakDecays() {
+        balancer.onComplete(0L, 0, 5_000 * MS, true);
+        balancer.onComplete(0L, 1, 10 * MS, true);
+        balancer.onComplete(0L, 2, 10 * MS, true);
+        // no request reaches backend 0, so no sample can lower its 5 s peak: only time can
+        for (long t = 0; t < 2_000; t++) {
+            int chosen = balancer.pick(t * MS);
+            assertThat(chosen).isNotZero();
+            balancer.onComplete(t * MS, chosen, 10 * MS, true);
+        }
+        assertThat(balancer.latencyEstimateNanos(0, 2_000 * MS)).isCloseTo(5_000.0 * MS * Math.exp(-2.0), within(1.0));
+        int[] sent = new int[3];
+        for (long t = 10_000; t < 10_300; t++) {
+            int chosen = balancer.pick(t * MS);
+            sent[chosen]++;
+            balancer.onComplete(t * MS, chosen, 10 * MS, true);
+        }
+        // 10 s after its peak (ten decay times) it costs less than 10 ms again
+        assertThat(sent[0]).isGreaterThan(50);
     }
 
     @Test

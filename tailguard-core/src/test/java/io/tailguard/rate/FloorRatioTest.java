@@ -76,4 +76,28 @@ class FloorRatioTest {
             }
         }
     }
+
+    @Test
+    void reciprocalPathIsExactUpToItsDenominatorBoundAndForEqualTerms() {
+        SplittableRandom random = new SplittableRandom(32);
+        long[][] ratios = {{1, 1}, {5, 5}, {1, 2}, {1, 3}, {1, (1L << 62) - 1}, {1, (1L << 61) + 1},
+                {3, (1L << 61) - 1}, {(1L << 31) - 1, 1L << 31}, {1, 1L << 62}, {1, (1L << 62) + 1}};
+        for (long[] r : ratios) {
+            check(r[0], r[1], random);
+        }
+        for (int i = 0; i < 100; i++) {
+            long denominator = (1L << 61) + random.nextLong(1L << 61); // between 2^61 and 2^62
+            long numerator = 1 + random.nextLong(Long.MAX_VALUE / denominator);
+            FloorRatio ratio = new FloorRatio(numerator, denominator);
+            for (int j = 0; j < 200; j++) {
+                long x = switch (j % 3) {
+                    case 0 -> Long.MAX_VALUE - random.nextLong(1_000_000);
+                    case 1 -> random.nextLong(Long.MAX_VALUE);
+                    default -> random.nextLong(Long.MAX_VALUE / denominator) * denominator + random.nextLong(-2, 3);
+                };
+                assertThat(ratio.floorOf(x)).as("%d × %d / %d", x, numerator, denominator)
+                        .isEqualTo(exact(x, numerator, denominator));
+            }
+        }
+    }
 }

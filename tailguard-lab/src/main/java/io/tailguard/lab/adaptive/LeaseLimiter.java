@@ -34,7 +34,7 @@ final class LeaseLimiter implements SimLimiter {
 
     @Override
     public Object acquire(long nowNanos) {
-        Decision decision = sender.stats().hasRoom() ? gate.tryAcquire(nowNanos) : null;
+        Decision decision = sender.stats().hasRoom(nowNanos) ? gate.tryAcquire(nowNanos) : null;
         if (decision == null) {
             sender.stats().onOverCap();
             return null;

@@ -32,7 +32,7 @@ final class SaturableServer {
      * or -1 if the lease gate rejected it.
      */
     long handle(long nowNanos) {
-        boolean room = stats == null || stats.hasRoom();
+        boolean room = stats == null || stats.hasRoom(nowNanos);
         Decision decision = room ? gate.tryAcquire(nowNanos) : null;
         if (decision == null || !decision.isAdmitted()) {
             if (decision == null) {
