@@ -16,18 +16,11 @@ set -euo pipefail
 rounds=${1:-5} requests=${2:-30000} old=${3:-}
 here="$(cd "$(dirname "$0")" && pwd)"
 script="$here/../../tailguard-redis/src/main/resources/io/tailguard/redis/gcra.lua"
-for tool in redis-server redis-cli redis-benchmark; do
+for tool in redis-cli redis-benchmark; do
   command -v "$tool" >/dev/null || { echo "$tool is not installed (Debian package redis-server)" >&2; exit 2; }
 done
-work="$(mktemp -d)"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')"
-redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$work" >"$work/redis.log" 2>&1 &
-redis_pid=$!
-trap 'kill "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do
-  redis-cli -p "$port" ping >/dev/null 2>&1 && break
-  sleep 0.1
-done
+# shellcheck source=own-redis.sh
+source "$here/own-redis.sh"
 cli() { redis-cli -p "$port" "$@"; }
 sha="$(cli script load "$(cat "$script")")"
 cas="local v = redis.call('GET', KEYS[1]) if v == ARGV[1] then redis.call('PSETEX', KEYS[1], ARGV[3], ARGV[2]) return 1 end return 0"
