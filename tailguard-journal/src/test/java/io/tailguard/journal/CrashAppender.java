@@ -6,7 +6,8 @@ import java.nio.file.Path;
 
 /**
  * Child process of {@link CrashSafetyTest}: appends deterministic records with durability
- * {@code sync} forever and prints {@code committed <seq>} after each commit, until killed.
+ * {@code sync} (or {@code none}, whose blanks are touched instead of written and forced) forever
+ * and prints {@code committed <seq>} after each commit, until killed.
  */
 public final class CrashAppender {
 
@@ -23,13 +24,14 @@ public final class CrashAppender {
         return b;
     }
 
-    /** Args: directory, segment size in bytes. */
+    /** Args: directory, segment size in bytes, optionally {@code none} (the default is {@code sync}). */
     public static void main(String[] args) {
         Path dir = Path.of(args[0]);
         int segment = Integer.parseInt(args[1]);
+        Durability durability = args.length > 2 && args[2].equals("none") ? Durability.none() : Durability.sync();
         PrintStream out = System.out;
         try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(segment)
-                .durability(Durability.sync()).build())) {
+                .durability(durability).build())) {
             out.println("opened " + j.recovery().summary());
             out.flush();
             long seq = j.writtenSequence();

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs a {@code sync} appender in a child JVM, SIGKILLs it ({@code destroyForcibly}) after a
- * random number of reported commits, reopens the journal and checks that every reported commit is
+ * random number of reported commits (also a {@code none} one, whose records a process crash
+ * leaves in the page cache and whose blanks are touched pages of sparse files), reopens the journal and checks that every reported commit is
  * present and intact, no corrupt record is returned, and appending continues. The same directory
  * is reused across trials, so later trials also recover journals that earlier kills left behind.
  */
@@ -32,6 +33,11 @@ class CrashSafetyTest {
         runTrials(4, 0xC0FFEEL);
     }
 
+    @Test
+    void writtenRecordsOfAJournalThatNeverForcesSurviveSigkill() throws Exception {
+        runTrials(3, 0xB1A2CL, "none");
+    }
+
     @Tag("slow")
     @Test
     void committedRecordsSurviveAHundredSigkills() throws Exception {
@@ -39,19 +45,23 @@ class CrashSafetyTest {
     }
 
     private void runTrials(int trials, long seed) throws Exception {
+        runTrials(trials, seed, "sync");
+    }
+
+    private void runTrials(int trials, long seed, String durability) throws Exception {
         SplittableRandom random = new SplittableRandom(seed);
         long committedSoFar = 0;
         for (int trial = 0; trial < trials; trial++) {
             int commitsBeforeKill = 1 + random.nextInt(150);
-            long reported = runAndKill(commitsBeforeKill, random.nextInt(2000));
+            long reported = runAndKill(commitsBeforeKill, random.nextInt(2000), durability);
             assertThat(reported).as("trial %d: child reported commits", trial).isGreaterThan(committedSoFar);
             committedSoFar = check(reported, trial);
         }
     }
 
     /** Starts the child, reads until it reported {@code commits} more commits, spins a little, kills it. */
-    private long runAndKill(int commits, int extraSpins) throws IOException, InterruptedException {
-        Process child = ChildJvm.start(CrashAppender.class, dir.toString(), Integer.toString(SEGMENT));
+    private long runAndKill(int commits, int extraSpins, String durability) throws IOException, InterruptedException {
+        Process child = ChildJvm.start(CrashAppender.class, dir.toString(), Integer.toString(SEGMENT), durability);
         long lastReported = 0;
         int seen = 0;
         try (BufferedReader out = new BufferedReader(

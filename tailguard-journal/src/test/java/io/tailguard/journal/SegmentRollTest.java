@@ -16,7 +16,11 @@ import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The segment roll of decision 023: blanks zero-filled at the writer's pace, replica frames written as they came. */
+/**
+ * The segment roll of decisions 023 and 030: blanks written and forced at the writer's pace, or,
+ * when the journal never forces, touched through the mapping in one go from a quarter of the
+ * current segment on; replica frames written as they came.
+ */
 class SegmentRollTest {
 
     private static final int CHUNK = Segment.ZERO_CHUNK_BYTES;
@@ -26,11 +30,20 @@ class SegmentRollTest {
     Path dir;
 
     @Test
-    void paceAllowsOneChunkAheadAndCompletesTheBlankAtThreeQuartersOfTheCurrentSegment() {
-        assertThat(SegmentPreparer.allowedZeros(0, CHUNK)).isEqualTo(CHUNK);
-        assertThat(SegmentPreparer.allowedZeros(SIZE / 4, CHUNK)).isLessThan(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(SIZE * 3 / 4, CHUNK)).isGreaterThanOrEqualTo(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(Integer.MAX_VALUE, CHUNK)).isPositive();
+    void forcedZerosArePacedOneChunkAheadAndCompleteTheBlankAtThreeQuartersOfTheCurrentSegment() {
+        assertThat(SegmentPreparer.allowedZeros(true, 0, CHUNK, SIZE)).isEqualTo(CHUNK);
+        assertThat(SegmentPreparer.allowedZeros(true, SIZE / 4, CHUNK, SIZE)).isEqualTo(CHUNK + SIZE / 3);
+        assertThat(SegmentPreparer.allowedZeros(true, SIZE * 3 / 4 - CHUNK, CHUNK, SIZE)).isLessThan(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(true, SIZE * 3 / 4, CHUNK, SIZE)).isGreaterThanOrEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(true, Integer.MAX_VALUE, CHUNK, SIZE)).isPositive();
+    }
+
+    @Test
+    void touchedBlanksWaitForAQuarterOfTheCurrentSegmentThenGoInOneBurst() {
+        assertThat(SegmentPreparer.allowedZeros(false, 0, CHUNK, SIZE)).isZero();
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4 - 1, CHUNK, SIZE)).isZero();
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4, CHUNK, SIZE)).isEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(false, Integer.MAX_VALUE, CHUNK, SIZE)).isEqualTo(SIZE);
     }
 
     @Test
@@ -51,11 +64,31 @@ class SegmentRollTest {
     }
 
     @Test
+    void anUnforcedBlankIsSparseAndEachStepBringsOneMoreChunkOfItsPagesIntoMemory() throws Exception {
+        Path file = dir.resolve("u" + Segment.TMP_SUFFIX);
+        Segment.Zeroing z = new Segment.Zeroing(file, SIZE, false);
+        assertThat(Files.size(file)).as("sparse at its full size at once").isEqualTo(SIZE);
+        assertThat(z.resident(0, CHUNK)).as("no page before a step").isFalse();
+        z.step();
+        assertThat(z.zeroed()).isEqualTo(CHUNK);
+        assertThat(z.resident(0, CHUNK)).as("the first chunk's pages after one step").isTrue();
+        while (!z.done()) {
+            z.step();
+        }
+        assertThat(z.resident(0, SIZE)).isTrue();
+        try (Segment s = Segment.activate(z.finish(), dir, 1)) {
+            assertThat(Files.size(s.path())).isEqualTo(SIZE);
+            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+            assertThat(s.frameLength(next)).isZero();
+        }
+    }
+
+    @Test
     void preparerZeroFillsNoFasterThanTheWritersFill() throws Exception {
         AtomicInteger fill = new AtomicInteger();
-        SegmentPreparer p = new SegmentPreparer(dir, SIZE, false, ErrorHandler.logging());
-        p.pace(fill::get);
-        p.start();
+        // forced: its zeros are written, so the blank's size shows its progress
+        SegmentPreparer p = started(true, fill);
         try {
             Path blank = dir.resolve("prepared-0" + Segment.TMP_SUFFIX);
             Await.until(() -> sizeOf(blank) == CHUNK, "one chunk ahead of an empty segment");
@@ -66,6 +99,24 @@ class SegmentRollTest {
             Segment.Blank[] taken = new Segment.Blank[1];
             Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
             taken[0].delete();
+        } finally {
+            p.shutdown();
+        }
+    }
+
+    @Test
+    void anUnforcedPreparerCompletesATouchedBlankOnceTheCurrentSegmentIsAQuarterFull() throws Exception {
+        AtomicInteger fill = new AtomicInteger();
+        SegmentPreparer p = started(false, fill);
+        try {
+            assertThat(p.take()).as("nothing to take before a quarter").isNull();
+            fill.set(SIZE / 4);
+            Segment.Blank[] taken = new Segment.Blank[1];
+            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank from a quarter on");
+            try (Segment s = Segment.activate(taken[0], dir, 1)) {
+                assertThat(Files.size(s.path())).isEqualTo(SIZE);
+                assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+            }
         } finally {
             p.shutdown();
         }
@@ -123,6 +174,13 @@ class SegmentRollTest {
         int second = first + SegmentLayout.align(frameLength);
         assertThat(ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getInt(second + FrameCodec.CRC_OFFSET))
                 .isEqualTo(0x0BADC0DE);
+    }
+
+    private SegmentPreparer started(boolean forced, AtomicInteger fill) {
+        SegmentPreparer p = new SegmentPreparer(dir, SIZE, forced, ErrorHandler.logging());
+        p.pace(fill::get);
+        p.start();
+        return p;
     }
 
     private static long sizeOf(Path file) {
