@@ -98,7 +98,10 @@ public final class LeaseStats {
      * Returns true if a request arriving at {@code nowNanos} has room beside the lease: fewer
      * requests in flight than the sender's cap, and fewer than the grant admitted over the trailing
      * period ({@link AdaptiveLeaseSender}). Check it before the lease gate, and refuse the request
-     * as over the lease when it is false. Before the first lease it is always true.
+     * as over the lease when it is false. Before the first lease it is always true. The check and
+     * the admission are two steps with the lease gate between them, so callers deciding at the
+     * same instant may each find the last room: both bounds can be passed by at most the number
+     * of callers racing, while the lease gate itself stays exact.
      */
     public boolean hasRoom(long nowNanos) {
         return inFlight.get() < inFlightCap && trailing.hasRoom(nowNanos);

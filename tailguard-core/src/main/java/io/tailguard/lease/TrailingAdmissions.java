@@ -14,7 +14,8 @@ package io.tailguard.lease;
  * <p>It keeps the admission times of the last {@code allowed} requests in a ring; a request has
  * room when the {@code allowed}-th most recent admission is a period old. The ring grows when a
  * larger grant is set (once a period, off the decision path); checking and recording allocate
- * nothing.
+ * nothing. They are separate steps (the lease gate decides between them), so callers racing for
+ * the last room may pass the bound by at most their number.
  */
 final class TrailingAdmissions {
 
