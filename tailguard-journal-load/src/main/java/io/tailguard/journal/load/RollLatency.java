@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Not thread-safe (a command): one open-loop run of durability {@code none} with {@code ack}
- * replication (replica in a child JVM) that splits the latencies into messages sent within
+ * replication (replica in a child JVM), or with the commit mode given as a sixth argument
+ * ({@code local} measures the roll without a replica), that splits the latencies into messages sent within
  * 100 ms of a segment roll and the rest. Every message has the same size and the journals are
  * fresh, so the messages that roll are known in advance: message {@code i} is record {@code i + 1}
  * and a segment holds {@code (segmentSize - header - roll marker) / alignedFrame} records.
@@ -21,6 +22,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>
  *   java -cp JARS io.tailguard.journal.load.RollLatency /tmp/roll-run 50000 1024 8388608 10
  *   # dir, rate per second, message bytes, segment bytes, recorded seconds (after 1 s of warm-up)
+ *   java -cp JARS io.tailguard.journal.load.RollLatency /tmp/roll-run 50000 1024 8388608 10 local
  * </pre>
  */
 public final class RollLatency {
@@ -32,10 +34,12 @@ public final class RollLatency {
 
     /** Runs once and prints one line per class of message (near a roll, the rest, all). */
     public static void main(String[] args) {
-        if (args.length != 5) {
-            System.err.println("usage: RollLatency DIR RATE SIZE SEGMENT_BYTES SECONDS, e.g. /tmp/roll-run 50000 1024 8388608 10");
+        if (args.length != 5 && args.length != 6) {
+            System.err.println("usage: RollLatency DIR RATE SIZE SEGMENT_BYTES SECONDS [MODE], e.g. /tmp/roll-run 50000 1024 8388608 10"
+                    + " (MODE: local, ack (the default), ack-or-sync or ack-and-sync)");
             System.exit(2);
         }
+        CommitMode mode = args.length == 6 ? commitMode(args[5]) : CommitMode.ACK;
         Path dir = Path.of(args[0]);
         int rate = Integer.parseInt(args[1]);
         int size = Integer.parseInt(args[2]);
@@ -57,7 +61,7 @@ public final class RollLatency {
                         latency[(int) index] = latencyNanos;
                     }
                 });
-        boolean complete = JournalRun.run(dir, Durability.none(), CommitMode.ACK, null, true, segment, b -> b, loop,
+        boolean complete = JournalRun.run(dir, Durability.none(), mode, null, true, segment, b -> b, loop,
                 ErrorHandler.logging(), TimeUnit.SECONDS.toNanos(30));
         int perSegment = (segment - SegmentLayout.HEADER_LENGTH - SegmentLayout.ALIGNMENT)
                 / SegmentLayout.align(FrameCodec.HEADER_LENGTH + size);
@@ -67,6 +71,17 @@ public final class RollLatency {
         print("near-roll", split[0]);
         print("rest", split[1]);
         print("all", split[2]);
+    }
+
+    private static CommitMode commitMode(String label) {
+        for (CommitMode mode : CommitMode.values()) {
+            if (mode.label().equals(label)) {
+                return mode;
+            }
+        }
+        System.err.println("RollLatency: MODE must be local, ack, ack-or-sync or ack-and-sync but was '" + label + "'");
+        System.exit(2);
+        return CommitMode.ACK; // not reached
     }
 
     /** Splits recorded latencies into {near a roll, the rest, all}, each sorted. */
