@@ -81,10 +81,10 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
         long index = cyclesPerNano.floorOf(nowNanos - startNanos);
         WindowEpoch epoch = this.epoch;
         while (true) {
-            long offset = index - epoch.base;
-            if (offset < 0) {
+            if (index < epoch.base) { // compared, not subtracted: a difference could overflow
                 return false;
             }
+            long offset = index - epoch.base;
             if (offset >= WindowEpoch.CYCLES) {
                 if (permits > limitForPeriod) {
                     return false;
@@ -147,10 +147,10 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
     public int availablePermissions(long nowNanos) {
         long index = cyclesPerNano.floorOf(nowNanos - startNanos);
         WindowEpoch epoch = this.epoch;
-        long offset = index - epoch.base;
-        if (offset < 0) {
+        if (index < epoch.base) {
             return 0;
         }
+        long offset = index - epoch.base;
         long seen = epoch.get();
         if (offset >= WindowEpoch.CYCLES || seen >>> 32 < offset) {
             return (int) limitForPeriod;
