@@ -81,10 +81,10 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
         long index = cyclesPerNano.floorOf(nowNanos - startNanos);
         WindowEpoch epoch = this.epoch;
         while (true) {
-            if (index < epoch.base) { // compared, not subtracted: a difference could overflow
+            long offset = index - epoch.base;
+            if (offset < 0) {
                 return false;
             }
-            long offset = index - epoch.base;
             if (offset >= WindowEpoch.CYCLES) {
                 if (permits > limitForPeriod) {
                     return false;
@@ -147,10 +147,10 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
     public int availablePermissions(long nowNanos) {
         long index = cyclesPerNano.floorOf(nowNanos - startNanos);
         WindowEpoch epoch = this.epoch;
-        if (index < epoch.base) {
+        long offset = index - epoch.base;
+        if (offset < 0) {
             return 0;
         }
-        long offset = index - epoch.base;
         long seen = epoch.get();
         if (offset >= WindowEpoch.CYCLES || seen >>> 32 < offset) {
             return (int) limitForPeriod;
