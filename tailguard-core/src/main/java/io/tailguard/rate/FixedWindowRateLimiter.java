@@ -15,19 +15,16 @@ import java.lang.invoke.VarHandle;
  * carry over; nobody waits. Rejects with {@link RejectReason#RATE_LIMITED}; admits with the shared
  * {@link Permit#noop()}.
  *
- * <p>The state is one word, the current cycle (as an offset within an epoch of 2^32 cycles) and the
- * permits taken in it. A single permit is taken with one fetch-and-add, which never retries: the
- * count only grows within a cycle, so an add that finds the cycle already full leaves it full and
- * changes no other answer. A take of several permits reads first and compares-and-sets, so it never
- * leaves a phantom in a cycle that still has room. A new cycle replaces the word with one
- * compare-and-set; a new epoch, a new object, comes once every 2^32 cycles, so nothing is allocated
- * per call or per cycle. A rejection writes nothing. The cycle number is a multiplication by a
- * fixed-point reciprocal, corrected to be exact. {@code nowNanos} may be any {@code long} within
- * 2^63 ns (292 years) of the creation time.
- *
- * <p>A caller with a stale {@code nowNanos} from a cycle older than the current one is rejected. One
- * whose single-permit add races the start of a newer cycle is judged in that newer cycle, as if it
- * came last: an add cannot be taken back without refusing others, so its permit is counted there.
+ * <p>The state is the current cycle: an immutable index and a count of permits taken, created once
+ * per cycle in which anything is admitted (32 bytes, nothing per call). A single permit is taken with
+ * one fetch-and-add on the count, which never has to retry: the count only grows within a cycle, so
+ * an add that finds the cycle already full leaves it full and changes no other answer. A take of
+ * several permits reads first and compares-and-sets, so it can never leave a phantom in a cycle that
+ * still has room. A new cycle replaces the old one with one compare-and-set on the reference; an add
+ * that lands on a cycle just replaced is judged in that cycle, the caller's own. A rejection writes
+ * nothing. The cycle number is a multiplication by a fixed-point reciprocal, corrected to be exact.
+ * {@code nowNanos} may be any {@code long} within 2^63 ns (292 years) of the creation time. A caller
+ * with a stale {@code nowNanos} from a cycle older than the current one is rejected.
  */
 public final class FixedWindowRateLimiter implements AdmissionPolicy {
 
@@ -38,14 +35,14 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
     private final long periodNanos;
     private final long startNanos;
     private final FloorRatio cyclesPerNano;
-    @SuppressWarnings("unused") // accessed through EPOCH
-    private volatile WindowEpoch epoch = new WindowEpoch(0L, 0L, 0L);
+    @SuppressWarnings("unused") // accessed through CURRENT
+    private volatile Cycle current = new Cycle(0L, 0L);
 
-    private static final VarHandle EPOCH;
+    private static final VarHandle CURRENT;
 
     static {
         try {
-            EPOCH = MethodHandles.lookup().findVarHandle(FixedWindowRateLimiter.class, "epoch", WindowEpoch.class);
+            CURRENT = MethodHandles.lookup().findVarHandle(FixedWindowRateLimiter.class, "current", Cycle.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -79,83 +76,31 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
             throw new IllegalArgumentException("permits must be >= 1 but was " + permits);
         }
         long index = cyclesPerNano.floorOf(nowNanos - startNanos);
-        WindowEpoch epoch = this.epoch;
+        Cycle cycle = current;
         while (true) {
-            long offset = index - epoch.base;
-            if (offset < 0) {
+            if (cycle.index == index) {
+                return permits == 1 ? cycle.takeOne(limitForPeriod) : cycle.take(permits, limitForPeriod);
+            }
+            if (cycle.index > index || permits > limitForPeriod) {
                 return false;
             }
-            if (offset >= WindowEpoch.CYCLES) {
-                if (permits > limitForPeriod) {
-                    return false;
-                }
-                WindowEpoch fresh = new WindowEpoch(index, 0L, permits);
-                WindowEpoch witness = (WindowEpoch) EPOCH.compareAndExchange(this, epoch, fresh);
-                if (witness == epoch) {
-                    return true;
-                }
-                epoch = witness;
-                continue;
-            }
-            return permits == 1 ? takeOne(epoch, offset) : take(epoch, offset, permits);
-        }
-    }
-
-    /** One permit of the cycle at {@code offset}: one add, or only a read when the cycle is full. */
-    private boolean takeOne(WindowEpoch epoch, long offset) {
-        long seen = epoch.get();
-        while (true) {
-            long current = seen >>> 32;
-            if (current > offset) {
-                return false;
-            }
-            if (current == offset) {
-                if ((seen & WindowEpoch.COUNT_MASK) >= limitForPeriod) {
-                    return false;
-                }
-                // The add lands in this cycle or, if one began meanwhile, a newer one: judged there.
-                return (epoch.getAndAddOne() & WindowEpoch.COUNT_MASK) < limitForPeriod;
-            }
-            long witness = epoch.compareAndExchange(seen, WindowEpoch.word(offset, 1L));
-            if (witness == seen) {
+            Cycle fresh = new Cycle(index, permits);
+            Cycle witness = (Cycle) CURRENT.compareAndExchange(this, cycle, fresh);
+            if (witness == cycle) {
                 return true;
             }
-            seen = witness;
-        }
-    }
-
-    /** {@code permits} permits of the cycle at {@code offset} if that many remain; else nothing. */
-    private boolean take(WindowEpoch epoch, long offset, int permits) {
-        long seen = epoch.get();
-        int spins = PaddedLong.FIRST_BACKOFF_SPINS;
-        while (true) {
-            long current = seen >>> 32;
-            long taken = current == offset ? seen & WindowEpoch.COUNT_MASK : 0L;
-            if (current > offset || taken > limitForPeriod - permits) {
-                return false;
-            }
-            long witness = epoch.compareAndExchange(seen, WindowEpoch.word(offset, taken + permits));
-            if (witness == seen) {
-                return true;
-            }
-            seen = witness;
-            spins = PaddedLong.backOff(spins);
+            cycle = witness;
         }
     }
 
     /** Returns the permits left in the cycle containing {@code nowNanos}. */
     public int availablePermissions(long nowNanos) {
         long index = cyclesPerNano.floorOf(nowNanos - startNanos);
-        WindowEpoch epoch = this.epoch;
-        long offset = index - epoch.base;
-        if (offset < 0) {
-            return 0;
-        }
-        long seen = epoch.get();
-        if (offset >= WindowEpoch.CYCLES || seen >>> 32 < offset) {
+        Cycle cycle = current;
+        if (cycle.index < index) {
             return (int) limitForPeriod;
         }
-        return seen >>> 32 > offset ? 0 : (int) Math.max(0L, limitForPeriod - (seen & WindowEpoch.COUNT_MASK));
+        return cycle.index > index ? 0 : (int) Math.max(0L, limitForPeriod - cycle.taken());
     }
 
     /** Returns the start of the cycle after the one containing {@code nowNanos}. */
@@ -167,6 +112,56 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
     /** Returns this limiter's configuration. */
     public FixedWindowConfig config() {
         return config;
+    }
+
+    /**
+     * Thread-safe count of the permits taken in one cycle. It may run past the limit by the number
+     * of single-permit callers that raced for the last permit, never below it.
+     */
+    private static final class Cycle {
+
+        private static final VarHandle TAKEN;
+
+        static {
+            try {
+                TAKEN = MethodHandles.lookup().findVarHandle(Cycle.class, "taken", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        final long index;
+        @SuppressWarnings("unused") // accessed through TAKEN
+        private volatile long taken;
+
+        Cycle(long index, long taken) {
+            this.index = index;
+            this.taken = taken;
+        }
+
+        long taken() {
+            return (long) TAKEN.getVolatile(this);
+        }
+
+        /** Takes one permit with one add; a full cycle is only read. */
+        boolean takeOne(long limit) {
+            return taken() < limit && (long) TAKEN.getAndAdd(this, 1L) < limit;
+        }
+
+        /** Takes {@code permits} if that many remain, else nothing: a compare-and-set, never an add. */
+        boolean take(int permits, long limit) {
+            long seen = taken();
+            int spins = PaddedLong.FIRST_BACKOFF_SPINS;
+            while (seen <= limit - permits) {
+                long witness = (long) TAKEN.compareAndExchange(this, seen, seen + permits);
+                if (witness == seen) {
+                    return true;
+                }
+                seen = witness;
+                spins = PaddedLong.backOff(spins);
+            }
+            return false;
+        }
     }
 
     @Override
