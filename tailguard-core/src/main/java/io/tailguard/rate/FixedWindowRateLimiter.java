@@ -5,8 +5,6 @@ import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.admission.Rejection;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 
 /**
  * Thread-safe, lock-free fixed-window rate limiter with the semantics of Resilience4j's
@@ -15,16 +13,15 @@ import java.lang.invoke.VarHandle;
  * carry over; nobody waits. Rejects with {@link RejectReason#RATE_LIMITED}; admits with the shared
  * {@link Permit#noop()}.
  *
- * <p>The state is the current cycle: an immutable index and a count of permits taken, created once
- * per cycle in which anything is admitted (32 bytes, nothing per call). A single permit is taken with
- * one fetch-and-add on the count, which never has to retry: the count only grows within a cycle, so
- * an add that finds the cycle already full leaves it full and changes no other answer. A take of
- * several permits reads first and compares-and-sets, so it can never leave a phantom in a cycle that
- * still has room. A new cycle replaces the old one with one compare-and-set on the reference; an add
- * that lands on a cycle just replaced is judged in that cycle, the caller's own. A rejection writes
- * nothing. The cycle number is a multiplication by a fixed-point reciprocal, corrected to be exact.
- * {@code nowNanos} may be any {@code long} within 2^63 ns (292 years) of the creation time. A caller
- * with a stale {@code nowNanos} from a cycle older than the current one is rejected.
+ * <p>The state is one {@code long}, the index of the next permit, where cycle {@code c} owns indices
+ * {@code [c × limit, (c + 1) × limit)}; one CAS per admit, none per rejection, no division (the
+ * cycle number is a multiplication by a fixed-point reciprocal, corrected to be exact). The {@code long} sits alone on its
+ * cache line, and a thread whose CAS loses backs off briefly before retrying, as in
+ * {@link TokenBucket}. {@code nowNanos} may be any
+ * {@code long} within 2^63 ns (292 years) of the creation time, and the count is exact while
+ * {@code cycles × limitForPeriod} fits in a {@code long} (at least 73 years, see
+ * {@link FixedWindowConfig}). A caller with a stale {@code nowNanos} from an earlier cycle is
+ * rejected.
  */
 public final class FixedWindowRateLimiter implements AdmissionPolicy {
 
@@ -35,18 +32,7 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
     private final long periodNanos;
     private final long startNanos;
     private final FloorRatio cyclesPerNano;
-    @SuppressWarnings("unused") // accessed through CURRENT
-    private volatile Cycle current = new Cycle(0L, 0L);
-
-    private static final VarHandle CURRENT;
-
-    static {
-        try {
-            CURRENT = MethodHandles.lookup().findVarHandle(FixedWindowRateLimiter.class, "current", Cycle.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private final PaddedLong nextPermit = new PaddedLong(0L);
 
     /**
      * Creates a limiter whose first cycle starts at {@code startNanos} with all its permits.
@@ -75,32 +61,31 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
         if (permits < 1) {
             throw new IllegalArgumentException("permits must be >= 1 but was " + permits);
         }
-        long index = cyclesPerNano.floorOf(nowNanos - startNanos);
-        Cycle cycle = current;
+        long cycle = cyclesPerNano.floorOf(nowNanos - startNanos);
+        long cycleFirst = cycle * limitForPeriod;
+        long cycleEnd = cycleFirst + limitForPeriod;
+        long next = nextPermit.get();
+        int spins = PaddedLong.FIRST_BACKOFF_SPINS;
         while (true) {
-            if (cycle.index == index) {
-                return permits == 1 ? cycle.takeOne(limitForPeriod) : cycle.take(permits, limitForPeriod);
-            }
-            if (cycle.index > index || permits > limitForPeriod) {
+            long first = Math.max(next, cycleFirst);
+            if (first > cycleEnd - permits) {
                 return false;
             }
-            Cycle fresh = new Cycle(index, permits);
-            Cycle witness = (Cycle) CURRENT.compareAndExchange(this, cycle, fresh);
-            if (witness == cycle) {
+            long witness = nextPermit.compareAndExchange(next, first + permits);
+            if (witness == next) {
                 return true;
             }
-            cycle = witness;
+            next = witness;
+            spins = PaddedLong.backOff(spins);
         }
     }
 
     /** Returns the permits left in the cycle containing {@code nowNanos}. */
     public int availablePermissions(long nowNanos) {
-        long index = cyclesPerNano.floorOf(nowNanos - startNanos);
-        Cycle cycle = current;
-        if (cycle.index < index) {
-            return (int) limitForPeriod;
-        }
-        return cycle.index > index ? 0 : (int) Math.max(0L, limitForPeriod - cycle.taken());
+        long cycle = cyclesPerNano.floorOf(nowNanos - startNanos);
+        long cycleFirst = cycle * limitForPeriod;
+        long left = cycleFirst + limitForPeriod - Math.max(nextPermit.get(), cycleFirst);
+        return (int) Math.max(0L, left);
     }
 
     /** Returns the start of the cycle after the one containing {@code nowNanos}. */
@@ -112,56 +97,6 @@ public final class FixedWindowRateLimiter implements AdmissionPolicy {
     /** Returns this limiter's configuration. */
     public FixedWindowConfig config() {
         return config;
-    }
-
-    /**
-     * Thread-safe count of the permits taken in one cycle. It may run past the limit by the number
-     * of single-permit callers that raced for the last permit, never below it.
-     */
-    private static final class Cycle {
-
-        private static final VarHandle TAKEN;
-
-        static {
-            try {
-                TAKEN = MethodHandles.lookup().findVarHandle(Cycle.class, "taken", long.class);
-            } catch (ReflectiveOperationException e) {
-                throw new ExceptionInInitializerError(e);
-            }
-        }
-
-        final long index;
-        @SuppressWarnings("unused") // accessed through TAKEN
-        private volatile long taken;
-
-        Cycle(long index, long taken) {
-            this.index = index;
-            this.taken = taken;
-        }
-
-        long taken() {
-            return (long) TAKEN.getVolatile(this);
-        }
-
-        /** Takes one permit with one add; a full cycle is only read. */
-        boolean takeOne(long limit) {
-            return taken() < limit && (long) TAKEN.getAndAdd(this, 1L) < limit;
-        }
-
-        /** Takes {@code permits} if that many remain, else nothing: a compare-and-set, never an add. */
-        boolean take(int permits, long limit) {
-            long seen = taken();
-            int spins = PaddedLong.FIRST_BACKOFF_SPINS;
-            while (seen <= limit - permits) {
-                long witness = (long) TAKEN.compareAndExchange(this, seen, seen + permits);
-                if (witness == seen) {
-                    return true;
-                }
-                seen = witness;
-                spins = PaddedLong.backOff(spins);
-            }
-            return false;
-        }
     }
 
     @Override
