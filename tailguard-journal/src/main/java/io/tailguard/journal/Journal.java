@@ -81,7 +81,7 @@ public final class Journal implements AutoCloseable {
         this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
                 idleNanos(grace)) : null;
         this.sender = mode.replicated()
-                ? new ReplicationSender(config, identity, replica)
+                ? new ReplicationSender(config, identity, replica, preparer::retire)
                 : null;
         preparer.start();
         if (syncThread != null) {
