@@ -30,6 +30,11 @@ final class SegmentPreparer extends Thread {
      * one 11 s run of the roll A/B: 0.17-0.18 s against 0.20-0.21 s polling every millisecond).
      */
     private static final long PACE_POLL_NANOS = 1_000_000L;
+    /**
+     * Retired segments are unmapped at once past this many (a sender catching up crosses many
+     * segments while the writer's fill may stay below half).
+     */
+    private static final int MAX_RETIRED = 2;
     /** Forced blanks' zeros go out at 4/3 of the writer's fill: complete at three quarters of the current segment. */
     static final int PACE_NUMERATOR = 4;
     static final int PACE_DENOMINATOR = 3;
@@ -96,14 +101,15 @@ final class SegmentPreparer extends Thread {
      * Hands over a segment nothing reads or writes any more (a tailer's previous segment), to be
      * unmapped on this thread once the writer has filled half of its current segment: unmapping
      * 32 MiB took 0.3-3.5 ms, which on the replication sender's thread delayed every record
-     * behind a roll (decision 032). Closed at {@link #shutdown()} at the latest.
+     * behind a roll (decision 032). More than {@value #MAX_RETIRED} are unmapped at once, and all
+     * at {@link #shutdown()}.
      */
     void retire(Segment segment) {
         retired.add(segment);
     }
 
     private void unmapRetired(boolean now) {
-        if (retired.isEmpty() || !now && writerFill.getAsInt() < sizeBytes / 2) {
+        if (retired.isEmpty() || !now && writerFill.getAsInt() < sizeBytes / 2 && retired.size() <= MAX_RETIRED) {
             return;
         }
         Segment s;
