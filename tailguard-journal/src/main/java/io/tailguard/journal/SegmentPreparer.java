@@ -18,6 +18,10 @@ import java.util.function.IntSupplier;
  * sparse blank through its mapping ({@link Segment.Zeroing}), all in one go once the current
  * segment is a quarter full: a quarter of the CPU of writing them, away from the roll's own work,
  * and one interruption per segment rather than one per chunk (decision 030).
+ *
+ * <p>A roll does not wake this thread, and it unmaps the segments the replication sender has
+ * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
+ * for work that can be done elsewhere (decision 032).
  */
 final class SegmentPreparer extends Thread {
 
