@@ -70,7 +70,7 @@ public final class Journal implements AutoCloseable {
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
-        this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer, grace);
+        this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer::take, grace);
         this.writtenNow = writer::written;
         preparer.pace(writer::fill);
         lock.announceWriter(writtenNow);
@@ -81,7 +81,7 @@ public final class Journal implements AutoCloseable {
         this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
                 idleNanos(grace)) : null;
         this.sender = mode.replicated()
-                ? new ReplicationSender(config, identity, replica)
+                ? new ReplicationSender(config, identity, replica, preparer::retire)
                 : null;
         preparer.start();
         if (syncThread != null) {

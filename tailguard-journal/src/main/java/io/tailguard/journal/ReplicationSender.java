@@ -9,6 +9,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Thread-safe: the primary's side of replication. A thread connects to the replica, sends its
@@ -44,6 +45,8 @@ final class ReplicationSender implements AutoCloseable {
     private final NanoClock clock;
     private final Path directory;
     private final ReplicaLink listener;
+    /** Takes the segments the stream's tailer leaves, so that unmapping them does not delay the stream. */
+    private final Consumer<Segment> retire;
     private final IncidentLog incidents;
     private final Thread thread;
     private final ByteBuffer out = ByteBuffer.allocateDirect(SEND_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
@@ -62,7 +65,7 @@ final class ReplicationSender implements AutoCloseable {
      * address, directory, linger, replica timeout, replica-down action, clock and error handler);
      * {@link #start()} starts its thread.
      */
-    ReplicationSender(JournalConfig config, JournalId self, ReplicaLink listener) {
+    ReplicationSender(JournalConfig config, JournalId self, ReplicaLink listener, Consumer<Segment> retire) {
         this.replica = config.replica();
         this.self = self;
         this.lingerNanos = config.replicationLinger().toNanos();
@@ -71,6 +74,7 @@ final class ReplicationSender implements AutoCloseable {
         this.clock = config.clock();
         this.directory = config.directory();
         this.listener = listener;
+        this.retire = retire;
         this.incidents = new IncidentLog(config.errors(), "replication to " + replica);
         this.thread = new Thread(this::runLoop, "tailguard-journal-replication");
         this.thread.setDaemon(true);
@@ -109,7 +113,7 @@ final class ReplicationSender implements AutoCloseable {
                 channel = ch;
                 ch.socket().connect(replica, timeoutMillis());
                 Handshake.ReplicaHello hello = handshake(ch);
-                try (Tailer tailer = Tailer.open(directory, Math.max(1, hello.last()))) {
+                try (Tailer tailer = Tailer.open(directory, Math.max(1, hello.last()), retire)) {
                     Handshake.Refusal refusal = refusal(hello, tailer);
                     if (refusal != null) {
                         refusals++;

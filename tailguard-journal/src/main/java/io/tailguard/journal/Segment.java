@@ -538,6 +538,11 @@ final class Segment implements AutoCloseable {
         }
     }
 
+    /** Returns true once {@link #close()} was called (the mapping is released where {@link Unmapper} can). */
+    boolean isClosed() {
+        return closed;
+    }
+
     @Override
     public String toString() {
         return "Segment[" + path.getFileName() + "]";

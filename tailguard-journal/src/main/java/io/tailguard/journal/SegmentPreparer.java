@@ -1,6 +1,8 @@
 package io.tailguard.journal;
 
 import java.nio.file.Path;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
@@ -16,10 +18,14 @@ import java.util.function.IntSupplier;
  * sparse blank through its mapping ({@link Segment.Zeroing}), all in one go once the current
  * segment is a quarter full: a quarter of the CPU of writing them, away from the roll's own work,
  * and one interruption per segment rather than one per chunk (decision 030).
+ *
+ * <p>A roll does not wake this thread, and it unmaps the segments the replication sender has
+ * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
+ * for work that can be done elsewhere (decision 032).
  */
 final class SegmentPreparer extends Thread {
 
-    /** The longest park while a blank is ready (a take wakes the thread). */
+    /** The longest park while a blank is ready (a take does not wake the thread). */
     private static final long IDLE_NANOS = 10_000_000L;
     /**
      * The first park while paced; each poll that finds no step allowed doubles it up to
@@ -28,6 +34,11 @@ final class SegmentPreparer extends Thread {
      * one 11 s run of the roll A/B: 0.17-0.18 s against 0.20-0.21 s polling every millisecond).
      */
     private static final long PACE_POLL_NANOS = 1_000_000L;
+    /**
+     * Retired segments are unmapped at once past this many (a sender catching up crosses many
+     * segments while the writer's fill may stay below half).
+     */
+    private static final int MAX_RETIRED = 2;
     /** Forced blanks' zeros go out at 4/3 of the writer's fill: complete at three quarters of the current segment. */
     static final int PACE_NUMERATOR = 4;
     static final int PACE_DENOMINATOR = 3;
@@ -37,6 +48,7 @@ final class SegmentPreparer extends Thread {
     private final ErrorHandler errors;
     private final boolean forced;
     private volatile Segment.Blank ready;
+    private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
     private volatile boolean running = true;
     private volatile IntSupplier writerFill = () -> Integer.MAX_VALUE;
     private final IdleStrategy idler = new IdleStrategy(this, 0, IDLE_NANOS, () -> running);
@@ -78,12 +90,36 @@ final class SegmentPreparer extends Thread {
         return allowedZeros(forced, writerFill.getAsInt(), Segment.ZERO_CHUNK_BYTES, sizeBytes);
     }
 
-    /** Takes the prepared blank, or returns null if none is ready yet (the caller creates one itself). */
+    /**
+     * Takes the prepared blank, or returns null if none is ready yet (the caller creates one itself).
+     * Does not wake this thread: it finds the blank gone at its next poll (within {@link #IDLE_NANOS}),
+     * and a wake-up at the roll let it preempt the rolling writer (decision 032).
+     */
     Segment.Blank take() {
         Segment.Blank b = ready;
         ready = null;
-        idler.wake();
         return b;
+    }
+
+    /**
+     * Hands over a segment nothing reads or writes any more (a tailer's previous segment), to be
+     * unmapped on this thread once the writer has filled half of its current segment: unmapping
+     * 32 MiB took 0.3-3.5 ms, which on the replication sender's thread delayed every record
+     * behind a roll (decision 032). More than {@value #MAX_RETIRED} are unmapped at once, and all
+     * at {@link #shutdown()}.
+     */
+    void retire(Segment segment) {
+        retired.add(segment);
+    }
+
+    private void unmapRetired(boolean now) {
+        if (retired.isEmpty() || !now && writerFill.getAsInt() < sizeBytes / 2 && retired.size() <= MAX_RETIRED) {
+            return;
+        }
+        Segment s;
+        while ((s = retired.poll()) != null) {
+            s.close();
+        }
     }
 
     @Override
@@ -91,6 +127,7 @@ final class SegmentPreparer extends Thread {
         Segment.Zeroing z = null;
         try {
             while (running) {
+                unmapRetired(false);
                 if (z == null && ready == null && allowedZeros() > 0) {
                     z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX),
                             sizeBytes, forced);
@@ -132,5 +169,6 @@ final class SegmentPreparer extends Thread {
         if (b != null) {
             b.delete();
         }
+        unmapRetired(true);
     }
 }

@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -34,6 +35,8 @@ public final class Tailer implements AutoCloseable {
     private final Path directory;
     private final Path writerKey;
     private final long fromSequence;
+    /** Unmaps a segment this tailer left (now, or later on another thread). */
+    private final Consumer<Segment> retire;
     private Segment segment;
     private ByteBuffer view;
     private int position;
@@ -45,10 +48,11 @@ public final class Tailer implements AutoCloseable {
     private static final long FIRST_CHECK_INTERVAL = 64;
     private static final long MAX_CHECK_INTERVAL = 1 << 16;
 
-    private Tailer(Path directory, long fromSequence) {
+    private Tailer(Path directory, long fromSequence, Consumer<Segment> retire) {
         this.directory = directory;
         this.fromSequence = fromSequence;
         this.writerKey = DirectoryLock.keyOf(directory);
+        this.retire = retire;
     }
 
     /**
@@ -57,6 +61,15 @@ public final class Tailer implements AutoCloseable {
      * @throws IllegalArgumentException when the journal holds no segment or starts after {@code fromSequence}
      */
     public static Tailer open(Path directory, long fromSequence) {
+        return open(directory, fromSequence, Segment::close);
+    }
+
+    /**
+     * Opens a tailer like {@link #open(Path, long)} that hands each segment it leaves to
+     * {@code retire} instead of unmapping it on the reading thread (the replication sender hands
+     * them to the journal's preparer).
+     */
+    static Tailer open(Path directory, long fromSequence, Consumer<Segment> retire) {
         Check.positive("fromSequence", fromSequence);
         List<Long> bases = SegmentScanner.bases(directory);
         if (bases.isEmpty()) {
@@ -75,7 +88,7 @@ public final class Tailer implements AutoCloseable {
                 base = b;
             }
         }
-        Tailer t = new Tailer(directory, fromSequence);
+        Tailer t = new Tailer(directory, fromSequence, retire);
         t.enter(base);
         return t;
     }
@@ -212,7 +225,7 @@ public final class Tailer implements AutoCloseable {
             throw new CorruptRecordException("corrupt journal: cannot read segment " + why[0].describe());
         }
         if (segment != null) {
-            segment.close(); // the handler's views of it were valid only during their call
+            retire.accept(segment); // the handler's views of it were valid only during their call
         }
         segment = s;
         view = s.newView();
