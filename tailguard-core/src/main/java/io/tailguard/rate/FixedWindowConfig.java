@@ -6,8 +6,7 @@ import java.time.Duration;
 /**
  * Thread-safe (immutable) configuration of a {@link FixedWindowRateLimiter}, named as in Resilience4j's RateLimiter:
  * {@code limitForPeriod} permits in every {@code refreshPeriod}, unused permits lost at the end of
- * each period. The rate is limited to four permits per nanosecond, which keeps the permit count exact
- * for at least 73 years of uptime (2^63 ns × refreshPeriod / limitForPeriod).
+ * each period. Any rate is exact: the count starts again in every cycle.
  *
  * @param limitForPeriod permits granted per period, at least 1
  * @param refreshPeriod  the period length, greater than zero
@@ -18,10 +17,6 @@ public record FixedWindowConfig(int limitForPeriod, Duration refreshPeriod) {
     public FixedWindowConfig {
         Check.positive("limitForPeriod", limitForPeriod);
         Check.positive("refreshPeriod", refreshPeriod);
-        long periodNanos = TokenBucketConfig.toNanos("refreshPeriod", refreshPeriod);
-        if (periodNanos < (limitForPeriod + 3L) / 4) { // limit > 4 × period, without overflow
-            throw new IllegalArgumentException("limitForPeriod must be <= 4 × refreshPeriod in nanoseconds ("
-                    + 4 * periodNanos + ", at most four permits per nanosecond) but was " + limitForPeriod);
-        }
+        TokenBucketConfig.toNanos("refreshPeriod", refreshPeriod);
     }
 }

@@ -62,6 +62,26 @@ class FixedWindowRateLimiterTest {
     }
 
     @Test
+    void aCycleTwoToThe32CyclesLaterIsANewCycle() {
+        FixedWindowRateLimiter limiter = new FixedWindowRateLimiter(new FixedWindowConfig(1, Duration.ofNanos(1)), 0L);
+        long later = 1L << 32;
+        assertThat(limiter.tryAcquire(0L).isAdmitted()).isTrue();
+        assertThat(limiter.availablePermissions(later)).isEqualTo(1);
+        assertThat(limiter.tryAcquire(later).isAdmitted()).isTrue();
+        assertThat(limiter.tryAcquire(later).isAdmitted()).isFalse();
+        assertThat(limiter.tryAcquire(later + 1, 1)).isTrue();
+        assertThat(limiter.tryAcquire(0L).isAdmitted()).isFalse(); // from an earlier epoch: stale
+        assertThat(limiter.availablePermissions(0L)).isZero();
+        assertThat(limiter.tryAcquire(3 * later + 7).isAdmitted()).isTrue();
+        assertThat(limiter.availablePermissions(3 * later + 7)).isZero();
+        long farBefore = -(1L << 62) - 1; // more than 2^63 cycles before the current epoch's base
+        FixedWindowRateLimiter far = new FixedWindowRateLimiter(new FixedWindowConfig(1, Duration.ofNanos(1)), 0L);
+        assertThat(far.tryAcquire(1L << 62).isAdmitted()).isTrue();
+        assertThat(far.tryAcquire(farBefore).isAdmitted()).isFalse();
+        assertThat(far.tryAcquire(1L << 62).isAdmitted()).isFalse();
+    }
+
+    @Test
     void countsExactlyOverAMillionCycles() {
         FixedWindowRateLimiter limiter = limiter(7, 1, Long.MAX_VALUE - 3 * MS);
         long admitted = 0;
@@ -86,8 +106,10 @@ class FixedWindowRateLimiterTest {
                 .hasMessage("refreshPeriod must be > 0 but was PT-1S");
         assertThatThrownBy(() -> new FixedWindowConfig(1, null))
                 .hasMessage("refreshPeriod must be non-null but was null");
-        assertThatThrownBy(() -> new FixedWindowConfig(41, Duration.ofNanos(10)))
-                .hasMessageStartingWith("limitForPeriod must be <= 4 × refreshPeriod in nanoseconds (40");
+        assertThatThrownBy(() -> new FixedWindowConfig(1, Duration.ofDays(106_752 * 1_000L)))
+                .hasMessageStartingWith("refreshPeriod must be");
+        assertThat(new FixedWindowConfig(Integer.MAX_VALUE, Duration.ofNanos(1)).limitForPeriod())
+                .isEqualTo(Integer.MAX_VALUE);
         assertThat(new FixedWindowConfig(Integer.MAX_VALUE, Duration.ofSeconds(1)).limitForPeriod())
                 .isEqualTo(Integer.MAX_VALUE);
     }

@@ -65,25 +65,99 @@ public final class RateGateStress {
         }
     }
 
-    /** Thread-safe subject: a fixed window with one permit per cycle; two threads race for it. */
+    /**
+     * Thread-safe subject: a fixed window with one permit per µs cycle; two threads race for it. The
+     * loser's add must not take the next cycle's permit.
+     */
     @JCStressTest
-    @Outcome(id = {"true, false", "false, true"}, expect = ACCEPTABLE, desc = "exactly one thread takes the permit")
-    @Outcome(expect = FORBIDDEN, desc = "the permit was taken twice or lost")
+    @Outcome(id = {"true, false, 1", "false, true, 1"}, expect = ACCEPTABLE, desc = "exactly one wins; next cycle whole")
+    @Outcome(expect = FORBIDDEN, desc = "the permit was taken twice or lost, or the next cycle is short")
     @State
     public static class FixedWindowLastPermit {
         private final FixedWindowRateLimiter limiter =
-                new FixedWindowRateLimiter(new FixedWindowConfig(1, Duration.ofDays(1)), 0L);
+                new FixedWindowRateLimiter(new FixedWindowConfig(1, Duration.ofNanos(1_000)), 0L);
 
         /** First racer. */
         @Actor
-        public void first(ZZ_Result result) {
-            result.r1 = limiter.tryAcquire(NOW).isAdmitted();
+        public void first(ZZJ_Result result) {
+            result.r1 = limiter.tryAcquire(500L).isAdmitted();
         }
 
         /** Second racer. */
         @Actor
-        public void second(ZZ_Result result) {
-            result.r2 = limiter.tryAcquire(NOW).isAdmitted();
+        public void second(ZZJ_Result result) {
+            result.r2 = limiter.tryAcquire(500L).isAdmitted();
+        }
+
+        /** Counts the permits of the next cycle. */
+        @Arbiter
+        public void next(ZZJ_Result result) {
+            result.r3 = limiter.availablePermissions(1_500L);
+        }
+    }
+
+    /**
+     * Thread-safe subject: two permits per µs cycle; a caller in cycle 0 races one in cycle 1. The
+     * cycle-0 caller's add may land in cycle 1 and is then counted there; it must never be refused
+     * while cycle 1 has room, nor leave a phantom there.
+     */
+    @JCStressTest
+    @Outcome(id = {"true, true, 1", "false, true, 1"}, expect = ACCEPTABLE, desc = "the earlier caller judged in its own cycle")
+    @Outcome(id = "true, true, 0", expect = ACCEPTABLE, desc = "the earlier caller's add landed in cycle 1: counted there")
+    @Outcome(expect = FORBIDDEN, desc = "a permit lost or refused while cycle 1 had room")
+    @State
+    public static class FixedWindowStaleAddRacesNewCycle {
+        private final FixedWindowRateLimiter limiter =
+                new FixedWindowRateLimiter(new FixedWindowConfig(2, Duration.ofNanos(1_000)), 0L);
+
+        /** The caller in cycle 0. */
+        @Actor
+        public void earlier(ZZJ_Result result) {
+            result.r1 = limiter.tryAcquire(500L).isAdmitted();
+        }
+
+        /** The caller in cycle 1. */
+        @Actor
+        public void later(ZZJ_Result result) {
+            result.r2 = limiter.tryAcquire(1_500L).isAdmitted();
+        }
+
+        /** Counts the permits left in cycle 1. */
+        @Arbiter
+        public void left(ZZJ_Result result) {
+            result.r3 = limiter.availablePermissions(1_500L);
+        }
+    }
+
+    /**
+     * Thread-safe subject: a fixed window with two permits left; a single-permit caller (one add) races
+     * a caller asking for both (a compare-and-set). Whoever comes first wins; an add that loses must
+     * not leave a phantom that refuses the other caller.
+     */
+    @JCStressTest
+    @Outcome(id = {"true, false, 1", "false, true, 0"}, expect = ACCEPTABLE, desc = "a linearizable order")
+    @Outcome(expect = FORBIDDEN, desc = "a permit lost, made or refused while free")
+    @State
+    public static class FixedWindowAddRacesMultiPermit {
+        private final FixedWindowRateLimiter limiter =
+                new FixedWindowRateLimiter(new FixedWindowConfig(2, Duration.ofDays(1)), 0L);
+
+        /** Takes one permit. */
+        @Actor
+        public void one(ZZJ_Result result) {
+            result.r1 = limiter.tryAcquire(NOW).isAdmitted();
+        }
+
+        /** Takes both permits. */
+        @Actor
+        public void both(ZZJ_Result result) {
+            result.r2 = limiter.tryAcquire(NOW, 2);
+        }
+
+        /** Counts the permits left. */
+        @Arbiter
+        public void left(ZZJ_Result result) {
+            result.r3 = limiter.availablePermissions(NOW);
         }
     }
 
