@@ -8,7 +8,9 @@ package io.tailguard.limit;
  * poison it and steady overload cannot drift it up), at most once per short RTT so that one slow
  * burst is one back-off. A success while at least half the limit was in use adds one, unless the
  * latency is over tolerance: growth stops while the queue grows. Successes while mostly idle leave
- * the limit alone, so an idle service does not inflate its limit.
+ * the limit alone, so an idle service does not inflate its limit. With the latency rule the limit
+ * neither grows nor backs off on latency until the RTT average has ten samples behind it (a baseline
+ * from fewer would be a single fast response).
  */
 public final class AimdLimit implements Limit {
 
@@ -39,13 +41,14 @@ public final class AimdLimit implements Limit {
         }
         if (lost) {
             next = (int) (limit * config.backoffRatio());
-        } else if (latencyAware && rtt.smoothedNanos() > config.rttTolerance() * rtt.baselineNanos()) {
+        } else if (latencyAware && rtt.ready() && rtt.smoothedNanos() > config.rttTolerance() * rtt.baselineNanos()) {
             if (!backedOff || nowNanos - lastLatencyBackoffNanos >= (long) rtt.smoothedNanos()) {
                 backedOff = true;
                 lastLatencyBackoffNanos = nowNanos;
                 next = (int) (limit * config.backoffRatio());
             }
-        } else if (inFlight * 2L >= limit) {
+        } else if (inFlight * 2L >= limit && (!latencyAware || rtt.ready())) {
+            // with the latency rule, growth waits for a baseline as the back-off does
             next = limit + 1;
         }
         limit = Math.max(config.minLimit(), Math.min(config.maxLimit(), next));
@@ -62,7 +65,10 @@ public final class AimdLimit implements Limit {
         return config.maxLimit();
     }
 
-    /** Returns the baseline RTT in nanoseconds the latency rule compares with, 0 if unused or before a sample. */
+    /**
+     * Returns the baseline RTT in nanoseconds the latency rule compares with, 0 if unused or before
+     * the RTT average has seen ten samples (the latency rule waits for them).
+     */
     public double baselineRttNanos() {
         return rtt.baselineNanos();
     }

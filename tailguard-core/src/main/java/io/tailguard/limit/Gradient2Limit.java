@@ -36,7 +36,8 @@ public final class Gradient2Limit implements Limit {
             return limit();
         }
         rtt.add(nowNanos, rttNanos, RttBaseline.calm(inFlight, config.minLimit(), limit()));
-        if (inFlight < estimatedLimit / 2) {
+        // no verdict on latency before the baseline has ten samples behind it
+        if (!rtt.ready() || inFlight < estimatedLimit / 2) {
             return limit();
         }
         double ratio = config.rttTolerance() * rtt.baselineNanos() / rtt.smoothedNanos();
@@ -68,7 +69,7 @@ public final class Gradient2Limit implements Limit {
         return config.maxLimit();
     }
 
-    /** Returns the baseline RTT in nanoseconds, 0 before the first sample. */
+    /** Returns the baseline RTT in nanoseconds, 0 before the short average has seen ten samples. */
     public double longRttNanos() {
         return rtt.baselineNanos();
     }

@@ -12,6 +12,8 @@ final class RttBaseline {
 
     /** Weight of a sample in the short average: about the last ten samples count. */
     private static final double SHORT_WEIGHT = 0.1;
+    /** Samples the short average needs before it is one: as many as its weight counts. */
+    static final int WARMUP_SAMPLES = 10;
 
     private final long windowNanos;
     private double smoothedNanos;
@@ -19,6 +21,7 @@ final class RttBaseline {
     private double windowMinNanos = Double.POSITIVE_INFINITY;
     private double calmMinNanos = Double.POSITIVE_INFINITY;
     private long windowEndNanos;
+    private int samples;
 
     RttBaseline(long windowNanos) {
         this.windowNanos = windowNanos;
@@ -39,9 +42,14 @@ final class RttBaseline {
     /** Adds one sample; {@code calm} says it was admitted while the limit did not hold requests back. */
     void add(long nowNanos, long rttNanos, boolean calm) {
         double rtt = Math.max(1L, rttNanos);
-        if (smoothedNanos == 0.0) {
-            smoothedNanos = rtt;
-            baselineNanos = rtt;
+        if (samples < WARMUP_SAMPLES) {
+            // the mean of the samples so far: the first weighs no more than any later one
+            samples++;
+            smoothedNanos += (rtt - smoothedNanos) / samples;
+            if (samples < WARMUP_SAMPLES) {
+                return;
+            }
+            baselineNanos = smoothedNanos;
             windowEndNanos = nowNanos + windowNanos;
         } else {
             smoothedNanos += (rtt - smoothedNanos) * SHORT_WEIGHT;
@@ -62,12 +70,17 @@ final class RttBaseline {
         }
     }
 
-    /** Returns the short average of RTT in nanoseconds, 0 before the first sample. */
+    /** Returns whether there is a baseline: the short average has seen {@value #WARMUP_SAMPLES} samples. */
+    boolean ready() {
+        return samples >= WARMUP_SAMPLES;
+    }
+
+    /** Returns the short average of RTT in nanoseconds (the mean until {@link #ready()}), 0 before a sample. */
     double smoothedNanos() {
         return smoothedNanos;
     }
 
-    /** Returns the baseline (no-queue) RTT in nanoseconds, 0 before the first sample. */
+    /** Returns the baseline (no-queue) RTT in nanoseconds, 0 until {@link #ready()}. */
     double baselineNanos() {
         return baselineNanos;
     }

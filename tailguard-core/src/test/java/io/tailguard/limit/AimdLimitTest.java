@@ -122,6 +122,33 @@ class AimdLimitTest {
     }
 
     @Test
+    void aFastFirstResponseDoesNotHoldTheLimitDown() {
+        // the first sample used to be the baseline: against 3 ms, RTTs of 8 ms read as over twice
+        // it and the limit backed off until a calm window re-measured it (goodput lost under fast
+        // errors, where no queue ever forms)
+        AimdLimit limit = latencyAware();
+        long now = 0;
+        limit.update(now, 3 * MS, limit.limit(), false);
+        for (int i = 1; i < 50; i++, now += MS) {
+            limit.update(now, 8 * MS, limit.limit(), false);
+        }
+        // nothing moves for nine samples, then one per busy success from the tenth on
+        assertThat(limit.limit()).isEqualTo(10 + 41);
+        assertThat(limit.baselineRttNanos()).isEqualTo((3 + 9 * 8) / 10.0 * MS);
+    }
+
+    @Test
+    void neitherGrowsNorBacksOffOnLatencyBeforeTenSamples() {
+        AimdLimit limit = latencyAware();
+        for (int i = 0; i < 9; i++) {
+            assertThat(limit.update(i * MS, (i % 2 == 0 ? 1 : 100) * MS, limit.limit(), false)).isEqualTo(10);
+        }
+        assertThat(limit.baselineRttNanos()).isZero();
+        // the loss rule does not wait
+        assertThat(limit.update(9 * MS, MS, 10, true)).isEqualTo(5);
+    }
+
+    @Test
     void theLossOnlyConstructorHasNoLatencyRule() {
         AimdLimit limit = limit();
         limit.update(0, MS, 10, false);

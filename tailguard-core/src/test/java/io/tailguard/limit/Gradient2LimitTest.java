@@ -28,6 +28,19 @@ class Gradient2LimitTest {
     }
 
     @Test
+    void doesNotMoveOnLatencyBeforeTheRttAverageHasTenSamples() {
+        Gradient2Limit limit = limit(0.9);
+        for (int i = 0; i < 9; i++) {
+            // a fast first response, then RTTs far over it: no verdict yet, so no cut
+            limit.update(i * 10 * MS, (i == 0 ? 1 : 100) * MS, limit.limit(), false);
+            assertThat(limit.limit()).isEqualTo(20);
+        }
+        assertThat(limit.longRttNanos()).isZero();
+        // a drop is no latency verdict: it acts at once
+        assertThat(limit.update(90 * MS, MS, 20, true)).isEqualTo(18);
+    }
+
+    @Test
     void steadyOverloadCannotDriftTheBaselineOrTheLimitUpward() {
         // a long average of RTT follows the queue and lets the limit climb to the ceiling; our
         // baseline may rise only at the floor, so the limit settles

@@ -1,5 +1,6 @@
 package io.tailguard.lab.adaptive;
 
+import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
@@ -16,7 +17,6 @@ import java.util.List;
 public final class AdaptiveExperiment implements Experiment {
 
     static final String SCALE = "--scale";
-    static final String SEED = "--seed";
 
     @Override
     public String name() {
@@ -39,20 +39,22 @@ public final class AdaptiveExperiment implements Experiment {
         return List.of(
                 LabOption.fraction(SCALE, "1", "Share of each scenario's length to simulate (the drift "
                         + "scenario is 10 minutes at 1); 0.1 is a quick look."),
-                LabOption.longValue(SEED, 1, "Seed of the arrival and service-time streams. Netflix's Vegas "
-                        + "draws its probe jitter from ThreadLocalRandom, so its rows can vary between runs."));
+                LabOption.seed(1, "Seed of the arrival and service-time streams. Netflix's Vegas "
+                        + "draws its probe jitter from ThreadLocalRandom, so its rows can vary between runs. "
+                        + "One seed is one trajectory: where a tail comes from a rare crossing of the cliff, "
+                        + "compare over --seeds."));
     }
 
     @Override
     public List<String> examples() {
         return List.of("lab adaptive", "lab adaptive --scale 0.1 --output-dir out/adaptive-quick",
-                "lab adaptive --seed 7");
+                "lab adaptive --seed 7", "lab adaptive --seeds 20 --output-dir out/adaptive-seeds");
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         double scale = args.fraction(SCALE);
-        long seed = args.longValue(SEED);
+        long seed = args.longValue(LabOption.SEED);
         List<AdaptiveScenario> scenarios = AdaptiveScenario.all();
         progress.begin("lab adaptive", scenarios.size() * Limiters.ALL.size());
         List<AdaptiveRow> rows = new ArrayList<>();
@@ -64,8 +66,10 @@ public final class AdaptiveExperiment implements Experiment {
             }
         }
         progress.end();
+        CsvTable summary = AdaptiveReport.summary(rows);
         LabResult.Builder result = LabResult.builder(title())
-                .printedTable(AdaptiveReport.summary(rows))
+                .printedTable(summary)
+                .seedSummary(summary, "goodput_rps", "p999_ms")
                 .table(AdaptiveReport.limits(rows))
                 .seed(seed);
         AdaptiveReport.charts(rows).forEach(result::chart);

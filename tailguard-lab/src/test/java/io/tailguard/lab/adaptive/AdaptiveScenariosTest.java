@@ -3,6 +3,8 @@ package io.tailguard.lab.adaptive;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,22 +62,36 @@ class AdaptiveScenariosTest {
 
     @Test
     void ourAimdAndGradient2MatchNetflixsGoodputAndBeatItsTailInMostScenarios() {
+        // medians over nine seeds: where our AIMD's tail comes from a rare crossing of the cliff
+        // (capacity loss, lucky sample, drift), whether one seed's trajectory crosses it is chance
+        // (capacity-loss p99.9 from 121 to 1,091 ms over seeds 1 to 20, at most half Netflix's on
+        // 177 of seeds 1 to 200), so one seed, or five, decides nothing
         for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
             int tailWins = 0;
             for (AdaptiveScenario scenario : AdaptiveScenario.all()) {
                 AdaptiveScenario s = scenario.name().equals("drift") ? scenario.scaled(0.25) : scenario;
-                AdaptiveRow mine = run(s, ours);
-                AdaptiveRow theirs = run(s, Limiters.peerOf(ours));
-                assertThat(mine.goodputRps()).as(ours + " " + s.name())
-                        .isGreaterThanOrEqualTo(theirs.goodputRps() * 0.98);
-                assertThat(mine.p999Millis()).as(ours + " " + s.name()).isLessThanOrEqualTo(theirs.p999Millis());
-                if (mine.p999Millis() * 2 <= theirs.p999Millis()) {
+                List<AdaptiveRow> mine = runSeeds(s, ours);
+                List<AdaptiveRow> theirs = runSeeds(s, Limiters.peerOf(ours));
+                assertThat(median(mine, AdaptiveRow::goodputRps)).as(ours + " " + s.name())
+                        .isGreaterThanOrEqualTo(median(theirs, AdaptiveRow::goodputRps) * 0.98);
+                double myTail = median(mine, r -> r.p999Millis());
+                double theirTail = median(theirs, r -> r.p999Millis());
+                assertThat(myTail).as(ours + " " + s.name()).isLessThanOrEqualTo(theirTail);
+                if (myTail * 2 <= theirTail) {
                     tailWins++;
                 }
             }
             // at least half the tail in step, capacity loss, lucky sample, bimodal and drift
             assertThat(tailWins).as(ours).isGreaterThanOrEqualTo(5);
         }
+    }
+
+    private static List<AdaptiveRow> runSeeds(AdaptiveScenario scenario, String limiter) {
+        return LongStream.rangeClosed(1, 9).mapToObj(seed -> AdaptiveModel.run(scenario, limiter, seed)).toList();
+    }
+
+    private static double median(List<AdaptiveRow> rows, ToDoubleFunction<AdaptiveRow> figure) {
+        return rows.stream().mapToDouble(figure).sorted().skip(rows.size() / 2).findFirst().orElseThrow();
     }
 
     @Test
@@ -144,6 +160,20 @@ class AdaptiveScenariosTest {
         assertThat(ours.limitMax()).isLessThan(theirs.limitMax());
         assertThat(ours.goodputRps()).isGreaterThanOrEqualTo(theirs.goodputRps() * 0.99);
         assertThat(run(errors, Limiters.OURS_AIMD).goodputRps()).isGreaterThan(800.0);
+    }
+
+    @Test
+    void fastErrorsCostOurAimdNoGoodputAgainstNetflixsOnAnySeed() {
+        // drops bound the queue at 12, so its latency rule never has cause to act; it used to act
+        // in the first seconds against a baseline that was the first response alone (2.5 % less
+        // goodput on seeds 1 to 6, 825.6 against 874.2/s on seed 2)
+        AdaptiveScenario errors = scenario("errors");
+        for (long seed = 1; seed <= 6; seed++) {
+            AdaptiveRow ours = AdaptiveModel.run(errors, Limiters.OURS_AIMD, seed);
+            AdaptiveRow theirs = AdaptiveModel.run(errors, Limiters.NETFLIX_AIMD, seed);
+            assertThat(ours.goodputRps()).as("seed " + seed).isGreaterThanOrEqualTo(theirs.goodputRps());
+            assertThat(ours.p999Millis()).as("seed " + seed).isLessThanOrEqualTo(theirs.p999Millis());
+        }
     }
 
     @Test
