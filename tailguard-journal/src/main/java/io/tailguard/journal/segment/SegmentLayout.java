@@ -80,21 +80,50 @@ public final class SegmentLayout {
         return segmentSizeBytes - HEADER_LENGTH - FrameCodec.HEADER_LENGTH - ALIGNMENT;
     }
 
-    /** File name of the segment whose first record has {@code baseSequence}. */
+    /** Digits of a segment file name's base sequence (zero-padded; {@link Long#MAX_VALUE} has 19). */
+    private static final int NAME_DIGITS = 20;
+
+    /**
+     * File name of the segment whose first record has {@code baseSequence}: 20 ASCII digits, zero
+     * padded, then {@link #SUFFIX}. Written digit by digit, not with {@code String.format}: the
+     * writer names a segment once per roll, and the formatter's code, cold by then, took 290-368 µs
+     * of the writer's 471-602 µs roll (decision 034); it also used the default locale's digits (Arabic
+     * or Devanagari ones under some locales), so a journal's file names depended on the JVM's locale.
+     *
+     * @throws IllegalArgumentException when {@code baseSequence} is negative
+     */
     public static String fileName(long baseSequence) {
-        return String.format("%020d%s", baseSequence, SUFFIX);
+        if (baseSequence < 0) {
+            throw new IllegalArgumentException("baseSequence must be >= 0 but was " + baseSequence);
+        }
+        char[] name = new char[NAME_DIGITS + SUFFIX.length()];
+        long rest = baseSequence;
+        for (int i = NAME_DIGITS - 1; i >= 0; i--) {
+            name[i] = (char) ('0' + rest % 10);
+            rest /= 10;
+        }
+        SUFFIX.getChars(0, SUFFIX.length(), name, NAME_DIGITS);
+        return new String(name);
     }
 
-    /** Parses the base sequence from a segment file name, or -1 if it is not one. */
+    /**
+     * Parses the base sequence from a segment file name, or -1 if it is not one (only the ASCII
+     * digits {@link #fileName} writes count: {@link Long#parseLong} alone would take other scripts'
+     * digits too, naming a file {@link #fileName} never finds).
+     */
     public static long baseSequenceOf(String fileName) {
-        if (!fileName.endsWith(SUFFIX) || fileName.length() != 20 + SUFFIX.length()) {
+        if (!fileName.endsWith(SUFFIX) || fileName.length() != NAME_DIGITS + SUFFIX.length()) {
             return -1;
         }
-        try {
-            return Long.parseLong(fileName.substring(0, 20));
-        } catch (NumberFormatException e) {
-            return -1;
+        long base = 0;
+        for (int i = 0; i < NAME_DIGITS; i++) {
+            char c = fileName.charAt(i);
+            if (c < '0' || c > '9' || base > (Long.MAX_VALUE - (c - '0')) / 10) {
+                return -1;
+            }
+            base = base * 10 + (c - '0');
         }
+        return base;
     }
 
     /** Writes a header into {@code header} (64 bytes from index 0, little-endian). */
