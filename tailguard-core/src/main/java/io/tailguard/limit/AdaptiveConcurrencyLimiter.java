@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * callers never retry. Permits are reused from a lock-free table of twice the estimator's
  * {@link Limit#maxLimit()} slots (at most 65,536), each claimed and freed by a CAS on its own
  * state, so acquire and release allocate nothing once each slot has been used once, and a
- * preempted thread holds up no other. Estimator updates are serialized by the estimator's own
- * monitor, taken only on completion; the limit is published through a volatile.
+ * preempted thread holds up no other. Estimator updates are serialized by a small lock taken only
+ * on completion; the limit is published through a volatile.
  */
 final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
 
@@ -29,6 +29,7 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
 
     private final Limit estimator;
     private final boolean adapts;
+    private final Object estimatorLock = new Object();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final PermitSlots permits;
     private volatile int limit;
@@ -115,10 +116,7 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
     void release(long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
         inFlight.decrementAndGet();
         if (adapts && outcome != IGNORED) {
-            // the estimator's own monitor: the lock word then shares a cache line with the fields the
-            // update writes, where a separate lock object moved a second line between cores at every
-            // completion (two threads: 397-431 ns against 509-611 ns per AIMD op, RESULTS.md)
-            synchronized (estimator) {
+            synchronized (estimatorLock) {
                 int updated = Math.max(1, estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart,
                         outcome == DROPPED));
                 // most samples leave the limit where it was: skip the volatile store (a full fence)

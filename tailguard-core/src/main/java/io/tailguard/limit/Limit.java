@@ -2,8 +2,7 @@ package io.tailguard.limit;
 
 /**
  * Not thread-safe: a concurrency-limit estimator, a pure function of the samples it is fed. The
- * {@link ConcurrencyLimiter} that owns it serializes every call by holding the estimator's own
- * monitor ({@code synchronized} on it). It never reads a clock; time comes
+ * {@link ConcurrencyLimiter} that owns it serializes every call. It never reads a clock; time comes
  * in as {@code nowNanos}, so the simulator and a live server run the same estimator.
  */
 public interface Limit {
