@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Limit#maxLimit()} slots (at most 65,536), each claimed and freed by a CAS on its own
  * state, so acquire and release allocate nothing once each slot has been used once, and a
  * preempted thread holds up no other. Estimator updates are serialized by a small lock taken only
- * on completion; the limit is published through a volatile.
+ * on completion; the limit is published through a volatile. A loss-only {@link AimdLimit}, whose
+ * limit is its whole state, is fed without the lock and publishes its limit itself by
+ * compare-and-set.
  */
 final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
 
@@ -32,12 +34,17 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
     private final Object estimatorLock = new Object();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final PermitSlots permits;
-    private volatile int limit;
+    /** The enforced limit: the estimator's own cell when it updates without a lock, else this limiter's. */
+    private final LimitCell limit;
+    /** True when completions feed the estimator without {@link #estimatorLock} ({@link AimdLimit#lockFreeCell()}). */
+    private final boolean lockFree;
 
     AdaptiveConcurrencyLimiter(Limit estimator) {
         this.estimator = estimator;
         this.adapts = estimator.adapts();
-        this.limit = estimator.limit();
+        LimitCell shared = estimator instanceof AimdLimit aimd ? aimd.lockFreeCell() : null;
+        this.lockFree = shared != null;
+        this.limit = lockFree ? shared : new LimitCell(estimator.limit());
         // Twice the most permits ever out, so that at least half the slots are free.
         this.permits = new PermitSlots(this, (int) Math.min(MAX_TABLE_SLOTS, 2L * Math.max(1, estimator.maxLimit())));
     }
@@ -77,7 +84,7 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
      * admitted only when the places taken before its own, admitted or not, are fewer than the limit.
      */
     private int reserve() {
-        int limitNow = limit;
+        int limitNow = limit.get();
         if (inFlight.get() >= limitNow) {
             return -1;
         }
@@ -104,7 +111,7 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
 
     @Override
     public int limit() {
-        return limit;
+        return limit.get();
     }
 
     @Override
@@ -116,12 +123,18 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
     void release(long nowNanos, long startNanos, int inFlightAtStart, int outcome) {
         inFlight.decrementAndGet();
         if (adapts && outcome != IGNORED) {
+            if (lockFree) {
+                // the estimator moves the shared cell itself, by compare-and-set; a sample that
+                // changes nothing writes nothing, so two threads completing share no written line
+                estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart, outcome == DROPPED);
+                return;
+            }
             synchronized (estimatorLock) {
                 int updated = Math.max(1, estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart,
                         outcome == DROPPED));
                 // most samples leave the limit where it was: skip the volatile store (a full fence)
-                if (updated != limit) {
-                    limit = updated;
+                if (updated != limit.get()) {
+                    limit.set(updated);
                 }
             }
         }

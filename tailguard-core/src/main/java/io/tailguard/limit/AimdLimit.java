@@ -1,7 +1,7 @@
 package io.tailguard.limit;
 
 /**
- * Not thread-safe: additive-increase, multiplicative-decrease limit, driven by loss and, when
+ * Not thread-safe (except without the latency rule, where concurrent updates are safe): additive-increase, multiplicative-decrease limit, driven by loss and, when
  * {@code rttTolerance} is finite, by latency. A drop (or a sample slower than the timeout)
  * multiplies the limit by {@code backoffRatio}; so does a short RTT average more than
  * {@code rttTolerance} times the baseline RTT (see {@link RttBaseline}: a lucky sample cannot
@@ -18,7 +18,8 @@ public final class AimdLimit implements Limit {
     private final long timeoutNanos;
     private final boolean latencyAware;
     private final RttBaseline rtt;
-    private int limit;
+    /** The limit; without the latency rule it is the whole state, moved by compare-and-set. */
+    private final LimitCell limit;
     private long lastLatencyBackoffNanos;
     private boolean backedOff;
 
@@ -28,36 +29,76 @@ public final class AimdLimit implements Limit {
         this.timeoutNanos = config.timeout().toNanos();
         this.latencyAware = config.rttTolerance() != Double.POSITIVE_INFINITY;
         this.rtt = new RttBaseline(config.baselineWindow().toNanos());
-        this.limit = config.initialLimit();
+        this.limit = new LimitCell(config.initialLimit());
     }
 
     @Override
     public int update(long nowNanos, long rttNanos, int inFlight, boolean dropped) {
-        int next = limit;
         boolean lost = dropped || rttNanos > timeoutNanos;
-        if (latencyAware && !lost) {
+        if (!latencyAware) {
+            return updateLossOnly(inFlight, lost);
+        }
+        int current = limit.get();
+        int next = current;
+        if (!lost) {
             // a drop or timeout is no RTT of the service (a fast error, a stall): the loss rule handles it
-            rtt.add(nowNanos, rttNanos, RttBaseline.calm(inFlight, config.minLimit(), limit));
+            rtt.add(nowNanos, rttNanos, RttBaseline.calm(inFlight, config.minLimit(), current));
         }
         if (lost) {
-            next = (int) (limit * config.backoffRatio());
-        } else if (latencyAware && rtt.ready() && rtt.smoothedNanos() > config.rttTolerance() * rtt.baselineNanos()) {
+            next = (int) (current * config.backoffRatio());
+        } else if (rtt.ready() && rtt.smoothedNanos() > config.rttTolerance() * rtt.baselineNanos()) {
             if (!backedOff || nowNanos - lastLatencyBackoffNanos >= (long) rtt.smoothedNanos()) {
                 backedOff = true;
                 lastLatencyBackoffNanos = nowNanos;
-                next = (int) (limit * config.backoffRatio());
+                next = (int) (current * config.backoffRatio());
             }
-        } else if (inFlight * 2L >= limit && (!latencyAware || rtt.ready())) {
-            // with the latency rule, growth waits for a baseline as the back-off does
-            next = limit + 1;
+        } else if (inFlight * 2L >= current && rtt.ready()) {
+            // growth waits for a baseline as the back-off does
+            next = current + 1;
         }
-        limit = Math.max(config.minLimit(), Math.min(config.maxLimit(), next));
-        return limit;
+        next = clamp(next);
+        if (next != current) {
+            limit.set(next);
+        }
+        return next;
+    }
+
+    /**
+     * The loss rule alone: the new limit is a function of the current one, applied by
+     * compare-and-set, so concurrent callers need no lock and end where some serial order of their
+     * samples ends; a sample that changes nothing (at the ceiling, or mostly idle) writes nothing.
+     */
+    private int updateLossOnly(int inFlight, boolean lost) {
+        while (true) {
+            int current = limit.get();
+            int next = current;
+            if (lost) {
+                next = (int) (current * config.backoffRatio());
+            } else if (inFlight * 2L >= current) {
+                next = current + 1;
+            }
+            next = clamp(next);
+            if (next == current || limit.compareAndSet(current, next)) {
+                return next;
+            }
+        }
+    }
+
+    private int clamp(int next) {
+        return Math.max(config.minLimit(), Math.min(config.maxLimit(), next));
+    }
+
+    /**
+     * Returns the cell holding the limit when this estimator may be fed by several threads at once
+     * without a lock (no latency rule: the limit is its whole state), else null.
+     */
+    LimitCell lockFreeCell() {
+        return latencyAware ? null : limit;
     }
 
     @Override
     public int limit() {
-        return limit;
+        return limit.get();
     }
 
     @Override
@@ -75,6 +116,6 @@ public final class AimdLimit implements Limit {
 
     @Override
     public String toString() {
-        return "AimdLimit[" + limit + "]";
+        return "AimdLimit[" + limit.get() + "]";
     }
 }

@@ -3,6 +3,8 @@ package io.tailguard.limit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.admission.Decision;
+import io.tailguard.testing.Threads;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -153,5 +155,31 @@ class AimdLimitTest {
         AimdLimit limit = limit();
         limit.update(0, MS, 10, false);
         assertThat(limit.update(MS, 900 * MS, 11, false)).isEqualTo(12);
+    }
+
+    @Test
+    void withoutTheLatencyRuleConcurrentSamplesAreNoneLost() throws Exception {
+        // loss-only: fed without a lock, each sample applied to the limit by compare-and-set
+        AimdLimit limit = new AimdLimit(new AimdLimitConfig(10, 1, 10_000_000, 0.9, Duration.ofSeconds(5)));
+        int perThread = 200_000;
+        Threads.runTogether(2, thread -> {
+            for (int i = 0; i < perThread; i++) {
+                limit.update(i, 1_000L, Integer.MAX_VALUE, false); // every sample grows the limit by one
+            }
+        });
+        assertThat(limit.limit()).isEqualTo(10 + 2 * perThread);
+    }
+
+    @Test
+    void aLimiterOverALossOnlyAimdEnforcesTheLimitItsEstimatorHolds() {
+        AimdLimit aimd = new AimdLimit(new AimdLimitConfig(4, 1, 100, 0.5, Duration.ofSeconds(5)));
+        ConcurrencyLimiter limiter = ConcurrencyLimiter.of(aimd);
+        Decision first = limiter.tryAcquire(0L);
+        first.permit().onDropped(10L); // 4 -> 2
+        assertThat(aimd.limit()).isEqualTo(2);
+        assertThat(limiter.limit()).isEqualTo(2);
+        assertThat(limiter.tryAcquire(20L).isAdmitted()).isTrue();
+        assertThat(limiter.tryAcquire(20L).isAdmitted()).isTrue();
+        assertThat(limiter.tryAcquire(20L).isAdmitted()).isFalse();
     }
 }
