@@ -35,16 +35,16 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final PermitSlots permits;
     /** The enforced limit: the estimator's own cell when it updates without a lock, else this limiter's. */
-    private final LimitCell limit;
-    /** True when completions feed the estimator without {@link #estimatorLock} ({@link AimdLimit#lockFreeCell()}). */
+    private final AtomicInteger limit;
+    /** True when completions feed the estimator without {@link #estimatorLock} ({@link AimdLimit#lockFreeLimit()}). */
     private final boolean lockFree;
 
     AdaptiveConcurrencyLimiter(Limit estimator) {
         this.estimator = estimator;
         this.adapts = estimator.adapts();
-        LimitCell shared = estimator instanceof AimdLimit aimd ? aimd.lockFreeCell() : null;
+        AtomicInteger shared = estimator instanceof AimdLimit aimd ? aimd.lockFreeLimit() : null;
         this.lockFree = shared != null;
-        this.limit = lockFree ? shared : new LimitCell(estimator.limit());
+        this.limit = lockFree ? shared : new AtomicInteger(estimator.limit());
         // Twice the most permits ever out, so that at least half the slots are free.
         this.permits = new PermitSlots(this, (int) Math.min(MAX_TABLE_SLOTS, 2L * Math.max(1, estimator.maxLimit())));
     }

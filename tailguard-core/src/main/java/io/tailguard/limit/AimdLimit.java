@@ -1,5 +1,7 @@
 package io.tailguard.limit;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 /**
  * Not thread-safe (except without the latency rule, where concurrent updates are safe): additive-increase, multiplicative-decrease limit, driven by loss and, when
  * {@code rttTolerance} is finite, by latency. A drop (or a sample slower than the timeout)
@@ -19,7 +21,7 @@ public final class AimdLimit implements Limit {
     private final boolean latencyAware;
     private final RttBaseline rtt;
     /** The limit; without the latency rule it is the whole state, moved by compare-and-set. */
-    private final LimitCell limit;
+    private final AtomicInteger limit;
     private long lastLatencyBackoffNanos;
     private boolean backedOff;
 
@@ -29,7 +31,7 @@ public final class AimdLimit implements Limit {
         this.timeoutNanos = config.timeout().toNanos();
         this.latencyAware = config.rttTolerance() != Double.POSITIVE_INFINITY;
         this.rtt = new RttBaseline(config.baselineWindow().toNanos());
-        this.limit = new LimitCell(config.initialLimit());
+        this.limit = new AtomicInteger(config.initialLimit());
     }
 
     @Override
@@ -92,7 +94,7 @@ public final class AimdLimit implements Limit {
      * Returns the cell holding the limit when this estimator may be fed by several threads at once
      * without a lock (no latency rule: the limit is its whole state), else null.
      */
-    LimitCell lockFreeCell() {
+    AtomicInteger lockFreeLimit() {
         return latencyAware ? null : limit;
     }
 
