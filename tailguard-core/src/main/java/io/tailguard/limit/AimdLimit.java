@@ -3,8 +3,9 @@ package io.tailguard.limit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Not thread-safe (except without the latency rule, where concurrent updates are safe): additive-increase, multiplicative-decrease limit, driven by loss and, when
- * {@code rttTolerance} is finite, by latency. A drop (or a sample slower than the timeout)
+ * Not thread-safe with the latency rule; thread-safe without it (the limit is then its whole state,
+ * moved by compare-and-set). An additive-increase, multiplicative-decrease limit, driven by loss
+ * and, when {@code rttTolerance} is finite, by latency. A drop (or a sample slower than the timeout)
  * multiplies the limit by {@code backoffRatio}; so does a short RTT average more than
  * {@code rttTolerance} times the baseline RTT (see {@link RttBaseline}: a lucky sample cannot
  * poison it and steady overload cannot drift it up), at most once per short RTT so that one slow

@@ -2,8 +2,9 @@ package io.tailguard.limit;
 
 /**
  * Not thread-safe: a concurrency-limit estimator, a pure function of the samples it is fed. The
- * {@link ConcurrencyLimiter} that owns it serializes every call. It never reads a clock; time comes
- * in as {@code nowNanos}, so the simulator and a live server run the same estimator.
+ * {@link ConcurrencyLimiter} that owns it serializes every call, except to a loss-only
+ * {@link AimdLimit}, which is safe to feed from several threads at once. It never reads a clock;
+ * time comes in as {@code nowNanos}, so the simulator and a live server run the same estimator.
  */
 public interface Limit {
 
