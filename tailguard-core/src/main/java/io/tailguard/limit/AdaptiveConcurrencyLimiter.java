@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Limit#maxLimit()} slots (at most 65,536), each claimed and freed by a CAS on its own
  * state, so acquire and release allocate nothing once each slot has been used once, and a
  * preempted thread holds up no other. Estimator updates are serialized by a small lock taken only
- * on completion; the limit is published through a volatile. A loss-only {@link AimdLimit}, whose
+ * on completion, and only for a sample the estimator does not take without it
+ * ({@link Limit#updateIfQuiet}); the limit is published through a volatile. A loss-only {@link AimdLimit}, whose
  * limit is its whole state, is fed without the lock and publishes its limit itself by
  * compare-and-set.
  */
@@ -128,6 +129,9 @@ final class AdaptiveConcurrencyLimiter implements ConcurrencyLimiter {
                 // changes nothing writes nothing, so two threads completing share no written line
                 estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart, outcome == DROPPED);
                 return;
+            }
+            if (estimator.updateIfQuiet(nowNanos, nowNanos - startNanos, inFlightAtStart, outcome == DROPPED)) {
+                return; // a sample that moves no limit, taken without the lock
             }
             synchronized (estimatorLock) {
                 int updated = Math.max(1, estimator.update(nowNanos, nowNanos - startNanos, inFlightAtStart,

@@ -3,6 +3,7 @@ package io.tailguard.limit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.testing.Threads;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -85,6 +86,65 @@ class VegasLimitTest {
             long rtt = (10 + (i * 7919L) % 30) * MS;
             assertThat(a.update(0, rtt, a.limit(), i % 50 == 0)).isEqualTo(b.update(0, rtt, b.limit(), i % 50 == 0));
         }
+    }
+
+    @Test
+    void samplesTakenQuietlyLandAsIfFedToUpdate() {
+        // probes every 50-100 samples at limit ~100: the quiet path must leave each to update
+        VegasLimit serial = new VegasLimit(new VegasLimitConfig(100, 1000, 0.5, 1), new SplittableRandom(3));
+        VegasLimit quiet = new VegasLimit(new VegasLimitConfig(100, 1000, 0.5, 1), new SplittableRandom(3));
+        SplittableRandom random = new SplittableRandom(11);
+        int taken = 0;
+        for (int i = 0; i < 20_000; i++) {
+            long rtt = (10 + random.nextInt(20)) * MS;
+            int inFlight = random.nextInt(4) == 0 ? serial.limit() : random.nextInt(1 + serial.limit() / 2);
+            boolean dropped = random.nextInt(100) == 0;
+            int expected = serial.update(i, rtt, inFlight, dropped);
+            boolean wasQuiet = quiet.updateIfQuiet(i, rtt, inFlight, dropped);
+            int got = wasQuiet ? quiet.limit() : quiet.update(i, rtt, inFlight, dropped);
+            taken += wasQuiet ? 1 : 0;
+            assertThat(got).as("limit after sample %d", i).isEqualTo(expected);
+            assertThat(quiet.rttNoLoadNanos()).as("no-load RTT after sample %d", i).isEqualTo(serial.rttNoLoadNanos());
+            assertThat(quiet.samplesSinceProbe()).as("count after sample %d", i).isEqualTo(serial.samplesSinceProbe());
+        }
+        assertThat(taken).isBetween(5_000, 15_000);
+    }
+
+    @Test
+    void aSampleThatWouldMoveAnythingIsNotTakenQuietly() {
+        VegasLimit limit = limit(1_000_000);
+        assertThat(limit.updateIfQuiet(0, 10 * MS, 1, false)).as("no no-load RTT yet").isFalse();
+        limit.update(0, 10 * MS, 1, false);
+        assertThat(limit.updateIfQuiet(0, 9 * MS, 1, false)).as("a new lowest RTT").isFalse();
+        assertThat(limit.updateIfQuiet(0, 10 * MS, 1, true)).as("a drop").isFalse();
+        assertThat(limit.updateIfQuiet(0, 10 * MS, 10, false)).as("half the limit in flight").isFalse();
+        assertThat(limit.samplesSinceProbe()).isEqualTo(1);
+        assertThat(limit.updateIfQuiet(0, 10 * MS, 9, false)).isTrue();
+        assertThat(limit.samplesSinceProbe()).isEqualTo(2);
+        assertThat(limit.limit()).isEqualTo(20);
+        assertThat(limit.rttNoLoadNanos()).isEqualTo(10 * MS);
+    }
+
+    @Test
+    void quietSamplesRacingLockedUpdatesAreNoneLost() throws Exception {
+        // no probe within the test; limit 1000 with step 3 and a queue of 13 (no-load 1000 ns, RTT
+        // 1013 ns): a sample at the limit goes to update and moves nothing but the count
+        VegasLimit limit = new VegasLimit(new VegasLimitConfig(1000, 1000, 1.0, 1_000_000));
+        limit.update(0, 1_000, 1, false);
+        Object lock = new Object();
+        int perThread = 200_000;
+        Threads.runTogether(2, thread -> {
+            for (int i = 0; i < perThread; i++) {
+                int inFlight = i % 8 == thread ? 1000 : 1;
+                if (!limit.updateIfQuiet(i, 1_013, inFlight, false)) {
+                    synchronized (lock) {
+                        limit.update(i, 1_013, inFlight, false);
+                    }
+                }
+            }
+        });
+        assertThat(limit.samplesSinceProbe()).isEqualTo(1 + 2L * perThread);
+        assertThat(limit.limit()).isEqualTo(1000);
     }
 
     @Test
