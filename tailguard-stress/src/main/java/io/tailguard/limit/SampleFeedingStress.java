@@ -118,4 +118,46 @@ public final class SampleFeedingStress {
             result.r2 = estimator.overlaps;
         }
     }
+
+    /**
+     * Thread-safe subject: over a {@link VegasLimit}, a sample it takes without the lock races a
+     * drop fed through it; both must land (three samples counted, the limit 100 shrunk by one step
+     * of 2 to 98) and both permits come back.
+     */
+    @JCStressTest
+    @Outcome(id = "3, 98, 0", expect = ACCEPTABLE, desc = "both samples landed, both permits back")
+    @Outcome(expect = FORBIDDEN, desc = "a sample lost or counted twice, the drop lost, or a permit still out")
+    @State
+    public static class QuietSampleRacesDrop {
+        private final VegasLimit estimator = new VegasLimit(new VegasLimitConfig(100, 100, 1.0, 1_000_000));
+        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.of(estimator);
+        private final Permit first;
+        private final Permit second;
+
+        public QuietSampleRacesDrop() {
+            limiter.tryAcquire(0L).permit().onSuccess(1_000L); // the no-load RTT: 1,000 ns
+            first = limiter.tryAcquire(0L).permit();
+            second = limiter.tryAcquire(0L).permit();
+        }
+
+        /** Completes after 2,000 ns with one in flight at its start: a quiet sample. */
+        @Actor
+        public void quiet() {
+            first.onSuccess(2_000L);
+        }
+
+        /** Drops after 2,000 ns: goes through the lock and moves the limit. */
+        @Actor
+        public void drop() {
+            second.onDropped(2_000L);
+        }
+
+        /** Looks once both are done. */
+        @Arbiter
+        public void landed(III_Result result) {
+            result.r1 = (int) estimator.samplesSinceProbe();
+            result.r2 = limiter.limit();
+            result.r3 = limiter.inFlight();
+        }
+    }
 }
