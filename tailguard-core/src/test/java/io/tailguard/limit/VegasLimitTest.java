@@ -148,6 +148,84 @@ class VegasLimitTest {
     }
 
     @Test
+    void quietSamplesRacingUpdatesAcrossProbesEndWhereASerialFeedEnds() throws Exception {
+        // the limit sits at its maximum and a probe comes every 500-1000 samples, so the state after
+        // N samples (count towards the next probe, no-load RTT, limit) is the same in any order: two
+        // racing threads must end where one thread feeding all of them ends. A quiet sample whose
+        // compare-and-set lost must re-check the rule, as a probe may have become due meanwhile.
+        VegasLimitConfig config = new VegasLimitConfig(1000, 1000, 1.0, 1);
+        int perThread = 100_000;
+        for (int round = 0; round < 20; round++) {
+            VegasLimit serial = new VegasLimit(config, new SplittableRandom(round));
+            VegasLimit racing = new VegasLimit(config, new SplittableRandom(round));
+            serial.update(0, 1_000, 1, false);
+            racing.update(0, 1_000, 1, false);
+            for (int i = 0; i < 2 * perThread; i++) {
+                serial.update(i, 1_013, 1, false);
+            }
+            Object lock = new Object();
+            Threads.runTogether(2, thread -> {
+                for (int i = 0; i < perThread; i++) {
+                    int inFlight = i % 16 == thread ? 1000 : 1; // some samples go to update
+                    if (!racing.updateIfQuiet(i, 1_013, inFlight, false)) {
+                        synchronized (lock) {
+                            racing.update(i, 1_013, inFlight, false);
+                        }
+                    }
+                }
+            });
+            assertThat(racing.samplesSinceProbe()).as("count, round %d", round).isEqualTo(serial.samplesSinceProbe());
+            assertThat(racing.rttNoLoadNanos()).as("no-load RTT, round %d", round).isEqualTo(serial.rttNoLoadNanos());
+            assertThat(racing.limit()).as("limit, round %d", round).isEqualTo(serial.limit());
+        }
+    }
+
+    @Test
+    void quietSamplesAtEveryBoundaryLandAsIfFedToUpdate() {
+        // RTT at, just under and just over the no-load RTT; in flight at, around and over half the
+        // limit; probes from every sample to every 30 limits' worth; limits from 1
+        long quietTaken = 0;
+        for (int initial : new int[] {1, 2, 3, 10, 11, 100, 101}) {
+            for (double smoothing : new double[] {1.0, 0.3}) {
+                for (int multiplier : new int[] {1, 2, 30}) {
+                    VegasLimitConfig config = new VegasLimitConfig(initial, 1000, smoothing, multiplier);
+                    VegasLimit serial = new VegasLimit(config, new SplittableRandom(initial));
+                    VegasLimit quiet = new VegasLimit(config, new SplittableRandom(initial));
+                    SplittableRandom random = new SplittableRandom(multiplier * 31L + initial);
+                    for (int i = 0; i < 3_000; i++) {
+                        long noLoad = serial.rttNoLoadNanos();
+                        long rtt = switch (random.nextInt(5)) {
+                            case 0 -> noLoad;
+                            case 1 -> noLoad - 1;
+                            case 2 -> noLoad + 1;
+                            case 3 -> 0;
+                            default -> 100 + random.nextInt(200);
+                        };
+                        int half = serial.limit() / 2;
+                        int inFlight = switch (random.nextInt(5)) {
+                            case 0 -> half;
+                            case 1 -> half + 1;
+                            case 2 -> Math.max(0, half - 1);
+                            case 3 -> serial.limit();
+                            default -> random.nextInt(serial.limit() + 2);
+                        };
+                        boolean dropped = random.nextInt(50) == 0;
+                        int expected = serial.update(i, rtt, inFlight, dropped);
+                        boolean wasQuiet = quiet.updateIfQuiet(i, rtt, inFlight, dropped);
+                        int got = wasQuiet ? quiet.limit() : quiet.update(i, rtt, inFlight, dropped);
+                        quietTaken += wasQuiet ? 1 : 0;
+                        String at = config + ", sample " + i;
+                        assertThat(got).as("limit, %s", at).isEqualTo(expected);
+                        assertThat(quiet.rttNoLoadNanos()).as("no-load RTT, %s", at).isEqualTo(serial.rttNoLoadNanos());
+                        assertThat(quiet.samplesSinceProbe()).as("count, %s", at).isEqualTo(serial.samplesSinceProbe());
+                    }
+                }
+            }
+        }
+        assertThat(quietTaken).as("samples taken quietly").isGreaterThan(5_000);
+    }
+
+    @Test
     void configRejectsInvalidValues() {
         assertThatThrownBy(() -> new VegasLimitConfig(20, 1000, 0.0, 30))
                 .hasMessage("smoothing must be > 0 and <= 1 but was 0.0");
