@@ -117,8 +117,8 @@ final class Segment implements AutoCloseable {
      * 64 MiB at once multiplied the {@code sync} p99; measurements in the Journal section of
      * {@code tailguard-bench/RESULTS.md}). Not forced (a journal that never forces): the zeros are
      * left to the kernel's write-back. Storing one byte into each page of a sparse file through
-     * its mapping instead (decision 030) cost less CPU on a quiet machine but stalled appends for
-     * 30-50 ms on a busy one; decision 035.
+     * its mapping instead (decision 030) cost less CPU, but at times stalled replicated messages
+     * for 37-53 ms where written zeros did not; decision 035.
      *
      * <p>Either way the file carries {@link #TMP_SUFFIX} until it is activated, so a crash
      * part-way leaves a file recovery deletes: it never held a record.
