@@ -23,11 +23,14 @@ import java.util.random.RandomGenerator;
 public final class VegasLimit implements Limit {
 
     /**
-     * {@link #ctl}: a version in the high 32 bits, odd while {@link #update} is inside, and in the
-     * low 32 the samples {@link #updateIfQuiet} counted since then, folded into
-     * {@link #samplesSinceProbe} by the next update.
+     * {@link #ctl}: a version in the high 40 bits, odd while {@link #update} is inside, and in the
+     * low 24 the samples {@link #updateIfQuiet} counted since then, folded into
+     * {@link #samplesSinceProbe} by the next update. A full count sends samples to the lock until
+     * that update; a quiet sample decided before the version came round to the same value (2^39
+     * updates during one pause of its thread) is out of reach.
      */
-    private static final long VERSION_ONE = 1L << 32;
+    static final int QUIET_COUNT_BITS = 24;
+    private static final long VERSION_ONE = 1L << QUIET_COUNT_BITS;
     private static final long QUIET_COUNT_MASK = VERSION_ONE - 1;
     private static final VarHandle CTL;
 

@@ -148,6 +148,23 @@ class VegasLimitTest {
     }
 
     @Test
+    void aFullQuietCountSendsSamplesToUpdateWhichFoldsItIn() {
+        // a probe far beyond the count's capacity: only the count's own limit stops the quiet path
+        VegasLimit limit = new VegasLimit(new VegasLimitConfig(20, 1000, 1.0, 100_000_000));
+        limit.update(0, 10 * MS, 1, false);
+        long full = (1L << VegasLimit.QUIET_COUNT_BITS) - 1;
+        for (long i = 0; i < full; i++) {
+            assertThat(limit.updateIfQuiet(0, 10 * MS, 1, false)).isTrue();
+        }
+        assertThat(limit.updateIfQuiet(0, 10 * MS, 1, false)).as("the count is full").isFalse();
+        limit.update(0, 10 * MS, 1, false);
+        assertThat(limit.samplesSinceProbe()).isEqualTo(full + 2);
+        assertThat(limit.updateIfQuiet(0, 10 * MS, 1, false)).as("counting again after the update").isTrue();
+        assertThat(limit.samplesSinceProbe()).isEqualTo(full + 3);
+        assertThat(limit.limit()).isEqualTo(20);
+    }
+
+    @Test
     void quietSamplesRacingUpdatesAcrossProbesEndWhereASerialFeedEnds() throws Exception {
         // the limit sits at its maximum and a probe comes every 500-1000 samples, so the state after
         // N samples (count towards the next probe, no-load RTT, limit) is the same in any order: two
