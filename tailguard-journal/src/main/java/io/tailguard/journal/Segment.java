@@ -105,30 +105,45 @@ final class Segment implements AutoCloseable {
     }
 
     /**
-     * Not thread-safe: a blank being prepared one chunk ({@value #ZERO_CHUNK_BYTES} bytes) of zeros
-     * per {@link #step()}, written with {@code write(2)}, so the cost of a segment can be spread
-     * over time. The zeros put each page in the page cache with its space reserved on the file
-     * system, so the writer's first store to a page neither allocates nor reads.
+     * Not thread-safe: a blank being prepared one chunk ({@value #ZERO_CHUNK_BYTES} bytes) per
+     * {@link #step()}, so the cost of a segment can be spread over time. A blank is prepared in
+     * one of two ways, by {@code forced}.
      *
-     * <p>Forced (a journal that forces): every chunk is also forced before the next is written:
-     * the blocks then exist on disk, so the journal's later forces write data only (no block
-     * allocation, no file system journal commit), and a concurrent force of the journal waits
-     * behind at most one chunk of zeros in the device's queue, not the whole file (forcing all
-     * 64 MiB at once multiplied the {@code sync} p99; measurements in the Journal section of
-     * {@code tailguard-bench/RESULTS.md}). Not forced (a journal that never forces): the zeros are
-     * left to the kernel's write-back. Storing one byte into each page of a sparse file through
-     * its mapping instead (decision 030) cost less CPU, but at times stalled replicated messages
-     * for 37-53 ms where written zeros did not; decision 035.
+     * <p>Forced (a journal that forces): every chunk is written with zeros and forced before the
+     * next is written: the blocks then exist on disk, so the journal's later forces write data
+     * only (no block allocation, no file system journal commit), and a concurrent force of the
+     * journal waits behind at most one chunk of zeros in the device's queue, not the whole file
+     * (forcing all 64 MiB at once multiplied the {@code sync} p99; measurements in the Journal
+     * section of {@code tailguard-bench/RESULTS.md}).
+     *
+     * <p>Not forced (a journal that never forces): the file is sparse at its full size from the
+     * start and mapped at once, and a step stores one zero byte into each page of the next chunk
+     * through that mapping. The kernel allocates each page in the page cache already zeroed,
+     * reserves its space on the file system and maps it writable in this process, so the
+     * writer's later stores neither fault nor allocate. Writing the zeros with {@code write(2)}
+     * instead cost about four times the CPU (on the 2-vCPU build machine at 50K msg/s, 1,056 ms
+     * against 270 ms of a preparer's step time in one 11 s run) and left every page to fault again
+     * in the writer; decision 030. Nothing but zeros reaches the disk before the data, as a hole
+     * reads as zeros.
      *
      * <p>Either way the file carries {@link #TMP_SUFFIX} until it is activated, so a crash
      * part-way leaves a file recovery deletes: it never held a record.
      */
     static final class Zeroing {
+        /**
+         * One store per this many bytes touches every page: the smallest page size of the
+         * platforms the journal runs on (larger pages only make some stores redundant).
+         */
+        static final int PAGE_BYTES = 4096;
+
         private final Path file;
         private final int sizeBytes;
         private final boolean forced;
         private final FileChannel channel;
+        /** Forced: the chunk of zeros written at each step; null otherwise. */
         private final ByteBuffer zeros;
+        /** Not forced: the whole file, mapped at once; null when forced (mapped at {@link #finish()}). */
+        private final MappedByteBuffer map;
         private long zeroed;
 
         Zeroing(Path file, int sizeBytes, boolean forced) {
@@ -141,7 +156,13 @@ final class Segment implements AutoCloseable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot prepare segment " + file, e);
             }
-            this.zeros = ByteBuffer.allocateDirect(Math.min(sizeBytes, ZERO_CHUNK_BYTES));
+            this.zeros = forced ? ByteBuffer.allocateDirect(Math.min(sizeBytes, ZERO_CHUNK_BYTES)) : null;
+            try {
+                this.map = forced ? null : mapSparse(channel, sizeBytes);
+            } catch (IOException e) {
+                abandon();
+                throw new UncheckedIOException("cannot prepare segment " + file, e);
+            }
         }
 
         /** Returns the bytes zero-filled so far. */
@@ -154,39 +175,53 @@ final class Segment implements AutoCloseable {
             return zeroed >= sizeBytes;
         }
 
-        /** Writes the next chunk of zeros, and forces it when {@code forced}. */
+        /** Prepares the next chunk: writes and forces its zeros (forced) or touches its pages (not forced). */
         void step() {
             long end = Math.min(zeroed + ZERO_CHUNK_BYTES, sizeBytes);
+            if (!forced) {
+                for (int p = (int) zeroed; p < end; p += PAGE_BYTES) {
+                    map.put(p, (byte) 0);
+                }
+                zeroed = end;
+                return;
+            }
             try {
                 while (zeroed < end) {
                     zeros.clear().limit((int) (end - zeroed));
                     zeroed += channel.write(zeros, zeroed);
                 }
-                if (forced) {
-                    channel.force(false);
-                }
+                channel.force(false);
             } catch (IOException e) {
                 abandon();
                 throw new UncheckedIOException("cannot prepare segment " + file, e);
             }
         }
 
+        /** Returns true when the pages of bytes {@code [from, to)} are in memory (a test's view of a step). */
+        boolean resident(int from, int to) {
+            return map != null && map.slice(from, to - from).isLoaded();
+        }
+
         /** After {@link #done()}: forces the file's size (when forced), maps it and closes the channel. */
         Blank finish() {
             try (FileChannel ch = channel) {
+                MappedByteBuffer m = map;
                 if (forced) {
                     ch.force(true);
+                    m = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
+                    m.order(ByteOrder.LITTLE_ENDIAN);
                 }
-                MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
-                m.order(ByteOrder.LITTLE_ENDIAN);
                 return new Blank(file, m, sizeBytes);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot prepare segment " + file, e);
             }
         }
 
-        /** Closes and deletes the unfinished file (best effort: recovery deletes what is left). */
+        /** Unmaps, closes and deletes the unfinished file (best effort: recovery deletes what is left). */
         void abandon() {
+            if (map != null) {
+                Unmapper.unmap(map);
+            }
             try {
                 channel.close();
                 Files.deleteIfExists(file);

@@ -10,13 +10,14 @@ import java.util.function.IntSupplier;
  * Thread-safe: keeps one preallocated blank segment ready in the background, so that rolling to
  * the next segment is a header write and a rename instead of allocating 64 MiB on the append path.
  *
- * <p>The zeros of the next blank are written a chunk at a time, paced by the writer ({@link
- * #allowedZeros}), instead of in one burst right after each roll (a burst that, with a replica
- * doing the same, made the rolls the worst part of the replication tail; decision 023). A journal
- * that forces writes and forces them from the roll on at 4/3 of the append rate, so the next blank
- * is complete when the current segment is three quarters full. A journal that never forces writes
- * them from a quarter on at twice the append rate, also complete at three quarters: away from the
- * roll's own work (decision 035).
+ * <p>A journal that forces writes and forces its blank's zeros paced by the writer ({@link
+ * #allowedZeros}): the next blank is complete when the current segment is three quarters full and
+ * the zeros go out at 4/3 of the append rate instead of in one burst right after each roll (a
+ * burst that, with a replica doing the same, made the rolls the worst part of the replication
+ * tail; decision 023). A journal that never forces writes no zeros: it touches the pages of a
+ * sparse blank through its mapping ({@link Segment.Zeroing}), all in one go once the current
+ * segment is a quarter full: a quarter of the CPU of writing them, away from the roll's own work,
+ * and one interruption per segment rather than one per chunk (decision 030).
  *
  * <p>A roll does not wake this thread, and it unmaps the segments the replication sender has
  * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
@@ -74,16 +75,15 @@ final class SegmentPreparer extends Thread {
 
     /**
      * Returns how many bytes of zeros a blank of {@code sizeBytes} may hold while the writer has
-     * filled {@code fillBytes} of its current segment. Forced: one chunk plus 4/3 of the fill
-     * (decision 023). Not forced: nothing before a quarter, then one chunk plus twice the fill
-     * beyond the quarter (decision 035). Either way the blank is complete at three quarters.
+     * filled {@code fillBytes} of its current segment. Forced: one chunk plus 4/3 of the fill, so
+     * the written zeros are paced and complete at three quarters (decision 023). Not forced:
+     * nothing before a quarter, then all of it: the blank is touched in one go (decision 030).
      */
     static long allowedZeros(boolean forced, int fillBytes, int chunkBytes, int sizeBytes) {
         if (forced) {
             return chunkBytes + (long) fillBytes * PACE_NUMERATOR / PACE_DENOMINATOR;
         }
-        int quarter = sizeBytes / 4;
-        return fillBytes >= quarter ? chunkBytes + 2L * (fillBytes - quarter) : 0;
+        return fillBytes >= sizeBytes / 4 ? sizeBytes : 0;
     }
 
     private long allowedZeros() {

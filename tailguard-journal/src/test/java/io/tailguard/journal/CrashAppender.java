@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 /**
  * Child process of {@link CrashSafetyTest}: appends deterministic records with durability
- * {@code sync} (or {@code none}, whose blanks' zeros are written but never forced) forever
+ * {@code sync} (or {@code none}, whose blanks are touched instead of written and forced) forever
  * and prints {@code committed <seq>} after each commit, until killed.
  */
 public final class CrashAppender {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Runs a {@code sync} appender in a child JVM, SIGKILLs it ({@code destroyForcibly}) after a
  * random number of reported commits (also a {@code none} one, whose records a process crash
- * leaves in the page cache, as it does its blanks' zeros), reopens the journal and checks that every reported commit is
+ * leaves in the page cache and whose blanks are touched pages of sparse files), reopens the journal and checks that every reported commit is
  * present and intact, no corrupt record is returned, and appending continues. The same directory
  * is reused across trials, so later trials also recover journals that earlier kills left behind.
  */

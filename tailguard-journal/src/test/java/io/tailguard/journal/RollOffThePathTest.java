@@ -77,9 +77,9 @@ class RollOffThePathTest {
         try {
             p.retire(first);
             fill.set(SIZE / 4);
-            Path blank = dir.resolve("prepared-0" + Segment.TMP_SUFFIX);
-            // the preparer has seen the quarter once it has written the blank's first chunk
-            Await.until(() -> blank.toFile().length() == Segment.ZERO_CHUNK_BYTES, "a blank's first chunk at a quarter");
+            Segment.Blank[] taken = new Segment.Blank[1];
+            Await.until(() -> (taken[0] = p.take()) != null, "a blank from a quarter on");
+            taken[0].delete();
             assertThat(first.isClosed()).as("still mapped before half").isFalse();
             fill.set(SIZE / 2);
             Await.until(first::isClosed, "unmapped from half on");

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The segment roll of decisions 023 and 035: blanks written and forced at the writer's pace from
- * the roll on, or, when the journal never forces, written from a quarter of the current segment on
- * at twice its pace; replica frames written as they came.
+ * The segment roll of decisions 023 and 030: blanks written and forced at the writer's pace, or,
+ * when the journal never forces, touched through the mapping in one go from a quarter of the
+ * current segment on; replica frames written as they came.
  */
 class SegmentRollTest {
 
@@ -39,14 +39,11 @@ class SegmentRollTest {
     }
 
     @Test
-    void unforcedZerosWaitForAQuarterOfTheCurrentSegmentThenArePacedAtTwiceTheFill() {
+    void touchedBlanksWaitForAQuarterOfTheCurrentSegmentThenGoInOneBurst() {
         assertThat(SegmentPreparer.allowedZeros(false, 0, CHUNK, SIZE)).isZero();
         assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4 - 1, CHUNK, SIZE)).isZero();
-        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4, CHUNK, SIZE)).isEqualTo(CHUNK);
-        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 2, CHUNK, SIZE)).isEqualTo(CHUNK + SIZE / 2);
-        assertThat(SegmentPreparer.allowedZeros(false, SIZE * 3 / 4 - CHUNK, CHUNK, SIZE)).isLessThan(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(false, SIZE * 3 / 4, CHUNK, SIZE)).isGreaterThanOrEqualTo(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(false, Integer.MAX_VALUE, CHUNK, SIZE)).isGreaterThanOrEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4, CHUNK, SIZE)).isEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(false, Integer.MAX_VALUE, CHUNK, SIZE)).isEqualTo(SIZE);
     }
 
     @Test
@@ -67,16 +64,18 @@ class SegmentRollTest {
     }
 
     @Test
-    void anUnforcedBlankIsWrittenOneChunkPerStepAndFinishesAWorkingBlank() throws Exception {
+    void anUnforcedBlankIsSparseAndEachStepBringsOneMoreChunkOfItsPagesIntoMemory() throws Exception {
         Path file = dir.resolve("u" + Segment.TMP_SUFFIX);
         Segment.Zeroing z = new Segment.Zeroing(file, SIZE, false);
-        assertThat(Files.size(file)).as("empty before a step").isZero();
+        assertThat(Files.size(file)).as("sparse at its full size at once").isEqualTo(SIZE);
+        assertThat(z.resident(0, CHUNK)).as("no page before a step").isFalse();
         z.step();
         assertThat(z.zeroed()).isEqualTo(CHUNK);
-        assertThat(Files.size(file)).as("one chunk of zeros after one step").isEqualTo(CHUNK);
+        assertThat(z.resident(0, CHUNK)).as("the first chunk's pages after one step").isTrue();
         while (!z.done()) {
             z.step();
         }
+        assertThat(z.resident(0, SIZE)).isTrue();
         try (Segment s = Segment.activate(z.finish(), dir, 1)) {
             assertThat(Files.size(s.path())).isEqualTo(SIZE);
             assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
@@ -106,21 +105,14 @@ class SegmentRollTest {
     }
 
     @Test
-    void anUnforcedPreparerStartsAtAQuarterOfTheCurrentSegmentAndCompletesItsBlankAtThreeQuarters() throws Exception {
+    void anUnforcedPreparerCompletesATouchedBlankOnceTheCurrentSegmentIsAQuarterFull() throws Exception {
         AtomicInteger fill = new AtomicInteger();
         SegmentPreparer p = started(false, fill);
         try {
-            Path blank = dir.resolve("prepared-0" + Segment.TMP_SUFFIX);
             assertThat(p.take()).as("nothing to take before a quarter").isNull();
-            assertThat(Files.exists(blank)).as("no blank begun before a quarter").isFalse();
-            fill.set(SIZE / 4); // allows one chunk
-            Await.until(() -> sizeOf(blank) == CHUNK, "one chunk at a quarter");
-            fill.set(SIZE / 2); // allows one chunk plus half the segment: three steps
-            Await.until(() -> sizeOf(blank) == 3L * CHUNK, "three chunks at a half");
-            assertThat(p.take()).as("no blank before three quarters").isNull();
-            fill.set(SIZE * 3 / 4);
+            fill.set(SIZE / 4);
             Segment.Blank[] taken = new Segment.Blank[1];
-            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
+            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank from a quarter on");
             try (Segment s = Segment.activate(taken[0], dir, 1)) {
                 assertThat(Files.size(s.path())).isEqualTo(SIZE);
                 assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
