@@ -99,13 +99,7 @@ class VegasLimitTest {
             long rtt = (10 + random.nextInt(20)) * MS;
             int inFlight = random.nextInt(4) == 0 ? serial.limit() : random.nextInt(1 + serial.limit() / 2);
             boolean dropped = random.nextInt(100) == 0;
-            int expected = serial.update(i, rtt, inFlight, dropped);
-            boolean wasQuiet = quiet.updateIfQuiet(i, rtt, inFlight, dropped);
-            int got = wasQuiet ? quiet.limit() : quiet.update(i, rtt, inFlight, dropped);
-            taken += wasQuiet ? 1 : 0;
-            assertThat(got).as("limit after sample %d", i).isEqualTo(expected);
-            assertThat(quiet.rttNoLoadNanos()).as("no-load RTT after sample %d", i).isEqualTo(serial.rttNoLoadNanos());
-            assertThat(quiet.samplesSinceProbe()).as("count after sample %d", i).isEqualTo(serial.samplesSinceProbe());
+            taken += feedBoth(serial, quiet, i, rtt, inFlight, dropped, "sample " + i) ? 1 : 0;
         }
         assertThat(taken).isBetween(5_000, 15_000);
     }
@@ -135,12 +129,7 @@ class VegasLimitTest {
         int perThread = 200_000;
         Threads.runTogether(2, thread -> {
             for (int i = 0; i < perThread; i++) {
-                int inFlight = i % 8 == thread ? 1000 : 1;
-                if (!limit.updateIfQuiet(i, 1_013, inFlight, false)) {
-                    synchronized (lock) {
-                        limit.update(i, 1_013, inFlight, false);
-                    }
-                }
+                feedAsTheLimiterDoes(limit, lock, i, 1_013, i % 8 == thread ? 1000 : 1);
             }
         });
         assertThat(limit.samplesSinceProbe()).isEqualTo(1 + 2L * perThread);
@@ -183,12 +172,8 @@ class VegasLimitTest {
             Object lock = new Object();
             Threads.runTogether(2, thread -> {
                 for (int i = 0; i < perThread; i++) {
-                    int inFlight = i % 16 == thread ? 1000 : 1; // some samples go to update
-                    if (!racing.updateIfQuiet(i, 1_013, inFlight, false)) {
-                        synchronized (lock) {
-                            racing.update(i, 1_013, inFlight, false);
-                        }
-                    }
+                    // some samples go to update
+                    feedAsTheLimiterDoes(racing, lock, i, 1_013, i % 16 == thread ? 1000 : 1);
                 }
             });
             assertThat(racing.samplesSinceProbe()).as("count, round %d", round).isEqualTo(serial.samplesSinceProbe());
@@ -227,19 +212,36 @@ class VegasLimitTest {
                             default -> random.nextInt(serial.limit() + 2);
                         };
                         boolean dropped = random.nextInt(50) == 0;
-                        int expected = serial.update(i, rtt, inFlight, dropped);
-                        boolean wasQuiet = quiet.updateIfQuiet(i, rtt, inFlight, dropped);
-                        int got = wasQuiet ? quiet.limit() : quiet.update(i, rtt, inFlight, dropped);
-                        quietTaken += wasQuiet ? 1 : 0;
-                        String at = config + ", sample " + i;
-                        assertThat(got).as("limit, %s", at).isEqualTo(expected);
-                        assertThat(quiet.rttNoLoadNanos()).as("no-load RTT, %s", at).isEqualTo(serial.rttNoLoadNanos());
-                        assertThat(quiet.samplesSinceProbe()).as("count, %s", at).isEqualTo(serial.samplesSinceProbe());
+                        quietTaken += feedBoth(serial, quiet, i, rtt, inFlight, dropped, config + ", sample " + i) ? 1 : 0;
                     }
                 }
             }
         }
         assertThat(quietTaken).as("samples taken quietly").isGreaterThan(5_000);
+    }
+
+    /**
+     * Feeds one sample to {@code serial} through update and to {@code quiet} as a limiter does
+     * (quietly if it takes it), checks both end in the same state, and returns whether it was quiet.
+     */
+    private static boolean feedBoth(VegasLimit serial, VegasLimit quiet, long now, long rtt, int inFlight,
+            boolean dropped, String at) {
+        int expected = serial.update(now, rtt, inFlight, dropped);
+        boolean wasQuiet = quiet.updateIfQuiet(now, rtt, inFlight, dropped);
+        int got = wasQuiet ? quiet.limit() : quiet.update(now, rtt, inFlight, dropped);
+        assertThat(got).as("limit, %s", at).isEqualTo(expected);
+        assertThat(quiet.rttNoLoadNanos()).as("no-load RTT, %s", at).isEqualTo(serial.rttNoLoadNanos());
+        assertThat(quiet.samplesSinceProbe()).as("count, %s", at).isEqualTo(serial.samplesSinceProbe());
+        return wasQuiet;
+    }
+
+    /** Feeds a success as {@code AdaptiveConcurrencyLimiter.release} does: quietly, else under {@code lock}. */
+    private static void feedAsTheLimiterDoes(VegasLimit limit, Object lock, long now, long rtt, int inFlight) {
+        if (!limit.updateIfQuiet(now, rtt, inFlight, false)) {
+            synchronized (lock) {
+                limit.update(now, rtt, inFlight, false);
+            }
+        }
     }
 
     @Test
