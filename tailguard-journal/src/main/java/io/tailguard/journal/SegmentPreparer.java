@@ -15,9 +15,10 @@ import java.util.function.IntSupplier;
  * the zeros go out at 4/3 of the append rate instead of in one burst right after each roll (a
  * burst that, with a replica doing the same, made the rolls the worst part of the replication
  * tail; decision 023). A journal that never forces writes no zeros: it touches the pages of a
- * sparse blank through its mapping ({@link Segment.Zeroing}), all in one go once the current
- * segment is a quarter full: a quarter of the CPU of writing them, away from the roll's own work,
- * and one interruption per segment rather than one per chunk (decision 030).
+ * sparse blank through its mapping ({@link Segment.Zeroing}), a quarter of the CPU of writing them
+ * (decision 030), one chunk at a time from a quarter of the current segment on at twice the
+ * writer's fill: away from the roll's own work, complete at three quarters, and never a whole
+ * blank's page allocation at once in the middle of the replicated stream (decision 035).
  *
  * <p>A roll does not wake this thread, and it unmaps the segments the replication sender has
  * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
@@ -54,6 +55,8 @@ final class SegmentPreparer extends Thread {
     private final IdleStrategy idler = new IdleStrategy(this, 0, IDLE_NANOS, () -> running);
     private long counter;
     private long pollNanos = PACE_POLL_NANOS;
+    /** Bytes of the blank in preparation zeroed or touched so far (0 while none is), for tests to follow the pace. */
+    private volatile long preparing;
 
     /** {@code forced}: the journal forces, so the blanks' zeros are written and forced (see {@link Segment.Zeroing}). */
     SegmentPreparer(Path directory, int sizeBytes, boolean forced, ErrorHandler errors) {
@@ -77,13 +80,15 @@ final class SegmentPreparer extends Thread {
      * Returns how many bytes of zeros a blank of {@code sizeBytes} may hold while the writer has
      * filled {@code fillBytes} of its current segment. Forced: one chunk plus 4/3 of the fill, so
      * the written zeros are paced and complete at three quarters (decision 023). Not forced:
-     * nothing before a quarter, then all of it: the blank is touched in one go (decision 030).
+     * nothing before a quarter (decision 030), then one chunk plus twice the fill beyond the
+     * quarter, so the touches are paced too and also complete at three quarters (decision 035).
      */
     static long allowedZeros(boolean forced, int fillBytes, int chunkBytes, int sizeBytes) {
         if (forced) {
             return chunkBytes + (long) fillBytes * PACE_NUMERATOR / PACE_DENOMINATOR;
         }
-        return fillBytes >= sizeBytes / 4 ? sizeBytes : 0;
+        int quarter = sizeBytes / 4;
+        return fillBytes < quarter ? 0 : chunkBytes + 2L * (fillBytes - quarter);
     }
 
     private long allowedZeros() {
@@ -99,6 +104,11 @@ final class SegmentPreparer extends Thread {
         Segment.Blank b = ready;
         ready = null;
         return b;
+    }
+
+    /** Returns the bytes of the next blank prepared so far, 0 when none is being prepared (a test's view of the pace). */
+    long preparing() {
+        return preparing;
     }
 
     /**
@@ -135,8 +145,10 @@ final class SegmentPreparer extends Thread {
                 if (z != null && z.done()) {
                     ready = z.finish();
                     z = null;
+                    preparing = 0;
                 } else if (z != null && z.zeroed() < allowedZeros()) {
                     z.step();
+                    preparing = z.zeroed();
                     idler.reset();
                     pollNanos = PACE_POLL_NANOS;
                 } else if (z != null || ready == null) {

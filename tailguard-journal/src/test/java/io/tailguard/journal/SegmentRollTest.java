@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The segment roll of decisions 023 and 030: blanks written and forced at the writer's pace, or,
- * when the journal never forces, touched through the mapping in one go from a quarter of the
- * current segment on; replica frames written as they came.
+ * The segment roll of decisions 023, 030 and 035: blanks written and forced at the writer's pace,
+ * or, when the journal never forces, touched through the mapping from a quarter of the current
+ * segment on at twice the writer's fill; replica frames written as they came.
  */
 class SegmentRollTest {
 
@@ -39,11 +39,16 @@ class SegmentRollTest {
     }
 
     @Test
-    void touchedBlanksWaitForAQuarterOfTheCurrentSegmentThenGoInOneBurst() {
+    void touchedBlanksWaitForAQuarterOfTheCurrentSegmentThenGoAtTwiceTheFillAndCompleteAtThreeQuarters() {
         assertThat(SegmentPreparer.allowedZeros(false, 0, CHUNK, SIZE)).isZero();
         assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4 - 1, CHUNK, SIZE)).isZero();
-        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4, CHUNK, SIZE)).isEqualTo(SIZE);
-        assertThat(SegmentPreparer.allowedZeros(false, Integer.MAX_VALUE, CHUNK, SIZE)).isEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 4, CHUNK, SIZE)).as("one chunk at a quarter")
+                .isEqualTo(CHUNK);
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE / 2, CHUNK, SIZE)).isEqualTo(CHUNK + SIZE / 2);
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE * 3 / 4 - CHUNK, CHUNK, SIZE)).isLessThan(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(false, SIZE * 3 / 4, CHUNK, SIZE)).isGreaterThanOrEqualTo(SIZE);
+        assertThat(SegmentPreparer.allowedZeros(false, Integer.MAX_VALUE, CHUNK, SIZE)).as("no overflow")
+                .isGreaterThanOrEqualTo(SIZE);
     }
 
     @Test
@@ -105,14 +110,20 @@ class SegmentRollTest {
     }
 
     @Test
-    void anUnforcedPreparerCompletesATouchedBlankOnceTheCurrentSegmentIsAQuarterFull() throws Exception {
+    void anUnforcedPreparerTouchesAtTwiceTheFillFromAQuarterOnAndCompletesTheBlankAtThreeQuarters() throws Exception {
         AtomicInteger fill = new AtomicInteger();
         SegmentPreparer p = started(false, fill);
         try {
             assertThat(p.take()).as("nothing to take before a quarter").isNull();
+            assertThat(p.preparing()).isZero();
             fill.set(SIZE / 4);
+            Await.until(() -> p.preparing() == CHUNK, "one chunk touched at a quarter");
+            fill.set(SIZE / 2); // allows 1 + 2 chunks
+            Await.until(() -> p.preparing() == 3L * CHUNK, "three chunks at half");
+            assertThat(p.take()).as("no blank before three quarters").isNull();
+            fill.set(SIZE * 3 / 4);
             Segment.Blank[] taken = new Segment.Blank[1];
-            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank from a quarter on");
+            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
             try (Segment s = Segment.activate(taken[0], dir, 1)) {
                 assertThat(Files.size(s.path())).isEqualTo(SIZE);
                 assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);

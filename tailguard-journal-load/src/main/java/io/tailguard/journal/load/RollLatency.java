@@ -14,7 +14,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Not thread-safe (a command): one open-loop run of durability {@code none} with {@code ack}
  * replication (replica in a child JVM), or with the commit mode given as a sixth argument
- * ({@code local} measures the roll without a replica), that splits the latencies into messages sent within
+ * ({@code local} measures the roll without a replica), and the generator's pacing as a seventh
+ * ({@code spin}, the default, holds one core between messages; {@code park} leaves it to the
+ * journal, as the Journal benchmark's default does), that splits the latencies into messages sent within
  * 100 ms of a segment roll and the rest. Every message has the same size and the journals are
  * fresh, so the messages that roll are known in advance: message {@code i} is record {@code i + 1}
  * and a segment holds {@code (segmentSize - header - roll marker) / alignedFrame} records.
@@ -23,6 +25,7 @@ import java.util.concurrent.TimeUnit;
  *   java -cp JARS io.tailguard.journal.load.RollLatency /tmp/roll-run 50000 1024 8388608 10
  *   # dir, rate per second, message bytes, segment bytes, recorded seconds (after 1 s of warm-up)
  *   java -cp JARS io.tailguard.journal.load.RollLatency /tmp/roll-run 50000 1024 8388608 10 local
+ *   java -cp JARS io.tailguard.journal.load.RollLatency /tmp/roll-run 50000 1024 8388608 10 ack park
  * </pre>
  */
 public final class RollLatency {
@@ -34,12 +37,14 @@ public final class RollLatency {
 
     /** Runs once and prints one line per class of message (near a roll, the rest, all). */
     public static void main(String[] args) {
-        if (args.length != 5 && args.length != 6) {
-            System.err.println("usage: RollLatency DIR RATE SIZE SEGMENT_BYTES SECONDS [MODE], e.g. /tmp/roll-run 50000 1024 8388608 10"
-                    + " (MODE: local, ack (the default), ack-or-sync or ack-and-sync)");
+        if (args.length < 5 || args.length > 7) {
+            System.err.println("usage: RollLatency DIR RATE SIZE SEGMENT_BYTES SECONDS [MODE [PACING]], e.g. /tmp/roll-run 50000 1024"
+                    + " 8388608 10 (MODE: local, ack (the default), ack-or-sync or ack-and-sync; PACING: spin (the default)"
+                    + " holds a core between messages, park leaves it to the journal)");
             System.exit(2);
         }
-        CommitMode mode = args.length == 6 ? commitMode(args[5]) : CommitMode.ACK;
+        CommitMode mode = args.length >= 6 ? commitMode(args[5]) : CommitMode.ACK;
+        long spinNanos = args.length == 7 ? spinNanos(args[6]) : OpenLoop.SPIN_ALWAYS;
         Path dir = Path.of(args[0]);
         int rate = Integer.parseInt(args[1]);
         int size = Integer.parseInt(args[2]);
@@ -49,7 +54,7 @@ public final class RollLatency {
         int messages = warmup + rate * seconds;
         long[] latency = new long[messages];
         Arrays.fill(latency, -1);
-        OpenLoop loop = new OpenLoop(NanoClock.system(), rate, size, messages, warmup, 0,
+        OpenLoop loop = new OpenLoop(NanoClock.system(), spinNanos, OpenLoop.Parker.system(), rate, size, messages, warmup, 0,
                 new SplittableRandom(3), new LatencyRecorder() {
                     @Override
                     public void record(long latencyNanos) {
@@ -82,6 +87,16 @@ public final class RollLatency {
         System.err.println("RollLatency: MODE must be local, ack, ack-or-sync or ack-and-sync but was '" + label + "'");
         System.exit(2);
         return CommitMode.ACK; // not reached
+    }
+
+    private static long spinNanos(String pacing) {
+        try {
+            return OpenLoop.spinNanos(pacing);
+        } catch (IllegalArgumentException e) {
+            System.err.println("RollLatency: PACING must be spin or park but was '" + pacing + "'");
+            System.exit(2);
+            return 0; // not reached
+        }
     }
 
     /** Splits recorded latencies into {near a roll, the rest, all}, each sorted. */
