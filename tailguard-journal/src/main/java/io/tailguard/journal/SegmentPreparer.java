@@ -18,7 +18,7 @@ import java.util.function.IntSupplier;
  * sparse blank through its mapping ({@link Segment.Zeroing}), a quarter of the CPU of writing them
  * (decision 030), one chunk at a time from a quarter of the current segment on at twice the
  * writer's fill: away from the roll's own work, complete at three quarters, and never a whole
- * blank's page allocation at once in the middle of the replicated stream (decision 035).
+ * blank's page allocation at once in the middle of the replicated stream (decision 036).
  *
  * <p>A roll does not wake this thread, and it unmaps the segments the replication sender has
  * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
@@ -81,7 +81,7 @@ final class SegmentPreparer extends Thread {
      * filled {@code fillBytes} of its current segment. Forced: one chunk plus 4/3 of the fill, so
      * the written zeros are paced and complete at three quarters (decision 023). Not forced:
      * nothing before a quarter (decision 030), then one chunk plus twice the fill beyond the
-     * quarter, so the touches are paced too and also complete at three quarters (decision 035).
+     * quarter, so the touches are paced too and also complete at three quarters (decision 036).
      */
     static long allowedZeros(boolean forced, int fillBytes, int chunkBytes, int sizeBytes) {
         if (forced) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The segment roll of decisions 023, 030 and 035: blanks written and forced at the writer's pace,
+ * The segment roll of decisions 023, 030 and 036: blanks written and forced at the writer's pace,
  * or, when the journal never forces, touched through the mapping from a quarter of the current
  * segment on at twice the writer's fill; replica frames written as they came.
  */
