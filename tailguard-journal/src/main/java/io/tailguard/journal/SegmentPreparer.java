@@ -55,8 +55,12 @@ final class SegmentPreparer extends Thread {
     private final IdleStrategy idler = new IdleStrategy(this, 0, IDLE_NANOS, () -> running);
     private long counter;
     private long pollNanos = PACE_POLL_NANOS;
-    /** Bytes of the blank in preparation zeroed or touched so far (0 while none is), for tests to follow the pace. */
+    /** Bytes of the latest blank zeroed or touched so far (its size once ready, 0 before the first), for tests. */
     private volatile long preparing;
+    /** Polls that found no step allowed while a blank was in preparation, for tests to see the pace hold. */
+    private volatile long heldPolls;
+    /** Calls of {@link #take()}, one per roll; written by the writer's thread only. */
+    private volatile long takes;
 
     /** {@code forced}: the journal forces, so the blanks' zeros are written and forced (see {@link Segment.Zeroing}). */
     SegmentPreparer(Path directory, int sizeBytes, boolean forced, ErrorHandler errors) {
@@ -101,14 +105,23 @@ final class SegmentPreparer extends Thread {
      * and a wake-up at the roll let it preempt the rolling writer (decision 032).
      */
     Segment.Blank take() {
+        takes = takes + 1; // one writer thread calls this
         Segment.Blank b = ready;
         ready = null;
         return b;
     }
 
-    /** Returns the bytes of the next blank prepared so far, 0 when none is being prepared (a test's view of the pace). */
+    /**
+     * Returns the bytes of the latest blank prepared so far: its full size once it is ready (taken
+     * or not), 0 before the first (a test's view of the pace).
+     */
     long preparing() {
         return preparing;
+    }
+
+    /** Returns how many polls found no step allowed while a blank was in preparation (a test's view of the pace). */
+    long heldPolls() {
+        return heldPolls;
     }
 
     /**
@@ -135,23 +148,35 @@ final class SegmentPreparer extends Thread {
     @Override
     public void run() {
         Segment.Zeroing z = null;
+        long takesAtStart = 0;
         try {
             while (running) {
                 unmapRetired(false);
                 if (z == null && ready == null && allowedZeros() > 0) {
                     z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX),
                             sizeBytes, forced);
+                    takesAtStart = takes;
+                    preparing = 0;
                 }
                 if (z != null && z.done()) {
                     ready = z.finish();
                     z = null;
-                    preparing = 0;
-                } else if (z != null && z.zeroed() < allowedZeros()) {
+                    preparing = sizeBytes; // after ready: whoever sees the full size finds the blank
+                } else if (z != null && (takes != takesAtStart || z.zeroed() < allowedZeros())) {
+                    // the pace follows the fill of the segment the blank was started in; once the
+                    // writer has rolled past it (onto a sparse file) the blank is late: finish it
+                    // at once. Paced by the new segment's fill it could stall for ever when the
+                    // writer rolls early (records too large for the space left).
                     z.step();
-                    preparing = z.zeroed();
+                    if (!z.done()) {
+                        preparing = z.zeroed();
+                    }
                     idler.reset();
                     pollNanos = PACE_POLL_NANOS;
                 } else if (z != null || ready == null) {
+                    if (z != null) {
+                        heldPolls = heldPolls + 1; // this thread only
+                    }
                     idler.idle(pollNanos); // the writer's fill is polled, not signalled
                     pollNanos = Math.min(2 * pollNanos, IDLE_NANOS);
                 } else {

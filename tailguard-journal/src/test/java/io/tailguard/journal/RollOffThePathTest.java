@@ -77,14 +77,13 @@ class RollOffThePathTest {
         try {
             p.retire(first);
             fill.set(SIZE / 2 - 1); // allows the blank's touches up to 3 chunks less 2 bytes
-            Await.until(() -> p.preparing() == 3L * Segment.ZERO_CHUNK_BYTES, "the preparer working below half");
+            SegmentRollTest.awaitHeldAt(p, 3L * Segment.ZERO_CHUNK_BYTES, "the preparer polling below half");
             assertThat(first.isClosed()).as("still mapped before half").isFalse();
             fill.set(SIZE / 2);
             Await.until(first::isClosed, "unmapped from half on");
             fill.set(SIZE * 3 / 4);
-            Segment.Blank[] taken = new Segment.Blank[1];
-            Await.until(() -> (taken[0] = p.take()) != null, "a blank at three quarters");
-            taken[0].delete();
+            Await.until(() -> p.preparing() == SIZE, "a blank at three quarters");
+            p.take().delete();
             fill.set(0);
             p.retire(second);
         } finally {

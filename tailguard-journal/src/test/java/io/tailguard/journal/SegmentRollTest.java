@@ -15,6 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The segment roll of decisions 023, 030 and 036: blanks written and forced at the writer's pace,
@@ -92,18 +94,20 @@ class SegmentRollTest {
     @Test
     void preparerZeroFillsNoFasterThanTheWritersFill() throws Exception {
         AtomicInteger fill = new AtomicInteger();
-        // forced: its zeros are written, so the blank's size shows its progress
+        // forced: its zeros are written, so the blank's size shows its progress too
         SegmentPreparer p = started(true, fill);
         try {
             Path blank = dir.resolve("prepared-0" + Segment.TMP_SUFFIX);
-            Await.until(() -> sizeOf(blank) == CHUNK, "one chunk ahead of an empty segment");
+            awaitHeldAt(p, CHUNK, "one chunk ahead of an empty segment");
+            assertThat(sizeOf(blank)).isEqualTo(CHUNK);
             fill.set(SIZE / 4); // allows 1 + 4/3 chunks: three steps
-            Await.until(() -> sizeOf(blank) == 3L * CHUNK, "three chunks at a quarter");
-            assertThat(p.take()).as("no blank before three quarters").isNull();
+            awaitHeldAt(p, 3L * CHUNK, "three chunks at a quarter");
+            assertThat(sizeOf(blank)).isEqualTo(3L * CHUNK);
             fill.set(SIZE * 3 / 4);
-            Segment.Blank[] taken = new Segment.Blank[1];
-            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
-            taken[0].delete();
+            Await.until(() -> p.preparing() == SIZE, "a complete blank at three quarters");
+            Segment.Blank taken = p.take();
+            assertThat(taken).isNotNull();
+            taken.delete();
         } finally {
             p.shutdown();
         }
@@ -114,20 +118,39 @@ class SegmentRollTest {
         AtomicInteger fill = new AtomicInteger();
         SegmentPreparer p = started(false, fill);
         try {
-            assertThat(p.take()).as("nothing to take before a quarter").isNull();
-            assertThat(p.preparing()).isZero();
             fill.set(SIZE / 4);
-            Await.until(() -> p.preparing() == CHUNK, "one chunk touched at a quarter");
+            awaitHeldAt(p, CHUNK, "one chunk touched at a quarter");
             fill.set(SIZE / 2); // allows 1 + 2 chunks
-            Await.until(() -> p.preparing() == 3L * CHUNK, "three chunks at half");
-            assertThat(p.take()).as("no blank before three quarters").isNull();
+            awaitHeldAt(p, 3L * CHUNK, "three chunks at half");
             fill.set(SIZE * 3 / 4);
-            Segment.Blank[] taken = new Segment.Blank[1];
-            Await.until(() -> (taken[0] = p.take()) != null, "a complete blank at three quarters");
-            try (Segment s = Segment.activate(taken[0], dir, 1)) {
+            Await.until(() -> p.preparing() == SIZE, "a complete blank at three quarters");
+            Segment.Blank taken = p.take();
+            assertThat(taken).isNotNull();
+            try (Segment s = Segment.activate(taken, dir, 1)) {
                 assertThat(Files.size(s.path())).isEqualTo(SIZE);
                 assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
             }
+        } finally {
+            p.shutdown();
+        }
+    }
+
+    @ParameterizedTest(name = "forced={0}")
+    @ValueSource(booleans = {true, false})
+    void aBlankTheWriterRolledPastIsFinishedAtOnceWhateverTheNewSegmentsFill(boolean forced) throws Exception {
+        AtomicInteger fill = new AtomicInteger(SIZE / 4);
+        SegmentPreparer p = started(forced, fill);
+        try {
+            awaitHeldAt(p, forced ? 3L * CHUNK : CHUNK, "a blank part-way at a quarter");
+            // the writer rolls early (the next record does not fit the space left), as it does:
+            // the new segment's fill first, then the take, which finds no blank and rolls onto a
+            // sparse file. Paced by the new fill, the old blank would wait for ever.
+            fill.set(0);
+            assertThat(p.take()).isNull();
+            Await.until(() -> p.preparing() == SIZE, "the late blank finished at once");
+            Segment.Blank taken = p.take();
+            assertThat(taken).isNotNull();
+            taken.delete();
         } finally {
             p.shutdown();
         }
@@ -185,6 +208,17 @@ class SegmentRollTest {
         int second = first + SegmentLayout.align(frameLength);
         assertThat(ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getInt(second + FrameCodec.CRC_OFFSET))
                 .isEqualTo(0x0BADC0DE);
+    }
+
+    /**
+     * Waits until the preparer has prepared {@code bytes} of its blank and then polled without a
+     * step (held by the pace), and checks that it is still at {@code bytes}.
+     */
+    static void awaitHeldAt(SegmentPreparer p, long bytes, String what) {
+        Await.until(() -> p.preparing() == bytes, what);
+        long polls = p.heldPolls();
+        Await.until(() -> p.heldPolls() > polls, what + ", then held");
+        assertThat(p.preparing()).as(what + ": no step after a held poll").isEqualTo(bytes);
     }
 
     private SegmentPreparer started(boolean forced, AtomicInteger fill) {
