@@ -82,8 +82,7 @@ class RollOffThePathTest {
             fill.set(SIZE / 2);
             Await.until(first::isClosed, "unmapped from half on");
             fill.set(SIZE * 3 / 4);
-            Await.until(() -> p.preparing() == SIZE, "a blank at three quarters");
-            p.take().delete();
+            SegmentRollTest.awaitReady(p, SIZE, "a blank at three quarters").delete();
             fill.set(0);
             p.retire(second);
         } finally {

@@ -104,10 +104,7 @@ class SegmentRollTest {
             awaitHeldAt(p, 3L * CHUNK, "three chunks at a quarter");
             assertThat(sizeOf(blank)).isEqualTo(3L * CHUNK);
             fill.set(SIZE * 3 / 4);
-            Await.until(() -> p.preparing() == SIZE, "a complete blank at three quarters");
-            Segment.Blank taken = p.take();
-            assertThat(taken).isNotNull();
-            taken.delete();
+            awaitReady(p, SIZE, "a complete blank at three quarters").delete();
         } finally {
             p.shutdown();
         }
@@ -123,9 +120,7 @@ class SegmentRollTest {
             fill.set(SIZE / 2); // allows 1 + 2 chunks
             awaitHeldAt(p, 3L * CHUNK, "three chunks at half");
             fill.set(SIZE * 3 / 4);
-            Await.until(() -> p.preparing() == SIZE, "a complete blank at three quarters");
-            Segment.Blank taken = p.take();
-            assertThat(taken).isNotNull();
+            Segment.Blank taken = awaitReady(p, SIZE, "a complete blank at three quarters");
             try (Segment s = Segment.activate(taken, dir, 1)) {
                 assertThat(Files.size(s.path())).isEqualTo(SIZE);
                 assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
@@ -147,10 +142,7 @@ class SegmentRollTest {
             // sparse file. Paced by the new fill, the old blank would wait for ever.
             fill.set(0);
             assertThat(p.take()).isNull();
-            Await.until(() -> p.preparing() == SIZE, "the late blank finished at once");
-            Segment.Blank taken = p.take();
-            assertThat(taken).isNotNull();
-            taken.delete();
+            awaitReady(p, SIZE, "the late blank finished at once").delete();
         } finally {
             p.shutdown();
         }
@@ -219,6 +211,14 @@ class SegmentRollTest {
         long polls = p.heldPolls();
         Await.until(() -> p.heldPolls() > polls, what + ", then held");
         assertThat(p.preparing()).as(what + ": no step after a held poll").isEqualTo(bytes);
+    }
+
+    /** Waits until the preparer has a complete blank of {@code size} bytes, and takes it. */
+    static Segment.Blank awaitReady(SegmentPreparer p, long size, String what) {
+        Await.until(() -> p.preparing() == size, what);
+        Segment.Blank taken = p.take();
+        assertThat(taken).as(what + ": taken").isNotNull();
+        return taken;
     }
 
     private SegmentPreparer started(boolean forced, AtomicInteger fill) {
