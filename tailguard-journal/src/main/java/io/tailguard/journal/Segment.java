@@ -123,7 +123,7 @@ final class Segment implements AutoCloseable {
      * writer's later stores neither fault nor allocate. Writing the zeros with {@code write(2)}
      * instead cost about four times the CPU (on the 2-vCPU build machine at 50K msg/s, 1,056 ms
      * against 270 ms of a preparer's step time in one 11 s run) and left every page to fault again
-     * in the writer; decision 030. Nothing but zeros reaches the disk before the data, as a hole
+     * in the writer; decision 023. Nothing but zeros reaches the disk before the data, as a hole
      * reads as zeros.
      *
      * <p>Either way the file carries {@link #TMP_SUFFIX} until it is activated, so a crash

@@ -150,7 +150,7 @@ final class SegmentWriter {
         if (!current.fits(position, length)) {
             // the preparer paces the next blank by this fill: from now on it is the new segment's,
             // so a preparer that looks during the roll does not start touching the next blank at
-            // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 032)
+            // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 023)
             FILL.setOpaque(this, 0);
             Segment.Blank blank = blanks.get();
             if (blank == null) {
