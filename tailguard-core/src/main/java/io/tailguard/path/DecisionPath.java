@@ -1,0 +1,516 @@
+package io.tailguard.path;
+
+import io.tailguard.admission.RejectReason;
+import io.tailguard.config.Check;
+import io.tailguard.hedge.Hedger;
+import io.tailguard.lease.Lease;
+import io.tailguard.lease.LeaseView;
+import io.tailguard.queue.BoundedQueue;
+import io.tailguard.queue.BoundedQueueConfig;
+import io.tailguard.queue.DrainEstimator;
+import io.tailguard.retry.RetryBudget;
+import io.tailguard.time.Scheduler;
+import io.tailguard.time.Timers;
+import java.util.random.RandomGenerator;
+
+/**
+ * Thread-safe: what a proxy decides for each request of one pool, as a state machine. A request
+ * comes in ({@link #submit}, or {@link PathRoute#arrive} after its route's rate gates) with its
+ * deadline; it goes straight to a backend when nobody waits and one has room, waits in a core
+ * {@link BoundedQueue}, or is refused with a {@link LocalAnswer} and a {@code Retry-After}. A
+ * backend is chosen by a core balancer among those not ejected; a refused connection is retried on
+ * another backend within the core {@link RetryBudget}; a hedgeable request on a hedging route gets
+ * a second attempt through its route's core {@link Hedger}; a client that leaves withdraws its
+ * queued request or abandons its attempts. Each attempt's completion releases its permit, teaches
+ * the limit, the {@link DrainEstimator} and the balancer, and lets the next queued request go.
+ *
+ * <p>Every event carries {@code nowNanos}; timers (the queue's wait, the hedge delay, the response
+ * timeout) run on the {@link Scheduler} given, the system wheel live and a virtual scheduler in a
+ * simulation. The path reads no clock: a timer's moment is its own deadline. What it decides is
+ * carried out by its {@link PathHost}.
+ *
+ * <p>Locking: each {@link Ticket} guards its own state; the queue, limiters, balancer, estimator and
+ * budget are thread-safe core objects. Queue methods are never called holding a ticket's monitor,
+ * and the queue's shed listener takes it, so the order is always queue first, then ticket.
+ *
+ * @param <R> the host's request type
+ */
+public final class DecisionPath<R> {
+
+    private final PoolSettings settings;
+    private final PathHost<R> host;
+    private final Timers timers;
+    private final Backends backends;
+    private final BoundedQueue<Ticket<R>> queue;
+    private final DrainEstimator drain = new DrainEstimator(0.2);
+    private final RetryBudget retryBudget;
+    private final long queueTimeoutNanos;
+    private final long responseTimeoutNanos;
+
+    /** Creates the path of one pool; {@code random} seeds the balancers that pick at random. */
+    public DecisionPath(PoolSettings settings, Scheduler scheduler, PathHost<R> host, RandomGenerator random) {
+        this.settings = Check.notNull("settings", settings);
+        this.host = Check.notNull("host", host);
+        this.timers = Check.notNull("scheduler", scheduler).timers();
+        this.backends = new Backends(settings, Check.notNull("random", random));
+        BoundedQueueConfig queueConfig = settings.queueConfig();
+        this.queue = queueConfig == null ? null : new BoundedQueue<>(queueConfig, this::shed);
+        this.retryBudget = new RetryBudget(settings.retryBudget());
+        this.queueTimeoutNanos = settings.queueTimeout().toNanos();
+        this.responseTimeoutNanos = settings.responseTimeout().toNanos();
+    }
+
+    /** Returns this pool's settings. */
+    public PoolSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Decides for a request with {@code budgetNanos} left before its deadline ({@link Long#MAX_VALUE}:
+     * none) arriving at {@code nowNanos}, on a route without rate gates or hedging.
+     */
+    public Ticket<R> submit(R request, long budgetNanos, long nowNanos) {
+        return submit(request, budgetNanos, null, nowNanos);
+    }
+
+    Ticket<R> submit(R request, long budgetNanos, Hedger hedger, long nowNanos) {
+        Ticket<R> ticket = new Ticket<>(request, this, nowNanos, budgetNanos,
+                backends.size() > 1 ? hedger : null);
+        admit(ticket, nowNanos);
+        return ticket;
+    }
+
+    /** A ticket refused before it reached the pool (a rate gate): it is answered and never queued. */
+    Ticket<R> refuseAtRoute(R request, long retryAfterSeconds, long nowNanos) {
+        Ticket<R> ticket = new Ticket<>(request, this, nowNanos, Long.MAX_VALUE, null);
+        synchronized (ticket) {
+            ticket.phase = Ticket.DONE;
+            ticket.answer = LocalAnswer.RATE_LIMITED;
+            host.answer(request, LocalAnswer.RATE_LIMITED, retryAfterSeconds);
+        }
+        return ticket;
+    }
+
+    private void admit(Ticket<R> ticket, long nowNanos) {
+        retryBudget.deposit(nowNanos);
+        long remainingNanos = ticket.remainingNanos(nowNanos);
+        if (!drain.worthStarting(remainingNanos)) {
+            refuseNew(ticket, LocalAnswer.DEADLINE_EXCEEDED);
+            return;
+        }
+        if (queue == null || queue.isEmpty()) {
+            Grant grant = backends.acquire(nowNanos);
+            if (grant != null) {
+                start(ticket, grant, nowNanos);
+                return;
+            }
+            if (queue == null) {
+                refuseNew(ticket, LocalAnswer.CONCURRENCY_LIMITED);
+                return;
+            }
+        }
+        if (!drain.finishesInTime(queue.size(), backends.totalLimit(), remainingNanos)) {
+            refuseNew(ticket, LocalAnswer.DEADLINE_EXCEEDED);
+            return;
+        }
+        boolean deadlineFirst = remainingNanos < queueTimeoutNanos;
+        synchronized (ticket) {
+            ticket.phase = Ticket.QUEUED;
+            ticket.enqueuedNanos = nowNanos;
+            ticket.queueTimerAnswer = deadlineFirst ? LocalAnswer.DEADLINE_EXCEEDED : LocalAnswer.QUEUE_TIMEOUT;
+            ticket.queueTimerDueNanos = nowNanos + (deadlineFirst ? remainingNanos : queueTimeoutNanos);
+            ticket.queueTimer = timers.start(ticket.queueTimerDueNanos, ticket);
+        }
+        if (!queue.offer(nowNanos, ticket)) {
+            refuseQueued(ticket, LocalAnswer.QUEUE_FULL, nowNanos);
+            return;
+        }
+        drain(nowNanos);
+    }
+
+    private void refuseNew(Ticket<R> ticket, LocalAnswer answer) {
+        synchronized (ticket) {
+            ticket.phase = Ticket.DONE;
+            ticket.answer = answer;
+            host.answer(ticket.request, answer, retryAfterSeconds());
+        }
+    }
+
+    /** Answers a queued ticket with {@code answer} unless something else already settled it; true if answered. */
+    private boolean refuseQueued(Ticket<R> ticket, LocalAnswer answer, long nowNanos) {
+        synchronized (ticket) {
+            if (ticket.phase != Ticket.QUEUED) {
+                return false;
+            }
+            ticket.phase = Ticket.DONE;
+            ticket.answer = answer;
+            ticket.queueWaitNanos = nowNanos - ticket.enqueuedNanos;
+            cancelTimer(ticket.queueTimer);
+            ticket.queueTimer = Ticket.NO_TIMER;
+            host.answer(ticket.request, answer, retryAfterSeconds());
+            return true;
+        }
+    }
+
+    /** The queue dropped a ticket that waited too long or that CoDel shed; called under the queue's lock. */
+    private void shed(Ticket<R> ticket, RejectReason reason, long waitedNanos) {
+        refuseQueued(ticket, LocalAnswer.of(reason), ticket.enqueuedNanos + waitedNanos);
+    }
+
+    /** Lets queued tickets go while a backend has room. Never called holding a ticket's monitor. */
+    private void drain(long nowNanos) {
+        while (queue != null && !queue.isEmpty()) {
+            Grant grant = backends.acquire(nowNanos);
+            if (grant == null) {
+                return;
+            }
+            Ticket<R> next = queue.poll(nowNanos);
+            // A request whose budget cannot cover one service time would only make the backend work
+            // for a client that will be gone: answer it now and give its place to the next.
+            while (next != null && !drain.worthStarting(next.remainingNanos(nowNanos))) {
+                refuseQueued(next, LocalAnswer.DEADLINE_EXCEEDED, nowNanos);
+                next = queue.poll(nowNanos);
+            }
+            if (next == null || !start(next, grant, nowNanos)) {
+                release(grant, Outcome.IGNORED, nowNanos);
+            }
+        }
+    }
+
+    /** Forwards {@code ticket} as its first attempt on {@code grant}; false if it was settled meanwhile. */
+    private boolean start(Ticket<R> ticket, Grant grant, long nowNanos) {
+        synchronized (ticket) {
+            if (ticket.phase == Ticket.QUEUED) {
+                ticket.queueWaitNanos = nowNanos - ticket.enqueuedNanos;
+                cancelTimer(ticket.queueTimer);
+                ticket.queueTimer = Ticket.NO_TIMER;
+            } else if (ticket.phase != Ticket.NEW) {
+                return false;
+            }
+            ticket.phase = Ticket.FORWARDING;
+            ticket.responseTimerDueNanos = saturatedAdd(nowNanos, Math.min(responseTimeoutNanos,
+                    ticket.remainingNanos(nowNanos)));
+            ticket.responseTimer = timers.start(ticket.responseTimerDueNanos, ticket);
+            if (ticket.hedger != null) {
+                long delayNanos = ticket.hedger.openCall();
+                if (delayNanos != Long.MAX_VALUE) {
+                    ticket.hedgeTimerDueNanos = saturatedAdd(nowNanos, delayNanos);
+                    ticket.hedgeTimer = timers.start(ticket.hedgeTimerDueNanos, ticket);
+                }
+            }
+            launch(ticket, grant);
+            return true;
+        }
+    }
+
+    /** Records and forwards one attempt. Call holding the ticket's monitor. */
+    private void launch(Ticket<R> ticket, Grant grant) {
+        int attempt = ticket.attempts++;
+        ticket.grants[attempt] = grant;
+        ticket.states[attempt] = Ticket.LIVE;
+        ticket.triedMask = Backends.with(ticket.triedMask, grant.backend());
+        backends.sent(grant.backend());
+        host.forward(ticket.request, grant.backend(), attempt);
+    }
+
+    /** The connection of attempt {@code attempt} opened: its backend is not refusing. */
+    public void connected(Ticket<R> ticket, int attempt, long nowNanos) {
+        synchronized (ticket) {
+            if (attempt >= 0 && attempt < ticket.attempts) {
+                backends.connected(ticket.grants[attempt].backend());
+            }
+        }
+    }
+
+    /**
+     * The backend of attempt {@code attempt} refused the connection: it counts towards its ejection,
+     * and the request is retried on another backend with room if the retry budget allows, else
+     * answered {@link LocalAnswer#UPSTREAM_CONNECT_FAILED}.
+     */
+    public void refused(Ticket<R> ticket, int attempt, long nowNanos) {
+        synchronized (ticket) {
+            byte state = stateOf(ticket, attempt);
+            if (state != Ticket.LIVE && state != Ticket.CANCELLED) {
+                return;
+            }
+            ticket.states[attempt] = Ticket.ENDED;
+            Grant failed = ticket.grants[attempt];
+            backends.refused(failed.backend(), nowNanos);
+            release(failed, Outcome.IGNORED, nowNanos);
+            if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {
+                Grant other = ticket.attempts < Ticket.MAX_ATTEMPTS && backends.size() > 1
+                        && retryBudget.tryWithdraw(nowNanos) ? backends.acquireOther(nowNanos, ticket.triedMask) : null;
+                if (other != null) {
+                    launch(ticket, other);
+                } else {
+                    fail(ticket, LocalAnswer.UPSTREAM_CONNECT_FAILED);
+                }
+            }
+        }
+        drain(nowNanos);
+    }
+
+    /**
+     * The response head of attempt {@code attempt} arrived. The first to arrive wins: the host relays
+     * it, every other attempt is cancelled, and the response timeout and hedge timer stop.
+     *
+     * @return true if this attempt won and its response goes to the client; false if the host must
+     *     drop it (another attempt won, it timed out, the client left)
+     */
+    public boolean responded(Ticket<R> ticket, int attempt, long nowNanos) {
+        boolean won;
+        synchronized (ticket) {
+            won = stateOf(ticket, attempt) == Ticket.LIVE && ticket.phase == Ticket.FORWARDING;
+            if (won) {
+                ticket.states[attempt] = Ticket.HEAD;
+                ticket.winner = attempt;
+                ticket.phase = Ticket.RESPONDING;
+                stopAttemptTimers(ticket);
+                if (ticket.hedger != null) {
+                    ticket.hedger.closeCall(nowNanos - ticket.grants[0].startNanos(), attempt != 0);
+                }
+                for (int k = 0; k < ticket.attempts; k++) {
+                    if (k != attempt && ticket.states[k] == Ticket.LIVE) {
+                        cancelAttempt(ticket, k, nowNanos);
+                    }
+                }
+            }
+        }
+        drain(nowNanos);
+        return won;
+    }
+
+    /**
+     * Attempt {@code attempt} is over: its response ended ({@code success}), or its connection closed
+     * or failed before that. Its permit is completed: a full response is a success sample for the
+     * limit; anything else says nothing about capacity. An attempt that failed before any response
+     * head, with no other attempt alive, is answered {@link LocalAnswer#UPSTREAM_CLOSED}.
+     */
+    public void ended(Ticket<R> ticket, int attempt, boolean success, long nowNanos) {
+        synchronized (ticket) {
+            byte state = stateOf(ticket, attempt);
+            if (state == 0 || state == Ticket.ENDED) {
+                return;
+            }
+            ticket.states[attempt] = Ticket.ENDED;
+            Grant grant = ticket.grants[attempt];
+            boolean answered = success && (state == Ticket.HEAD || state == Ticket.CANCELLED);
+            release(grant, answered ? Outcome.SUCCESS : Outcome.IGNORED, nowNanos);
+            if (state == Ticket.HEAD) {
+                ticket.phase = Ticket.DONE;
+            } else if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {
+                fail(ticket, LocalAnswer.UPSTREAM_CLOSED);
+            }
+        }
+        drain(nowNanos);
+    }
+
+    /**
+     * The client left: a queued request is withdrawn (never forwarded); an in-flight one's attempts
+     * are cancelled, their permits held until their backends are done or released now, as
+     * {@link PoolSettings#holdCancelled} says.
+     */
+    public void clientLeft(Ticket<R> ticket, long nowNanos) {
+        boolean withdraw = false;
+        synchronized (ticket) {
+            ticket.departed = true;
+            switch (ticket.phase) {
+                case Ticket.QUEUED -> {
+                    ticket.phase = Ticket.DONE;
+                    ticket.queueWaitNanos = nowNanos - ticket.enqueuedNanos;
+                    cancelTimer(ticket.queueTimer);
+                    ticket.queueTimer = Ticket.NO_TIMER;
+                    withdraw = true;
+                }
+                case Ticket.FORWARDING, Ticket.RESPONDING -> {
+                    ticket.phase = Ticket.DONE;
+                    stopAttemptTimers(ticket);
+                    for (int k = 0; k < ticket.attempts; k++) {
+                        if (ticket.states[k] == Ticket.LIVE || ticket.states[k] == Ticket.HEAD) {
+                            cancelAttempt(ticket, k, nowNanos);
+                        }
+                    }
+                }
+                default -> {
+                    return;
+                }
+            }
+        }
+        if (withdraw) {
+            queue.remove(ticket);
+        } else {
+            drain(nowNanos);
+        }
+    }
+
+    /** Backend {@code backend} granted {@code lease} at {@code nowNanos} (pools whose balancer reads leases). */
+    public void leaseGranted(int backend, Lease lease, long nowNanos) {
+        LeaseView view = backends.lease(backend);
+        if (view != null) {
+            view.onLease(nowNanos, lease);
+        }
+    }
+
+    /** Backend {@code backend}'s lease stream ended: nothing granted under it may be counted on. */
+    public void leaseLost(int backend) {
+        LeaseView view = backends.lease(backend);
+        if (view != null) {
+            view.clear();
+        }
+    }
+
+    void timerFired(Ticket<R> ticket, long timerId) {
+        long nowNanos;
+        boolean queueTimedOut = false;
+        synchronized (ticket) {
+            if (timerId == ticket.queueTimer) {
+                ticket.queueTimer = Ticket.NO_TIMER;
+                nowNanos = ticket.queueTimerDueNanos;
+                queueTimedOut = ticket.phase == Ticket.QUEUED;
+            } else if (timerId == ticket.hedgeTimer) {
+                ticket.hedgeTimer = Ticket.NO_TIMER;
+                nowNanos = ticket.hedgeTimerDueNanos;
+                hedge(ticket, nowNanos);
+            } else if (timerId == ticket.responseTimer) {
+                ticket.responseTimer = Ticket.NO_TIMER;
+                nowNanos = ticket.responseTimerDueNanos;
+                timeOut(ticket, nowNanos);
+            } else {
+                return;
+            }
+        }
+        if (queueTimedOut) {
+            if (queue.remove(ticket)) {
+                refuseQueued(ticket, ticket.queueTimerAnswer, nowNanos);
+            }
+        } else {
+            drain(nowNanos);
+        }
+    }
+
+    /** The hedge delay passed with no response head: a second attempt, on another backend with room, within budget. */
+    private void hedge(Ticket<R> ticket, long nowNanos) {
+        if (ticket.phase != Ticket.FORWARDING || ticket.attempts >= Ticket.MAX_ATTEMPTS
+                || ticket.liveAttempts() == 0 || !ticket.hedger.tryExtraAttempt()) {
+            return;
+        }
+        Grant other = backends.acquireOther(nowNanos, ticket.triedMask);
+        if (other != null) {
+            launch(ticket, other);
+        }
+    }
+
+    /** No response head in time: every attempt is cancelled and dropped (a signal for the limit), the client gets 504. */
+    private void timeOut(Ticket<R> ticket, long nowNanos) {
+        if (ticket.phase != Ticket.FORWARDING) {
+            return;
+        }
+        for (int k = 0; k < ticket.attempts; k++) {
+            if (ticket.states[k] == Ticket.LIVE) {
+                ticket.states[k] = Ticket.ENDED;
+                host.cancel(ticket.request, k);
+                release(ticket.grants[k], Outcome.DROPPED, nowNanos);
+            }
+        }
+        fail(ticket, LocalAnswer.UPSTREAM_TIMEOUT);
+    }
+
+    /** Cancels one attempt. Call holding the ticket's monitor. */
+    private void cancelAttempt(Ticket<R> ticket, int attempt, long nowNanos) {
+        host.cancel(ticket.request, attempt);
+        if (settings.holdCancelled()) {
+            ticket.states[attempt] = Ticket.CANCELLED;
+        } else {
+            ticket.states[attempt] = Ticket.ENDED;
+            release(ticket.grants[attempt], Outcome.IGNORED, nowNanos);
+        }
+    }
+
+    /** Answers a ticket whose attempts all failed. Call holding the ticket's monitor. */
+    private void fail(Ticket<R> ticket, LocalAnswer answer) {
+        ticket.phase = Ticket.DONE;
+        ticket.answer = answer;
+        stopAttemptTimers(ticket);
+        host.answer(ticket.request, answer, -1L);
+    }
+
+    private void stopAttemptTimers(Ticket<R> ticket) {
+        cancelTimer(ticket.hedgeTimer);
+        ticket.hedgeTimer = Ticket.NO_TIMER;
+        cancelTimer(ticket.responseTimer);
+        ticket.responseTimer = Ticket.NO_TIMER;
+    }
+
+    private void cancelTimer(long timerId) {
+        if (timerId != Ticket.NO_TIMER) {
+            timers.cancel(timerId);
+        }
+    }
+
+    private static byte stateOf(Ticket<?> ticket, int attempt) {
+        return attempt >= 0 && attempt < ticket.attempts ? ticket.states[attempt] : 0;
+    }
+
+    /** Completes a grant's permit and teaches the drain estimate and the balancer. */
+    private void release(Grant grant, Outcome outcome, long nowNanos) {
+        long heldNanos = nowNanos - grant.startNanos();
+        switch (outcome) {
+            case SUCCESS -> grant.permit().onSuccess(nowNanos);
+            case DROPPED -> grant.permit().onDropped(nowNanos);
+            case IGNORED -> grant.permit().onIgnore();
+        }
+        if (outcome != Outcome.IGNORED) {
+            drain.observe(heldNanos);
+        }
+        backends.completed(nowNanos, grant.backend(), heldNanos, outcome == Outcome.SUCCESS);
+    }
+
+    /**
+     * Returns the seconds a refused client should wait before trying again: the time the queue needs
+     * to drain at its observed rate, or the queue timeout before any request completed; at least 1.
+     */
+    public long retryAfterSeconds() {
+        long waitNanos = drain.expectedWaitNanos(queued(), backends.totalLimit());
+        if (waitNanos == DrainEstimator.UNKNOWN) {
+            waitNanos = queueTimeoutNanos;
+        }
+        return Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L);
+    }
+
+    /** Returns the requests waiting in the queue. */
+    public int queued() {
+        return queue == null ? 0 : queue.size();
+    }
+
+    /** Returns the permits held on every backend. */
+    public int inFlight() {
+        return backends.inFlight();
+    }
+
+    /** Returns backend {@code backend}'s permits held. */
+    public int inFlight(int backend) {
+        return backends.limiter(backend).inFlight();
+    }
+
+    /** Returns backend {@code backend}'s current limit. */
+    public int limit(int backend) {
+        return backends.limiter(backend).limit();
+    }
+
+    /** Returns true while backend {@code backend} is ejected after refused connections. */
+    public boolean ejected(int backend, long nowNanos) {
+        return backends.ejected(backend, nowNanos);
+    }
+
+    /** Returns the mean service time observed, or {@link DrainEstimator#UNKNOWN}. */
+    public long meanServiceNanos() {
+        return drain.meanServiceNanos();
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+    }
+
+    private enum Outcome { SUCCESS, DROPPED, IGNORED }
+}
