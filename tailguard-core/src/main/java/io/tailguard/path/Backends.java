@@ -30,7 +30,8 @@ final class Backends {
     private final AtomicLongArray ejectedUntilNanos;
     private final long ejectForNanos;
 
-    Backends(PoolSettings settings, RandomGenerator random) {
+    /** Builds the backends' limiters from {@code settings}, or takes {@code given} (one per backend) when not null. */
+    Backends(PoolSettings settings, List<? extends ConcurrencyLimiter> given, RandomGenerator random) {
         this.settings = settings;
         int n = settings.backends();
         this.limiters = new ConcurrencyLimiter[n];
@@ -38,8 +39,12 @@ final class Backends {
         this.ejectedUntilNanos = new AtomicLongArray(n);
         this.ejectForNanos = settings.ejectFor().toNanos();
         List<Availability> room = new ArrayList<>();
+        if (given != null && given.size() != n) {
+            throw new IllegalArgumentException("limiters must have one limiter per backend (" + n + ") but had "
+                    + given.size());
+        }
         for (int i = 0; i < n; i++) {
-            limiters[i] = Limits.create(settings);
+            limiters[i] = given == null ? Limits.create(settings) : given.get(i);
             ejectedUntilNanos.set(i, Long.MIN_VALUE);
             ConcurrencyLimiter limiter = limiters[i];
             room.add(nowNanos -> Math.max(0.0, (limiter.limit() - limiter.inFlight()) / (double) limiter.limit()));

@@ -5,12 +5,14 @@ import io.tailguard.config.Check;
 import io.tailguard.hedge.Hedger;
 import io.tailguard.lease.Lease;
 import io.tailguard.lease.LeaseView;
+import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.queue.DrainEstimator;
 import io.tailguard.retry.RetryBudget;
 import io.tailguard.time.Scheduler;
 import io.tailguard.time.Timers;
+import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
@@ -49,15 +51,26 @@ public final class DecisionPath<R> {
 
     /** Creates the path of one pool; {@code random} seeds the balancers that pick at random. */
     public DecisionPath(PoolSettings settings, Scheduler scheduler, PathHost<R> host, RandomGenerator random) {
+        this(settings, null, settings.queueConfig(), scheduler, host, random);
+    }
+
+    /**
+     * Creates the path of a pool whose host was handed its core parts ready-made (a servlet filter's
+     * or gRPC interceptor's user builds the limiter and the queue's settings): {@code limiters}, one
+     * per backend, replace the ones {@code settings} would build, and {@code queue} (null: none)
+     * replaces its queue settings. The path owns the limiters from now on.
+     */
+    public DecisionPath(PoolSettings settings, List<? extends ConcurrencyLimiter> limiters, BoundedQueueConfig queue,
+                        Scheduler scheduler, PathHost<R> host, RandomGenerator random) {
         this.settings = Check.notNull("settings", settings);
         this.host = Check.notNull("host", host);
         this.timers = Check.notNull("scheduler", scheduler).timers();
-        this.backends = new Backends(settings, Check.notNull("random", random));
-        BoundedQueueConfig queueConfig = settings.queueConfig();
-        this.queue = queueConfig == null ? null : new BoundedQueue<>(queueConfig, this::shed);
+        this.backends = new Backends(settings, limiters, Check.notNull("random", random));
+        this.queue = queue == null ? null : new BoundedQueue<>(queue, this::shed);
         this.retryBudget = new RetryBudget(settings.retryBudget());
-        this.queueTimeoutNanos = settings.queueTimeout().toNanos();
-        this.responseTimeoutNanos = settings.responseTimeout().toNanos();
+        this.queueTimeoutNanos = queue == null ? settings.queueTimeout().toNanos() : queue.maxQueueingNanos();
+        this.responseTimeoutNanos = settings.responseTimeout().isZero() ? Long.MAX_VALUE
+                : settings.responseTimeout().toNanos();
     }
 
     /** Returns this pool's settings. */
@@ -70,13 +83,22 @@ public final class DecisionPath<R> {
      * none) arriving at {@code nowNanos}, on a route without rate gates or hedging.
      */
     public Ticket<R> submit(R request, long budgetNanos, long nowNanos) {
-        return submit(request, budgetNanos, null, nowNanos);
+        return submit(request, budgetNanos, null, true, nowNanos);
     }
 
-    Ticket<R> submit(R request, long budgetNanos, Hedger hedger, long nowNanos) {
+    /**
+     * As {@link #submit(Object, long, long)}, for a host that cannot always park a request: one that
+     * may not wait ({@code mayWait} false) is refused {@link LocalAnswer#CONCURRENCY_LIMITED} where it
+     * would have queued.
+     */
+    public Ticket<R> submit(R request, long budgetNanos, boolean mayWait, long nowNanos) {
+        return submit(request, budgetNanos, null, mayWait, nowNanos);
+    }
+
+    Ticket<R> submit(R request, long budgetNanos, Hedger hedger, boolean mayWait, long nowNanos) {
         Ticket<R> ticket = new Ticket<>(request, this, nowNanos, budgetNanos,
                 backends.size() > 1 ? hedger : null);
-        admit(ticket, nowNanos);
+        admit(ticket, mayWait, nowNanos);
         return ticket;
     }
 
@@ -91,7 +113,7 @@ public final class DecisionPath<R> {
         return ticket;
     }
 
-    private void admit(Ticket<R> ticket, long nowNanos) {
+    private void admit(Ticket<R> ticket, boolean mayWait, long nowNanos) {
         retryBudget.deposit(nowNanos);
         long remainingNanos = ticket.remainingNanos(nowNanos);
         if (!drain.worthStarting(remainingNanos)) {
@@ -104,10 +126,14 @@ public final class DecisionPath<R> {
                 start(ticket, grant, nowNanos);
                 return;
             }
-            if (queue == null) {
+            if (queue == null || !mayWait) {
                 refuseNew(ticket, LocalAnswer.CONCURRENCY_LIMITED);
                 return;
             }
+        }
+        if (!mayWait) {
+            refuseNew(ticket, LocalAnswer.CONCURRENCY_LIMITED);
+            return;
         }
         if (!drain.finishesInTime(queue.size(), backends.totalLimit(), remainingNanos)) {
             refuseNew(ticket, LocalAnswer.DEADLINE_EXCEEDED);
@@ -118,8 +144,11 @@ public final class DecisionPath<R> {
             ticket.phase = Ticket.QUEUED;
             ticket.enqueuedNanos = nowNanos;
             ticket.queueTimerAnswer = deadlineFirst ? LocalAnswer.DEADLINE_EXCEEDED : LocalAnswer.QUEUE_TIMEOUT;
-            ticket.queueTimerDueNanos = nowNanos + (deadlineFirst ? remainingNanos : queueTimeoutNanos);
-            ticket.queueTimer = timers.start(ticket.queueTimerDueNanos, ticket);
+            long waitNanos = deadlineFirst ? remainingNanos : queueTimeoutNanos;
+            if (waitNanos != Long.MAX_VALUE) {
+                ticket.queueTimerDueNanos = saturatedAdd(nowNanos, waitNanos);
+                ticket.queueTimer = timers.start(ticket.queueTimerDueNanos, ticket);
+            }
         }
         if (!queue.offer(nowNanos, ticket)) {
             refuseQueued(ticket, LocalAnswer.QUEUE_FULL, nowNanos);
@@ -172,7 +201,7 @@ public final class DecisionPath<R> {
                 next = queue.poll(nowNanos);
             }
             if (next == null || !start(next, grant, nowNanos)) {
-                release(grant, Outcome.IGNORED, nowNanos);
+                release(grant, Completion.IGNORED, nowNanos);
             }
         }
     }
@@ -188,9 +217,11 @@ public final class DecisionPath<R> {
                 return false;
             }
             ticket.phase = Ticket.FORWARDING;
-            ticket.responseTimerDueNanos = saturatedAdd(nowNanos, Math.min(responseTimeoutNanos,
-                    ticket.remainingNanos(nowNanos)));
-            ticket.responseTimer = timers.start(ticket.responseTimerDueNanos, ticket);
+            long headWithinNanos = Math.min(responseTimeoutNanos, ticket.remainingNanos(nowNanos));
+            if (headWithinNanos != Long.MAX_VALUE) {
+                ticket.responseTimerDueNanos = saturatedAdd(nowNanos, headWithinNanos);
+                ticket.responseTimer = timers.start(ticket.responseTimerDueNanos, ticket);
+            }
             if (ticket.hedger != null) {
                 long delayNanos = ticket.hedger.openCall();
                 if (delayNanos != Long.MAX_VALUE) {
@@ -236,7 +267,7 @@ public final class DecisionPath<R> {
             ticket.states[attempt] = Ticket.ENDED;
             Grant failed = ticket.grants[attempt];
             backends.refused(failed.backend(), nowNanos);
-            release(failed, Outcome.IGNORED, nowNanos);
+            release(failed, Completion.IGNORED, nowNanos);
             if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {
                 Grant other = ticket.attempts < Ticket.MAX_ATTEMPTS && backends.size() > 1
                         && retryBudget.tryWithdraw(nowNanos) ? backends.acquireOther(nowNanos, ticket.triedMask) : null;
@@ -281,12 +312,12 @@ public final class DecisionPath<R> {
     }
 
     /**
-     * Attempt {@code attempt} is over: its response ended ({@code success}), or its connection closed
-     * or failed before that. Its permit is completed: a full response is a success sample for the
-     * limit; anything else says nothing about capacity. An attempt that failed before any response
-     * head, with no other attempt alive, is answered {@link LocalAnswer#UPSTREAM_CLOSED}.
+     * Attempt {@code attempt} is over: its response ended, or its connection closed or failed before
+     * that; {@code completion} is what it teaches the limit. An attempt that ended before any response
+     * head, with no other attempt alive, is answered {@link LocalAnswer#UPSTREAM_CLOSED}; a cancelled
+     * attempt's full response still counts as a service-time sample.
      */
-    public void ended(Ticket<R> ticket, int attempt, boolean success, long nowNanos) {
+    public void ended(Ticket<R> ticket, int attempt, Completion completion, long nowNanos) {
         synchronized (ticket) {
             byte state = stateOf(ticket, attempt);
             if (state == 0 || state == Ticket.ENDED) {
@@ -294,8 +325,8 @@ public final class DecisionPath<R> {
             }
             ticket.states[attempt] = Ticket.ENDED;
             Grant grant = ticket.grants[attempt];
-            boolean answered = success && (state == Ticket.HEAD || state == Ticket.CANCELLED);
-            release(grant, answered ? Outcome.SUCCESS : Outcome.IGNORED, nowNanos);
+            boolean headSeen = state == Ticket.HEAD || state == Ticket.CANCELLED;
+            release(grant, headSeen || completion != Completion.SUCCESS ? completion : Completion.IGNORED, nowNanos);
             if (state == Ticket.HEAD) {
                 ticket.phase = Ticket.DONE;
             } else if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {
@@ -409,7 +440,7 @@ public final class DecisionPath<R> {
             if (ticket.states[k] == Ticket.LIVE) {
                 ticket.states[k] = Ticket.ENDED;
                 host.cancel(ticket.request, k);
-                release(ticket.grants[k], Outcome.DROPPED, nowNanos);
+                release(ticket.grants[k], Completion.DROPPED, nowNanos);
             }
         }
         fail(ticket, LocalAnswer.UPSTREAM_TIMEOUT);
@@ -422,7 +453,7 @@ public final class DecisionPath<R> {
             ticket.states[attempt] = Ticket.CANCELLED;
         } else {
             ticket.states[attempt] = Ticket.ENDED;
-            release(ticket.grants[attempt], Outcome.IGNORED, nowNanos);
+            release(ticket.grants[attempt], Completion.IGNORED, nowNanos);
         }
     }
 
@@ -452,17 +483,17 @@ public final class DecisionPath<R> {
     }
 
     /** Completes a grant's permit and teaches the drain estimate and the balancer. */
-    private void release(Grant grant, Outcome outcome, long nowNanos) {
+    private void release(Grant grant, Completion outcome, long nowNanos) {
         long heldNanos = nowNanos - grant.startNanos();
         switch (outcome) {
             case SUCCESS -> grant.permit().onSuccess(nowNanos);
             case DROPPED -> grant.permit().onDropped(nowNanos);
             case IGNORED -> grant.permit().onIgnore();
         }
-        if (outcome != Outcome.IGNORED) {
+        if (outcome != Completion.IGNORED) {
             drain.observe(heldNanos);
         }
-        backends.completed(nowNanos, grant.backend(), heldNanos, outcome == Outcome.SUCCESS);
+        backends.completed(nowNanos, grant.backend(), heldNanos, outcome == Completion.SUCCESS);
     }
 
     /**
@@ -472,7 +503,7 @@ public final class DecisionPath<R> {
     public long retryAfterSeconds() {
         long waitNanos = drain.expectedWaitNanos(queued(), backends.totalLimit());
         if (waitNanos == DrainEstimator.UNKNOWN) {
-            waitNanos = queueTimeoutNanos;
+            waitNanos = queueTimeoutNanos == Long.MAX_VALUE ? 0L : queueTimeoutNanos;
         }
         return Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L);
     }
@@ -512,5 +543,4 @@ public final class DecisionPath<R> {
         return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 
-    private enum Outcome { SUCCESS, DROPPED, IGNORED }
 }

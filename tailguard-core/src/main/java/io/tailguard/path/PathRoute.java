@@ -86,7 +86,7 @@ public final class PathRoute<R> {
             return pool.refuseAtRoute(request, Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L), nowNanos);
         }
         long budgetNanos = headerBudgetNanos == Long.MAX_VALUE ? defaultBudgetNanos : headerBudgetNanos;
-        return pool.submit(request, budgetNanos, hedgeable ? hedger : null, nowNanos);
+        return pool.submit(request, budgetNanos, hedgeable ? hedger : null, true, nowNanos);
     }
 
     /** Returns 0 if both buckets let the request on, else the nanoseconds until a token is due. */

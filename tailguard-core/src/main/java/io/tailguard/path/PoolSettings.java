@@ -20,7 +20,7 @@ import java.time.Duration;
  *                         before any request completed
  * @param discipline       which waiting request goes next
  * @param balancer         how a backend is chosen
- * @param responseTimeout  the longest from forwarding until the response head
+ * @param responseTimeout  the longest from forwarding until the response head; zero for no limit
  * @param retryBudget      retries of refused connections on another backend
  * @param ejectAfter       a backend refusing this many connections in a row is skipped
  * @param ejectFor         for this long
@@ -42,7 +42,7 @@ public record PoolSettings(String name, int backends, int maxConns, LimitKind li
         Check.positive("queue-timeout", queueTimeout);
         Check.notNull("discipline", discipline);
         Check.notNull("balancer", balancer);
-        Check.positive("response-timeout", responseTimeout);
+        Check.nonNegative("response-timeout", responseTimeout);
         Check.notNull("retry-budget", retryBudget);
         Check.positive("eject-after", ejectAfter);
         Check.positive("eject-for", ejectFor);

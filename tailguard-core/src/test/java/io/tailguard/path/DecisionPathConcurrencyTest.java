@@ -84,7 +84,7 @@ class DecisionPathConcurrencyTest {
                 while (next.call().ticket == null) {
                     Thread.onSpinWait();
                 }
-                path.ended(next.call().ticket, next.attempt(), false, nowNanos);
+                path.ended(next.call().ticket, next.attempt(), Completion.IGNORED, nowNanos);
             } else {
                 end(path, next, nowNanos);
             }
@@ -96,7 +96,7 @@ class DecisionPathConcurrencyTest {
             Thread.onSpinWait();
         }
         path.responded(sent.call().ticket, sent.attempt(), nowNanos);
-        path.ended(sent.call().ticket, sent.attempt(), true, nowNanos);
+        path.ended(sent.call().ticket, sent.attempt(), Completion.SUCCESS, nowNanos);
     }
 
     private static void await(CountDownLatch latch) {

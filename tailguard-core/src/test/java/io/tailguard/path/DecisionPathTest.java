@@ -63,11 +63,11 @@ class DecisionPathTest {
         assertThat(path.queued()).isEqualTo(2);
         advanceMillis(40);
         assertThat(path.responded(a, 0, now())).isTrue();
-        path.ended(a, 0, true, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
         assertThat(host.take()).containsExactly("forward b to 0 as 0");
         assertThat(b.queueWaitNanos()).isEqualTo(40 * MS);
         path.responded(b, 0, now());
-        path.ended(b, 0, true, now());
+        path.ended(b, 0, Completion.SUCCESS, now());
         assertThat(host.take()).containsExactly("forward c to 0 as 0");
         assertThat(c.queued()).isFalse();
         assertThat(path.meanServiceNanos()).isGreaterThan(0L);
@@ -103,7 +103,7 @@ class DecisionPathTest {
         Ticket<String> a = path.submit("a", NONE, now());
         advanceMillis(50);
         path.responded(a, 0, now());
-        path.ended(a, 0, true, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
         host.take();
         path.submit("short", 20 * MS, now());
         path.submit("long", 80 * MS, now());
@@ -117,7 +117,7 @@ class DecisionPathTest {
         Ticket<String> a = path.submit("a", NONE, now());
         advanceMillis(50);
         path.responded(a, 0, now());
-        path.ended(a, 0, true, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
         path.submit("b", NONE, now());
         host.take();
         // b is in service; c waits one service (50 ms) and needs one more: 100 ms
@@ -137,7 +137,7 @@ class DecisionPathTest {
         path.clientLeft(b, now());
         assertThat(path.queued()).isEqualTo(1);
         path.responded(a, 0, now());
-        path.ended(a, 0, true, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
         assertThat(host.take()).containsExactly("forward a to 0 as 0", "forward c to 0 as 0");
         assertThat(b.queueWaitNanos()).isEqualTo(5 * MS);
         advanceMillis(20_000);
@@ -154,7 +154,7 @@ class DecisionPathTest {
         assertThat(path.inFlight()).isEqualTo(1);
         assertThat(path.queued()).isEqualTo(1);
         advanceMillis(30);
-        path.ended(a, 0, true, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
         assertThat(host.take()).containsExactly("forward b to 0 as 0");
     }
 
@@ -165,7 +165,7 @@ class DecisionPathTest {
         path.submit("b", NONE, now());
         path.clientLeft(a, now());
         assertThat(host.take()).containsExactly("forward a to 0 as 0", "cancel a 0", "forward b to 0 as 0");
-        path.ended(a, 0, true, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
         assertThat(path.inFlight()).isEqualTo(1);
     }
 
@@ -177,7 +177,7 @@ class DecisionPathTest {
         assertThat(host.take()).containsExactly("forward a to 0 as 0", "cancel a 0", "answer a 504 upstream_timeout");
         assertThat(path.inFlight()).isZero();
         assertThat(path.responded(a, 0, now())).isFalse();
-        path.ended(a, 0, true, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
         assertThat(path.inFlight()).isZero();
     }
 
@@ -225,7 +225,7 @@ class DecisionPathTest {
     void anAttemptLostBeforeItsHeadIsAnsweredUpstreamClosed() {
         DecisionPath<String> path = path(PoolSettings.of("app", 1, 1));
         Ticket<String> a = path.submit("a", NONE, now());
-        path.ended(a, 0, false, now());
+        path.ended(a, 0, Completion.IGNORED, now());
         assertThat(host.take()).containsExactly("forward a to 0 as 0", "answer a 502 upstream_closed");
         assertThat(path.inFlight()).isZero();
     }
@@ -236,7 +236,7 @@ class DecisionPathTest {
         Ticket<String> a = path.submit("a", NONE, now());
         advanceMillis(1_500);
         path.responded(a, 0, now());
-        path.ended(a, 0, true, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
         path.submit("b", NONE, now());
         path.submit("c", NONE, now());
         // one queued ahead of a newcomer: (1 + 1) x 1.5 s / 1 = 3 s
@@ -253,5 +253,41 @@ class DecisionPathTest {
         assertThat(host.take()).contains("answer slow 504 upstream_timeout");
         assertThat(path.limit(0)).isLessThan(before);
         assertThat(slow.answer()).isEqualTo(LocalAnswer.UPSTREAM_TIMEOUT);
+    }
+
+    @Test
+    void aRequestThatMayNotWaitIsRefusedWhereItWouldHaveQueued() {
+        DecisionPath<String> path = path(queued(1, 1, 2, Duration.ofSeconds(10)));
+        path.submit("a", NONE, now());
+        Ticket<String> b = path.submit("b", NONE, false, now());
+        assertThat(host.take()).containsExactly("forward a to 0 as 0", "answer b 503 concurrency_limited retry-after 10");
+        assertThat(b.answer()).isEqualTo(LocalAnswer.CONCURRENCY_LIMITED);
+        assertThat(path.queued()).isZero();
+    }
+
+    @Test
+    void runsOnALimiterAndQueueTheHostBuilt() {
+        io.tailguard.limit.ConcurrencyLimiter limiter = io.tailguard.limit.ConcurrencyLimiter.fixed(2);
+        DecisionPath<String> path = new DecisionPath<>(PoolSettings.of("app", 1, 1).withResponseTimeout(Duration.ZERO),
+                java.util.List.of(limiter), io.tailguard.queue.BoundedQueueConfig.fifo(1, Duration.ZERO), scheduler,
+                host, new SplittableRandom(1));
+        path.submit("a", NONE, now());
+        path.submit("b", NONE, now());
+        path.submit("c", NONE, now());
+        path.submit("d", NONE, now());
+        assertThat(host.take()).containsExactly("forward a to 0 as 0", "forward b to 0 as 0",
+                "answer d 503 queue_full retry-after 1");
+        assertThat(limiter.inFlight()).isEqualTo(2);
+        assertThat(scheduler.pendingCount()).as("no response timeout, no queue timeout").isZero();
+    }
+
+    @Test
+    void aDroppedCompletionTeachesAnAdaptiveLimitToShrink() {
+        DecisionPath<String> path = path(PoolSettings.of("app", 1, 10).with(LimitKind.AIMD, BalancerKind.ROUND_ROBIN));
+        Ticket<String> a = path.submit("a", NONE, now());
+        advanceMillis(5);
+        path.responded(a, 0, now());
+        path.ended(a, 0, Completion.DROPPED, now());
+        assertThat(path.limit(0)).isEqualTo(9);
     }
 }

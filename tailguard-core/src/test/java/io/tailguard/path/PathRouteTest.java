@@ -80,8 +80,8 @@ class PathRouteTest {
         assertThat(host.take()).containsExactly("cancel a 0");
         assertThat(a.winner()).isEqualTo(1);
         assertThat(route.pool().responded(a, 0, now())).isFalse();
-        route.pool().ended(a, 0, true, now());
-        route.pool().ended(a, 1, true, now());
+        route.pool().ended(a, 0, Completion.SUCCESS, now());
+        route.pool().ended(a, 1, Completion.SUCCESS, now());
         assertThat(route.pool().inFlight()).isZero();
         assertThat(route.hedger().hedgesWon()).isEqualTo(1);
     }
@@ -106,7 +106,7 @@ class PathRouteTest {
             hedges += t.attempts() - 1;
             route.pool().responded(t, 0, now());
             for (int k = 0; k < t.attempts(); k++) {
-                route.pool().ended(t, k, true, now());
+                route.pool().ended(t, k, Completion.SUCCESS, now());
             }
         }
         // the budget starts with 10 tokens and earns 0.01 per request

@@ -1,6 +1,7 @@
 package io.tailguard.sim.path;
 
 import io.tailguard.config.Check;
+import io.tailguard.path.Completion;
 import io.tailguard.path.DecisionPath;
 import io.tailguard.path.LocalAnswer;
 import io.tailguard.path.PathHost;
@@ -145,7 +146,7 @@ public final class PathSimulation {
                     path.connected(request.ticket, attempt, scheduler.nowNanos());
                     if (job.cancelled) {
                         job.state = Job.DONE;
-                        path.ended(request.ticket, attempt, false, scheduler.nowNanos());
+                        path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos());
                     } else {
                         server.accept(job);
                     }
@@ -166,7 +167,7 @@ public final class PathSimulation {
         public void cancel(SimRequest request, int attempt) {
             Job job = request.jobs[attempt];
             if (job.backend.cancel(job)) {
-                scheduler.schedule(0L, () -> path.ended(request.ticket, attempt, false, scheduler.nowNanos()));
+                scheduler.schedule(0L, () -> path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos()));
             }
         }
     }
@@ -175,7 +176,7 @@ public final class PathSimulation {
         SimRequest request = job.request;
         long nowNanos = scheduler.nowNanos();
         boolean won = !job.cancelled && path.responded(request.ticket, job.attempt, nowNanos);
-        path.ended(request.ticket, job.attempt, true, nowNanos);
+        path.ended(request.ticket, job.attempt, Completion.SUCCESS, nowNanos);
         if (won && !request.finished()) {
             request.delivered = true;
             goodput++;
