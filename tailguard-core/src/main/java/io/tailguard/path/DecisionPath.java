@@ -1,5 +1,7 @@
 package io.tailguard.path;
 
+import io.tailguard.admission.Decision;
+import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.config.Check;
 import io.tailguard.hedge.Hedger;
@@ -144,15 +146,18 @@ public final class DecisionPath<R> {
             ticket.phase = Ticket.QUEUED;
             ticket.enqueuedNanos = nowNanos;
             ticket.queueTimerAnswer = deadlineFirst ? LocalAnswer.DEADLINE_EXCEEDED : LocalAnswer.QUEUE_TIMEOUT;
-            long waitNanos = deadlineFirst ? remainingNanos : queueTimeoutNanos;
-            if (waitNanos != Long.MAX_VALUE) {
-                ticket.queueTimerDueNanos = saturatedAdd(nowNanos, waitNanos);
-                ticket.queueTimer = timers.start(ticket.queueTimerDueNanos, ticket);
-            }
         }
         if (!queue.offer(nowNanos, ticket)) {
             refuseQueued(ticket, LocalAnswer.QUEUE_FULL, nowNanos);
             return;
+        }
+        long waitNanos = deadlineFirst ? remainingNanos : queueTimeoutNanos;
+        synchronized (ticket) {
+            // armed once queued, and only if nothing took the ticket out meanwhile
+            if (ticket.phase == Ticket.QUEUED && waitNanos != Long.MAX_VALUE) {
+                ticket.queueTimerDueNanos = saturatedAdd(nowNanos, waitNanos);
+                ticket.queueTimer = timers.start(ticket.queueTimerDueNanos, ticket);
+            }
         }
         drain(nowNanos);
     }
@@ -484,16 +489,61 @@ public final class DecisionPath<R> {
 
     /** Completes a grant's permit and teaches the drain estimate and the balancer. */
     private void release(Grant grant, Completion outcome, long nowNanos) {
-        long heldNanos = nowNanos - grant.startNanos();
+        complete(grant.backend(), grant.permit(), grant.startNanos(), outcome, nowNanos, true);
+    }
+
+    private void complete(int backend, Permit permit, long startNanos, Completion outcome, long nowNanos,
+                          boolean learn) {
+        long heldNanos = nowNanos - startNanos;
         switch (outcome) {
-            case SUCCESS -> grant.permit().onSuccess(nowNanos);
-            case DROPPED -> grant.permit().onDropped(nowNanos);
-            case IGNORED -> grant.permit().onIgnore();
+            case SUCCESS -> permit.onSuccess(nowNanos);
+            case DROPPED -> permit.onDropped(nowNanos);
+            case IGNORED -> permit.onIgnore();
         }
-        if (outcome != Completion.IGNORED) {
+        if (learn && outcome != Completion.IGNORED) {
             drain.observe(heldNanos);
         }
-        backends.completed(nowNanos, grant.backend(), heldNanos, outcome == Completion.SUCCESS);
+        backends.completed(nowNanos, backend, heldNanos, outcome == Completion.SUCCESS);
+    }
+
+    /**
+     * The decision path's first branch on its own, for a host of a pool of one backend that has a
+     * request to run at once on the calling thread (a servlet, a gRPC call): when nobody waits and
+     * the backend has room, returns its permit, allocating nothing; otherwise null, and the host
+     * {@link #submit}s the request (to queue or be refused). Complete the permit with
+     * {@link #completeAtOnce}.
+     *
+     * @throws IllegalStateException if the pool has more than one backend
+     */
+    public Permit admitAtOnce(long nowNanos) {
+        if (backends.size() != 1) {
+            throw new IllegalStateException("admitAtOnce must be used on a pool of one backend but " + settings.name()
+                    + " has " + backends.size());
+        }
+        if (queue != null && !queue.isEmpty()) {
+            return null;
+        }
+        Decision decision = backends.limiter(0).tryAcquire(nowNanos);
+        return decision.isAdmitted() ? decision.permit() : null;
+    }
+
+    /**
+     * Completes a permit from {@link #admitAtOnce} taken at {@code startNanos}, then lets waiting
+     * requests in. Behind a queue, the drain estimate learns the service time only while requests
+     * wait, when a {@code Retry-After} is computed from it, so a pool that is not overloaded keeps the
+     * estimate's shared word off its path; without a queue every refusal is computed from it, so it
+     * always learns.
+     */
+    public void completeAtOnce(Permit permit, long startNanos, Completion completion, long nowNanos) {
+        complete(0, permit, startNanos, completion, nowNanos, queue == null || !queue.isEmpty());
+        if (queue != null && !queue.isEmpty()) {
+            drain(nowNanos);
+        }
+    }
+
+    /** Returns the expected wait of a newcomer for a place to free up, or {@link DrainEstimator#UNKNOWN}. */
+    public long expectedWaitNanos() {
+        return drain.expectedWaitNanos(queued(), backends.totalLimit());
     }
 
     /**
@@ -506,6 +556,11 @@ public final class DecisionPath<R> {
             waitNanos = queueTimeoutNanos == Long.MAX_VALUE ? 0L : queueTimeoutNanos;
         }
         return Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L);
+    }
+
+    /** Returns the pool's waiting room for reading (size, capacity, settings), or null if it has none. */
+    public BoundedQueue<?> queue() {
+        return queue;
     }
 
     /** Returns the requests waiting in the queue. */

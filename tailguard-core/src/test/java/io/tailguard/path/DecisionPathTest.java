@@ -290,4 +290,26 @@ class DecisionPathTest {
         path.ended(a, 0, Completion.DROPPED, now());
         assertThat(path.limit(0)).isEqualTo(9);
     }
+
+    @Test
+    void admitsAtOnceOnlyWhileNobodyWaitsAndACompletionLetsTheQueueIn() {
+        DecisionPath<String> path = path(queued(1, 1, 2, Duration.ofSeconds(10)));
+        io.tailguard.admission.Permit first = path.admitAtOnce(now());
+        assertThat(first).isNotNull();
+        assertThat(path.admitAtOnce(now())).as("the backend is full").isNull();
+        path.submit("waiting", NONE, now());
+        assertThat(path.queued()).isEqualTo(1);
+        advanceMillis(10);
+        path.completeAtOnce(first, 0L, Completion.SUCCESS, now());
+        assertThat(host.take()).containsExactly("forward waiting to 0 as 0");
+        assertThat(path.meanServiceNanos()).as("learnt while a request waited").isEqualTo(10 * MS);
+    }
+
+    @Test
+    void admitsAtOnceOnlyOnAPoolOfOneBackend() {
+        DecisionPath<String> path = path(PoolSettings.of("app", 2, 1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> path.admitAtOnce(now()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("admitAtOnce must be used on a pool of one backend but app has 2");
+    }
 }
