@@ -50,6 +50,7 @@ public final class DecisionPath<R> {
     private final RetryBudget retryBudget;
     private final long queueTimeoutNanos;
     private final long responseTimeoutNanos;
+    private final Attempts<R> attempts;
 
     /** Creates the path of one pool; {@code random} seeds the balancers that pick at random. */
     public DecisionPath(PoolSettings settings, Scheduler scheduler, PathHost<R> host, RandomGenerator random) {
@@ -73,6 +74,7 @@ public final class DecisionPath<R> {
         this.queueTimeoutNanos = queue == null ? settings.queueTimeout().toNanos() : queue.maxQueueingNanos();
         this.responseTimeoutNanos = settings.responseTimeout().isZero() ? Long.MAX_VALUE
                 : settings.responseTimeout().toNanos();
+        this.attempts = new Attempts<>(host, timers, backends, drain, settings.holdCancelled());
     }
 
     /** Returns this pool's settings. */
@@ -155,7 +157,7 @@ public final class DecisionPath<R> {
         synchronized (ticket) {
             // armed once queued, and only if nothing took the ticket out meanwhile
             if (ticket.phase == Ticket.QUEUED && waitNanos != Long.MAX_VALUE) {
-                ticket.queueTimerDueNanos = saturatedAdd(nowNanos, waitNanos);
+                ticket.queueTimerDueNanos = Attempts.saturatedAdd(nowNanos, waitNanos);
                 ticket.queueTimer = timers.start(ticket.queueTimerDueNanos, ticket);
             }
         }
@@ -179,7 +181,7 @@ public final class DecisionPath<R> {
             ticket.phase = Ticket.DONE;
             ticket.answer = answer;
             ticket.queueWaitNanos = nowNanos - ticket.enqueuedNanos;
-            cancelTimer(ticket.queueTimer);
+            attempts.cancelTimer(ticket.queueTimer);
             ticket.queueTimer = Ticket.NO_TIMER;
             host.answer(ticket.request, answer, retryAfterSeconds());
             return true;
@@ -206,7 +208,7 @@ public final class DecisionPath<R> {
                 next = queue.poll(nowNanos);
             }
             if (next == null || !start(next, grant, nowNanos)) {
-                release(grant, Completion.IGNORED, nowNanos);
+                attempts.release(grant, Completion.IGNORED, nowNanos);
             }
         }
     }
@@ -216,7 +218,7 @@ public final class DecisionPath<R> {
         synchronized (ticket) {
             if (ticket.phase == Ticket.QUEUED) {
                 ticket.queueWaitNanos = nowNanos - ticket.enqueuedNanos;
-                cancelTimer(ticket.queueTimer);
+                attempts.cancelTimer(ticket.queueTimer);
                 ticket.queueTimer = Ticket.NO_TIMER;
             } else if (ticket.phase != Ticket.NEW) {
                 return false;
@@ -224,29 +226,19 @@ public final class DecisionPath<R> {
             ticket.phase = Ticket.FORWARDING;
             long headWithinNanos = Math.min(responseTimeoutNanos, ticket.remainingNanos(nowNanos));
             if (headWithinNanos != Long.MAX_VALUE) {
-                ticket.responseTimerDueNanos = saturatedAdd(nowNanos, headWithinNanos);
+                ticket.responseTimerDueNanos = Attempts.saturatedAdd(nowNanos, headWithinNanos);
                 ticket.responseTimer = timers.start(ticket.responseTimerDueNanos, ticket);
             }
             if (ticket.hedger != null) {
                 long delayNanos = ticket.hedger.openCall();
                 if (delayNanos != Long.MAX_VALUE) {
-                    ticket.hedgeTimerDueNanos = saturatedAdd(nowNanos, delayNanos);
+                    ticket.hedgeTimerDueNanos = Attempts.saturatedAdd(nowNanos, delayNanos);
                     ticket.hedgeTimer = timers.start(ticket.hedgeTimerDueNanos, ticket);
                 }
             }
-            launch(ticket, grant);
+            attempts.launch(ticket, grant);
             return true;
         }
-    }
-
-    /** Records and forwards one attempt. Call holding the ticket's monitor. */
-    private void launch(Ticket<R> ticket, Grant grant) {
-        int attempt = ticket.attempts++;
-        ticket.grants[attempt] = grant;
-        ticket.states[attempt] = Ticket.LIVE;
-        ticket.triedMask = Backends.with(ticket.triedMask, grant.backend());
-        backends.sent(grant.backend());
-        host.forward(ticket.request, grant.backend(), attempt);
     }
 
     /** The connection of attempt {@code attempt} opened: its backend is not refusing. */
@@ -265,21 +257,21 @@ public final class DecisionPath<R> {
      */
     public void refused(Ticket<R> ticket, int attempt, long nowNanos) {
         synchronized (ticket) {
-            byte state = stateOf(ticket, attempt);
+            byte state = Attempts.stateOf(ticket, attempt);
             if (state != Ticket.LIVE && state != Ticket.CANCELLED) {
                 return;
             }
             ticket.states[attempt] = Ticket.ENDED;
             Grant failed = ticket.grants[attempt];
             backends.refused(failed.backend(), nowNanos);
-            release(failed, Completion.IGNORED, nowNanos);
+            attempts.release(failed, Completion.IGNORED, nowNanos);
             if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {
                 Grant other = ticket.attempts < Ticket.MAX_ATTEMPTS && backends.size() > 1
                         && retryBudget.tryWithdraw(nowNanos) ? backends.acquireOther(nowNanos, ticket.triedMask) : null;
                 if (other != null) {
-                    launch(ticket, other);
+                    attempts.launch(ticket, other);
                 } else {
-                    fail(ticket, LocalAnswer.UPSTREAM_CONNECT_FAILED);
+                    attempts.fail(ticket, LocalAnswer.UPSTREAM_CONNECT_FAILED);
                 }
             }
         }
@@ -296,18 +288,18 @@ public final class DecisionPath<R> {
     public boolean responded(Ticket<R> ticket, int attempt, long nowNanos) {
         boolean won;
         synchronized (ticket) {
-            won = stateOf(ticket, attempt) == Ticket.LIVE && ticket.phase == Ticket.FORWARDING;
+            won = Attempts.stateOf(ticket, attempt) == Ticket.LIVE && ticket.phase == Ticket.FORWARDING;
             if (won) {
                 ticket.states[attempt] = Ticket.HEAD;
                 ticket.winner = attempt;
                 ticket.phase = Ticket.RESPONDING;
-                stopAttemptTimers(ticket);
+                attempts.stopTimers(ticket);
                 if (ticket.hedger != null) {
                     ticket.hedger.closeCall(nowNanos - ticket.grants[0].startNanos(), attempt != 0);
                 }
                 for (int k = 0; k < ticket.attempts; k++) {
                     if (k != attempt && ticket.states[k] == Ticket.LIVE) {
-                        cancelAttempt(ticket, k, nowNanos);
+                        attempts.cancelAttempt(ticket, k, nowNanos);
                     }
                 }
             }
@@ -324,18 +316,18 @@ public final class DecisionPath<R> {
      */
     public void ended(Ticket<R> ticket, int attempt, Completion completion, long nowNanos) {
         synchronized (ticket) {
-            byte state = stateOf(ticket, attempt);
+            byte state = Attempts.stateOf(ticket, attempt);
             if (state == 0 || state == Ticket.ENDED) {
                 return;
             }
             ticket.states[attempt] = Ticket.ENDED;
             Grant grant = ticket.grants[attempt];
             boolean headSeen = state == Ticket.HEAD || state == Ticket.CANCELLED;
-            release(grant, headSeen || completion != Completion.SUCCESS ? completion : Completion.IGNORED, nowNanos);
+            attempts.release(grant, headSeen || completion != Completion.SUCCESS ? completion : Completion.IGNORED, nowNanos);
             if (state == Ticket.HEAD) {
                 ticket.phase = Ticket.DONE;
             } else if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {
-                fail(ticket, LocalAnswer.UPSTREAM_CLOSED);
+                attempts.fail(ticket, LocalAnswer.UPSTREAM_CLOSED);
             }
         }
         drain(nowNanos);
@@ -354,16 +346,16 @@ public final class DecisionPath<R> {
                 case Ticket.QUEUED -> {
                     ticket.phase = Ticket.DONE;
                     ticket.queueWaitNanos = nowNanos - ticket.enqueuedNanos;
-                    cancelTimer(ticket.queueTimer);
+                    attempts.cancelTimer(ticket.queueTimer);
                     ticket.queueTimer = Ticket.NO_TIMER;
                     withdraw = true;
                 }
                 case Ticket.FORWARDING, Ticket.RESPONDING -> {
                     ticket.phase = Ticket.DONE;
-                    stopAttemptTimers(ticket);
+                    attempts.stopTimers(ticket);
                     for (int k = 0; k < ticket.attempts; k++) {
                         if (ticket.states[k] == Ticket.LIVE || ticket.states[k] == Ticket.HEAD) {
-                            cancelAttempt(ticket, k, nowNanos);
+                            attempts.cancelAttempt(ticket, k, nowNanos);
                         }
                     }
                 }
@@ -406,11 +398,11 @@ public final class DecisionPath<R> {
             } else if (timerId == ticket.hedgeTimer) {
                 ticket.hedgeTimer = Ticket.NO_TIMER;
                 nowNanos = ticket.hedgeTimerDueNanos;
-                hedge(ticket, nowNanos);
+                attempts.hedge(ticket, nowNanos);
             } else if (timerId == ticket.responseTimer) {
                 ticket.responseTimer = Ticket.NO_TIMER;
                 nowNanos = ticket.responseTimerDueNanos;
-                timeOut(ticket, nowNanos);
+                attempts.timeOut(ticket, nowNanos);
             } else {
                 return;
             }
@@ -422,88 +414,6 @@ public final class DecisionPath<R> {
         } else {
             drain(nowNanos);
         }
-    }
-
-    /** The hedge delay passed with no response head: a second attempt, on another backend with room, within budget. */
-    private void hedge(Ticket<R> ticket, long nowNanos) {
-        if (ticket.phase != Ticket.FORWARDING || ticket.attempts >= Ticket.MAX_ATTEMPTS
-                || ticket.liveAttempts() == 0 || !ticket.hedger.tryExtraAttempt()) {
-            return;
-        }
-        Grant other = backends.acquireOther(nowNanos, ticket.triedMask);
-        if (other != null) {
-            launch(ticket, other);
-        }
-    }
-
-    /** No response head in time: every attempt is cancelled and dropped (a signal for the limit), the client gets 504. */
-    private void timeOut(Ticket<R> ticket, long nowNanos) {
-        if (ticket.phase != Ticket.FORWARDING) {
-            return;
-        }
-        for (int k = 0; k < ticket.attempts; k++) {
-            if (ticket.states[k] == Ticket.LIVE) {
-                ticket.states[k] = Ticket.ENDED;
-                host.cancel(ticket.request, k);
-                release(ticket.grants[k], Completion.DROPPED, nowNanos);
-            }
-        }
-        fail(ticket, LocalAnswer.UPSTREAM_TIMEOUT);
-    }
-
-    /** Cancels one attempt. Call holding the ticket's monitor. */
-    private void cancelAttempt(Ticket<R> ticket, int attempt, long nowNanos) {
-        host.cancel(ticket.request, attempt);
-        if (settings.holdCancelled()) {
-            ticket.states[attempt] = Ticket.CANCELLED;
-        } else {
-            ticket.states[attempt] = Ticket.ENDED;
-            release(ticket.grants[attempt], Completion.IGNORED, nowNanos);
-        }
-    }
-
-    /** Answers a ticket whose attempts all failed. Call holding the ticket's monitor. */
-    private void fail(Ticket<R> ticket, LocalAnswer answer) {
-        ticket.phase = Ticket.DONE;
-        ticket.answer = answer;
-        stopAttemptTimers(ticket);
-        host.answer(ticket.request, answer, -1L);
-    }
-
-    private void stopAttemptTimers(Ticket<R> ticket) {
-        cancelTimer(ticket.hedgeTimer);
-        ticket.hedgeTimer = Ticket.NO_TIMER;
-        cancelTimer(ticket.responseTimer);
-        ticket.responseTimer = Ticket.NO_TIMER;
-    }
-
-    private void cancelTimer(long timerId) {
-        if (timerId != Ticket.NO_TIMER) {
-            timers.cancel(timerId);
-        }
-    }
-
-    private static byte stateOf(Ticket<?> ticket, int attempt) {
-        return attempt >= 0 && attempt < ticket.attempts ? ticket.states[attempt] : 0;
-    }
-
-    /** Completes a grant's permit and teaches the drain estimate and the balancer. */
-    private void release(Grant grant, Completion outcome, long nowNanos) {
-        complete(grant.backend(), grant.permit(), grant.startNanos(), outcome, nowNanos, true);
-    }
-
-    private void complete(int backend, Permit permit, long startNanos, Completion outcome, long nowNanos,
-                          boolean learn) {
-        long heldNanos = nowNanos - startNanos;
-        switch (outcome) {
-            case SUCCESS -> permit.onSuccess(nowNanos);
-            case DROPPED -> permit.onDropped(nowNanos);
-            case IGNORED -> permit.onIgnore();
-        }
-        if (learn && outcome != Completion.IGNORED) {
-            drain.observe(heldNanos);
-        }
-        backends.completed(nowNanos, backend, heldNanos, outcome == Completion.SUCCESS);
     }
 
     /**
@@ -535,7 +445,7 @@ public final class DecisionPath<R> {
      * always learns.
      */
     public void completeAtOnce(Permit permit, long startNanos, Completion completion, long nowNanos) {
-        complete(0, permit, startNanos, completion, nowNanos, queue == null || !queue.isEmpty());
+        attempts.complete(0, permit, startNanos, completion, nowNanos, queue == null || !queue.isEmpty());
         if (queue != null && !queue.isEmpty()) {
             drain(nowNanos);
         }
@@ -592,10 +502,4 @@ public final class DecisionPath<R> {
     public long meanServiceNanos() {
         return drain.meanServiceNanos();
     }
-
-    private static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
-    }
-
 }
