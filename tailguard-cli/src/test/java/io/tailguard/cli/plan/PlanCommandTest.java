@@ -128,4 +128,21 @@ class PlanCommandTest {
         assertThat(Files.readString(dir.resolve("out/plan-rejections.csv"))).contains("shed.yaml,app,2.000,"
                 + "concurrency_limited,").contains("queue.yaml,app,2.000,client_gone,");
     }
+
+    @Test
+    void severalSeedsAddIntervalsAndAverageThePlan() throws IOException {
+        CliRun run = new CliRun();
+        assertThat(run.run(args(queueing("proxy.yaml", 20), "out", "--seeds", "3"))).isZero();
+        List<String> intervals = Files.readAllLines(dir.resolve("out/plan-intervals.csv"));
+        assertThat(intervals.get(0)).isEqualTo("config,pool,load_x,seeds,goodput_rps_mean,goodput_rps_ci95,p99_ms_mean,"
+                + "p99_ms_ci95");
+        assertThat(intervals).hasSize(3);
+        String[] half = intervals.get(1).split(",");
+        assertThat(half[3]).isEqualTo("3");
+        // below capacity goodput is what Poisson arrivals offered, which differs by seed
+        assertThat(Double.parseDouble(half[5])).as("seeds differ, so the interval has a width").isPositive();
+        String[] planHalf = Files.readAllLines(dir.resolve("out/plan.csv")).get(1).split(",");
+        assertThat(planHalf[4]).as("plan.csv holds the mean").isEqualTo(half[4]);
+        assertThat(run.err()).contains("seed 1").contains("seed 2").contains("seed 3");
+    }
 }
