@@ -86,7 +86,7 @@ public final class PlanCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--seeds", paramLabel = "K", defaultValue = "1",
-            description = "Runs seeds seed..seed+K-1 and adds 95 % intervals (default: ${DEFAULT-VALUE}).")
+            description = "Runs seeds seed..seed+K-1 and adds 95 %% intervals (default: ${DEFAULT-VALUE}).")
     int seeds;
 
     @Option(names = "--slo", paramLabel = "SLO", description = "'p99<=250ms@2x' or 'goodput>=0.9@5x', repeatable.")
