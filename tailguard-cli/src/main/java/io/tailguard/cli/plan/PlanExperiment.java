@@ -69,6 +69,14 @@ final class PlanExperiment implements Experiment {
         result.printedTable(PlanTables.summary(rows));
         for (PoolPlan pool : pools) {
             result.finding(capacity(pool));
+            if (pool.settings().balancer().readsLeases()) {
+                String note = pool.config() + " pool " + pool.settings().name() + " balances by lease ("
+                        + pool.settings().balancer().name().toLowerCase(Locale.ROOT).replace('_', '-')
+                        + "); the plan's backends grant no leases, so it balances as the proxy does when every "
+                        + "lease has expired.";
+                err.println("tailguard: " + note);
+                result.finding(note);
+            }
         }
         result.table(PlanTables.plan(rows)).table(PlanTables.rejections(rows));
         if (seeds > 1) {

@@ -145,4 +145,21 @@ class PlanCommandTest {
         assertThat(planHalf[4]).as("plan.csv holds the mean").isEqualTo(half[4]);
         assertThat(run.err()).contains("seed 1").contains("seed 2").contains("seed 3");
     }
+
+    @Test
+    void saysWhenAPoolBalancesByLeasesThePlanDoesNotGrant() throws IOException {
+        Path config = config("leases.yaml", """
+                pools:
+                  app:
+                    backends: [127.0.0.1:9292, 127.0.0.1:9293]
+                    max-conns: 4
+                    balancer: p2c-by-availability
+                routes:
+                  - pool: app
+                """);
+        CliRun run = new CliRun();
+        assertThat(run.run(args(config, "out"))).isZero();
+        assertThat(run.err()).contains("tailguard: leases.yaml pool app balances by lease (p2c-by-availability); the "
+                + "plan's backends grant no leases");
+    }
 }
