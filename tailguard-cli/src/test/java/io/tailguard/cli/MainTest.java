@@ -25,7 +25,7 @@ class MainTest {
         assertThat(cli.run("frobnicate")).isEqualTo(2);
         String text = cli.err();
         assertThat(text.lines().findFirst()).hasValueSatisfying(line -> assertThat(line)
-                .isEqualTo("tailguard: unknown command 'frobnicate'; commands are lab, journal, proxy, backend, load, redis-limit, help"));
+                .isEqualTo("tailguard: unknown command 'frobnicate'; commands are lab, journal, proxy, backend, load, plan, redis-limit, help"));
         assertThat(text).contains("Usage: tailguard");
     }
 
