@@ -40,6 +40,52 @@ public final class JournalRepair {
     }
 
     /**
+     * Writes a missing {@value IdFile#JOURNAL_ID} back from the segment headers, which all name the
+     * journal's identity (segments of the current format do); returns that identity.
+     *
+     * @throws IllegalArgumentException when {@code dir} holds no journal, its {@value IdFile#JOURNAL_ID}
+     *     exists, or its segments name no identity or several
+     * @throws IllegalStateException when the journal is open for appending
+     */
+    public static JournalId restoreIdentity(Path dir) {
+        Journal.requireJournal(dir);
+        try (DirectoryLock lock = DirectoryLock.acquire(dir, ErrorHandler.logging())) {
+            Path idFile = dir.resolve(IdFile.JOURNAL_ID);
+            if (Files.exists(idFile)) {
+                throw new IllegalArgumentException("restore-id must be run on a journal without " + IdFile.JOURNAL_ID
+                        + " but " + idFile + " exists");
+            }
+            JournalId found = null;
+            Path foundIn = null;
+            Damage[] why = new Damage[1];
+            for (long base : SegmentScanner.bases(dir)) {
+                Path file = SegmentFiles.file(dir, base);
+                Segment seg = Segment.openForRepair(file, base, why);
+                JournalId id = seg == null ? null : seg.identity();
+                if (seg != null) {
+                    seg.close();
+                }
+                if (id == null) {
+                    continue;
+                }
+                if (found != null && !found.equals(id)) {
+                    throw new IllegalArgumentException("restore-id needs segments that all name one journal, but "
+                            + foundIn + " names " + found + " and " + file + " names " + id);
+                }
+                found = id;
+                foundIn = file;
+            }
+            if (found == null) {
+                throw new IllegalArgumentException("restore-id needs segments of format version "
+                        + SegmentLayout.FORMAT_VERSION + ", which name the journal, but " + dir + " holds none; a journal "
+                        + "of the previous format gets a new identity when it is opened");
+            }
+            IdFile.write(idFile, found);
+            return found;
+        }
+    }
+
+    /**
      * Keeps records {@code 1..keepThrough} and moves everything after them aside.
      *
      * @param clock names the backup directory ({@code repair-<UTC time>})

@@ -121,13 +121,23 @@ public final class Tailer implements AutoCloseable {
     static final long NO_FRAME = -1;
 
     /**
-     * Reads the next record and returns the CRC32C stored in its frame (unsigned), the value
+     * Reads the next record and returns its record checksum (unsigned, unmasked), the value
      * replication's handshake compares, or {@link #NO_FRAME} when none is available yet.
      */
     long pollFrameCrc() {
         long[] crc = {NO_FRAME};
-        next((seq, frame) -> crc[0] = FrameCodec.storedCrc(frame, frame.position()) & 0xFFFF_FFFFL, true);
+        next((seq, frame) -> crc[0] = FrameCodec.recordCrc(frame, frame.position(), segment.mask()) & 0xFFFF_FFFFL,
+                true);
         return crc[0];
+    }
+
+    /**
+     * Returns what the checksums of the frames {@link #pollFrame} hands out are XORed with (the
+     * segment's {@link SegmentLayout#frameMask}; 0 in a segment of the previous format), valid for
+     * the frame last handed out.
+     */
+    int frameMask() {
+        return segment.mask();
     }
 
     private boolean next(RecordHandler handler, boolean wholeFrame) {
