@@ -37,6 +37,8 @@ public final class Tailer implements AutoCloseable {
     private final long fromSequence;
     /** Unmaps a segment this tailer left (now, or later on another thread). */
     private final Consumer<Segment> retire;
+    /** The directory's {@code journal.id} when the tailer opened (null without one): another journal's segment is refused. */
+    private final JournalId identity;
     private Segment segment;
     private ByteBuffer view;
     private int position;
@@ -50,6 +52,7 @@ public final class Tailer implements AutoCloseable {
 
     private Tailer(Path directory, long fromSequence, Consumer<Segment> retire) {
         this.directory = directory;
+        this.identity = IdFile.read(directory.resolve(IdFile.JOURNAL_ID));
         this.fromSequence = fromSequence;
         this.writerKey = DirectoryLock.keyOf(directory);
         this.retire = retire;
@@ -233,6 +236,11 @@ public final class Tailer implements AutoCloseable {
         Segment s = Segment.open(file, base, false, why);
         if (s == null) {
             throw new CorruptRecordException("corrupt journal: cannot read segment " + why[0].describe());
+        }
+        if (s.identity() != null && !s.identity().equals(identity)) {
+            s.close();
+            throw new CorruptRecordException("corrupt journal: segment " + file + " holds records of journal "
+                    + s.identity() + ", not of this directory's journal " + identity);
         }
         if (segment != null) {
             retire.accept(segment); // the handler's views of it were valid only during their call
