@@ -101,6 +101,11 @@ final class DirectoryScan {
                         + "journal's chain of segments (copied in from another journal?): move it out of the directory"));
                 continue;
             }
+            if (base != nextSequence && Files.exists(file(nextSequence))) {
+                // a directory listing taken while a live writer renamed files can miss one of them
+                bases.add(i, nextSequence);
+                base = nextSequence;
+            }
             if (base != nextSequence) {
                 return refuse(new Damage(file(nextSequence), 0, "segment file is missing: the previous segment "
                         + "ends with a roll marker before sequence " + nextSequence + " but the next file is "
