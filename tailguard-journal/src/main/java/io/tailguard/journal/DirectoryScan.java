@@ -53,9 +53,17 @@ final class DirectoryScan {
     /** An empty segment after the tail, written by a roll the crash cut short, or -1. */
     long emptyNextBase = -1;
 
+    /** Whether a segment's identity is checked; false only to count records beside a damaged {@code journal.id}. */
+    private final boolean checkIdentity;
+
     DirectoryScan(Path dir, JournalId expected) {
+        this(dir, expected, true);
+    }
+
+    DirectoryScan(Path dir, JournalId expected, boolean checkIdentity) {
         this.dir = dir;
         this.expected = expected;
+        this.checkIdentity = checkIdentity;
     }
 
     /** Returns the digest after the last intact record (the writer continues from it). */
@@ -199,6 +207,10 @@ final class DirectoryScan {
                     + " since, so it is another journal's") : null;
         }
         sawCurrentFormat = true;
+        if (!checkIdentity) {
+            return seg.digestBefore() != digest ? new Damage(seg.path(), 0, "segment of another history: its header's "
+                    + "digest of records 1.." + (seg.baseSequence() - 1) + " does not match those records here") : null;
+        }
         if (expected == null) {
             return new Damage(dir.resolve(IdFile.JOURNAL_ID), 0, IdFile.JOURNAL_ID + " is missing, but segment "
                     + seg.path().getFileName() + " holds records of journal " + id + "; a new identity would make "

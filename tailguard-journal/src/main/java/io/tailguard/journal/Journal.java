@@ -132,7 +132,7 @@ public final class Journal implements AutoCloseable {
         try {
             return SegmentScanner.verify(dir, IdFile.read(idFile));
         } catch (IllegalStateException e) {
-            ScanReport r = SegmentScanner.verify(dir, null);
+            ScanReport r = SegmentScanner.verify(dir, null, false); // counts what a readable journal.id would let open keep
             return new ScanReport(r.segments(), r.records(), r.firstSequence(), r.lastSequence(), false, true,
                     e.getMessage(), idFile, 0, 0, r.unpublishedBytes());
         }
