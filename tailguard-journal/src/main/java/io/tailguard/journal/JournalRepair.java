@@ -171,12 +171,12 @@ public final class JournalRepair {
      * the byte after it and the size the segment's header declares; and the segment files the
      * chain up to it stepped over (strays starting inside records another segment holds).
      */
-    record Cut(Path file, long base, int position, long declaredSize, List<Long> strays) {
+    record Cut(Path file, long base, int position, long declaredSize, long fileSize, List<Long> strays) {
     }
 
     private static Cut locate(Path dir, long keepThrough, JournalId expected) {
         if (keepThrough == 0) {
-            return new Cut(null, 0, 0, 0, List.of());
+            return new Cut(null, 0, 0, 0, 0, List.of());
         }
         Damage[] why = new Damage[1];
         long next = 1;
@@ -203,7 +203,7 @@ public final class JournalRepair {
                     digest = HistoryDigest.fold(digest, seg.recordCrcAt(pos));
                     pos = seg.next(pos);
                     if (next++ == keepThrough) {
-                        return new Cut(file, base, pos, seg.declaredSizeBytes(), strays);
+                        return new Cut(file, base, pos, seg.declaredSizeBytes(), fileSize(file), strays);
                     }
                 }
                 if (st == FrameStatus.END && seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, next) < 0) {
@@ -215,6 +215,14 @@ public final class JournalRepair {
             }
         }
         throw notReachable(keepThrough, next, "the end of the journal");
+    }
+
+    private static long fileSize(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the size of " + file + ": " + e, e);
+        }
     }
 
     private static IllegalArgumentException notReachable(long keepThrough, long next, String where) {

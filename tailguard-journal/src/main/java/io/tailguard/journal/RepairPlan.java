@@ -51,7 +51,9 @@ public final class RepairPlan {
         lines.add("would keep records 1.." + keptThrough);
         if (cut.file() != null) {
             lines.add("would copy " + cut.file() + " aside, then zero it from byte " + cut.position()
-                    + " (whatever follows record " + keptThrough + ") and set it to its segment size");
+                    + " (whatever follows record " + keptThrough + ")" + (cut.fileSize() == cut.declaredSize() ? ""
+                            : " and " + (cut.fileSize() < cut.declaredSize() ? "extend" : "trim") + " it from "
+                                    + cut.fileSize() + " bytes to its segment size " + cut.declaredSize()));
         }
         for (Path f : moves) {
             lines.add("would move " + f + " aside");
