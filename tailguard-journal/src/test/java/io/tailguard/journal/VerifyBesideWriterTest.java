@@ -6,6 +6,7 @@ import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * append: a scan can list the directory while a roll renames a file, or read a segment before its
  * roll and its successor after; verify must never report corruption that is not there.
  */
+@Tag("slow") // about 5 s on the loaded 2-core build machine: 1,100 rolls and a verify loop beside them
 @Timeout(120)
 class VerifyBesideWriterTest {
 
