@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -37,6 +38,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private Peer peer;
     private Exchange exchange;
     private boolean responseStarted;
+    /** The proxy answered the current request's {@code Expect: 100-continue} itself. */
+    private boolean continueSent;
     private boolean closeAfterResponse;
     private boolean closing;
     private long bodyBytes;
@@ -114,6 +117,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void onRequest(HttpRequest request) {
         responseStarted = false;
+        continueSent = false;
         requestEnded = false;
         requestBodyless = hasNoBody(request);
         bodyBytes = 0;
@@ -167,6 +171,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     void continueIfExpected(HttpRequest request) {
         if (HttpUtil.is100ContinueExpected(request)) {
             // We read the body only when a backend takes it, so tell the client to send it now.
+            continueSent = true;
             request.headers().remove(HttpHeaderNames.EXPECT);
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE),
                     ctx.voidPromise());
@@ -282,6 +287,27 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                 ctx.flush();
             }
         }
+    }
+
+    /**
+     * Relays an interim response of {@code current}'s backend (RFC 9110 §15.2): never to an HTTP/1.0
+     * client; a {@code 100 Continue} only to a client that asked for one and has not had the proxy's
+     * own; any other 1xx as it came, less its hop-by-hop fields. The final response follows.
+     */
+    void writeInterim(Exchange current, HttpResponse interim) {
+        HttpRequest request = current.request();
+        if (current != exchange || responseStarted || !request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
+            return;
+        }
+        if (interim.status().code() == 100 && (continueSent || !HttpUtil.is100ContinueExpected(request))) {
+            return;
+        }
+        if (interim.status().code() == 100) {
+            continueSent = true;
+        }
+        Hop.strip(interim.headers(), false);
+        ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, interim.status(), Unpooled.EMPTY_BUFFER,
+                interim.headers(), EmptyHttpHeaders.INSTANCE), ctx.voidPromise());
     }
 
     /** Answers the exchange with a locally made error response. */
