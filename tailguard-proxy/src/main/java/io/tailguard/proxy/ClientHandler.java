@@ -119,9 +119,16 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         responseStarted = false;
         continueSent = false;
         requestEnded = false;
-        requestBodyless = hasNoBody(request);
         bodyBytes = 0;
         long nowNanos = context.clock().nanoTime();
+        if (!ContentLength.valid(request.headers())) {
+            // Checked before anything reads the length: the decoder's own failure says less, and
+            // Netty's getters throw on such a value.
+            requestBodyless = true;
+            local(request, HttpResponseStatus.BAD_REQUEST, "bad_content_length", -1L, true, nowNanos);
+            return;
+        }
+        requestBodyless = hasNoBody(request);
         if (request.decoderResult().isFailure()) {
             local(request, LocalAnswers.forDecoderFailure(request.decoderResult().cause()), "bad_request", -1L, true,
                     nowNanos);
@@ -477,14 +484,34 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * A failure no other path answered (a bug, or input the decoder could not frame). While an answer
+     * is still possible the client gets one, 400 if no request is in progress and 502 if one is, and
+     * the access log has a line saying so; then the connection closes.
+     */
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-        if (cause instanceof TooLongFrameException) {
-            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, "bad_request", true);
+        if (closing || !ctx.channel().isActive()) {
+            closeNow();
+            return;
+        }
+        Exchange current = exchange;
+        if (current == null) {
+            String reason = cause instanceof TooLongFrameException ? "bad_request" : "proxy_error";
+            if (this.context.accessLog().enabled()) {
+                this.context.accessLog().log("-", "-", 400, reason, 0L, -1L, 0L, "-", peer().ip());
+            }
+            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, reason, true);
             closeAfterFlush();
             return;
         }
-        closeNow();
+        current.abort();
+        closeAfterResponse = true;
+        if (responseStarted) {
+            exchangeEnded(current, 502, "proxy_error", 0L, -1L, true, null);
+        } else {
+            respondError(current, HttpResponseStatus.BAD_GATEWAY, -1L, "proxy_error", 0L);
+        }
     }
 
     /** The client at the other end, named once per connection. */
