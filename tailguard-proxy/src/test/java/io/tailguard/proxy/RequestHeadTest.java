@@ -45,4 +45,16 @@ class RequestHeadTest {
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("uri=/cl status=400 reason=bad_content_length");
         assertThat(backend.requests).isEmpty();
     }
+
+    @Test
+    void hostListedInConnectionIsStillForwarded() throws Exception {
+        try (RawClient client = new RawClient(proxy.boundAddress())) {
+            RawClient.Response response = client.send("POST /h HTTP/1.1\r\nHost: app.test\r\nConnection: Host, "
+                    + "Content-Length, Transfer-Encoding, X-Hop\r\nX-Hop: 1\r\nContent-Length: 2\r\n\r\nhi").read();
+            assertThat(response.status()).isEqualTo(200);
+        }
+        String head = backend.requests.get(0).toLowerCase(java.util.Locale.ROOT);
+        assertThat(head).contains("\r\nhost: app.test").contains("\r\ncontent-length: 2").doesNotContain("x-hop");
+        assertThat(head).doesNotContain("transfer-encoding");
+    }
 }
