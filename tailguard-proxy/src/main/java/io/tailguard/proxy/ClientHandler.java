@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -37,6 +38,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private Peer peer;
     private Exchange exchange;
     private boolean responseStarted;
+    /** The proxy answered the current request's {@code Expect: 100-continue} itself. */
+    private boolean continueSent;
     private boolean closeAfterResponse;
     private boolean closing;
     private long bodyBytes;
@@ -114,10 +117,18 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void onRequest(HttpRequest request) {
         responseStarted = false;
+        continueSent = false;
         requestEnded = false;
-        requestBodyless = hasNoBody(request);
         bodyBytes = 0;
         long nowNanos = context.clock().nanoTime();
+        if (!ContentLength.valid(request.headers())) {
+            // Checked before anything reads the length: the decoder's own failure says less, and
+            // Netty's getters throw on such a value.
+            requestBodyless = true;
+            local(request, HttpResponseStatus.BAD_REQUEST, "bad_content_length", -1L, true, nowNanos);
+            return;
+        }
+        requestBodyless = hasNoBody(request);
         if (request.decoderResult().isFailure()) {
             local(request, LocalAnswers.forDecoderFailure(request.decoderResult().cause()), "bad_request", -1L, true,
                     nowNanos);
@@ -167,6 +178,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     void continueIfExpected(HttpRequest request) {
         if (HttpUtil.is100ContinueExpected(request)) {
             // We read the body only when a backend takes it, so tell the client to send it now.
+            continueSent = true;
             request.headers().remove(HttpHeaderNames.EXPECT);
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE),
                     ctx.voidPromise());
@@ -282,6 +294,27 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                 ctx.flush();
             }
         }
+    }
+
+    /**
+     * Relays an interim response of {@code current}'s backend (RFC 9110 §15.2): never to an HTTP/1.0
+     * client; a {@code 100 Continue} only to a client that asked for one and has not had the proxy's
+     * own; any other 1xx as it came, less its hop-by-hop fields. The final response follows.
+     */
+    void writeInterim(Exchange current, HttpResponse interim) {
+        HttpRequest request = current.request();
+        if (current != exchange || responseStarted || !request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
+            return;
+        }
+        if (interim.status().code() == 100 && (continueSent || !HttpUtil.is100ContinueExpected(request))) {
+            return;
+        }
+        if (interim.status().code() == 100) {
+            continueSent = true;
+        }
+        Hop.strip(interim.headers(), false);
+        ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, interim.status(), Unpooled.EMPTY_BUFFER,
+                interim.headers(), EmptyHttpHeaders.INSTANCE), ctx.voidPromise());
     }
 
     /** Answers the exchange with a locally made error response. */
@@ -451,14 +484,34 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * A failure no other path answered (a bug, or input the decoder could not frame). While an answer
+     * is still possible the client gets one, 400 if no request is in progress and 502 if one is, and
+     * the access log has a line saying so; then the connection closes.
+     */
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-        if (cause instanceof TooLongFrameException) {
-            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, "bad_request", true);
+        if (closing || !ctx.channel().isActive()) {
+            closeNow();
+            return;
+        }
+        Exchange current = exchange;
+        if (current == null) {
+            String reason = cause instanceof TooLongFrameException ? "bad_request" : "proxy_error";
+            if (this.context.accessLog().enabled()) {
+                this.context.accessLog().log("-", "-", 400, reason, 0L, -1L, 0L, "-", peer().ip());
+            }
+            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, reason, true);
             closeAfterFlush();
             return;
         }
-        closeNow();
+        current.abort();
+        closeAfterResponse = true;
+        if (responseStarted) {
+            exchangeEnded(current, 502, "proxy_error", 0L, -1L, true, null);
+        } else {
+            respondError(current, HttpResponseStatus.BAD_GATEWAY, -1L, "proxy_error", 0L);
+        }
     }
 
     /** The client at the other end, named once per connection. */

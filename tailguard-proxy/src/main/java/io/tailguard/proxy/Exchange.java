@@ -259,10 +259,13 @@ final class Exchange {
         client.exchangeEnded(this, status, "", queueWaitNanos, upstreamNanos, false, lastPart);
     }
 
-    /** The backend connection closed after the response head went to the client: the client's connection closes too. */
-    void lostMidResponse(long upstreamNanos) {
+    /**
+     * The backend connection closed, or sent bytes that are not HTTP ({@code why}), after the response
+     * head went to the client: the client's connection closes too, and the exchange counts as a 502.
+     */
+    void lostMidResponse(long upstreamNanos, String why) {
         phase = Phase.DONE;
-        client.exchangeEnded(this, 502, "upstream_closed_mid_response", queueWaitNanos, upstreamNanos, true, null);
+        client.exchangeEnded(this, 502, why, queueWaitNanos, upstreamNanos, true, null);
     }
 
     /** The client's connection closed: never keep working for it. */

@@ -25,7 +25,8 @@ import java.util.List;
  *
  * <p>Two failures are retried, each once: a refused connection goes to another backend of the pool
  * within its retry budget, and a pooled connection the backend closed while idle, before our
- * request reached it, is replaced by a new one.
+ * request reached it and before one byte of an answer came, is replaced by a new one. A malformed
+ * answer is {@code 502 upstream_malformed}, never retried.
  */
 final class Forward implements UpstreamLeg {
 
@@ -220,15 +221,9 @@ final class Forward implements UpstreamLeg {
         }
         // The backend is done: free its permit before the client sees the end, so a client that
         // sends its next request at once finds the permit free.
-        Channel connection = channel;
-        boolean reusable = requestEnded && handler.responseKeepAlive();
+        UpstreamHandler ended = handler;
         channel = null;
-        handler.unbind();
-        if (reusable) {
-            assignment.backend().release(connection);
-        } else {
-            connection.close();
-        }
+        ended.finish(requestEnded);
         pool.complete(assignment, Outcome.SUCCESS);
         state = State.ENDED;
         exchange.responded(status, upstreamNanos(), lastPart);
@@ -253,10 +248,34 @@ final class Forward implements UpstreamLeg {
     }
 
     @Override
+    public void onInterimResponse(HttpResponse interim) {
+        if (state == State.SENT) {
+            client.writeInterim(exchange, interim); // the response timeout still runs for the final head
+        }
+    }
+
+    @Override
+    public void onMalformedResponse() {
+        channel = null;
+        client.metrics().upstreamError(pool, "upstream_malformed");
+        if (state == State.SENT) {
+            pool.complete(assignment, Outcome.IGNORED);
+            state = State.ENDED;
+            exchange.failed(HttpResponseStatus.BAD_GATEWAY, "upstream_malformed");
+        } else if (state == State.RESPONDING) {
+            writeHeldHead();
+            pool.complete(assignment, Outcome.IGNORED);
+            state = State.ENDED;
+            exchange.lostMidResponse(upstreamNanos(), "upstream_malformed");
+        }
+    }
+
+    @Override
     public void onUpstreamLost() {
-        if (state == State.SENT && reusedConnection && exchange.replayable()) {
+        if (state == State.SENT && reusedConnection && exchange.replayable() && !handler.answered()) {
             // A pooled connection the backend closed while idle, before our request reached it (the
-            // close crossed our write): the same permit goes on a new connection, once.
+            // close crossed our write, and not one byte of an answer came): the same permit goes on a
+            // new connection, once. A request that got any answer is never sent again.
             client.disarmExchangeTimer(exchange);
             channel = null;
             send(assignment, false);
@@ -272,7 +291,7 @@ final class Forward implements UpstreamLeg {
             channel = null;
             pool.complete(assignment, Outcome.IGNORED);
             state = State.ENDED;
-            exchange.lostMidResponse(upstreamNanos());
+            exchange.lostMidResponse(upstreamNanos(), "upstream_closed_mid_response");
         }
     }
 
