@@ -74,29 +74,21 @@ final class RequestVectors {
                         Req.post("q13-a", "hello" + SMUGGLED.formatted("q13"), "Content-Length: 5", "Content-Length: #"))
                         .expecting(status("q13-a", 400)),
                 one("q14", "Content-Length: 0x5", badLength("q14-a", "0x5"))
-                        .expecting(local("q14-a", 400, "bad_content_length"), logged("status=400", "/d/q14-a"))
-                        .open("4: an invalid Content-Length gets no answer"),
+                        .expecting(local("q14-a", 400, "bad_content_length"), logged("status=400", "/d/q14-a")),
                 one("q15", "Content-Length: 5, 5", badLength("q15-a", "5, 5"))
-                        .expecting(local("q15-a", 400, "bad_content_length"), logged("status=400", "/d/q15-a"))
-                        .open("4: an invalid Content-Length gets no answer"),
+                        .expecting(local("q15-a", 400, "bad_content_length"), logged("status=400", "/d/q15-a")),
                 one("q16", "Content-Length: +5", badLength("q16-a", "+5"))
-                        .expecting(local("q16-a", 400, "bad_content_length"), logged("status=400", "/d/q16-a"))
-                        .open("4: an invalid Content-Length gets no answer"),
+                        .expecting(local("q16-a", 400, "bad_content_length"), logged("status=400", "/d/q16-a")),
                 one("q17", "Content-Length: 18446744073709551617", badLength("q17-a", "18446744073709551617"))
-                        .expecting(local("q17-a", 400, "bad_content_length"), logged("status=400", "/d/q17-a"))
-                        .open("4: an invalid Content-Length gets no answer"),
+                        .expecting(local("q17-a", 400, "bad_content_length"), logged("status=400", "/d/q17-a")),
                 one("q18", "Content-Length: -1", badLength("q18-a", "-1"))
-                        .expecting(local("q18-a", 400, "bad_content_length"), logged("status=400", "/d/q18-a"))
-                        .open("4: an invalid Content-Length gets no answer"),
+                        .expecting(local("q18-a", 400, "bad_content_length"), logged("status=400", "/d/q18-a")),
                 one("q19", "Content-Length: 5a", badLength("q19-a", "5a"))
-                        .expecting(local("q19-a", 400, "bad_content_length"), logged("status=400", "/d/q19-a"))
-                        .open("4: an invalid Content-Length gets no answer"),
+                        .expecting(local("q19-a", 400, "bad_content_length"), logged("status=400", "/d/q19-a")),
                 one("q20", "an empty Content-Length", badLength("q20-a", ""))
-                        .expecting(local("q20-a", 400, "bad_content_length"), logged("status=400", "/d/q20-a"))
-                        .open("4: an invalid Content-Length gets no answer"),
+                        .expecting(local("q20-a", 400, "bad_content_length"), logged("status=400", "/d/q20-a")),
                 one("q21", "Content-Length over 2^63", badLength("q21-a", "99999999999999999999"))
-                        .expecting(local("q21-a", 400, "bad_content_length"), logged("status=400", "/d/q21-a"))
-                        .open("4: an invalid Content-Length gets no answer"),
+                        .expecting(local("q21-a", 400, "bad_content_length"), logged("status=400", "/d/q21-a")),
                 one("q22", "Content-Length with spaces around the digits (OWS)", badLength("q22-a", " 5 "))
                         .expecting(status("q22-a", 200, 400)),
                 one("q23", "request line and headers ending in bare LF",
@@ -120,13 +112,11 @@ final class RequestVectors {
                         Req.raw("q30-a", "GET", "GET /d/q30-a HTTP/2.0\r\nHost: t\r\n\r\n")).expecting(status("q30-a", 400, 505)),
                 one("q31", "Connection: Host",
                         Req.get("q31-a", "Connection: Host"))
-                        .expecting(served("q31-a", 200), forwardedHeader("q31-a", "host", v -> v.size() == 1, "present once"))
-                        .open("5: Connection: Host strips Host"),
+                        .expecting(served("q31-a", 200), forwardedHeader("q31-a", "host", v -> v.size() == 1, "present once")),
                 one("q32", "Connection: Content-Length on a POST with a body",
                         Req.post("q32-a", "hello", "Content-Length: 5", "Connection: Content-Length"))
                         .expecting(served("q32-a", 200), forwardedHeader("q32-a", "content-length",
-                                v -> v.equals(List.of("5")), "5"))
-                        .open("5: Connection: Content-Length strips the body's framing"),
+                                v -> v.equals(List.of("5")), "5")),
                 one("q33", "Connection: Transfer-Encoding on a chunked POST",
                         Req.post("q33-a", "5\r\nhello\r\n0\r\n\r\n", "Transfer-Encoding: chunked",
                                 "Connection: Transfer-Encoding")).expecting(served("q33-a", 200)),
