@@ -62,9 +62,10 @@ final class Invariants {
         return broken;
     }
 
-    private static void ownAnswer(String tag, Seen seen, List<String> broken) {
+    /** Adds to {@code broken} what is wrong with {@code seen} as the answer to {@code tag}. */
+    static void ownAnswer(String tag, Seen seen, List<String> broken) {
         List<String> echoes = seen.header("x-echo");
-        if (!echoes.isEmpty() && !echoes.equals(List.of(tag))) {
+        if (echoes.stream().anyMatch(echo -> !echo.equals(tag))) {
             broken.add(tag + " got someone else's answer (X-Echo " + echoes + ")");
         }
         if (!seen.header("x-injected").isEmpty() || seen.body().contains("poison")) {

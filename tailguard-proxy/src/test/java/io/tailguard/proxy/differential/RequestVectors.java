@@ -194,6 +194,9 @@ final class RequestVectors {
                                 "Transfer-Encoding\t: chunked")).expecting(status("q57-a", 400)),
                 one("q58", "a request line target with a CR in it",
                         Req.raw("q58-a", "GET", "GET /d/q58-a\r HTTP/1.1\r\nHost: t\r\n\r\n"))
-                        .expecting(status("q58-a", 200, 400), forwardedWithout("q58-a", "q58-a\r")));
+                        .expecting(status("q58-a", 200, 400), forwardedWithout("q58-a", "q58-a\r")),
+                one("q59", "a HEAD with a malformed header: its 400 has no body (RFC 9110 section 9.3.2)",
+                        Req.head("q59-a", "Bad Header: x")).expecting(status("q59-a", 400))
+                        .open("a local answer to a HEAD carries a body"));
     }
 }

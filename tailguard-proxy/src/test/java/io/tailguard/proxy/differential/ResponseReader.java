@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * Not thread-safe: reads responses off a client socket as a strict client would. A status line that
  * is not {@code HTTP/1.x NNN ...} or a header line without a colon is {@link Seen#GARBAGE}; bodies are
  * framed by Content-Length, chunked coding, or the end of the connection; HEAD, 1xx, 204 and 304
- * answers have none. A good head whose body ends early is {@link Seen#TRUNCATED}.
+ * answers have none. A good head whose body ends early, or 1xx answers and then the end, is
+ * {@link Seen#TRUNCATED}.
  */
 final class ResponseReader {
 
@@ -47,7 +48,7 @@ final class ResponseReader {
                 String statusLine = line();
                 if (statusLine == null) {
                     ended = true;
-                    return Seen.failed(raw.size() == 0 && interim.isEmpty() ? Seen.CLOSED : Seen.GARBAGE, interim, text());
+                    return Seen.failed(raw.size() == 0 ? Seen.CLOSED : Seen.TRUNCATED, interim, text());
                 }
                 if (!STATUS_LINE.matcher(statusLine).matches()) {
                     ended = true;
