@@ -293,7 +293,7 @@ final class Exchange {
             }
             case FORWARDING -> {
                 String stage = forward.connecting() ? "connecting" : "in_flight";
-                forward.close(Outcome.IGNORED);
+                forward.clientLeft();
                 client.metrics().clientGone(pool, stage);
             }
         }

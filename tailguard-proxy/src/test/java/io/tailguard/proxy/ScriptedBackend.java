@@ -46,6 +46,9 @@ final class ScriptedBackend implements AutoCloseable {
     /** Requests being held now, and the most held at once. */
     final AtomicInteger holding = new AtomicInteger();
     final AtomicInteger mostHolding = new AtomicInteger();
+    /** Requests received and not yet answered, and the most at once: the backend's own concurrency. */
+    final AtomicInteger working = new AtomicInteger();
+    final AtomicInteger mostWorking = new AtomicInteger();
     /** One permit per request that began to be held. */
     final Semaphore heldNow = new Semaphore(0);
     /** One permit per reply written whole to the socket. */
@@ -101,8 +104,10 @@ final class ScriptedBackend implements AutoCloseable {
                 }
                 readBody(in, head);
                 requests.add(head);
+                mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
                 String reply = script.apply(head);
                 if (reply.endsWith(CLOSE)) {
+                    working.decrementAndGet();
                     String last = reply.substring(0, reply.length() - CLOSE.length());
                     out.write(last.getBytes(StandardCharsets.ISO_8859_1));
                     out.flush();
@@ -117,6 +122,7 @@ final class ScriptedBackend implements AutoCloseable {
                 }
                 out.write(reply.getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
+                working.decrementAndGet();
                 replied.release();
             }
         } catch (IOException gone) {
