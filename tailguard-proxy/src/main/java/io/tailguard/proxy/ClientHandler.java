@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
@@ -32,6 +33,9 @@ import java.util.ArrayDeque;
  * fast as the backend takes it. It answers hostile or malformed input itself and closes.
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter {
+
+    /** TCP_ESTABLISHED in Linux's tcp_states.h: any other state of a client's socket means it sent its FIN or reset. */
+    private static final int TCP_ESTABLISHED = 1;
 
     private final ProxyContext context;
     private ChannelHandlerContext ctx;
@@ -282,7 +286,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             } else if (http10) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
             }
-            context.metrics().response(response.status().code());
         }
         // No listener needs these writes' outcome: a failed write closes the connection, and
         // channelInactive cleans up, so the void promise spares a promise per write.
@@ -348,6 +351,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         exchange = null;
         long nowNanos = context.clock().nanoTime();
         HttpRequest request = ended.request();
+        if (!local) {
+            // Counted at the end, as logged: a response cut after its head is a 502, not its head's status.
+            context.metrics().response(status);
+        }
         if (context.accessLog().enabled()) {
             context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
                     upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip());
@@ -512,6 +519,25 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         } else {
             respondError(current, HttpResponseStatus.BAD_GATEWAY, -1L, "proxy_error", 0L);
         }
+    }
+
+    /**
+     * True if the client has left though its handler has not been told yet: the connection closed and
+     * its inactive event is still queued, or its FIN (or reset) is in the kernel, not yet read by this
+     * loop. A permit handed over on another loop, or a task run before
+     * the loop's next poll, would otherwise forward a request nobody waits for. Epoll only (TCP_INFO);
+     * elsewhere false, and the departure is noticed when the answer is written.
+     */
+    boolean peerGone() {
+        if (!ctx.channel().isActive()) {
+            return true; // closed, and its channelInactive is still queued behind this task
+        }
+        return ctx.channel() instanceof EpollSocketChannel epoll && epoll.tcpInfo().state() != TCP_ESTABLISHED;
+    }
+
+    /** Closes the connection of a client found gone ({@link #peerGone}); its exchange ends as a departure. */
+    void closeGone() {
+        closeNow();
     }
 
     /** The client at the other end, named once per connection. */

@@ -159,6 +159,12 @@ final class Exchange {
             pool.complete(granted, Outcome.IGNORED);
             return;
         }
+        if (phase == Phase.QUEUED && client.peerGone()) {
+            // It left as its turn came, and this loop has not read the close yet: never forward it.
+            pool.complete(granted, Outcome.IGNORED);
+            client.closeGone(); // channelInactive ends the exchange and counts the departure
+            return;
+        }
         if (hedger != null) {
             phase = Phase.HEDGING;
             pending.release(); // a hedged request has no body: only its empty end, which each attempt sends
@@ -276,9 +282,10 @@ final class Exchange {
             }
             case RATING -> client.metrics().clientGone(pool, "rate");
             case QUEUED -> {
-                if (pool.withdraw(this)) {
-                    client.metrics().clientGone(pool, "queued");
-                }
+                // Withdrawn, or already handed a permit (start, on this loop, will give it back) or
+                // shed (reject finds the exchange done): either way never forwarded, counted once.
+                pool.withdraw(this);
+                client.metrics().clientGone(pool, "queued");
             }
             case HEDGING -> {
                 hedged.cancel();
@@ -286,11 +293,12 @@ final class Exchange {
             }
             case FORWARDING -> {
                 String stage = forward.connecting() ? "connecting" : "in_flight";
-                forward.close(Outcome.IGNORED);
+                forward.clientLeft();
                 client.metrics().clientGone(pool, stage);
             }
         }
-        client.exchangeEnded(this, 499, "client_gone", queueWaitNanos, end(), true, null);
+        long upstreamNanos = end(); // done before the log line: a permit or a rate answer on its way finds it over
+        client.exchangeEnded(this, 499, "client_gone", queueWaitNanos, upstreamNanos, true, null);
     }
 
     /** Answers at once with the status a rejection maps to, and a Retry-After from the pool's state. */

@@ -142,6 +142,11 @@ public final class ProxyServer implements AutoCloseable {
         return context.metrics();
     }
 
+    /** Returns the event loops serving connections (a test occupies one to order events). */
+    EventLoopGroup workers() {
+        return workers;
+    }
+
     /** Returns the address of the admin listener. */
     public InetSocketAddress adminAddress() {
         return (InetSocketAddress) admin.localAddress();

@@ -12,7 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Every malformed request head gets an answer and a log line; {@code Connection} cannot strip what the exchange needs. */
+/**
+ * Every malformed request head gets an answer and a log line; {@code Connection} cannot strip what
+ * the exchange needs.
+ */
 class RequestHeadTest {
 
     private ScriptedBackend backend;

@@ -23,7 +23,8 @@ import java.util.function.Function;
  * script gives, so a test can make it misbehave (extra bytes, interim responses, malformed heads). A
  * reply of {@link #HOLD} waits until the test calls {@link #release} and then answers {@link #ok};
  * while holding, the backend does not read its socket, so it does not notice that the proxy left (as
- * a thread-per-request server does not). A reply of {@link #CLOSE} closes without an answer.
+ * a thread-per-request server does not). A reply ending in {@link #CLOSE} sends what comes before it
+ * and closes the connection.
  */
 final class ScriptedBackend implements AutoCloseable {
 
@@ -45,6 +46,13 @@ final class ScriptedBackend implements AutoCloseable {
     /** Requests being held now, and the most held at once. */
     final AtomicInteger holding = new AtomicInteger();
     final AtomicInteger mostHolding = new AtomicInteger();
+    /** Requests received and not yet answered, and the most at once: the backend's own concurrency. */
+    final AtomicInteger working = new AtomicInteger();
+    final AtomicInteger mostWorking = new AtomicInteger();
+    /** One permit per request that began to be held. */
+    final Semaphore heldNow = new Semaphore(0);
+    /** One permit per reply written whole to the socket. */
+    final Semaphore replied = new Semaphore(0);
 
     /** A backend answering each request head with {@code script.apply(head)}. */
     ScriptedBackend(Function<String, String> script) throws IOException {
@@ -96,18 +104,26 @@ final class ScriptedBackend implements AutoCloseable {
                 }
                 readBody(in, head);
                 requests.add(head);
+                mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
                 String reply = script.apply(head);
-                if (CLOSE.equals(reply)) {
+                if (reply.endsWith(CLOSE)) {
+                    working.decrementAndGet();
+                    String last = reply.substring(0, reply.length() - CLOSE.length());
+                    out.write(last.getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
                     return;
                 }
                 if (HOLD.equals(reply)) {
                     mostHolding.accumulateAndGet(holding.incrementAndGet(), Math::max);
+                    heldNow.release();
                     released.acquireUninterruptibly();
                     holding.decrementAndGet();
                     reply = ok("held");
                 }
                 out.write(reply.getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
+                working.decrementAndGet();
+                replied.release();
             }
         } catch (IOException gone) {
             // the proxy closed the connection

@@ -132,9 +132,10 @@ public final class ProxyConfigFile {
         Duration ejectFor = node.duration("eject-for", d.ejectFor(), false);
         Node budgetNode = node.child("retry-budget");
         RetryBudgetConfig budget = budgetNode == null ? d.retryBudget() : retryBudget(budgetNode);
+        boolean holdPermit = node.bool("hold-permit-on-departure", d.holdPermitOnDeparture());
         node.rejectUnknown();
         return node.build(() -> new PoolConfig(name, backends, maxConns, limit, queue, queueTimeout, discipline,
-                balancer, connectTimeout, responseTimeout, idleTimeout, budget, ejectAfter, ejectFor));
+                balancer, connectTimeout, responseTimeout, idleTimeout, budget, ejectAfter, ejectFor, holdPermit));
     }
 
     private static RetryBudgetConfig retryBudget(Node node) {

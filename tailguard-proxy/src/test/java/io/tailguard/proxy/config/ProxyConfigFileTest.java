@@ -38,6 +38,7 @@ class ProxyConfigFileTest {
                 eject-after: 2
                 eject-for: 15s
                 retry-budget: {percent: 10, min-per-second: 5, ttl: 20s}
+                hold-permit-on-departure: false
               static:
                 backends: [127.0.0.1:8000]
             routes:
@@ -75,6 +76,8 @@ class ProxyConfigFileTest {
         assertThat(app.ejectAfter()).isEqualTo(2);
         assertThat(app.ejectFor()).isEqualTo(Duration.ofSeconds(15));
         assertThat(app.retryBudget()).isEqualTo(new RetryBudgetConfig(10, 5, Duration.ofSeconds(20)));
+        assertThat(app.holdPermitOnDeparture()).isFalse();
+        assertThat(config.pools().get(1).holdPermitOnDeparture()).as("the default").isTrue();
         RouteConfig api = config.routes().get(0);
         assertThat(api.host()).isEqualTo("example.com");
         assertThat(api.pathPrefix()).isEqualTo("/api");
@@ -102,8 +105,10 @@ class ProxyConfigFileTest {
                 "pools.app.max-conns must be an integer from 1 to 65536 but was -3");
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    max-con: 3\n",
                 "pools.app.max-con is not a known setting; allowed here: backends, balancer, connect-timeout, "
-                        + "discipline, eject-after, eject-for, idle-timeout, limit, max-conns, queue, queue-timeout, "
-                        + "response-timeout, retry-budget");
+                        + "discipline, eject-after, eject-for, hold-permit-on-departure, idle-timeout, limit, max-conns, "
+                        + "queue, queue-timeout, response-timeout, retry-budget");
+        assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    hold-permit-on-departure: maybe\n",
+                "pools.app.hold-permit-on-departure must be true or false but was maybe");
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    queue-timeout: soon\n",
                 "pools.app.queue-timeout must be a positive duration like 10s, 250ms or 500us but was soon");
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    discipline: random\n",
