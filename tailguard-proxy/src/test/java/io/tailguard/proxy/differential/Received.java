@@ -28,8 +28,15 @@ record Received(int connection, byte[] bytes, String method, String target, Stri
         return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 
-    /** Returns the tag found in {@code target}: what follows {@code /d/} up to {@code ?}, {@code /} or the end. */
+    /**
+     * Returns the tag found in {@code target}: what follows {@code /d/} up to {@code ?}, {@code /} or the
+     * end; in an authority-form target (CONNECT's {@code q44-a.example:443}), the host's first label.
+     */
     static String tagOf(String target) {
+        if (!target.contains("/")) {
+            int dot = target.indexOf('.');
+            return dot > 0 ? target.substring(0, dot) : "";
+        }
         int start = target.indexOf("/d/");
         if (start < 0) {
             return "";

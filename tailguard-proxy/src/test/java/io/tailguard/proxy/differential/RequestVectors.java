@@ -150,7 +150,7 @@ final class RequestVectors {
                         Req.raw("q43-a", "GET", "GET http://example.com/d/q43-a HTTP/1.1\r\nHost: example.com\r\n\r\n"))
                         .expecting(status("q43-a", 400)),
                 one("q44", "CONNECT",
-                        Req.raw("q44-a", "CONNECT", "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n"))
+                        Req.raw("q44-a", "CONNECT", "CONNECT q44-a.example:443 HTTP/1.1\r\nHost: q44-a.example:443\r\n\r\n"))
                         .expecting(status("q44-a", 405, 400)),
                 request("q45", "three GETs pipelined",
                         Conn.of(Conn.Mode.PIPELINED, Req.get("q45-a"), Req.get("q45-b"), Req.get("q45-c")))

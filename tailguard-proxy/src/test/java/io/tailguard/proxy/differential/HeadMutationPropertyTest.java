@@ -29,7 +29,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * own, the backend never gets a request twice or one nobody sent, and a plain GET is served after
  * every batch. Each try runs {@value #BATCH} cases at once; 2,500 tries make 10,000 cases.
  */
-class HeadMutationProperty {
+class HeadMutationPropertyTest {
 
     static final int BATCH = 4;
     private static final int READ_TIMEOUT_MILLIS = 2_000;
@@ -72,7 +72,7 @@ class HeadMutationProperty {
     static void start() throws Exception {
         logs = new LogCapture();
         backend = new RecordingBackend(0);
-        backend.script(HeadMutationProperty::answer);
+        backend.script(HeadMutationPropertyTest::answer);
         proxy = new Tailguard(backend.address());
         clients = Executors.newFixedThreadPool(BATCH);
     }
