@@ -29,7 +29,7 @@ await_port() {
 }
 
 (cd "$root" && mvn -B -o -q -pl tailguard-proxy -am test-compile dependency:build-classpath \
-  -Dmdep.includeScope=test -Dmdep.outputFile="$work/classpath.txt")
+  -Dmdep.includeScope=test -Dmdep.outputFile="$work/classpath.txt") >&2
 classpath="$root/tailguard-proxy/target/test-classes:$root/tailguard-proxy/target/classes:$(cat "$work/classpath.txt")"
 
 backend_port=$(free_port)
