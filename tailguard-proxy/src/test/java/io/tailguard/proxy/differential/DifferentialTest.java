@@ -8,6 +8,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.opentest4j.TestAbortedException;
 
@@ -35,7 +36,7 @@ class DifferentialTest {
         return Vectors.all().stream().map(vector -> DynamicTest.dynamicTest(vector.toString(), () -> run(vector)));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void theSuiteHasAtLeastEightyVectorsOnBothSides() {
         List<Vector> all = Vectors.all();
         assertThat(all).hasSizeGreaterThanOrEqualTo(80);

@@ -1,5 +1,6 @@
 package io.tailguard.proxy.differential;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -20,7 +21,7 @@ record Vector(String id, String side, String title, List<Conn> conns, Function<R
 
     /** Returns this vector with its expectations extended by {@code more}. */
     Vector expecting(Expect... more) {
-        List<Expect> all = new java.util.ArrayList<>(expects);
+        List<Expect> all = new ArrayList<>(expects);
         all.addAll(List.of(more));
         return new Vector(id, side, title, conns, backend, List.copyOf(all), knownOpen);
     }
