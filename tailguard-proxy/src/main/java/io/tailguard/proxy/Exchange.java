@@ -27,7 +27,8 @@ import java.util.List;
  */
 final class Exchange {
 
-    private enum Phase { NEW, RATING, QUEUED, HEDGING, FORWARDING, DONE }
+    /** BUFFERING: a small body is being read whole before admission ({@code buffer-body-bytes}). */
+    private enum Phase { NEW, BUFFERING, RATING, QUEUED, HEDGING, FORWARDING, DONE }
 
     private final ClientHandler client;
     private final EventLoop loop;
@@ -101,6 +102,20 @@ final class Exchange {
     /** True if the request has a deadline (a client's header or its route's default). */
     boolean hasDeadline() {
         return deadlineNanos != Long.MAX_VALUE;
+    }
+
+    /** The body is read whole first; admission waits for its end ({@link #bodyBuffered}). */
+    void markBuffering() {
+        phase = Phase.BUFFERING;
+    }
+
+    boolean buffering() {
+        return phase == Phase.BUFFERING;
+    }
+
+    /** The whole body is kept: admission may begin. */
+    void bodyBuffered() {
+        phase = Phase.NEW;
     }
 
     void markQueued(long nowNanos) {
@@ -222,7 +237,7 @@ final class Exchange {
 
     /** True while the client's body should be read: a backend takes it and can absorb more. */
     boolean wantsBody() {
-        return phase == Phase.FORWARDING && forward.wantsBody();
+        return phase == Phase.BUFFERING || (phase == Phase.FORWARDING && forward.wantsBody());
     }
 
     /** A piece of the request body from the client. */
@@ -280,6 +295,7 @@ final class Exchange {
             case NEW, DONE -> {
                 return;
             }
+            case BUFFERING -> client.metrics().clientGone(pool, "body");
             case RATING -> client.metrics().clientGone(pool, "rate");
             case QUEUED -> {
                 // Withdrawn, or already handed a permit (start, on this loop, will give it back) or

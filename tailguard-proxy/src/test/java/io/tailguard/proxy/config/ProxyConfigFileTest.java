@@ -23,6 +23,10 @@ class ProxyConfigFileTest {
               max-body-bytes: 1000
               header-timeout: 2s
               idle-timeout: 30s
+              body-timeout: 3s
+              min-body-rate: 500
+              buffer-body-bytes: 1024
+              idle-timeout-under-pressure: 1s
             pools:
               app:
                 backends: [127.0.0.1:9292, 127.0.0.1:9293]
@@ -60,7 +64,7 @@ class ProxyConfigFileTest {
         assertThat(config.accessLog()).isEqualTo("off");
         assertThat(config.drainGrace()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.limits()).isEqualTo(new ClientLimits(100, 2048, 4096, 1000, Duration.ofSeconds(2),
-                Duration.ofSeconds(30)));
+                Duration.ofSeconds(30), Duration.ofSeconds(3), 500, 1024, Duration.ofSeconds(1)));
         PoolConfig app = config.pools().get(0);
         assertThat(app.name()).isEqualTo("app");
         assertThat(app.backends()).hasSize(2);
@@ -122,6 +126,10 @@ class ProxyConfigFileTest {
                 "routes[0].pool must be one of [a] but was b");
         assertError("pools:\n  a:\n    backends: [127.0.0.1:1]\nroutes:\n  - pool: a\n    path-prefix: api\n",
                 "routes[0].path-prefix must start with / but was api");
+        assertError("limits:\n  min-body-rate: -1\npools:\n  a:\n    backends: [127.0.0.1:1]\n",
+                "limits.min-body-rate must be an integer from 0 to 9223372036854775807 but was -1");
+        assertError("limits:\n  body-timeout: 0s\npools:\n  a:\n    backends: [127.0.0.1:1]\n",
+                "limits.body-timeout must be a positive duration like 10s, 250ms or 500us but was 0s");
         assertError("limits: 5\npools:\n  a:\n    backends: [127.0.0.1:1]\n",
                 "limits must be a mapping of keys to values but was 5");
         assertError("colour: blue\npools:\n  a:\n    backends: [127.0.0.1:1]\n",
