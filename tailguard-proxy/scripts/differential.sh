@@ -4,7 +4,8 @@
 # how many invariants broke. Everything binds 127.0.0.1 only. nginx and HAProxy get the settings
 # the in-process tailguard gets (tailguard-proxy/src/test/java/.../differential/Tailguard.java):
 # 16 client connections, 4 requests at the backend, 8 queued for 1 s, 1 s to a response head and
-# to a request head, 5 s idle keep-alive, 4 KiB of headers, 64 KiB of body.
+# to a request head, 1 s for a request body to come, 5 s idle keep-alive, 4 KiB of headers, 64 KiB
+# of body.
 #
 # Usage: tailguard-proxy/scripts/differential.sh    (needs nginx and haproxy; a missing one is skipped)
 set -euo pipefail

@@ -33,8 +33,10 @@ final class Invariants {
                 sent.add(conn.afterTag());
                 ownAnswer(conn.afterTag(), conn.after(), broken);
                 if (conn.after().status() < 0) {
-                    broken.add(conn.afterTag() + ": a GET on the kept-alive connection got " + conn.after().brief()
-                            + " " + conn.after().raw().strip());
+                    Seen kept = conn.answers().get(conn.answers().size() - 1);
+                    broken.add(conn.afterTag() + ": a GET on the connection left open after "
+                            + printable(kept.raw().split("\r\n\r\n", 2)[0]) + " got " + conn.after().brief()
+                            + " " + printable(conn.after().raw().strip()));
                 }
             }
             if (!conn.trailing().isEmpty()) {

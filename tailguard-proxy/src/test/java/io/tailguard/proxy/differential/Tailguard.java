@@ -46,6 +46,7 @@ final class Tailguard implements AutoCloseable {
                 + "  max-header-bytes: " + MAX_HEADER_BYTES + "\n"
                 + "  max-body-bytes: 65536\n"
                 + "  header-timeout: 1s\n"
+                + "  body-timeout: 1s\n"
                 + "  idle-timeout: 5s\n"
                 + "pools:\n"
                 + "  app:\n"
