@@ -98,7 +98,7 @@ CONF
   pids+=($!)
   await_port "$haproxy_port"
   targets+=(--target "haproxy=127.0.0.1:$haproxy_port")
-  versions+=("$(haproxy -v 2>&1 | head -1)")
+  versions+=("$(haproxy -v 2>&1 | sed -n 1p)")
 else
   echo "haproxy is missing: its column is left out (apt-get install haproxy)" >&2
 fi
