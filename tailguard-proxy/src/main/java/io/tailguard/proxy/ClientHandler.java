@@ -214,10 +214,14 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         route.pool().submit(current);
     }
 
-    /** Answers {@code 100 Continue} if the client waits for it; called once the request is admitted. */
+    /**
+     * Answers {@code 100 Continue} if the client waits for it; called once the request is admitted, or
+     * when its small body is to be read before admission.
+     */
     void continueIfExpected(HttpRequest request) {
         if (HttpUtil.is100ContinueExpected(request)) {
-            // We read the body only when a backend takes it, so tell the client to send it now.
+            // We read the body only when it is wanted (a backend takes it, or it is read whole before
+            // admission), so tell the client to send it now.
             continueSent = true;
             request.headers().remove(HttpHeaderNames.EXPECT);
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE),
