@@ -140,7 +140,7 @@ final class RequestVectors {
                 one("q40", "a chunked body that grows over max-body-bytes",
                         Req.post("q40-a", ("4000\r\n" + "a".repeat(0x4000) + "\r\n").repeat(5) + "0\r\n\r\n",
                                 "Transfer-Encoding: chunked")).expecting(status("q40-a", 413))
-                        .open("6: a 413 for a streamed body closes, with a reset, without Connection: close"),
+                        .open("a 413 for a streamed body closes, with a reset, without Connection: close"),
                 one("q41", "Host twice", Req.get("q41-a", "Host: u")).expecting(status("q41-a", 400)),
                 one("q42", "HTTP/1.1 without Host",
                         Req.raw("q42-a", "GET", "GET /d/q42-a HTTP/1.1\r\n\r\n")).expecting(status("q42-a", 400)),
