@@ -20,14 +20,15 @@ final class ContentLength {
 
     /** True if {@code headers} have no {@code Content-Length} or one well-formed value. */
     static boolean valid(HttpHeaders headers) {
-        List<String> values = headers.getAll(HttpHeaderNames.CONTENT_LENGTH);
-        if (values.isEmpty()) {
-            return true;
+        String first = headers.get(HttpHeaderNames.CONTENT_LENGTH);
+        if (first == null) {
+            return true; // most requests: no list is built to learn that
         }
+        List<String> values = headers.getAll(HttpHeaderNames.CONTENT_LENGTH);
         if (values.size() > 1) {
             return false;
         }
-        String value = values.get(0).trim();
+        String value = first.trim();
         if (value.isEmpty() || value.length() > MAX_DIGITS) {
             return false;
         }
