@@ -37,7 +37,7 @@ class ProxyCommandTest {
 
     @Test
     void theOneLineFormNeedsABackendAndValidValues() {
-        assertUsageError("--backend must be given (HOST:PORT) unless --config is; see 'tailguard proxy --help'",
+        assertUsageError("--backend must be given (HOST:PORT) unless --config is; see './tailguard proxy --help'",
                 "proxy", "--listen", "127.0.0.1:0");
         assertUsageError("--max-conns must be from 1 to 65536 but was 0",
                 "proxy", "--backend", "127.0.0.1:9292", "--max-conns", "0");

@@ -31,8 +31,8 @@ import picocli.CommandLine.Model.CommandSpec;
             ""
         },
         footer = {"", "Example (verify printed last_seq=1429 ... open=refuses):",
-            "  tailguard journal verify --dir /data/orders",
-            "  tailguard journal repair --dir /data/orders --truncate-after 1429"})
+            "  ./tailguard journal verify --dir /data/orders",
+            "  ./tailguard journal repair --dir /data/orders --truncate-after 1429"})
 public final class JournalRepairCommand implements Callable<Integer> {
 
     @Spec

@@ -2,6 +2,8 @@ package io.tailguard.cli.load;
 
 import io.tailguard.cli.UsageException;
 import io.tailguard.config.DurationText;
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabRunner;
 import io.tailguard.lab.Progress;
@@ -70,7 +72,8 @@ public final class LoadCommand implements Callable<Integer> {
     String url;
 
     @Option(names = "--rate", paramLabel = "RPS[,RPS...]", required = false,
-            description = "Requests per second; a comma-separated list runs one step per rate (required).")
+            description = "Requests per second, a whole number such as 500 or a rate such as 500/s or"
+                    + " 30000/m; a comma-separated list runs one step per rate (required).")
     String rate;
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s",
@@ -193,21 +196,18 @@ public final class LoadCommand implements Callable<Integer> {
                 parsedHeaders, body, wait);
     }
 
-    /** Parses {@code 500,1000,2000}. */
+    /** Parses {@code 500,1000,2000} or {@code 500/s,60000/m}: a bare number is a rate a second. */
     static List<Long> rates(String text) {
         List<Long> rates = new ArrayList<>();
         for (String part : text.split(",", -1)) {
-            long r;
-            try {
-                r = Long.parseLong(part.trim());
-            } catch (NumberFormatException e) {
-                r = 0;
+            String p = part.trim();
+            Rate r = p.matches("[0-9]{1,18}") ? (Long.parseLong(p) > 0 ? Rate.perSecond(Long.parseLong(p)) : null)
+                    : RateText.parseOrNull(p);
+            if (r == null || !r.isWholePerSecond()) {
+                throw new UsageException("--rate must be positive whole requests per second, comma-separated, like"
+                        + " 500, 500/s or 30000/m, but was '" + text + "'");
             }
-            if (r <= 0) {
-                throw new UsageException("--rate must be positive whole requests per second, comma-separated,"
-                        + " but was '" + text + "'");
-            }
-            rates.add(r);
+            rates.add(r.wholePerSecond());
         }
         return rates;
     }

@@ -34,6 +34,10 @@ class LoadCommandTest {
         "http://127.0.0.1:1/|--rate|0|--rate must be positive whole requests per second",
         "http://127.0.0.1:1/|--rate|-5|--rate must be positive whole requests per second",
         "http://127.0.0.1:1/|--rate|100,x|--rate must be positive whole requests per second",
+        "http://127.0.0.1:1/|--rate|0.5/s|--rate must be positive whole requests per second, comma-separated, like"
+                + " 500, 500/s or 30000/m, but was '0.5/s'",
+        "http://127.0.0.1:1/|--duration|10|--duration must be a positive duration like 10s, 250ms or 500us but"
+                + " was 10 (a number needs a unit: ns, us, ms, s, m or h)",
         "http://127.0.0.1:1/|--arrivals|bursty|--arrivals must be constant or poisson but was 'bursty'",
         "http://127.0.0.1:1/|--duration|5x|--duration must be a positive duration",
         "http://127.0.0.1:1/|--connections|0|--connections must be 1 to --max-connections (1000) but was 0",
@@ -47,6 +51,11 @@ class LoadCommandTest {
         assertThat(cli.run(args)).isEqualTo(2);
         assertThat(cli.err().trim().lines()).hasSize(1);
         assertThat(cli.err()).contains(message);
+    }
+
+    @Test
+    void readsRatesAsWholeNumbersOrInTheRateSyntax() {
+        assertThat(LoadCommand.rates("20, 40/s,4800/m")).containsExactly(20L, 40L, 80L);
     }
 
     @Test
