@@ -1,6 +1,7 @@
 package io.tailguard.proxy.config;
 
 import io.tailguard.config.DurationText;
+import io.tailguard.config.Suggest;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -151,11 +152,19 @@ final class Node {
         return values;
     }
 
-    /** Refuses any key that no getter asked for: a typo must not be silently ignored. */
+    /**
+     * Refuses any key that no getter asked for: a typo must not be silently ignored. The message
+     * says where a key of another section belongs, or the close names (by edit distance), then
+     * what is allowed here.
+     */
     void rejectUnknown() {
         for (String name : values.keySet()) {
             if (!read.contains(name)) {
-                throw new ConfigException(key(name) + " is not a known setting; allowed here: "
+                String home = KeyHomes.elsewhere(name, path);
+                String close = Suggest.closest(name, read).isEmpty() ? ""
+                        : " (did you mean " + String.join(" or ", Suggest.closest(name, read)) + "?)";
+                throw new ConfigException(key(name) + " is not a known setting"
+                        + (home != null ? " here; " + home : close) + "; allowed here: "
                         + String.join(", ", new TreeSet<>(read)));
             }
         }
