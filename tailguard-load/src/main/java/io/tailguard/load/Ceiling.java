@@ -19,8 +19,16 @@ final class Ceiling {
         return meanNanos <= 0 ? 0 : connections * 1e9 / meanNanos;
     }
 
-    /** Returns "ceiling 50.0/s = 10 connections ÷ 200.000ms each; raise --max-connections". */
+    /**
+     * Returns "ceiling 50.0/s = 10 connections ÷ 200.000ms each; raise --max-connections", or, when
+     * nothing was answered to measure the time a request holds a connection, says so instead of
+     * naming a ceiling.
+     */
     static String sentence(long connections, Histogram service) {
+        if (service.getTotalCount() == 0) {
+            return String.format(Locale.ROOT, "no answer came to measure the ceiling of %d connections by;"
+                    + " raise --max-connections", connections);
+        }
         return String.format(Locale.ROOT, "ceiling %.1f/s = %d connections ÷ %s each; raise --max-connections",
                 perSecond(connections, service), connections, Spectrum.millis((long) service.getMean()));
     }
