@@ -10,9 +10,11 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * A newcomer's first run, in real time (about 3 s per test): 80/s against a 200 ms service needs
- * 16 connections, beyond the 10 a fixed pool used to hold (a ceiling of 50/s). The generator opens
- * what it needs by default, and when its maximum is set low it says the maximum is the bottleneck.
+ * A newcomer's first run, in real time (about 3 s per run, two runs): 80/s against a 200 ms
+ * service needs 16 connections, beyond the 10 a fixed pool used to hold (a ceiling of 50/s). The
+ * generator opens what it needs by default; when its maximum is set to the old 10, it says the
+ * maximum is the bottleneck, names the ceiling and the flag. Bounds are relative or generous: on
+ * a loaded machine the service's own time stretches, and with it the ceiling.
  */
 @Tag("slow")
 class ConnectionCeilingTest {
@@ -27,35 +29,29 @@ class ConnectionCeilingTest {
     }
 
     @Test
-    void opensTheConnectionsASlowServiceNeedsByDefault() throws Exception {
-        StepResult step;
-        try (SlowServer server = new SlowServer(200)) {
-            step = run(server, LoadPlan.DEFAULT_MAX_CONNECTIONS, new ArrayList<>());
-        }
-
-        assertThat(step.ok()).isEqualTo(160);
-        assertThat(step.timeouts()).isZero();
-        assertThat(step.hitMaxConnections()).isFalse();
-        // 16 busy at once at 80/s; more only while a slow machine answers late
-        assertThat(step.opened()).isBetween(16L, 60L);
-        // ten connections would have queued requests for up to 1.2 s (a 30/s backlog for 2 s)
-        assertThat(step.latency().getValueAtPercentile(99)).isLessThan(700_000_000L);
-        assertThat(Spectrum.render(step)).contains("of 160 answered out of 160").doesNotContain("ceiling");
-    }
-
-    @Test
-    void namesTheCeilingAndTheFlagWhenTheMaximumIsTheBottleneck() throws Exception {
+    void opensTheConnectionsASlowServiceNeedsAndNamesTheCeilingWhenCapped() throws Exception {
         List<String> progress = new ArrayList<>();
-        StepResult step;
+        StepResult open;
+        StepResult capped;
         try (SlowServer server = new SlowServer(200)) {
-            step = run(server, 10, progress);
+            open = run(server, LoadPlan.DEFAULT_MAX_CONNECTIONS, new ArrayList<>());
+            capped = run(server, 10, progress);
         }
 
-        assertThat(step.opened()).isEqualTo(10);
-        assertThat(step.hitMaxConnections()).isTrue();
-        // 10 connections / 200 ms; a loaded machine's own delays only lower it
-        assertThat(step.ceilingPerSecond()).isBetween(30.0, 50.5);
-        assertThat(Spectrum.render(step)).contains("because all 10 were open and busy: ceiling")
+        assertThat(open.ok()).isEqualTo(160);
+        assertThat(open.timeouts()).isZero();
+        assertThat(open.hitMaxConnections()).isFalse();
+        // 16 busy at once at 80/s; more only while a loaded machine answers late
+        assertThat(open.opened()).isBetween(16L, 80L);
+        assertThat(Spectrum.render(open)).contains("of 160 answered out of 160").doesNotContain("ceiling");
+
+        assertThat(capped.opened()).isEqualTo(10);
+        assertThat(capped.hitMaxConnections()).isTrue();
+        // at most 10 connections / 200 ms; a loaded machine's own delays only lower it
+        assertThat(capped.ceilingPerSecond()).isBetween(5.0, 50.5);
+        // ten connections queue requests for over a second (a 30/s backlog for 2 s); growing ones do not
+        assertThat(open.all().getValueAtPercentile(99)).isLessThan(capped.all().getValueAtPercentile(99) / 2);
+        assertThat(Spectrum.render(capped)).contains("because all 10 were open and busy: ceiling")
                 .contains("10 connections ÷").contains("raise --max-connections");
         assertThat(progress).anySatisfy(line -> assertThat(line).contains("at the maximum of 10 connections: ceiling")
                 .contains("raise --max-connections"));

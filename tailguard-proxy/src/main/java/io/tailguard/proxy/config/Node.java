@@ -100,7 +100,8 @@ final class Node {
         Duration parsed = zeroAllowed && text.equals("0") ? Duration.ZERO : DurationText.parseOrNull(text);
         if (parsed == null || parsed.isNegative() || (!zeroAllowed && parsed.isZero())) {
             throw new ConfigException(key(name) + " must be " + (zeroAllowed ? "0 or " : "")
-                    + "a positive duration like 10s, 250ms or 500us but was " + describe(value));
+                    + "a positive duration like 10s, 250ms or 500us but was " + describe(value)
+                    + DurationText.unitHint(text));
         }
         return parsed;
     }

@@ -43,4 +43,13 @@ class ProxyConfigKeysTest {
                         + " 0.5 (the proxy's token bucket adds whole tokens a second; a fractional rate such as 0.5/s"
                         + " cannot be set yet)");
     }
+
+    @Test
+    void aBareNumberForADurationShowsTheUnits() {
+        assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    queue-timeout: 10\n",
+                "pools.app.queue-timeout must be a positive duration like 10s, 250ms or 500us but was 10"
+                        + " (a number needs a unit: ns, us, ms, s, m or h)");
+        org.assertj.core.api.Assertions.assertThat(ProxyConfigFile.parse(POOL.replace("backends", "queue-timeout: 0.5s\n"
+                + "    backends")).pools().get(0).queueTimeout()).isEqualTo(java.time.Duration.ofMillis(500));
+    }
 }
