@@ -4,6 +4,7 @@ import io.tailguard.config.Suggest;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -17,6 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler {
 
+    private static final Pattern HELP_TOPIC = Pattern.compile("Unknown subcommand '(.*)'\\.");
+
     @Override
     public int handleParseException(CommandLine.ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
@@ -27,6 +30,12 @@ final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler 
             err.println("tailguard: " + unknownOption(unknownOption, cmd) + seeHelp(cmd));
         } else if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
             err.println("tailguard: " + unknown(unmatched, cmd) + seeHelp(cmd));
+        } else if (HELP_TOPIC.matcher(String.valueOf(ex.getMessage())).matches()) {
+            // picocli's help command names an unknown topic in its own words, without suggestions;
+            // the exception's command is the one whose subcommands the topic was looked up in
+            String topic = HELP_TOPIC.matcher(ex.getMessage()).replaceAll("$1");
+            err.println("tailguard: " + unknownCommand(topic, new ArrayList<>(cmd.getSubcommands().keySet()))
+                    + seeHelp(cmd));
         } else {
             err.println("tailguard: " + ex.getMessage().replace(System.lineSeparator(), " ") + seeHelp(cmd));
         }
@@ -45,12 +54,15 @@ final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler 
             return unknownOption(first, cmd);
         }
         if (!cmd.getSubcommands().isEmpty()) {
-            List<String> commands = new ArrayList<>(cmd.getSubcommands().keySet());
-            String close = Suggest.didYouMean(first, commands);
-            return "unknown command '" + first + "'" + (close.isEmpty() ? "; commands are " + String.join(", ",
-                    commands) : close);
+            return unknownCommand(first, new ArrayList<>(cmd.getSubcommands().keySet()));
         }
         return "unexpected argument '" + first + "'";
+    }
+
+    private static String unknownCommand(String typed, List<String> commands) {
+        String close = Suggest.didYouMean(typed, commands);
+        return "unknown command '" + typed + "'" + (close.isEmpty() ? "; commands are " + String.join(", ", commands)
+                : close);
     }
 
     private static String unknownOption(String typed, CommandLine cmd) {

@@ -34,6 +34,8 @@ class MainTest {
                 + " (see './tailguard lab --help')" + System.lineSeparator());
         assertThat(cli.run("jurnal", "bench")).isEqualTo(2);
         assertThat(cli.err()).contains("unknown command 'jurnal'; did you mean journal?");
+        assertThat(cli.run("help", "lodd")).isEqualTo(2);
+        assertThat(cli.err()).contains("tailguard: unknown command 'lodd'; did you mean load? (see './tailguard --help')");
     }
 
     @Test
