@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             ProxyCommand.class,
             BackendCommand.class,
             io.tailguard.cli.load.LoadCommand.class,
+            io.tailguard.cli.plan.PlanCommand.class,
             io.tailguard.cli.redis.RedisLimitCommand.class,
             CommandLine.HelpCommand.class
         },

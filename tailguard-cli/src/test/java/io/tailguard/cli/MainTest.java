@@ -24,7 +24,7 @@ class MainTest {
     void unknownCommandPrintsOneLineListingTheCommandsWithExitTwo() {
         assertThat(cli.run("frobnicate")).isEqualTo(2);
         assertThat(cli.err()).isEqualTo("tailguard: unknown command 'frobnicate'; commands are lab, journal, proxy,"
-                + " backend, load, redis-limit, help (see './tailguard --help')" + System.lineSeparator());
+                + " backend, load, plan, redis-limit, help (see './tailguard --help')" + System.lineSeparator());
     }
 
     @Test

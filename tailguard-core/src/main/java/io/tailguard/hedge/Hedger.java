@@ -74,6 +74,41 @@ public final class Hedger {
         return call;
     }
 
+    /**
+     * Opens a call that the caller drives itself, on its own timers, instead of {@link #call}: a
+     * decision path that must stay a state machine. It counts the call and credits the budget as
+     * {@link #call} does.
+     *
+     * @return the delay before an extra attempt, or {@link Long#MAX_VALUE} while a percentile delay
+     *     has not seen enough calls to engage
+     */
+    public long openCall() {
+        calls.incrementAndGet();
+        if (budget != null) {
+            budget.deposit();
+        }
+        return estimator.delayNanos();
+    }
+
+    /** For a call opened with {@link #openCall}: takes budget for one extra attempt; false if spent. */
+    public boolean tryExtraAttempt() {
+        return tryStartExtra();
+    }
+
+    /**
+     * Closes a call opened with {@link #openCall} that got an answer: {@code firstAttemptNanos} is
+     * the first attempt's latency, or a lower bound of it when another attempt won
+     * ({@code wonByExtra}).
+     */
+    public void closeCall(long firstAttemptNanos, boolean wonByExtra) {
+        if (estimator.observes()) {
+            estimator.record(firstAttemptNanos);
+        }
+        if (wonByExtra) {
+            hedgeWon();
+        }
+    }
+
     /** Returns the policy this hedger runs. */
     public HedgePolicy policy() {
         return policy;

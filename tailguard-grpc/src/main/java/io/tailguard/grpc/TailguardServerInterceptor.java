@@ -9,13 +9,26 @@ import io.grpc.ServerInterceptor;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.tailguard.admission.AdmissionCounts;
-import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.config.Check;
 import io.tailguard.lease.LeaseResponder;
 import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.path.BalancerKind;
+import io.tailguard.path.Completion;
+import io.tailguard.path.DecisionPath;
+import io.tailguard.path.LimitKind;
+import io.tailguard.path.LocalAnswer;
+import io.tailguard.path.PathHost;
+import io.tailguard.path.PoolSettings;
 import io.tailguard.queue.DrainEstimator;
+import io.tailguard.queue.QueueDiscipline;
+import io.tailguard.retry.RetryBudgetConfig;
+import io.tailguard.time.Cancellable;
+import io.tailguard.time.Scheduler;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.rate.TokenBucketConfig;
 import io.tailguard.time.NanoClock;
@@ -42,7 +55,8 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
     private final NanoClock clock;
     private final TokenBucket rate;
     private final ConcurrencyLimiter limiter;
-    private final DrainEstimator drain = new DrainEstimator(0.2);
+    /** The limit as the core decision path of one pool of one backend; null without a limiter. */
+    private final DecisionPath<Admission> path;
     private final AdmissionCounts counts = new AdmissionCounts();
     private final GrpcLeases leases;
 
@@ -51,6 +65,19 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
         this.leases = builder.leases == null ? null : new GrpcLeases(builder.leases, clock, counts);
         this.rate = builder.rate == null ? null : new TokenBucket(builder.rate, clock.nanoTime());
         this.limiter = builder.limiter;
+        this.path = limiter == null ? null : new DecisionPath<>(poolSettings(limiter), List.of(limiter), null,
+                new UntimedScheduler(clock), new CallHost(), new SplittableRandom(0));
+    }
+
+    /**
+     * The service as a pool of one backend whose cap is the limiter, with no queue (a call is
+     * admitted or refused at once), no response timeout (the call's own deadline governs it) and no
+     * retries: the path arms no timer.
+     */
+    private static PoolSettings poolSettings(ConcurrencyLimiter limiter) {
+        return new PoolSettings("grpc", 1, Math.max(1, limiter.limit()), LimitKind.FIXED, 0, Duration.ofNanos(1),
+                QueueDiscipline.FIFO, BalancerKind.ROUND_ROBIN, Duration.ZERO,
+                new RetryBudgetConfig(0.0, 0, Duration.ofSeconds(1)), 1, Duration.ofNanos(1), true);
     }
 
     /** Starts a builder; with nothing set, the interceptor admits every call. */
@@ -78,13 +105,17 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
             counts.admitted();
             return next.startCall(call, headers);
         }
-        Decision decision = limiter.tryAcquire(nowNanos);
-        if (!decision.isAdmitted()) {
-            long waitNanos = drain.expectedWaitNanos(0, limiter.limit());
-            return refuse(call, decision.reason(), Status.UNAVAILABLE, waitNanos == DrainEstimator.UNKNOWN ? 0L : waitNanos);
+        Permit permit = path.admitAtOnce(nowNanos);
+        if (permit == null) {
+            // Without a queue, submitting is what refuses: the path answers concurrency_limited at once.
+            Admission admission = new Admission();
+            path.submit(admission, Long.MAX_VALUE, false, nowNanos);
+            long waitNanos = path.expectedWaitNanos();
+            return refuse(call, RejectReason.valueOf(admission.refusal.name()), Status.UNAVAILABLE,
+                    waitNanos == DrainEstimator.UNKNOWN ? 0L : waitNanos);
         }
         counts.admitted();
-        Release release = new Release(decision.permit(), nowNanos);
+        Release release = new Release(permit, nowNanos);
         try {
             return new SimpleForwardingServerCallListener<ReqT>(next.startCall(new SimpleForwardingServerCall<ReqT, RespT>(call) {
                 @Override
@@ -140,7 +171,7 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
         return rate;
     }
 
-    /** Thread-safe: completes one call's permit exactly once, and learns its service time. */
+    /** Thread-safe: completes one call's permit through the decision path exactly once. */
     private final class Release extends AtomicBoolean {
         private static final long serialVersionUID = 1L;
         private final transient Permit permit;
@@ -153,23 +184,53 @@ public final class TailguardServerInterceptor implements ServerInterceptor {
 
         void complete(Status status) {
             if (compareAndSet(false, true)) {
-                long nowNanos = clock.nanoTime();
-                switch (status.getCode()) {
-                    case OK -> {
-                        drain.observe(nowNanos - startNanos);
-                        permit.onSuccess(nowNanos);
-                    }
-                    case UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED, INTERNAL, UNKNOWN -> permit.onDropped(nowNanos);
-                    default -> permit.onIgnore();
-                }
+                Completion completion = switch (status.getCode()) {
+                    case OK -> Completion.SUCCESS;
+                    case UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED, INTERNAL, UNKNOWN -> Completion.DROPPED;
+                    default -> Completion.IGNORED;
+                };
+                path.completeAtOnce(permit, startNanos, completion, clock.nanoTime());
             }
         }
 
         /** The client cancelled or went away: that says nothing about capacity. */
         void ignore() {
             if (compareAndSet(false, true)) {
-                permit.onIgnore();
+                path.completeAtOnce(permit, startNanos, Completion.IGNORED, clock.nanoTime());
             }
+        }
+    }
+
+    /** Not thread-safe: what the decision path said of one call, read on the thread that submitted it. */
+    private static final class Admission {
+        LocalAnswer refusal;
+    }
+
+    /** Thread-safe (stateless): the path's commands for calls, always decided on the submitting thread. */
+    private static final class CallHost implements PathHost<Admission> {
+
+        @Override
+        public void forward(Admission admission, int backend, int attempt) {
+            // admitted: the interceptor starts the call when submit returns
+        }
+
+        @Override
+        public void answer(Admission admission, LocalAnswer answer, long retryAfterSeconds) {
+            admission.refusal = answer;
+        }
+
+        @Override
+        public void cancel(Admission admission, int attempt) {
+            // a running call is the service's: the interceptor never abandons one
+        }
+    }
+
+    /** Thread-safe: the interceptor's clock as a scheduler that is never asked to run anything (the path arms no timer). */
+    private record UntimedScheduler(NanoClock clock) implements Scheduler {
+
+        @Override
+        public Cancellable schedule(long delayNanos, Runnable task) {
+            throw new IllegalStateException("the interceptor's decision path arms no timer but was asked for one");
         }
     }
 

@@ -18,9 +18,15 @@ import java.nio.channels.SocketChannel;
  * <p>It reads through the socket's stream with a read timeout (a tick of a quarter of the replica
  * timeout, at most 100 ms) rather than the channel, whose blocking reads cannot time out; the
  * sender keeps writing through the channel meanwhile.
+ *
+ * <p>Each acknowledgement carries the replica's history digest after the sequence it acknowledges;
+ * one that is not the digest the sender kept for that sequence ({@link #sentDigest}) is reported
+ * as a diverged replica and closes the connection before it counts.
  */
 final class AckReader extends Thread {
 
+    /** Most records outstanding (sent, not acknowledged): the digests kept for checking acknowledgements. */
+    static final int WINDOW = 1 << 16;
     private static final long NOT_WAITING = Long.MIN_VALUE;
     private static final long MAX_TICK_NANOS = 100_000_000L;
 
@@ -28,12 +34,19 @@ final class AckReader extends Thread {
     private final ReplicationSender sender;
     private final NanoClock clock;
     private final long timeoutNanos;
-    private long last;
+    private volatile long last;
     private volatile long sentUpTo;
+    /** The digest after sequence {@code s} at {@code s & (WINDOW - 1)}, for the last {@link #WINDOW} sequences sent. */
+    private final long[] digests = new long[WINDOW];
+    private final long replicaLast;
+    private final long replicaLastDigest;
     private volatile boolean reported;
 
-    AckReader(SocketChannel ch, long replicaLast, ReplicationSender sender, NanoClock clock, long timeoutNanos) {
+    AckReader(SocketChannel ch, long replicaLast, long replicaLastDigest, ReplicationSender sender, NanoClock clock,
+              long timeoutNanos) {
         super("tailguard-journal-acks");
+        this.replicaLast = replicaLast;
+        this.replicaLastDigest = replicaLastDigest;
         setDaemon(true);
         this.ch = ch;
         this.sender = sender;
@@ -41,6 +54,19 @@ final class AckReader extends Thread {
         this.timeoutNanos = timeoutNanos;
         this.last = replicaLast;
         this.sentUpTo = replicaLast;
+    }
+
+    /** Returns the highest sequence acknowledged on this connection (the replica's last at first). */
+    long acknowledged() {
+        return last;
+    }
+
+    /**
+     * The sender is about to send record {@code sequence}, after which its history digest is
+     * {@code digest} (only the sender thread calls it, before {@link #sent}).
+     */
+    void sentDigest(long sequence, long digest) {
+        digests[(int) (sequence & (WINDOW - 1))] = digest;
     }
 
     /** The sender wrote every record up to {@code sequence} (only the sender thread calls it). */
@@ -92,7 +118,7 @@ final class AckReader extends Thread {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            if (sender.running() && ch.isOpen()) {
+            if (sender.running() && ch.isOpen() && !reported) {
                 reported = true;
                 sender.ackFailed(e.getMessage());
             }
@@ -120,6 +146,13 @@ final class AckReader extends Thread {
             ReplicaDurability d = ReplicaDurability.ofCode(acks.getInt(at + ReplicationProtocol.ACK_DURABILITY));
             if (d == null) {
                 throw new IOException("bad ACK durability " + acks.getInt(at + ReplicationProtocol.ACK_DURABILITY));
+            }
+            long digest = acks.getLong(at + ReplicationProtocol.ACK_DIGEST);
+            long mine = seq == replicaLast ? replicaLastDigest : digests[(int) (seq & (WINDOW - 1))];
+            if (digest != mine) {
+                reported = true;
+                sender.diverged(seq, digest, mine);
+                throw new IOException("acknowledgement of record " + seq + " carries another history's digest");
             }
             sender.durability(d);
             newest = seq;

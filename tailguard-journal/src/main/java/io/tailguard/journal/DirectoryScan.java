@@ -2,6 +2,7 @@ package io.tailguard.journal;
 
 import io.tailguard.journal.segment.Damage;
 import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.nio.file.Files;
@@ -13,10 +14,22 @@ import java.util.List;
  * Not thread-safe (one scan): reads a journal directory without changing a byte and decides what
  * opening it may do: continue, cut a torn tail, or refuse. See {@link SegmentScanner} for the rule.
  * Segments are mapped read-only and dropped after the scan.
+ *
+ * <p>The chain of segments is followed by sequence: the file of the next record's sequence is the
+ * next segment. A segment file whose base the chain has already passed (it starts inside records
+ * another segment holds) is a stray: refused, named, and stepped over so the count of intact
+ * records goes on. A segment in the chain must be this journal's (version 2: the identity of
+ * {@code journal.id} and, in its header, the digest of every record before it).
  */
 final class DirectoryScan {
 
     private final Path dir;
+    /** The identity in {@code journal.id}, or null when there is none. */
+    private final JournalId expected;
+    /** The digest after the last intact record of the chain. */
+    private long digest = HistoryDigest.EMPTY;
+    /** True once a version 2 segment was in the chain: a version 1 segment cannot follow it. */
+    private boolean sawCurrentFormat;
     private int segments;
     private long records;
     private long nextSequence = 1;
@@ -25,7 +38,10 @@ final class DirectoryScan {
     private long unpublishedBytes;
     /** Segments this scan mapped, unmapped when it ends. */
     private final List<Segment> opened = new ArrayList<>();
-    /** The first segment found larger than its header says, or null. */
+    /**
+     * The first damage found that hides no later record (bytes appended past a segment's size, a
+     * short segment, a stray segment), or null: refused once the walk has counted every intact record.
+     */
     private Damage appended;
 
     /** Base of the segment appends continue in, or -1 for an empty directory. */
@@ -37,8 +53,22 @@ final class DirectoryScan {
     /** An empty segment after the tail, written by a roll the crash cut short, or -1. */
     long emptyNextBase = -1;
 
-    DirectoryScan(Path dir) {
+    /** Whether a segment's identity is checked; false only to count records beside a damaged {@code journal.id}. */
+    private final boolean checkIdentity;
+
+    DirectoryScan(Path dir, JournalId expected) {
+        this(dir, expected, true);
+    }
+
+    DirectoryScan(Path dir, JournalId expected, boolean checkIdentity) {
         this.dir = dir;
+        this.expected = expected;
+        this.checkIdentity = checkIdentity;
+    }
+
+    /** Returns the digest after the last intact record (the writer continues from it). */
+    long digest() {
+        return digest;
     }
 
     DirectoryScan run() {
@@ -51,7 +81,7 @@ final class DirectoryScan {
             opened.forEach(Segment::close); // read-only mappings no one else holds
             opened.clear();
         }
-        if (appended != null) {
+        if (appended != null && !refused) {
             return refuse(appended);
         }
         if (junk != null && !refused) {
@@ -73,6 +103,17 @@ final class DirectoryScan {
         Damage[] why = new Damage[1];
         for (int i = 0; i < bases.size(); i++) {
             long base = bases.get(i);
+            if (base < nextSequence) {
+                defer(new Damage(file(base), 0, "stray segment: it starts at sequence " + base + " but the segments "
+                        + "before it already hold records up to " + (nextSequence - 1) + "; it is not part of this "
+                        + "journal's chain of segments (copied in from another journal?): move it out of the directory"));
+                continue;
+            }
+            if (base != nextSequence && Files.exists(file(nextSequence))) {
+                // a directory listing taken while a live writer renamed files can miss one of them
+                bases.add(i, nextSequence);
+                base = nextSequence;
+            }
             if (base != nextSequence) {
                 return refuse(new Damage(file(nextSequence), 0, "segment file is missing: the previous segment "
                         + "ends with a roll marker before sequence " + nextSequence + " but the next file is "
@@ -80,15 +121,17 @@ final class DirectoryScan {
             }
             Segment seg = track(Segment.open(file(base), base, false, why));
             if (seg == null) {
-                // bytes appended past a valid segment's size hide no record: refuse, but keep counting
-                // the intact records, so the report (and open's hint) names the repair that keeps them
+                // bytes appended past a valid segment's size, or a file cut short: refuse, but keep
+                // counting the intact records, so the report (and open's hint) names the repair that keeps them
                 seg = track(Segment.openForRepair(file(base), base, new Damage[1]));
                 if (seg == null) {
                     return refuse(why[0]);
                 }
-                if (appended == null) {
-                    appended = why[0];
-                }
+                defer(why[0]);
+            }
+            Damage foreign = foreign(seg);
+            if (foreign != null) {
+                return refuse(foreign);
             }
             segments++;
             int pos = SegmentLayout.HEADER_LENGTH;
@@ -97,6 +140,7 @@ final class DirectoryScan {
                 while ((st = seg.check(pos, nextSequence)) == FrameStatus.OK) {
                     records++;
                     nextSequence++;
+                    digest = HistoryDigest.fold(digest, seg.recordCrcAt(pos));
                     pos = seg.next(pos);
                 }
                 if (st == FrameStatus.ROLL) {
@@ -106,6 +150,10 @@ final class DirectoryScan {
                     // segments start from zeros and are never reused: no crash leaves an intact frame out of order
                     return refuse(new Damage(seg.path(), pos, st.reason() + ": an intact frame holds sequence "
                             + seg.sequenceAt(pos) + " where " + nextSequence + " was expected"));
+                }
+                if (seg.sizeBytes() < seg.declaredSizeBytes()) {
+                    // the file was cut short: what it held past its end is gone, whatever the last frame says
+                    return refuse(appended);
                 }
                 int written = seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, nextSequence);
                 if (written < 0) {
@@ -129,9 +177,65 @@ final class DirectoryScan {
                 }
                 continue;
             }
-            return tail(seg, pos, st, bases.subList(i + 1, bases.size()));
+            List<Long> later = new ArrayList<>();
+            for (long b : bases.subList(i + 1, bases.size())) {
+                if (b < nextSequence) {
+                    defer(new Damage(file(b), 0, "stray segment: it starts at sequence " + b + " but "
+                            + seg.path().getFileName() + " holds records up to " + (nextSequence - 1)
+                            + "; move it out of the directory"));
+                } else {
+                    later.add(b);
+                }
+            }
+            tail(seg, pos, st, later);
+            return appended != null ? refuse(appended) : this;
         }
         return this;
+    }
+
+    /**
+     * Returns why {@code seg}, at its place in the chain, is not this journal's next segment: another
+     * journal's identity, no {@code journal.id} to check it against, a digest of another history,
+     * or the previous format after the current one. Null when it is.
+     */
+    private Damage foreign(Segment seg) {
+        JournalId id = seg.identity();
+        if (id == null) {
+            return sawCurrentFormat ? new Damage(seg.path(), 0, "segment of format version "
+                    + SegmentLayout.PREVIOUS_VERSION + " after one of version " + SegmentLayout.FORMAT_VERSION
+                    + ": this journal wrote it in no version but " + SegmentLayout.FORMAT_VERSION
+                    + " since, so it is another journal's") : null;
+        }
+        sawCurrentFormat = true;
+        if (!checkIdentity) {
+            return seg.digestBefore() != digest ? new Damage(seg.path(), 0, "segment of another history: its header's "
+                    + "digest of records 1.." + (seg.baseSequence() - 1) + " does not match those records here") : null;
+        }
+        if (expected == null) {
+            return new Damage(dir.resolve(IdFile.JOURNAL_ID), 0, IdFile.JOURNAL_ID + " is missing, but segment "
+                    + seg.path().getFileName() + " holds records of journal " + id + "; a new identity would make "
+                    + "them another journal's: to write " + IdFile.JOURNAL_ID + " back from the segment headers run "
+                    + "'tailguard journal repair --dir " + dir + " --restore-id'");
+        }
+        if (!id.equals(expected)) {
+            return new Damage(seg.path(), 0, "segment of another journal: its header names journal " + id
+                    + " but this directory's " + IdFile.JOURNAL_ID + " is " + expected
+                    + (seg.baseSequence() == 1 ? " (if every segment names " + id + ", the wrong file is "
+                            + IdFile.JOURNAL_ID + ")" : ""));
+        }
+        if (seg.digestBefore() != digest) {
+            return new Damage(seg.path(), 0, "segment of another history: its header's digest of records 1.."
+                    + (seg.baseSequence() - 1) + " is " + Long.toHexString(seg.digestBefore()) + " but those records "
+                    + "here fold to " + Long.toHexString(digest) + " (a segment of an older copy of this journal?)");
+        }
+        return null;
+    }
+
+    /** Remembers the first damage that hides no record, refused when the walk ends. */
+    private void defer(Damage damage) {
+        if (appended == null) {
+            appended = damage;
+        }
     }
 
     /** The journal ends in {@code seg} at {@code pos}: decides whether what follows may be cut. */
@@ -139,16 +243,6 @@ final class DirectoryScan {
         int end = seg.endOfNonZero(pos);
         if (!later.isEmpty() && !emptyNext(seg, pos, st, later)) {
             return this;
-        }
-        if (st == FrameStatus.END && !seg.holdsLengthAt(pos)) {
-            long declared = seg.declaredSizeBytes();
-            if (seg.sizeBytes() < declared) {
-                // no zero length after the last record proves that the writer stopped there: the file
-                // ends where the next frame would start, so a copy cut short may have dropped records
-                return refuse(new Damage(seg.path(), pos, "file is " + seg.sizeBytes() + " bytes, shorter than the "
-                        + declared + " its header says, and its records run to its end: later records may have "
-                        + "been cut off"));
-            }
         }
         tailBase = seg.baseSequence();
         tailPosition = pos;
@@ -173,6 +267,11 @@ final class DirectoryScan {
         String stop = seg.path().getFileName() + " stops at byte " + pos + " (" + st.reason() + ")";
         if (next == null) {
             refuse(new Damage(why[0].file(), why[0].position(), why[0].reason() + "; " + stop));
+            return false;
+        }
+        Damage foreign = base == nextSequence ? foreign(next) : null;
+        if (foreign != null) {
+            refuse(foreign);
             return false;
         }
         if (next.endOfNonZero(SegmentLayout.HEADER_LENGTH) > SegmentLayout.HEADER_LENGTH) {

@@ -13,14 +13,15 @@ final class Handshake {
     }
 
     /** What a replica said in its HELLO; {@code holder} is null when it holds no records or does not know whose. */
-    record ReplicaHello(long last, int lastCrc, ReplicaDurability durability, JournalId holder) {
+    record ReplicaHello(long last, int lastCrc, ReplicaDurability durability, JournalId holder, long digest) {
 
         /** Parses the 48 bytes of a REPLICA HELLO whose preamble was checked. */
         static ReplicaHello parse(ByteBuffer b) {
             return new ReplicaHello(b.getLong(ReplicationProtocol.HELLO_LAST), b.getInt(ReplicationProtocol.HELLO_LAST_CRC),
                     ReplicaDurability.ofCode(b.getInt(ReplicationProtocol.HELLO_DURABILITY)),
                     JournalId.orNull(b.getLong(ReplicationProtocol.HELLO_HOLDER_HIGH),
-                            b.getLong(ReplicationProtocol.HELLO_HOLDER_LOW)));
+                            b.getLong(ReplicationProtocol.HELLO_HOLDER_LOW)),
+                    b.getLong(ReplicationProtocol.HELLO_DIGEST));
         }
     }
 
@@ -51,14 +52,21 @@ final class Handshake {
     }
 
     /**
-     * Checks that the replica's last record is the primary's record at that sequence, comparing
-     * the frames' CRC32C (length, sequence and payload). Returns the refusal, or null.
+     * Checks that the replica's history is a prefix of the primary's: the digest of its records
+     * 1..last ({@link io.tailguard.journal.segment.HistoryDigest}) equals the primary's digest after
+     * the same sequence, {@code primaryDigest}. Any record that differs, anywhere, refuses, whatever
+     * the last record is ({@code primaryCrc}, its checksum, only makes the message say whether the
+     * last records are equal). Returns the refusal, or null.
      */
-    static Refusal checkLastRecord(String replica, ReplicaHello hello, int primaryCrc) {
-        if (hello.last() > 0 && hello.lastCrc() != primaryCrc) {
-            return new Refusal("diverged", "replica " + replica + " refused: its record " + hello.last()
-                    + " (CRC32C " + Integer.toHexString(hello.lastCrc()) + ") differs from this journal's record "
-                    + hello.last() + " (CRC32C " + Integer.toHexString(primaryCrc) + "): the histories diverged");
+    static Refusal checkPrefix(String replica, ReplicaHello hello, long primaryDigest, int primaryCrc) {
+        if (hello.last() > 0 && hello.digest() != primaryDigest) {
+            return new Refusal("diverged", "replica " + replica + " refused: its records 1.." + hello.last()
+                    + " are not this journal's (history digest " + Long.toHexString(hello.digest()) + ", this journal's "
+                    + Long.toHexString(primaryDigest) + "; the last records " + (hello.lastCrc() == primaryCrc
+                            ? "are equal, so the histories differ before it"
+                            : "differ too (CRC32C " + Integer.toHexString(hello.lastCrc()) + " and "
+                                    + Integer.toHexString(primaryCrc) + ")")
+                    + "): the histories diverged; give it an empty directory to copy this journal again");
         }
         return null;
     }

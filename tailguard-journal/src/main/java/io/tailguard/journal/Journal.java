@@ -64,13 +64,16 @@ public final class Journal implements AutoCloseable {
         // nothing is written (no preparer, no writer, no identity) before every verdict: a damaged
         // journal.id refuses before the scan may cut a torn tail, and a refused scan creates no journal.id
         JournalId existing = IdFile.read(directory.resolve(IdFile.JOURNAL_ID));
-        Recovered r = SegmentScanner.recover(directory, config.segmentSizeBytes());
-        this.recovery = r.report();
+        DirectoryScan scan = SegmentScanner.scanForOpen(directory, existing);
+        // accepted without journal.id: empty, or segments of the previous format, which name no identity;
+        // it is written before the first segment that names it, so no crash leaves a segment naming an identity no file holds
         this.identity = existing != null ? existing : IdFile.create(directory);
+        Recovered r = SegmentScanner.recover(directory, scan, config.segmentSizeBytes(), identity);
+        this.recovery = r.report();
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
-        this.writer = new SegmentWriter(r, config, config.durability().newPolicy(), preparer::take, grace);
+        this.writer = new SegmentWriter(r, config, identity, config.durability().newPolicy(), preparer::take, grace);
         this.writtenNow = writer::written;
         preparer.pace(writer::fill);
         lock.announceWriter(writtenNow);
@@ -125,12 +128,11 @@ public final class Journal implements AutoCloseable {
      */
     public static ScanReport verify(Path dir) {
         requireJournal(dir);
-        ScanReport r = SegmentScanner.verify(dir);
         Path idFile = dir.resolve(IdFile.JOURNAL_ID);
         try {
-            IdFile.read(idFile);
-            return r;
+            return SegmentScanner.verify(dir, IdFile.read(idFile));
         } catch (IllegalStateException e) {
+            ScanReport r = SegmentScanner.verify(dir, null, false); // counts what a readable journal.id would let open keep
             return new ScanReport(r.segments(), r.records(), r.firstSequence(), r.lastSequence(), false, true,
                     e.getMessage(), idFile, 0, 0, r.unpublishedBytes());
         }

@@ -3,6 +3,7 @@ package io.tailguard.journal;
 import io.tailguard.config.Check;
 import io.tailguard.journal.segment.Damage;
 import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,9 +23,11 @@ import java.util.List;
 /**
  * Thread-safe (stateless): the operator's explicit cut, for a journal that {@link Journal#open}
  * refuses. {@link #truncateAfter} keeps records 1..N and puts everything after them aside in
- * {@code <dir>/repair-<time>/} (a copy of the segment it cuts inside, and every later segment file
- * moved whole), so nothing is deleted; the journal then opens and verifies. It takes the journal's
- * lock, so it never cuts a journal that is open.
+ * {@code <dir>/repair-<time>/} (a copy of the segment it cuts inside, every later segment file and
+ * every segment file not in the journal's chain moved whole), so nothing is deleted; the journal
+ * then opens and verifies. {@link #plan} says the same without doing it. It never takes a record
+ * that verifies as this journal's and continues its sequence: N must be at least the last such
+ * record. It takes the journal's lock, so it never cuts a journal that is open.
  *
  * <pre>{@code
  * RepairReport r = JournalRepair.truncateAfter(dir, 1429, Clock.systemUTC());
@@ -40,6 +43,52 @@ public final class JournalRepair {
     }
 
     /**
+     * Writes a missing {@value IdFile#JOURNAL_ID} back from the segment headers, which all name the
+     * journal's identity (segments of the current format do); returns that identity.
+     *
+     * @throws IllegalArgumentException when {@code dir} holds no journal, its {@value IdFile#JOURNAL_ID}
+     *     exists, or its segments name no identity or several
+     * @throws IllegalStateException when the journal is open for appending
+     */
+    public static JournalId restoreIdentity(Path dir) {
+        Journal.requireJournal(dir);
+        try (DirectoryLock lock = DirectoryLock.acquire(dir, ErrorHandler.logging())) {
+            Path idFile = dir.resolve(IdFile.JOURNAL_ID);
+            if (Files.exists(idFile)) {
+                throw new IllegalArgumentException("restore-id must be run on a journal without " + IdFile.JOURNAL_ID
+                        + " but " + idFile + " exists");
+            }
+            JournalId found = null;
+            Path foundIn = null;
+            Damage[] why = new Damage[1];
+            for (long base : SegmentScanner.bases(dir)) {
+                Path file = SegmentFiles.file(dir, base);
+                Segment seg = Segment.openForRepair(file, base, why);
+                JournalId id = seg == null ? null : seg.identity();
+                if (seg != null) {
+                    seg.close();
+                }
+                if (id == null) {
+                    continue;
+                }
+                if (found != null && !found.equals(id)) {
+                    throw new IllegalArgumentException("restore-id needs segments that all name one journal, but "
+                            + foundIn + " names " + found + " and " + file + " names " + id);
+                }
+                found = id;
+                foundIn = file;
+            }
+            if (found == null) {
+                throw new IllegalArgumentException("restore-id needs segments of format version "
+                        + SegmentLayout.FORMAT_VERSION + ", which name the journal, but " + dir + " holds none; a journal "
+                        + "of the previous format gets a new identity when it is opened");
+            }
+            IdFile.write(idFile, found);
+            return found;
+        }
+    }
+
+    /**
      * Keeps records {@code 1..keepThrough} and moves everything after them aside.
      *
      * @param clock names the backup directory ({@code repair-<UTC time>})
@@ -51,26 +100,18 @@ public final class JournalRepair {
         Check.nonNegative("keepThrough", keepThrough);
         Journal.requireJournal(dir);
         try (DirectoryLock lock = DirectoryLock.acquire(dir, ErrorHandler.logging())) {
-            Cut cut = locate(dir, keepThrough);
+            RepairPlan plan = planLocked(dir, keepThrough);
+            Cut cut = plan.cut();
             Path backup = backupDirectory(dir, clock);
             long[] changed = cut.file == null ? new long[3] : cutInside(cut, backup);
             List<Path> trimmed = trimKept(dir, cut, backup);
-            SegmentFiles files = SegmentFiles.of(dir);
-            List<Path> moved = new ArrayList<>();
-            for (long base : files.bases()) {
-                if (base > cut.base) {
-                    moved.add(SegmentFiles.file(dir, base));
-                }
-            }
-            moved.addAll(files.strangers());
-            moved.sort(null);
-            for (Path f : moved) {
+            for (Path f : plan.moves()) {
                 Files.move(f, backup.resolve(f.getFileName()), StandardCopyOption.ATOMIC_MOVE);
             }
             SegmentScanner.forceDirectory(dir);
             boolean cutSomething = changed[0] + changed[1] + changed[2] > 0;
             RepairReport report = new RepairReport(keepThrough, backup, cutSomething ? cut.file : null,
-                    cutSomething ? cut.position : -1, changed[0], changed[1], changed[2], trimmed, moved);
+                    cutSomething ? cut.position : -1, changed[0], changed[1], changed[2], trimmed, plan.moves());
             Files.write(backup.resolve("REPAIR.txt"), report.describe(), StandardCharsets.UTF_8);
             SegmentScanner.forceDirectory(backup);
             return report;
@@ -80,32 +121,89 @@ public final class JournalRepair {
     }
 
     /**
-     * Where record {@code keepThrough} ends: the segment ({@code base} 0 when every segment goes),
-     * the byte after it and the size the segment's header declares.
+     * Returns what {@link #truncateAfter} would do, changing nothing: the segment it would cut
+     * inside and the files it would move aside (later segments of the chain, segments not in it,
+     * {@code *.tgj} files that are not segments).
+     *
+     * @throws IllegalArgumentException when {@code dir} holds no journal, a record at or before
+     *     {@code keepThrough} is damaged or missing, or records after {@code keepThrough} verify as
+     *     this journal's and continue its sequence (a cut would take good records; the message
+     *     names the damage there is and the highest value to keep)
+     * @throws IllegalStateException when the journal is open for appending
      */
-    private record Cut(Path file, long base, int position, long declaredSize) {
+    public static RepairPlan plan(Path dir, long keepThrough) {
+        Check.nonNegative("keepThrough", keepThrough);
+        Journal.requireJournal(dir);
+        try (DirectoryLock lock = DirectoryLock.acquire(dir, ErrorHandler.logging())) {
+            return planLocked(dir, keepThrough);
+        }
     }
 
-    private static Cut locate(Path dir, long keepThrough) {
+    private static RepairPlan planLocked(Path dir, long keepThrough) {
+        JournalId expected = IdFile.read(dir.resolve(IdFile.JOURNAL_ID));
+        io.tailguard.journal.segment.ScanReport scan = SegmentScanner.verify(dir, expected);
+        if (scan.refused() && scan.problem().startsWith(IdFile.JOURNAL_ID + " is missing")) {
+            throw new IllegalArgumentException("truncate-after cannot tell this journal's segments from others: "
+                    + scan.problem());
+        }
+        long good = scan.lastSequence();
+        if (keepThrough < good) {
+            throw new IllegalArgumentException("truncate-after must be at least " + good + " but was " + keepThrough
+                    + ": records " + (keepThrough + 1) + ".." + good + " verify as this journal's and continue its "
+                    + "sequence, and a repair never takes good records"
+                    + (scan.damage() == null ? "" : " (the damage is " + scan.damage().describe() + ")"));
+        }
+        Cut cut = locate(dir, keepThrough, expected);
+        SegmentFiles files = SegmentFiles.of(dir);
+        List<Path> moved = new ArrayList<>();
+        for (long base : files.bases()) {
+            if (base > cut.base || cut.strays.contains(base)) {
+                moved.add(SegmentFiles.file(dir, base));
+            }
+        }
+        moved.addAll(files.strangers());
+        moved.sort(null);
+        return new RepairPlan(keepThrough, cut, moved);
+    }
+
+    /**
+     * Where record {@code keepThrough} ends: the segment ({@code base} 0 when every segment goes),
+     * the byte after it and the size the segment's header declares; and the segment files the
+     * chain up to it stepped over (strays starting inside records another segment holds).
+     */
+    record Cut(Path file, long base, int position, long declaredSize, long fileSize, List<Long> strays) {
+    }
+
+    private static Cut locate(Path dir, long keepThrough, JournalId expected) {
         if (keepThrough == 0) {
-            return new Cut(null, 0, 0, 0);
+            return new Cut(null, 0, 0, 0, 0, List.of());
         }
         Damage[] why = new Damage[1];
         long next = 1;
+        long digest = HistoryDigest.EMPTY;
+        List<Long> strays = new ArrayList<>();
         for (long base : SegmentScanner.bases(dir)) {
             Path file = SegmentFiles.file(dir, base);
+            if (base < next) {
+                strays.add(base);
+                continue;
+            }
             Segment seg = base == next ? Segment.openForRepair(file, base, why) : null;
             if (seg == null) {
                 throw notReachable(keepThrough, next, base == next ? why[0].describe() : "segment file "
                         + SegmentFiles.file(dir, next) + " is missing");
             }
             try (seg) {
+                if (seg.identity() != null && (!seg.identity().equals(expected) || seg.digestBefore() != digest)) {
+                    throw notReachable(keepThrough, next, file + ", a segment of another journal or history");
+                }
                 int pos = SegmentLayout.HEADER_LENGTH;
                 FrameStatus st;
                 while ((st = seg.check(pos, next)) == FrameStatus.OK) {
+                    digest = HistoryDigest.fold(digest, seg.recordCrcAt(pos));
                     pos = seg.next(pos);
                     if (next++ == keepThrough) {
-                        return new Cut(file, base, pos, seg.declaredSizeBytes());
+                        return new Cut(file, base, pos, seg.declaredSizeBytes(), fileSize(file), strays);
                     }
                 }
                 if (st == FrameStatus.END && seg.findWrittenFrame(pos + SegmentLayout.ALIGNMENT, next) < 0) {
@@ -117,6 +215,14 @@ public final class JournalRepair {
             }
         }
         throw notReachable(keepThrough, next, "the end of the journal");
+    }
+
+    private static long fileSize(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the size of " + file + ": " + e, e);
+        }
     }
 
     private static IllegalArgumentException notReachable(long keepThrough, long next, String where) {
@@ -183,7 +289,7 @@ public final class JournalRepair {
         for (long base : SegmentScanner.bases(dir)) {
             Path file = SegmentFiles.file(dir, base);
             long declared = base < cut.base ? Segment.declaredSize(file) : 0;
-            if (base >= cut.base || Files.size(file) <= declared) {
+            if (base >= cut.base || cut.strays().contains(base) || Files.size(file) <= declared) {
                 continue;
             }
             copyAside(file, backup);

@@ -134,7 +134,7 @@ final class ReplicaConnection extends Thread {
     private void sendHello() throws IOException {
         control.clear();
         ReplicationProtocol.putHello(control, server.lastSequence(), server.lastCrc(), server.ackDurability(),
-                server.holder());
+                server.holder(), server.digest());
         control.limit(ReplicationProtocol.HELLO_LENGTH);
         writeControl();
     }
@@ -174,7 +174,7 @@ final class ReplicaConnection extends Thread {
                     needed = frameLength;
                     break;
                 }
-                FrameStatus st = FrameCodec.check(in, server.view(), crc, start, frameLength, last + 1);
+                FrameStatus st = FrameCodec.check(in, server.view(), crc, start, frameLength, last + 1, 0);
                 if (st == FrameStatus.BAD_CHECKSUM) {
                     throw ConnectionProblem.frame("frame", "checksum mismatch at sequence " + (last + 1));
                 }
@@ -195,7 +195,7 @@ final class ReplicaConnection extends Thread {
             if (last > acked) {
                 server.journal().awaitCommitted(last); // none: at once; sync/periodic: once forced
                 control.clear();
-                ReplicationProtocol.putAck(control, server.ackDurability(), last);
+                ReplicationProtocol.putAck(control, server.ackDurability(), last, server.digest());
                 control.flip();
                 writeControl();
                 acked = last;

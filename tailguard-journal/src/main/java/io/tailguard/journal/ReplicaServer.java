@@ -1,6 +1,7 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.segment.FrameCodec;
+import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
@@ -30,7 +31,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>The active connection answers with the replica's HELLO, checks every incoming record
  * (length, CRC32C, sequence = previous + 1), appends it to the replica's journal and, after each
  * batch read from the socket, acknowledges the highest sequence its durability policy committed
- * ({@code none}, {@code sync} or {@code periodic}: the acknowledgement names which). The first
+ * ({@code none}, {@code sync} or {@code periodic}: the acknowledgement names which, and carries the
+ * history digest after that sequence, {@link io.tailguard.journal.segment.HistoryDigest}). The first
  * record it takes from a primary records that primary's identity in the directory
  * ({@link IdFile#PRIMARY_ID}). A bad frame, or a frame started and not finished within the
  * replica timeout, is logged with its reason and closes the connection; what was appended stays.
@@ -57,6 +59,8 @@ public final class ReplicaServer implements AutoCloseable {
     private ByteBuffer view = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     private volatile JournalId holder;
     private volatile int lastCrc;
+    /** The history digest after the last record this replica holds. */
+    private volatile long digest;
     private volatile boolean running = true;
     private volatile long connections;
     private volatile long rejectedFrames;
@@ -74,6 +78,9 @@ public final class ReplicaServer implements AutoCloseable {
         try {
             this.holder = IdFile.read(primaryIdFile);
             this.lastCrc = lastFrameCrc(journal);
+            this.digest = DigestAt.after(config.directory(), journal.writtenSequence()).orElseThrow(
+                    () -> new IllegalStateException("replica journal " + config.directory() + " cannot read its own records "
+                            + "1.." + journal.writtenSequence()));
             channel = ServerSocketChannel.open();
             channel.bind(listen);
             this.server = channel;
@@ -267,7 +274,14 @@ public final class ReplicaServer implements AutoCloseable {
      */
     void append(ByteBuffer buf, int at, int frameLength) {
         journal.appendFrameNoWait(buf, at, frameLength);
-        lastCrc = FrameCodec.storedCrc(buf, at);
+        int crc = FrameCodec.storedCrc(buf, at); // the wire carries the record checksum unmasked
+        lastCrc = crc;
+        digest = HistoryDigest.fold(digest, crc);
+    }
+
+    /** Returns the history digest after the last record this replica holds. */
+    long digest() {
+        return digest;
     }
 
     void refused(String message) {

@@ -1,5 +1,7 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.segment.FrameCodec;
+import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -14,14 +16,20 @@ import java.util.function.Consumer;
 /**
  * Thread-safe: the primary's side of replication. A thread connects to the replica, sends its
  * PRIMARY HELLO, checks the replica's HELLO ({@link Handshake}: same protocol version, records of
- * this journal only, none this journal never wrote, the last one equal to this journal's), then
+ * this journal only, none this journal never wrote, the same history digest after its last record
+ * as this journal's), then
  * streams every record from the replica's last sequence + 1 (catch-up, then live); an
  * {@link AckReader} thread reads acknowledgements and gives up on a replica that stops answering.
  * On any error or refusal it reports the reason once ({@link IncidentLog}: repeats are counted),
  * reports the disconnect and reconnects after a pause (50 ms, or up to 1 s after refusals).
  *
  * <p>A record larger than the send buffer is written straight from the journal's mapped segment,
- * so every record the journal accepts replicates.
+ * so every record the journal accepts replicates. Frames go out with their record checksum
+ * (the segment's mask taken off), the one every journal holding the record agrees on.
+ *
+ * <p>It keeps the history digest after each record sent and outstanding, so that the
+ * {@link AckReader} checks each acknowledgement's digest; at most {@link AckReader#WINDOW}
+ * records are outstanding (the sender waits for acknowledgements beyond that).
  *
  * <p>Idle strategy: with no linger it spins briefly after its last send, then sleeps until an
  * append wakes it (or 1 ms passes). With a linger of L it does not spin: after a send that took
@@ -36,6 +44,7 @@ final class ReplicationSender implements AutoCloseable {
     private static final long MAX_REFUSED_PAUSE_NANOS = 1_000_000_000L;
     private static final long IDLE_PARK_NANOS = 1_000_000L;
     private static final int SPINS = 200;
+    private static final long WINDOW_PARK_NANOS = 50_000L;
 
     private final InetSocketAddress replica;
     private final JournalId self;
@@ -51,6 +60,11 @@ final class ReplicationSender implements AutoCloseable {
     private final Thread thread;
     private final ByteBuffer out = ByteBuffer.allocateDirect(SEND_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
     private final RecordHandler copy = this::copy;
+    /** The stream's tailer and acknowledgement reader, while a stream runs (this sender's thread only). */
+    private Tailer streaming;
+    private AckReader streamingAcks;
+    /** The history digest after the last record sent (this sender's thread only). */
+    private long sentDigest;
     private volatile boolean running = true;
     private final IdleStrategy idler;
     /** The next record the stream will send; read by the idle check, which runs on this sender's thread. */
@@ -114,7 +128,8 @@ final class ReplicationSender implements AutoCloseable {
                 ch.socket().connect(replica, timeoutMillis());
                 Handshake.ReplicaHello hello = handshake(ch);
                 try (Tailer tailer = Tailer.open(directory, Math.max(1, hello.last()), retire)) {
-                    Handshake.Refusal refusal = refusal(hello, tailer);
+                    long[] digest = {HistoryDigest.EMPTY};
+                    Handshake.Refusal refusal = refusal(hello, tailer, digest);
                     if (refusal != null) {
                         refusals++;
                         incidents.report(refusal.kind(), refusal.message());
@@ -125,9 +140,17 @@ final class ReplicationSender implements AutoCloseable {
                     incidents.resolved("connected");
                     connected = true;
                     listener.onConnected(hello.last());
-                    acks = new AckReader(ch, hello.last(), this, clock, timeoutNanos);
+                    acks = new AckReader(ch, hello.last(), digest[0], this, clock, timeoutNanos);
                     acks.start();
-                    stream(ch, tailer, acks);
+                    sentDigest = digest[0];
+                    streaming = tailer;
+                    streamingAcks = acks;
+                    try {
+                        stream(ch, tailer, acks);
+                    } finally {
+                        streaming = null;
+                        streamingAcks = null;
+                    }
                 }
             } catch (IOException | RuntimeException e) {
                 if (running && (acks == null || !acks.reported())) {
@@ -168,18 +191,21 @@ final class ReplicationSender implements AutoCloseable {
         return Handshake.ReplicaHello.parse(hello);
     }
 
-    private Handshake.Refusal refusal(Handshake.ReplicaHello hello, Tailer tailer) {
+    /** Checks the replica's HELLO; puts this journal's digest after the replica's last record in {@code digest[0]}. */
+    private Handshake.Refusal refusal(Handshake.ReplicaHello hello, Tailer tailer, long[] digest) {
         String name = replica.toString();
         Handshake.Refusal r = Handshake.checkHistory(name, self, listener.writtenSequence(), hello);
         if (r != null || hello.last() == 0) {
             return r;
         }
         long primaryCrc = tailer.pollFrameCrc();
-        if (primaryCrc == Tailer.NO_FRAME) {
+        java.util.OptionalLong mine = DigestAt.after(directory, hello.last());
+        if (primaryCrc == Tailer.NO_FRAME || mine.isEmpty()) {
             return new Handshake.Refusal("missing", "replica " + name + " refused: this journal cannot read its own "
-                    + "record " + hello.last() + " to compare it with the replica's");
+                    + "records up to " + hello.last() + " to compare them with the replica's");
         }
-        return Handshake.checkLastRecord(name, hello, (int) primaryCrc);
+        digest[0] = mine.getAsLong();
+        return Handshake.checkPrefix(name, hello, digest[0], (int) primaryCrc);
     }
 
     private void stream(SocketChannel ch, Tailer tailer, AckReader acks) throws IOException {
@@ -187,7 +213,12 @@ final class ReplicationSender implements AutoCloseable {
         while (running && acks.isAlive()) {
             out.clear();
             boolean tookAll = false;
+            boolean windowFull = false;
             while (out.remaining() >= SEND_BUFFER / 2) {
+                if (tailer.nextSequence() - acks.acknowledged() >= AckReader.WINDOW) {
+                    windowFull = true;
+                    break;
+                }
                 if (!tailer.pollFrame(copy)) {
                     tookAll = true;
                     break;
@@ -201,6 +232,8 @@ final class ReplicationSender implements AutoCloseable {
                     lingers++; // only this thread writes it
                     LockSupport.parkNanos(this, lingerNanos); // appends do not wake a linger
                 }
+            } else if (windowFull) {
+                LockSupport.parkNanos(this, WINDOW_PARK_NANOS); // until acknowledgements make room
             } else {
                 nextToSend = tailer.nextSequence();
                 idler.idle();
@@ -223,8 +256,14 @@ final class ReplicationSender implements AutoCloseable {
      * whole buffer straight from the mapped segment.
      */
     private void copy(long sequence, ByteBuffer frame) {
+        int at = frame.position();
+        int recordCrc = FrameCodec.recordCrc(frame, at, streaming.frameMask());
+        sentDigest = HistoryDigest.fold(sentDigest, recordCrc);
+        streamingAcks.sentDigest(sequence, sentDigest);
         if (frame.remaining() <= out.remaining()) {
+            int start = out.position();
             out.put(frame);
+            FrameCodec.putRecordCrc(out, start, recordCrc, 0);
             return;
         }
         SocketChannel ch = channel;
@@ -234,8 +273,19 @@ final class ReplicationSender implements AutoCloseable {
             }
             if (frame.remaining() <= out.remaining()) {
                 out.put(frame);
+                FrameCodec.putRecordCrc(out, 0, recordCrc, 0);
                 return;
             }
+            // the header from the send buffer, with the record checksum; the rest straight from the segment
+            frame.limit(at + FrameCodec.HEADER_LENGTH);
+            out.put(frame);
+            FrameCodec.putRecordCrc(out, 0, recordCrc, 0);
+            out.flip();
+            while (out.hasRemaining()) {
+                ch.write(out);
+            }
+            out.clear();
+            frame.limit(at + FrameCodec.length(frame, at)).position(at + FrameCodec.HEADER_LENGTH);
             while (frame.hasRemaining()) {
                 ch.write(frame);
             }
@@ -273,6 +323,13 @@ final class ReplicationSender implements AutoCloseable {
                 + " outstanding; closing the connection and reconnecting ("
                 + (downAction == ReplicaDownAction.FAIL ? "FAIL: commits waiting for it fail"
                         : "WAIT: commits keep waiting for it") + ")");
+    }
+
+    void diverged(long sequence, long replicaDigest, long primaryDigest) {
+        incidents.report("diverged", "replica " + replica + " acknowledged record " + sequence + " with history digest "
+                + Long.toHexString(replicaDigest) + " but this journal's records 1.." + sequence + " fold to "
+                + Long.toHexString(primaryDigest) + ": it holds records that are not this journal's; the acknowledgement"
+                + " does not count and the connection is closed");
     }
 
     void ackFailed(String reason) {

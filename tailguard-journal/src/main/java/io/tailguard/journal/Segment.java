@@ -16,6 +16,7 @@ import java.util.zip.CRC32C;
 import io.tailguard.journal.segment.Damage;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.SegmentLayout;
 
 /**
@@ -35,9 +36,18 @@ final class Segment implements AutoCloseable {
     private final MappedByteBuffer buffer;
     private final ByteBuffer crcView;
     private final CRC32C crc = new CRC32C();
+    /** The journal whose records the header says these are; null in a version 1 segment. */
+    private final JournalId identity;
+    /** What stored frame checksums are XORed with ({@link SegmentLayout#frameMask}; 0 in version 1). */
+    private final int mask;
+    /** The header's digest of the records before this segment ({@link HistoryDigest#EMPTY} in version 1). */
+    private final long digestBefore;
+    /** The digest after the last record the writer appended through this object. */
+    private long digest;
     private boolean closed;
 
-    private Segment(Path path, long baseSequence, int sizeBytes, long declaredSizeBytes, MappedByteBuffer buffer) {
+    private Segment(Path path, long baseSequence, int sizeBytes, long declaredSizeBytes, MappedByteBuffer buffer,
+                    JournalId identity, long digestBefore) {
         this.path = path;
         this.baseSequence = baseSequence;
         this.sizeBytes = sizeBytes;
@@ -45,14 +55,22 @@ final class Segment implements AutoCloseable {
         this.buffer = buffer;
         this.buffer.order(ByteOrder.LITTLE_ENDIAN);
         this.crcView = buffer.duplicate();
+        this.identity = identity;
+        this.mask = identity == null ? 0 : SegmentLayout.frameMask(identity.high(), identity.low());
+        this.digestBefore = digestBefore;
+        this.digest = digestBefore;
     }
 
     /** Bytes of zeros a blank is written (and, when forced, forced) in at a time. */
     static final int ZERO_CHUNK_BYTES = 1 << 20;
 
-    /** Creates, zero-fills, forces and maps a new segment whose first record will be {@code baseSequence}. */
-    static Segment create(Path dir, long baseSequence, int sizeBytes) {
-        return activate(prepare(dir, "creating-" + baseSequence + TMP_SUFFIX, sizeBytes, true), dir, baseSequence);
+    /**
+     * Creates, zero-fills, forces and maps a new segment of journal {@code identity} whose first
+     * record will be {@code baseSequence}, the records before it folding to {@code digestBefore}.
+     */
+    static Segment create(Path dir, long baseSequence, int sizeBytes, JournalId identity, long digestBefore) {
+        return activate(prepare(dir, "creating-" + baseSequence + TMP_SUFFIX, sizeBytes, true), dir, baseSequence,
+                identity, digestBefore);
     }
 
     /** Suffix of a prepared segment file that has no header yet; recovery deletes such files. */
@@ -256,32 +274,39 @@ final class Segment implements AutoCloseable {
         }
     }
 
-    /** Writes the header into {@code blank} and renames it to the segment file of {@code baseSequence}. */
-    static Segment activate(Blank blank, Path dir, long baseSequence) {
+    /**
+     * Writes the header (journal {@code identity}, {@code digestBefore} of the records before
+     * {@code baseSequence}) into {@code blank} and renames it to the segment file of {@code baseSequence}.
+     */
+    static Segment activate(Blank blank, Path dir, long baseSequence, JournalId identity, long digestBefore) {
         Path file = dir.resolve(SegmentLayout.fileName(baseSequence));
-        SegmentLayout.writeHeader(blank.map, blank.sizeBytes, baseSequence);
+        SegmentLayout.writeHeader(blank.map, blank.sizeBytes, baseSequence, identity.high(), identity.low(),
+                digestBefore);
         try {
             Files.move(blank.file, file, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot rename " + blank.file + " to " + file, e);
         }
-        return new Segment(file, baseSequence, blank.sizeBytes, blank.sizeBytes, blank.map);
+        return new Segment(file, baseSequence, blank.sizeBytes, blank.sizeBytes, blank.map, identity, digestBefore);
     }
 
     /**
      * Maps an existing segment. Returns null and puts the damage in {@code why[0]} when its header
-     * is not valid for a segment whose file name says {@code baseSequence}, or the file is larger
-     * than its header says. A file shorter than its header says (cut off by a copy) is mapped as it
-     * is when read-only (a frame running past its end reads as torn) and, when {@code writable},
-     * extended with zeros to its declared size: only recovery, after its verdict, opens writable.
+     * is not valid for a segment whose file name says {@code baseSequence}, or the file's size is not
+     * the one its header says. Segments are preallocated, so no crash leaves a file shorter than
+     * its header says: a short file is damage (a copy cut short, a truncation), never a torn tail,
+     * and is refused like a longer one. Whose records the segment holds is for the caller to check
+     * ({@link #identity()}).
      */
     static Segment open(Path file, long baseSequence, boolean writable, Damage[] why) {
         return open(file, baseSequence, writable, false, why);
     }
 
     /**
-     * Maps an existing segment read-only for an operator's repair: like {@link #open} but a file
-     * larger than its header says is mapped up to its declared size (the repair then cuts the rest).
+     * Maps an existing segment read-only for an operator's repair or a scan's count: like
+     * {@link #open} but a file of another size than its header says is mapped too, up to its
+     * declared size or its actual size, whichever is smaller (never past the end of the file:
+     * reading a mapping past the end of its file crashes the JVM).
      */
     static Segment openForRepair(Path file, long baseSequence, Damage[] why) {
         return open(file, baseSequence, false, true, why);
@@ -310,7 +335,7 @@ final class Segment implements AutoCloseable {
         return header;
     }
 
-    private static Segment open(Path file, long baseSequence, boolean writable, boolean mapDeclared, Damage[] why) {
+    private static Segment open(Path file, long baseSequence, boolean writable, boolean anySize, Damage[] why) {
         try (FileChannel ch = writable
                 ? FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)
                 : FileChannel.open(file, StandardOpenOption.READ)) {
@@ -326,23 +351,54 @@ final class Segment implements AutoCloseable {
             }
             long declared = SegmentLayout.segmentSizeOf(header);
             long size = ch.size();
-            if (size > declared && mapDeclared) {
-                size = declared;
-            } else if (size > declared) {
-                why[0] = new Damage(file, declared, "file of " + size + " bytes is larger than its header's segment size "
-                        + declared + " (" + (size - declared) + " bytes appended)");
+            if (size != declared && !anySize) {
+                why[0] = size > declared
+                        ? new Damage(file, declared, "file of " + size + " bytes is larger than its header's segment size "
+                                + declared + " (" + (size - declared) + " bytes appended)")
+                        : new Damage(file, size, "file of " + size + " bytes is shorter than its header's segment size "
+                                + declared + ": segments are preallocated, so it was cut short (damage, not a torn tail)");
                 return null;
             }
-            if (size < declared && writable) {
-                ch.write(ByteBuffer.allocate(1), declared - 1);
-                size = declared;
-            }
+            size = Math.min(size, declared);
             MappedByteBuffer map = ch.map(writable ? FileChannel.MapMode.READ_WRITE : FileChannel.MapMode.READ_ONLY,
                     0, size);
-            return new Segment(file, baseSequence, (int) size, declared, map);
+            JournalId identity = SegmentLayout.versionOf(header) == SegmentLayout.PREVIOUS_VERSION ? null
+                    : new JournalId(SegmentLayout.identityHighOf(header), SegmentLayout.identityLowOf(header));
+            long digestBefore = identity == null ? HistoryDigest.EMPTY : SegmentLayout.digestBeforeOf(header);
+            return new Segment(file, baseSequence, (int) size, declared, map, identity, digestBefore);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open segment " + file + ": " + e, e);
         }
+    }
+
+    /** Returns the journal whose records the header says these are, or null for a version 1 segment (which names none). */
+    JournalId identity() {
+        return identity;
+    }
+
+    /** Returns the header's digest of every record before this segment (meaningless for a version 1 segment). */
+    long digestBefore() {
+        return digestBefore;
+    }
+
+    /** Returns the digest after the last record appended through this object (or set by {@link #resumeDigest}). */
+    long digest() {
+        return digest;
+    }
+
+    /** Sets the running digest of a reopened tail to that of the records it already holds. */
+    void resumeDigest(long digestAfterKept) {
+        this.digest = digestAfterKept;
+    }
+
+    /** Returns what stored frame checksums are XORed with in this segment (0 in version 1). */
+    int mask() {
+        return mask;
+    }
+
+    /** Returns the record checksum (unmasked) of the checked frame at {@code position}. */
+    int recordCrcAt(int position) {
+        return FrameCodec.recordCrc(buffer, position, mask);
     }
 
     /** Returns the file of this segment. */
@@ -368,22 +424,24 @@ final class Segment implements AutoCloseable {
 
     /** Writes and publishes a frame of {@code src}'s remaining bytes (position unchanged); returns the next position. */
     int append(int position, long sequence, ByteBuffer src) {
-        FrameCodec.writeBody(buffer, crcView, crc, position, sequence, src);
+        digest = HistoryDigest.fold(digest, FrameCodec.writeBody(buffer, crcView, crc, position, sequence, src, mask));
         return publish(position, src.remaining());
     }
 
     /** Writes and publishes a frame of {@code src[offset, offset + length)}; returns the next position. */
     int append(int position, long sequence, byte[] src, int offset, int length) {
-        FrameCodec.writeBody(buffer, crcView, crc, position, sequence, src, offset, length);
+        digest = HistoryDigest.fold(digest,
+                FrameCodec.writeBody(buffer, crcView, crc, position, sequence, src, offset, length, mask));
         return publish(position, length);
     }
 
     /**
-     * Copies the whole checked frame of {@code frameLength} bytes at {@code at} in {@code src}, its
-     * CRC32C as it came, and publishes it; returns the next position.
+     * Copies the whole checked frame of {@code frameLength} bytes at {@code at} in {@code src}, whose
+     * checksum is stored under {@code srcMask} (0 on the replication wire), its record checksum
+     * as it came, and publishes it; returns the next position.
      */
-    int appendFrame(int position, ByteBuffer src, int at, int frameLength) {
-        FrameCodec.copyBody(buffer, position, src, at, frameLength);
+    int appendFrame(int position, ByteBuffer src, int at, int frameLength, int srcMask) {
+        digest = HistoryDigest.fold(digest, FrameCodec.copyBody(buffer, position, src, at, frameLength, srcMask, mask));
         return publish(position, frameLength - FrameCodec.HEADER_LENGTH);
     }
 
@@ -428,7 +486,7 @@ final class Segment implements AutoCloseable {
         if (!FrameCodec.lengthInRange(frameLength, sizeBytes - position)) {
             return FrameStatus.BAD_LENGTH;
         }
-        return FrameCodec.check(buffer, crcView, crc, position, frameLength, expectedSequence);
+        return FrameCodec.check(buffer, crcView, crc, position, frameLength, expectedSequence, mask);
     }
 
     /** Returns the sequence stored in the frame at {@code position}. */
@@ -485,7 +543,7 @@ final class Segment implements AutoCloseable {
                 return p;
             }
             if (FrameCodec.lengthInRange(length, sizeBytes - p)
-                    && FrameCodec.check(buffer, crcView, crc, p, length, -1) == FrameStatus.OK
+                    && FrameCodec.check(buffer, crcView, crc, p, length, -1, mask) == FrameStatus.OK
                     && FrameCodec.sequence(buffer, p) >= minSequence) {
                 return p;
             }

@@ -1,6 +1,7 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.segment.Damage;
+import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.SegmentLayout;
@@ -27,14 +28,15 @@ import java.util.List;
  * or sent to a replica), so the scan refuses instead of cutting: a zeroed region or a bad record
  * before intact data, a damaged segment header, a file larger than its header says, a missing
  * first or middle segment, a {@code *.tgj} file whose name is not a segment's, a roll marker with
- * no next file, a newest segment shorter than its header says whose records run to its end (no zero
- * frame length after the last one shows that the writer stopped there). A refused open changes no byte: nothing is deleted, truncated, zeroed or extended.
+ * no next file, a segment shorter than its header says (segments are preallocated: no crash leaves
+ * one short), a segment of another journal (identity), of another history (digest) or starting
+ * inside records another segment holds (a stray). A refused open changes no byte: nothing is
+ * deleted, truncated, zeroed or extended.
  * (Pages that reach the disk out of order after a power cut can make a real torn tail look like
  * damage; the scan then refuses too, and the operator decides with {@code journal repair}.)
  *
  * <p>What an accepted open changes: the torn tail is zeroed (and reported as
- * {@link ScanReport#cutBytes()}); a newest segment shorter than its header says, whose last
- * record is followed by a zero frame length in the file, is extended with zeros to its size; an empty next segment left by a roll the crash cut short gets its roll marker;
+ * {@link ScanReport#cutBytes()}); an empty next segment left by a roll the crash cut short gets its roll marker;
  * prepared blank files ({@code *.tgj.tmp}, never holding a record) are deleted; an empty directory
  * gets its first segment.
  */
@@ -48,32 +50,88 @@ final class SegmentScanner {
         return SegmentFiles.of(dir).bases();
     }
 
-    /** Checks every frame without changing anything; says what opening would cut or why it would refuse. */
+    /** How many times {@link #verify} scans again when a refusal may be a live writer's roll seen half-way. */
+    static final int VERIFY_ATTEMPTS = 20;
+
+    /**
+     * Checks every frame without changing anything; says what opening would cut or why it would
+     * refuse. Beside a live writer a scan can list the directory while a roll renames a file, or
+     * read a segment before and its successor after the writer moved on; such a scan's refusal
+     * differs from the next scan's. So a refusal counts only when a second scan right after it
+     * finds the same (the same problem at the same place after the same last record); otherwise it
+     * scans again, up to {@value #VERIFY_ATTEMPTS} times, and then says that the writer kept moving.
+     * Checks the segments against the directory's {@code journal.id}.
+     */
     static ScanReport verify(Path dir) {
-        return new DirectoryScan(dir).run().report();
+        return verify(dir, IdFile.read(dir.resolve(IdFile.JOURNAL_ID)));
+    }
+
+    /** Like {@link #verify(Path)} against {@code expected} (null: no {@code journal.id}). */
+    static ScanReport verify(Path dir, JournalId expected) {
+        return verify(dir, expected, true);
+    }
+
+    /** Like {@link #verify(Path, JournalId)}; {@code checkIdentity} false counts records whatever identity segments name. */
+    static ScanReport verify(Path dir, JournalId expected, boolean checkIdentity) {
+        ScanReport r = new DirectoryScan(dir, expected, checkIdentity).run().report();
+        for (int attempt = 1; r.refused() && attempt < VERIFY_ATTEMPTS; attempt++) {
+            ScanReport again = new DirectoryScan(dir, expected, checkIdentity).run().report();
+            if (sameVerdict(r, again)) {
+                return again;
+            }
+            r = again;
+        }
+        if (r.refused()) {
+            return new ScanReport(r.segments(), r.records(), r.firstSequence(), r.lastSequence(), false, false,
+                    "the journal's writer moved on during each of " + VERIFY_ATTEMPTS + " scans (last: "
+                            + r.problem() + "); run verify again", r.problemFile(), r.problemPosition(), 0,
+                    r.unpublishedBytes());
+        }
+        return r;
+    }
+
+    private static boolean sameVerdict(ScanReport a, ScanReport b) {
+        return b.refused() && a.lastSequence() == b.lastSequence() && a.problem().equals(b.problem())
+                && a.problemPosition() == b.problemPosition() && java.util.Objects.equals(a.problemFile(), b.problemFile());
     }
 
     /**
-     * Scans; when the journal may be opened, cuts its torn tail and maps the newest segment
-     * writable for appending (creates the first segment, base sequence 1, in an empty directory).
+     * Scans for an open: the scan's verdict, before anything on disk changes.
      *
      * @throws JournalCorruptedException when the scan refuses; nothing on disk was changed
      */
-    static Recovered recover(Path dir, int segmentSizeBytes) {
-        DirectoryScan scan = new DirectoryScan(dir).run();
+    static DirectoryScan scanForOpen(Path dir, JournalId expected) {
+        DirectoryScan scan = new DirectoryScan(dir, expected).run();
         ScanReport report = scan.report();
         if (report.refused()) {
-            long keep = report.lastSequence();
             throw new JournalCorruptedException("cannot open journal " + dir + ": " + report.damage().describe()
-                    + "; nothing on disk was changed. " + (keep == 0 ? "No record from sequence 1 on is intact; "
-                    + "to move every segment aside and start the journal again run " : "Records 1.." + keep
-                    + " are intact; to keep only them run ") + "'tailguard journal repair --dir " + dir
-                    + " --truncate-after " + keep + "' (it moves what it cuts to " + dir.resolve("repair-<time>") + ")",
-                    report);
+                    + "; nothing on disk was changed. " + advice(dir, report), report);
         }
+        return scan;
+    }
+
+    /** What the operator may run about a refusal: restore the identity, or keep the intact records. */
+    private static String advice(Path dir, ScanReport report) {
+        if (report.problem().startsWith(IdFile.JOURNAL_ID + " is missing")) {
+            return "";
+        }
+        long keep = report.lastSequence();
+        return (keep == 0 ? "No record from sequence 1 on is intact; to move every segment aside and start the "
+                + "journal again run " : "Records 1.." + keep + " are intact; to keep only them run ")
+                + "'tailguard journal repair --dir " + dir + " --truncate-after " + keep + "' (it moves what it cuts"
+                + " or what is not this journal's to " + dir.resolve("repair-<time>") + "; --dry-run shows the plan)";
+    }
+
+    /**
+     * After {@link #scanForOpen} accepted: cuts the torn tail and maps the newest segment writable
+     * for appending (creates the first segment, base sequence 1, of journal {@code identity} in an
+     * empty directory).
+     */
+    static Recovered recover(Path dir, DirectoryScan scan, int segmentSizeBytes, JournalId identity) {
+        ScanReport report = scan.report();
         deleteBlanks(dir);
         if (scan.tailBase < 0) {
-            Segment first = Segment.create(dir, 1, segmentSizeBytes);
+            Segment first = Segment.create(dir, 1, segmentSizeBytes, identity, HistoryDigest.EMPTY);
             forceDirectory(dir);
             return new Recovered(first, SegmentLayout.HEADER_LENGTH, 1, report);
         }
@@ -88,6 +146,7 @@ final class SegmentScanner {
             tail.zero(scan.tailPosition, scan.cutEnd);
         }
         if (scan.emptyNextBase < 0) {
+            tail.resumeDigest(scan.digest());
             return new Recovered(tail, scan.tailPosition, scan.nextSequence(), report);
         }
         tail.appendRollMarker(scan.tailPosition);
@@ -100,6 +159,7 @@ final class SegmentScanner {
             throw new JournalCorruptedException("cannot open journal " + dir + ": " + why[0].describe()
                     + " (the file changed during the scan)", report);
         }
+        next.resumeDigest(scan.digest());
         return new Recovered(next, SegmentLayout.HEADER_LENGTH, scan.nextSequence(), report);
     }
 

@@ -39,6 +39,8 @@ final class SegmentWriter {
     /** The next blank ({@link SegmentPreparer#take()}), or null when none is ready. */
     private final Supplier<Segment.Blank> blanks;
     private final AckGrace grace;
+    /** The journal's identity, written into the header of every segment this writer rolls to. */
+    private final JournalId identity;
     private final ReentrantLock appendLock = new ReentrantLock();
 
     private Segment current;
@@ -57,8 +59,9 @@ final class SegmentWriter {
     private boolean released;
 
     /** Continues after what recovery kept, forcing the kept tail once so that it counts as forced. */
-    SegmentWriter(Recovered recovered, JournalConfig config, DurabilityPolicy policy, Supplier<Segment.Blank> blanks,
-                  AckGrace grace) {
+    SegmentWriter(Recovered recovered, JournalConfig config, JournalId identity, DurabilityPolicy policy,
+                  Supplier<Segment.Blank> blanks, AckGrace grace) {
+        this.identity = identity;
         this.directory = config.directory();
         this.segmentSizeBytes = config.segmentSizeBytes();
         this.clock = config.clock();
@@ -133,7 +136,7 @@ final class SegmentWriter {
             buf.limit(at + frameLength).position(at + FrameCodec.HEADER_LENGTH);
             long nowNanos = clock.nanoTime();
             boolean mustForce = policy.onAppend(buf, nowNanos);
-            position = current.appendFrame(position, buf, at, frameLength);
+            position = current.appendFrame(position, buf, at, frameLength, 0); // the wire carries record checksums unmasked
             publish(seq, mustForce, nowNanos);
             return seq << 1 | (mustForce ? 1 : 0);
         } finally {
@@ -158,7 +161,7 @@ final class SegmentWriter {
                 // append for a whole segment of zeros
                 blank = Segment.prepareSparse(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
             }
-            Segment next = Segment.activate(blank, directory, seq);
+            Segment next = Segment.activate(blank, directory, seq, identity, current.digest());
             current.appendRollMarker(position);
             rolled.add(current);
             current = next;

@@ -37,6 +37,8 @@ public final class Tailer implements AutoCloseable {
     private final long fromSequence;
     /** Unmaps a segment this tailer left (now, or later on another thread). */
     private final Consumer<Segment> retire;
+    /** The directory's {@code journal.id} when the tailer opened (null without one): another journal's segment is refused. */
+    private final JournalId identity;
     private Segment segment;
     private ByteBuffer view;
     private int position;
@@ -50,6 +52,7 @@ public final class Tailer implements AutoCloseable {
 
     private Tailer(Path directory, long fromSequence, Consumer<Segment> retire) {
         this.directory = directory;
+        this.identity = IdFile.read(directory.resolve(IdFile.JOURNAL_ID));
         this.fromSequence = fromSequence;
         this.writerKey = DirectoryLock.keyOf(directory);
         this.retire = retire;
@@ -121,13 +124,23 @@ public final class Tailer implements AutoCloseable {
     static final long NO_FRAME = -1;
 
     /**
-     * Reads the next record and returns the CRC32C stored in its frame (unsigned), the value
+     * Reads the next record and returns its record checksum (unsigned, unmasked), the value
      * replication's handshake compares, or {@link #NO_FRAME} when none is available yet.
      */
     long pollFrameCrc() {
         long[] crc = {NO_FRAME};
-        next((seq, frame) -> crc[0] = FrameCodec.storedCrc(frame, frame.position()) & 0xFFFF_FFFFL, true);
+        next((seq, frame) -> crc[0] = FrameCodec.recordCrc(frame, frame.position(), segment.mask()) & 0xFFFF_FFFFL,
+                true);
         return crc[0];
+    }
+
+    /**
+     * Returns what the checksums of the frames {@link #pollFrame} hands out are XORed with (the
+     * segment's {@link SegmentLayout#frameMask}; 0 in a segment of the previous format), valid for
+     * the frame last handed out.
+     */
+    int frameMask() {
+        return segment.mask();
     }
 
     private boolean next(RecordHandler handler, boolean wholeFrame) {
@@ -223,6 +236,11 @@ public final class Tailer implements AutoCloseable {
         Segment s = Segment.open(file, base, false, why);
         if (s == null) {
             throw new CorruptRecordException("corrupt journal: cannot read segment " + why[0].describe());
+        }
+        if (s.identity() != null && !s.identity().equals(identity)) {
+            s.close();
+            throw new CorruptRecordException("corrupt journal: segment " + file + " holds records of journal "
+                    + s.identity() + ", not of this directory's journal " + identity);
         }
         if (segment != null) {
             retire.accept(segment); // the handler's views of it were valid only during their call

@@ -83,7 +83,7 @@ class AckOrSyncGraceTest {
     }
 
     private static void ack(SocketChannel ch, long seq) throws IOException {
-        Wire.ack(ch, seq);
+        Wire.ack(ch, seq, Wire.digest(seq, AckOrSyncGraceTest::record));
     }
 
 

@@ -213,8 +213,10 @@ class FaultInjectionTest {
         try (RandomAccessFile raf = new RandomAccessFile(f.file().toFile(), "rw")) {
             raf.setLength(f.position()); // a copy gone wrong: records 1429..1500 are not in the file
         }
-        ScanReport r = assertRefused(f.file(), f.position(), "shorter than the " + SEGMENT + " its header says, and "
-                + "its records run to its end: later records may have been cut off", false);
+        // a tailer does not map a segment whose size is not its header's: it stops before it, with an exception
+        ScanReport r = assertRefused(f.file(), f.position(), "shorter than its header's segment size " + SEGMENT
+                + ": segments are preallocated, so it was cut short (damage, not a torn tail)", true,
+                SegmentLayout.baseSequenceOf(f.file().getFileName().toString()) - 1);
         assertThat(r.lastSequence()).isEqualTo(1428);
         RepairReport repaired = JournalRepair.truncateAfter(dir, r.lastSequence(),
                 Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC));
@@ -263,7 +265,8 @@ class FaultInjectionTest {
         Path fresh = tmp.resolve("fresh");
         DamagedJournal.write(fresh, 10, SEGMENT);
         // a crash between renaming the next segment into place and writing the roll marker
-        Segment.create(fresh, 11, SEGMENT).close();
+        Segment.create(fresh, 11, SEGMENT, IdFile.read(fresh.resolve(IdFile.JOURNAL_ID)),
+                DigestAt.after(fresh, 10).getAsLong()).close();
         ScanReport verified = SegmentScanner.verify(fresh);
         assertThat(verified.consistent()).as(verified.summary()).isTrue();
         try (Journal j = Journal.open(config(fresh))) {
@@ -301,6 +304,12 @@ class FaultInjectionTest {
 
     /** Asserts that verify and open refuse alike, that nothing changed on disk and that a tailer throws at the damage. */
     private ScanReport assertRefused(Path file, long offset, String reason, boolean tailerMeetsIt) {
+        return assertRefused(file, offset, reason, tailerMeetsIt, -1);
+    }
+
+    /** Like {@link #assertRefused(Path, long, String, boolean)}; a tailer stops after {@code tailerStopsAfter} (-1: verify's last). */
+    private ScanReport assertRefused(Path file, long offset, String reason, boolean tailerMeetsIt,
+                                     long tailerStopsAfter) {
         Map<String, String> before = DamagedJournal.hashes(dir);
         ScanReport verified = SegmentScanner.verify(dir);
         assertThat(verified.refused()).as(verified.summary()).isTrue();
@@ -321,7 +330,8 @@ class FaultInjectionTest {
         }
         List<Throwable> thrown = new ArrayList<>();
         List<Long> seen = DamagedJournal.readUntilStop(dir, thrown);
-        assertThat(seen).isEqualTo(LongStream.rangeClosed(1, verified.lastSequence()).boxed().toList());
+        assertThat(seen).isEqualTo(LongStream.rangeClosed(1, tailerStopsAfter < 0 ? verified.lastSequence()
+                : tailerStopsAfter).boxed().toList());
         if (tailerMeetsIt) {
             assertThat(thrown).as("the tailer stops at the damage with an exception, not at an 'end'").hasSize(1);
             assertThat(thrown.get(0)).isInstanceOf(CorruptRecordException.class);

@@ -38,14 +38,36 @@ class IdFileTest {
 
     @Test
     void aJournalMadeBeforeIdentitiesGetsOneAtOpenAndKeepsItsRecords() throws IOException {
-        try (Journal j = Journal.open(config())) {
-            j.appendBlocking(new byte[] {7});
-        }
-        Files.delete(tmp.resolve("j").resolve(IdFile.JOURNAL_ID));
+        // the previous segment format names no identity, and journals before identities had no journal.id
+        PreviousFormat.write(tmp.resolve("j"), 1, 1 << 20, seq -> new byte[] {7});
         try (Journal j = Journal.open(config())) {
             assertThat(j.identity()).isNotNull();
             assertThat(j.writtenSequence()).isEqualTo(1);
             assertThat(IdFile.read(tmp.resolve("j").resolve(IdFile.JOURNAL_ID))).isEqualTo(j.identity());
+        }
+    }
+
+    @Test
+    void aDeletedIdentityOfACurrentFormatJournalRefusesTheOpenAndRepairWritesItBackFromTheHeaders()
+            throws IOException {
+        Path dir = tmp.resolve("j");
+        JournalId first;
+        try (Journal j = Journal.open(config())) {
+            first = j.identity();
+            j.appendBlocking(new byte[] {7});
+        }
+        Files.delete(dir.resolve(IdFile.JOURNAL_ID));
+        assertThatThrownBy(() -> Journal.open(config()))
+                .isInstanceOf(io.tailguard.journal.segment.JournalCorruptedException.class)
+                .hasMessageContaining(dir.resolve(IdFile.JOURNAL_ID) + " at byte 0: journal.id is missing, but segment "
+                        + "00000000000000000001.tgj holds records of journal " + first)
+                .hasMessageContaining("--restore-id");
+        assertThat(dir.resolve(IdFile.JOURNAL_ID)).as("a refused open creates no identity").doesNotExist();
+        assertThat(Journal.verify(dir).summary()).contains("journal.id is missing").endsWith("open=refuses");
+        assertThat(JournalRepair.restoreIdentity(dir)).isEqualTo(first);
+        try (Journal j = Journal.open(config())) {
+            assertThat(j.identity()).isEqualTo(first);
+            assertThat(j.writtenSequence()).isEqualTo(1);
         }
     }
 

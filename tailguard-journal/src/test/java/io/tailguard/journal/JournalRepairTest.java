@@ -43,8 +43,10 @@ class JournalRepairTest {
     }
 
     @Test
-    void keepingNoneMovesEverySegmentAsideAndTheJournalStartsAgain() {
+    void keepingNoneOfAJournalWhoseFirstRecordIsDamagedMovesEverySegmentAsideAndTheJournalStartsAgain() {
         DamagedJournal.write(dir, 1500, SEGMENT);
+        // record 1's payload: nothing from sequence 1 on is intact, so keeping none takes no good record
+        DamagedJournal.flip(DamagedJournal.segment(dir, 0), io.tailguard.journal.segment.SegmentLayout.HEADER_LENGTH + 20);
         Map<String, String> before = DamagedJournal.hashes(dir);
         RepairReport r = JournalRepair.truncateAfter(dir, 0, CLOCK);
         assertThat(r.movedFiles()).hasSize(4);

@@ -251,15 +251,16 @@ class ReplicationFaultTest {
                     JournalId id = Wire.primaryId(Wire.readPrimaryHello(ch));
                     assertThat(id).isEqualTo(j.identity());
                     int otherCrc = Wire.frame(5, record(5, 1), false).getInt(4);
-                    Wire.sendHello(ch, 5, otherCrc, ReplicaDurability.NONE, id);
+                    Wire.sendHello(ch, 5, otherCrc, ReplicaDurability.NONE, id, Wire.digest(5, i -> record(i, 1)));
                     assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
                 }
-                assertThat(primaryLog.await("diverged")).contains("its record 5");
+                assertThat(primaryLog.await("diverged")).contains("its records 1..5 are not this journal's");
                 assertThat(j.ackedSequence()).isZero();
                 // a replica directory from before identities (no holder) whose record 5 is the primary's
                 try (SocketChannel ch = fake.accept()) {
                     Wire.readPrimaryHello(ch);
-                    Wire.sendHello(ch, 5, Wire.frame(5, record(5, 0), false).getInt(4), ReplicaDurability.NONE, null);
+                    Wire.sendHello(ch, 5, Wire.frame(5, record(5, 0), false).getInt(4), ReplicaDurability.NONE, null,
+                            Wire.digest(5, i -> record(i, 0)));
                     ByteBuffer sixth = Wire.receive(ch, record(6, 0).length);
                     assertThat(sixth.getLong(8)).as("catch-up resumes after the matching record").isEqualTo(6);
                 }
@@ -378,7 +379,7 @@ class ReplicationFaultTest {
                 try (SocketChannel answering = fake.accept()) {
                     Wire.answerEmpty(answering);
                     assertThat(Wire.receive(answering, record(1, 0).length).getLong(8)).isEqualTo(1);
-                    Wire.ack(answering, 1);
+                    Wire.ack(answering, 1, Wire.digest(1, i -> record(i, 0)));
                     assertThat(commit.get(10, TimeUnit.SECONDS)).isEqualTo(1L);
                 }
             }

@@ -119,12 +119,12 @@ class ReplicationTest {
                 bytes += FrameCodec.HEADER_LENGTH + record(i).length;
             }
             assertThat(bytes).as("more than two send buffers").isGreaterThan(2 * 256 * 1024);
-            Wire.sendHello(ch, 0, 0, ReplicaDurability.NONE, null);
+            Wire.sendHello(ch, 0, 0, ReplicaDurability.NONE, null, 0);
             for (long i = 1; i <= 3000; i++) {
                 ByteBuffer frame = Wire.receive(ch, record(i).length);
                 assertThat(FrameCodec.sequence(frame, 0)).isEqualTo(i);
             }
-            Wire.ack(ch, 3000);
+            Wire.ack(ch, 3000, Wire.digest(3000, ReplicationTest::record));
             Await.until(() -> j.committedSequence() == 3000, "the backlog committed");
             // every batch but the last one filled half the buffer: only the last one (which took
             // everything) is followed by a linger
@@ -253,7 +253,7 @@ class ReplicationTest {
                 try (SocketChannel ch = fake.accept()) {
                     Wire.answerEmpty(ch);
                     Wire.receive(ch, record(1).length);
-                    Wire.ack(ch, 1_000_000);
+                    Wire.ack(ch, 1_000_000, 0);
                     assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
                 }
                 assertThat(j.ackedSequence()).isZero();

@@ -28,7 +28,8 @@ class RollOffThePathTest {
         SegmentWriter[] writer = new SegmentWriter[1];
         List<Integer> fillsSeenAtTake = new ArrayList<>();
         // no blank ready: the writer rolls onto a sparse file of its own
-        writer[0] = new SegmentWriter(SegmentScanner.recover(dir, SIZE), cfg, Durability.none().newPolicy(), () -> {
+        writer[0] = new SegmentWriter(SegmentScanner.recover(dir, SegmentScanner.scanForOpen(dir, null), SIZE, TestIds.ID), cfg,
+                TestIds.ID, Durability.none().newPolicy(), () -> {
             fillsSeenAtTake.add(writer[0].fill());
             return null;
         }, null);
@@ -72,8 +73,8 @@ class RollOffThePathTest {
         SegmentPreparer p = new SegmentPreparer(dir, SIZE, false, ErrorHandler.logging());
         p.pace(fill::get);
         p.start();
-        Segment first = Segment.create(dir, 1, SIZE);
-        Segment second = Segment.create(dir, 2, SIZE);
+        Segment first = Segment.create(dir, 1, SIZE, TestIds.ID, 0);
+        Segment second = Segment.create(dir, 2, SIZE, TestIds.ID, 0);
         try {
             p.retire(first);
             fill.set(SIZE / 2 - 1); // allows the blank's touches up to 3 chunks less 2 bytes

@@ -62,7 +62,7 @@ class SegmentRollTest {
         while (!z.done()) {
             z.step();
         }
-        try (Segment s = Segment.activate(z.finish(), dir, 1)) {
+        try (Segment s = Segment.activate(z.finish(), dir, 1, TestIds.ID, 0)) {
             assertThat(Files.size(s.path())).isEqualTo(SIZE);
             assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
             int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
@@ -83,7 +83,7 @@ class SegmentRollTest {
             z.step();
         }
         assertThat(z.resident(0, SIZE)).isTrue();
-        try (Segment s = Segment.activate(z.finish(), dir, 1)) {
+        try (Segment s = Segment.activate(z.finish(), dir, 1, TestIds.ID, 0)) {
             assertThat(Files.size(s.path())).isEqualTo(SIZE);
             assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
             int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
@@ -121,7 +121,7 @@ class SegmentRollTest {
             awaitHeldAt(p, 3L * CHUNK, "three chunks at half");
             fill.set(SIZE * 3 / 4);
             Segment.Blank taken = awaitReady(p, SIZE, "a complete blank at three quarters");
-            try (Segment s = Segment.activate(taken, dir, 1)) {
+            try (Segment s = Segment.activate(taken, dir, 1, TestIds.ID, 0)) {
                 assertThat(Files.size(s.path())).isEqualTo(SIZE);
                 assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
             }
@@ -180,7 +180,7 @@ class SegmentRollTest {
         byte[] payload = {7, 8, 9, 10, 11};
         int frameLength = FrameCodec.HEADER_LENGTH + payload.length;
         FrameCodec.writeBody(wire, wire.duplicate().order(ByteOrder.LITTLE_ENDIAN), new CRC32C(), 0, 1,
-                ByteBuffer.wrap(payload));
+                ByteBuffer.wrap(payload), 0);
         wire.putInt(FrameCodec.LENGTH_OFFSET, frameLength);
         byte[] sent = Arrays.copyOf(wire.array(), frameLength);
         try (Journal j = Journal.open(cfg)) {
@@ -195,11 +195,15 @@ class SegmentRollTest {
             assertThat(j.appendFrameNoWait(marked, 0, frameLength)).isEqualTo(2);
         }
         byte[] file = Files.readAllBytes(dir.resolve(SegmentLayout.fileName(1)));
+        JournalId id = IdFile.read(dir.resolve(IdFile.JOURNAL_ID));
+        int mask = SegmentLayout.frameMask(id.high(), id.low());
         int first = SegmentLayout.HEADER_LENGTH;
+        ByteBuffer stored = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+        // the wire carries the record checksum; the segment stores it under this journal's mask
+        stored.putInt(first + FrameCodec.CRC_OFFSET, stored.getInt(first + FrameCodec.CRC_OFFSET) ^ mask);
         assertThat(Arrays.copyOfRange(file, first, first + frameLength)).isEqualTo(sent);
         int second = first + SegmentLayout.align(frameLength);
-        assertThat(ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).getInt(second + FrameCodec.CRC_OFFSET))
-                .isEqualTo(0x0BADC0DE);
+        assertThat(stored.getInt(second + FrameCodec.CRC_OFFSET) ^ mask).isEqualTo(0x0BADC0DE);
     }
 
     /**

@@ -32,9 +32,9 @@ class SegmentTest {
 
     @Test
     void zeroFilledForcedAndUnforcedAndSparseBlanksAllBecomeWorkingSegmentsOfTheFullSize() throws Exception {
-        Segment forced = Segment.activate(Segment.prepare(dir, "a" + Segment.TMP_SUFFIX, SIZE, true), dir, 1);
-        Segment unforced = Segment.activate(Segment.prepare(dir, "b" + Segment.TMP_SUFFIX, SIZE, false), dir, 100);
-        Segment sparse = Segment.activate(Segment.prepareSparse(dir, "c" + Segment.TMP_SUFFIX, SIZE), dir, 200);
+        Segment forced = Segment.activate(Segment.prepare(dir, "a" + Segment.TMP_SUFFIX, SIZE, true), dir, 1, TestIds.ID, 0);
+        Segment unforced = Segment.activate(Segment.prepare(dir, "b" + Segment.TMP_SUFFIX, SIZE, false), dir, 100, TestIds.ID, 0);
+        Segment sparse = Segment.activate(Segment.prepareSparse(dir, "c" + Segment.TMP_SUFFIX, SIZE), dir, 200, TestIds.ID, 0);
         for (Segment s : new Segment[] {forced, unforced, sparse}) {
             assertThat(Files.size(s.path())).isEqualTo(SIZE);
             assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);

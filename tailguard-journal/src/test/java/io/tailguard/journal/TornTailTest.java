@@ -112,66 +112,60 @@ class TornTailTest {
     }
 
     @Test
-    void truncatingTheFileInsideTheLastRecordCutsOnlyThatRecord() throws IOException {
-        // offset 0 (the file ends on a record boundary) is refused: see fileCutOnARecordBoundary...
-        for (int offset = 1; offset < lastFrameLength; offset++) {
-            Path dir = copy("trunc" + offset);
-            Path file = dir.resolve(lastFile.getFileName());
-            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-                raf.setLength(lastPosition + offset);
-            }
-            checkDamaged(dir, "truncated at offset " + offset, offset > 0);
-        }
-    }
-
-    @Test
-    void fileCutOnARecordBoundaryIsRefusedBecauseLaterRecordsMayHaveBeenCutOffAndRepairRestoresIt()
-            throws IOException {
-        Path dir = copy("boundary");
-        Path file = dir.resolve(lastFile.getFileName());
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-            raf.setLength(lastPosition); // a copy that stopped after record 19
-        }
-        ScanReport verified = SegmentScanner.verify(dir);
-        assertThat(verified.summary()).startsWith("CORRUPT records=" + (RECORDS - 1)).endsWith("open=refuses");
-        assertThat(verified.problemFile()).isEqualTo(file);
-        assertThat(verified.problemPosition()).isEqualTo(lastPosition);
-        assertThat(verified.problem()).isEqualTo("file is " + lastPosition + " bytes, shorter than the " + SEGMENT
-                + " its header says, and its records run to its end: later records may have been cut off");
-        assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build()))
-                .isInstanceOf(JournalCorruptedException.class)
-                .hasMessageContaining(file + " at byte " + lastPosition + ": file is " + lastPosition + " bytes")
-                .hasMessageContaining("--truncate-after " + (RECORDS - 1));
-        assertThat(Files.size(file)).as("a refused open extends nothing").isEqualTo(lastPosition);
-
-        RepairReport repaired = JournalRepair.truncateAfter(dir, RECORDS - 1,
-                Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC));
-        assertThat(repaired.extendedBytes()).isEqualTo(SEGMENT - lastPosition);
-        assertThat(Files.size(repaired.backupDirectory().resolve(file.getFileName()))).isEqualTo(lastPosition);
-        assertThat(Files.size(file)).isEqualTo(SEGMENT);
-        assertThat(repaired.describe()).anyMatch(l -> l.contains("extended it with " + (SEGMENT - lastPosition)));
-        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build())) {
-            assertThat(j.appendBlocking(payload(RECORDS))).isEqualTo(RECORDS);
-        }
-        assertThat(SegmentScanner.verify(dir).summary()).startsWith("ok records=" + RECORDS + " ");
-    }
-
-    @Test
-    void fileCutInTheZerosAfterItsLastRecordIsStillExtended() throws IOException {
-        Path dir = copy("zeros");
-        Path file = dir.resolve(lastFile.getFileName());
+    void aNewestSegmentCutShortAnywhereIsRefusedNamingTheFileAndOffsetAndChangesNothing() throws IOException {
+        // segments are preallocated: no crash leaves one shorter than its header says, so no cut is a torn tail
         long end = lastPosition + SegmentLayout.align(lastFrameLength);
-        for (long cut : new long[] {end + 4, end + 100}) { // the next frame's zero length is in the file
+        List<Long> cuts = new ArrayList<>();
+        for (int offset = 1; offset < lastFrameLength; offset++) {
+            cuts.add((long) lastPosition + offset); // inside the last record
+        }
+        cuts.addAll(List.of((long) lastPosition, end + 4, end + 100, 100L));
+        for (long cut : cuts) {
+            Path dir = copy("trunc" + cut);
+            Path file = dir.resolve(lastFile.getFileName());
             try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
                 raf.setLength(cut);
             }
+            byte[] before = Files.readAllBytes(file);
             ScanReport verified = SegmentScanner.verify(dir);
-            assertThat(verified.summary()).as("cut at " + cut).startsWith("ok records=" + RECORDS + " ");
-            try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build())) {
-                assertThat(j.writtenSequence()).isEqualTo(RECORDS);
+            assertThat(verified.summary()).as("cut at " + cut).startsWith("CORRUPT ").endsWith("open=refuses");
+            if (cut >= lastPosition) {
+                assertThat(verified.records()).as("cut at " + cut).isEqualTo(cut >= end ? RECORDS : RECORDS - 1);
             }
-            assertThat(Files.size(file)).as("cut at " + cut).isEqualTo(SEGMENT);
+            assertThat(verified.problemFile()).as("cut at " + cut).isEqualTo(file);
+            assertThat(verified.problemPosition()).as("cut at " + cut).isEqualTo(cut);
+            assertThat(verified.problem()).as("cut at " + cut).isEqualTo("file of " + cut + " bytes is shorter than "
+                    + "its header's segment size " + SEGMENT + ": segments are preallocated, so it was cut short "
+                    + "(damage, not a torn tail)");
+            assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build()))
+                    .as("cut at " + cut)
+                    .isInstanceOf(JournalCorruptedException.class)
+                    .hasMessageContaining(file + " at byte " + cut + ": file of " + cut + " bytes is shorter")
+                    .hasMessageContaining("nothing on disk was changed");
+            assertThat(Files.readAllBytes(file)).as("a refused open changes nothing, cut at " + cut).isEqualTo(before);
         }
+    }
+
+    @Test
+    void aSegmentCutShortIsRepairedOnlyByAnExplicitCutThatKeepsItsIntactRecords() throws IOException {
+        Path dir = copy("boundary");
+        Path file = dir.resolve(lastFile.getFileName());
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(lastPosition + 5); // a copy that stopped inside record 20
+        }
+        assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build()))
+                .isInstanceOf(JournalCorruptedException.class)
+                .hasMessageContaining("--truncate-after " + (RECORDS - 1));
+        RepairReport repaired = JournalRepair.truncateAfter(dir, RECORDS - 1,
+                Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC));
+        assertThat(repaired.extendedBytes()).isEqualTo(SEGMENT - lastPosition - 5);
+        assertThat(Files.size(repaired.backupDirectory().resolve(file.getFileName()))).isEqualTo(lastPosition + 5);
+        assertThat(Files.size(file)).isEqualTo(SEGMENT);
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build())) {
+            assertThat(j.writtenSequence()).isEqualTo(RECORDS - 1);
+            assertThat(j.appendBlocking(payload(RECORDS))).isEqualTo(RECORDS);
+        }
+        assertThat(SegmentScanner.verify(dir).summary()).startsWith("ok records=" + RECORDS + " ");
     }
 
     private void checkDamaged(Path dir, String what, boolean verifyFlagsIt) {

@@ -1,11 +1,13 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.segment.FrameCodec;
+import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
+import java.util.function.LongFunction;
 import java.util.zip.CRC32C;
 
 /** Scripted ends of the replication protocol for tests: a fake replica's or a fake primary's messages. */
@@ -30,22 +32,31 @@ final class Wire {
     /** As a fake replica: reads the primary's HELLO and answers that it holds nothing. */
     static void answerEmpty(SocketChannel ch) throws IOException {
         readPrimaryHello(ch);
-        sendHello(ch, 0, 0, ReplicaDurability.NONE, null);
+        sendHello(ch, 0, 0, ReplicaDurability.NONE, null, HistoryDigest.EMPTY);
     }
 
     /** As a fake replica: sends a REPLICA HELLO. */
-    static void sendHello(SocketChannel ch, long last, int lastCrc, ReplicaDurability d, JournalId holder)
-            throws IOException {
+    static void sendHello(SocketChannel ch, long last, int lastCrc, ReplicaDurability d, JournalId holder,
+                          long digest) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        ReplicationProtocol.putHello(b, last, lastCrc, d, holder);
+        ReplicationProtocol.putHello(b, last, lastCrc, d, holder, digest);
         write(ch, b);
     }
 
-    /** As a fake replica: acknowledges every record up to {@code seq} (durability none). */
-    static void ack(SocketChannel ch, long seq) throws IOException {
+    /** As a fake replica: acknowledges every record up to {@code seq} (durability none), whose history folds to {@code digest}. */
+    static void ack(SocketChannel ch, long seq, long digest) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.ACK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        ReplicationProtocol.putAck(b, ReplicaDurability.NONE, seq);
+        ReplicationProtocol.putAck(b, ReplicaDurability.NONE, seq, digest);
         write(ch, b.flip());
+    }
+
+    /** Returns the history digest of records 1..{@code upTo} whose payloads are {@code payloadOf}. */
+    static long digest(long upTo, LongFunction<byte[]> payloadOf) {
+        long d = HistoryDigest.EMPTY;
+        for (long i = 1; i <= upTo; i++) {
+            d = HistoryDigest.fold(d, frame(i, payloadOf.apply(i), false).getInt(FrameCodec.CRC_OFFSET));
+        }
+        return d;
     }
 
     /** As a fake replica: reads one frame of {@code payloadLength} bytes and returns it. */

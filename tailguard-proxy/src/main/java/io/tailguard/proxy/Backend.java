@@ -6,7 +6,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.tailguard.balance.Availability;
 import io.tailguard.limit.ConcurrencyLimiter;
@@ -67,7 +66,7 @@ final class Backend implements Availability {
                         long idleMillis = config.idleTimeout().toMillis();
                         channel.pipeline().addLast(
                                 new IdleStateHandler(idleMillis, 0, 0, TimeUnit.MILLISECONDS),
-                                new HttpClientCodec());
+                                new BackendCodec());
                         if (lease != null) {
                             channel.pipeline().addLast(new LeaseStamp(lease));
                         }
@@ -122,9 +121,10 @@ final class Backend implements Availability {
         ArrayDeque<Channel> channels = idle.get(loop);
         while (channels != null && !channels.isEmpty()) {
             Channel channel = channels.pollLast(); // the most recently used is the least likely closed
-            if (channel.isActive()) {
+            if (UpstreamHandler.of(channel).reusable()) {
                 return channel;
             }
+            channel.close(); // closed by the backend, or it sent bytes while idle
         }
         return null;
     }
@@ -134,7 +134,10 @@ final class Backend implements Availability {
         return bootstrap.clone(loop).connect(address);
     }
 
-    /** Puts a connection whose exchange ended cleanly back in its loop's pool. Call on its loop. */
+    /**
+     * Puts a connection whose exchange ended at a clean boundary back in its loop's pool; only
+     * {@link UpstreamHandler#finish} decides that. Call on its loop.
+     */
     void release(Channel channel) {
         idle.computeIfAbsent(channel.eventLoop(), loop -> new ArrayDeque<>()).addLast(channel);
     }

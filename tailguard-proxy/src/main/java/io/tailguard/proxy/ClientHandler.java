@@ -5,8 +5,11 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -23,6 +26,7 @@ import io.tailguard.proxy.config.ClientLimits;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Not thread-safe (confined to its connection's event loop): one client connection. It reads with
@@ -32,11 +36,16 @@ import java.util.ArrayDeque;
  */
 final class ClientHandler extends ChannelInboundHandlerAdapter {
 
+    /** TCP_ESTABLISHED in Linux's tcp_states.h: any other state of a client's socket means it sent its FIN or reset. */
+    private static final int TCP_ESTABLISHED = 1;
+
     private final ProxyContext context;
     private ChannelHandlerContext ctx;
     private Peer peer;
     private Exchange exchange;
     private boolean responseStarted;
+    /** The proxy answered the current request's {@code Expect: 100-continue} itself. */
+    private boolean continueSent;
     private boolean closeAfterResponse;
     private boolean closing;
     private long bodyBytes;
@@ -46,8 +55,20 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** Messages read while an exchange was still answering (pipelining, or bytes before a close). */
     private final ArrayDeque<Object> deferred = new ArrayDeque<>();
 
-    /** What the connection's armed deadline guards. */
-    private enum Deadline { NONE, HEAD, EXCHANGE, IDLE }
+    /** What the connection's armed deadline guards; LINGER: the drain of a politely closed connection. */
+    private enum Deadline { NONE, HEAD, EXCHANGE, IDLE, LINGER }
+
+    /** {@link #idleSinceNanos} of a connection that is not idle. */
+    static final long NOT_IDLE = Long.MIN_VALUE;
+    /** How long a connection closed after an error answer reads and drops what the client still sends. */
+    private static final long LINGER_NANOS = 2_000_000_000L;
+
+    /** When the connection last went idle (no request, no partial head), or {@link #NOT_IDLE}. */
+    private volatile long idleSinceNanos = NOT_IDLE;
+    private final AtomicBoolean evicted = new AtomicBoolean();
+    private BodyWatch body;
+    /** The route a request whose body is being read whole goes to once it is ({@code buffer-body-bytes}). */
+    private Route afterBody;
 
     ClientHandler(ProxyContext context) {
         this.context = context;
@@ -67,12 +88,15 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         ClientLimits limits = this.context.limits();
         timer = new DeadlineTimer(context.channel().eventLoop(), NanoClock.system(),
                 Math.min(limits.headerTimeout().toNanos(), limits.idleTimeout().toNanos()), this::deadlinePassed);
+        body = new BodyWatch(context.channel().eventLoop(), NanoClock.system(), limits,
+                () -> exchange != null && !requestEnded && exchange.wantsBody(), this::bodyLate);
         armIdleTimer();
         context.read();
     }
 
     /** Called by {@link FirstBytes} when request bytes arrive while no request is in progress. */
     void onBytes() {
+        idleSinceNanos = NOT_IDLE;
         if (exchange == null && deadline != Deadline.HEAD && !closing) {
             arm(Deadline.HEAD, context.limits().headerTimeout().toNanos());
         }
@@ -114,10 +138,18 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void onRequest(HttpRequest request) {
         responseStarted = false;
+        continueSent = false;
         requestEnded = false;
-        requestBodyless = hasNoBody(request);
         bodyBytes = 0;
         long nowNanos = context.clock().nanoTime();
+        if (!ContentLength.valid(request.headers())) {
+            // Checked before anything reads the length: the decoder's own failure says less, and
+            // Netty's getters throw on such a value.
+            requestBodyless = true;
+            local(request, HttpResponseStatus.BAD_REQUEST, "bad_content_length", -1L, true, nowNanos);
+            return;
+        }
+        requestBodyless = hasNoBody(request);
         if (request.decoderResult().isFailure()) {
             local(request, LocalAnswers.forDecoderFailure(request.decoderResult().cause()), "bad_request", -1L, true,
                     nowNanos);
@@ -154,19 +186,43 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         closeAfterResponse = !HttpUtil.isKeepAlive(request);
         exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
-        if (route.rates().shared()) {
-            // The route's bucket is in Redis: the request waits for its answer as a queued one waits.
-            SharedRateWait.await(exchange, loop(), route.rates(), nowNanos);
+        if (!requestBodyless && readWholeFirst(request)) {
+            // A small body is read before the request takes a permit or a queue place, so a slow
+            // uploader holds neither; channelReadComplete asks for it.
+            exchange.markBuffering();
+            afterBody = route;
+            continueIfExpected(request);
             return;
         }
-        continueIfExpected(request);
-        route.pool().submit(exchange);
+        admit(exchange, route, nowNanos);
     }
 
-    /** Answers {@code 100 Continue} if the client waits for it; called once the request is admitted. */
+    /** True if the body is to be read whole before admission: a declared length within {@code buffer-body-bytes}. */
+    private boolean readWholeFirst(HttpRequest request) {
+        long limit = context.limits().bufferBodyBytes();
+        return limit > 0 && !HttpUtil.isTransferEncodingChunked(request)
+                && HttpUtil.getContentLength(request, Long.MAX_VALUE) <= limit;
+    }
+
+    private void admit(Exchange current, Route route, long nowNanos) {
+        if (route.rates().shared()) {
+            // The route's bucket is in Redis: the request waits for its answer as a queued one waits.
+            SharedRateWait.await(current, loop(), route.rates(), nowNanos);
+            return;
+        }
+        continueIfExpected(current.request());
+        route.pool().submit(current);
+    }
+
+    /**
+     * Answers {@code 100 Continue} if the client waits for it; called once the request is admitted, or
+     * when its small body is to be read before admission.
+     */
     void continueIfExpected(HttpRequest request) {
         if (HttpUtil.is100ContinueExpected(request)) {
-            // We read the body only when a backend takes it, so tell the client to send it now.
+            // We read the body only when it is wanted (a backend takes it, or it is read whole before
+            // admission), so tell the client to send it now.
+            continueSent = true;
             request.headers().remove(HttpHeaderNames.EXPECT);
             ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE),
                     ctx.voidPromise());
@@ -188,13 +244,21 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void onContent(HttpContent content) {
+        if (closing) {
+            // The head was answered and the connection is closing (a refused head arrives as one full
+            // message): its content must not close the connection before that answer is read.
+            ReferenceCountUtil.release(content);
+            return;
+        }
         boolean last = content instanceof LastHttpContent;
         if (content.decoderResult().isFailure()) {
             ReferenceCountUtil.release(content);
             failRequestBody(HttpResponseStatus.BAD_REQUEST, "bad_request_body");
             return;
         }
-        bodyBytes += content.content().readableBytes();
+        int bytes = content.content().readableBytes();
+        bodyBytes += bytes;
+        body.progress(bytes);
         if (bodyBytes > context.limits().maxBodyBytes()) {
             ReferenceCountUtil.release(content);
             failRequestBody(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, "body_too_large");
@@ -202,16 +266,30 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         if (last) {
             requestEnded = true;
+            body.stop();
         }
         if (exchange != null) {
-            exchange.onRequestContent(content);
+            Exchange current = exchange;
+            current.onRequestContent(content);
+            if (last && current.buffering()) {
+                current.bodyBuffered();
+                admit(current, afterBody, context.clock().nanoTime());
+            }
         } else {
             ReferenceCountUtil.release(content); // the body of a request already answered locally
         }
     }
 
+    /** The body missed its pace ({@link BodyWatch}): 408, and the exchange's backend connection and permit go. */
+    private void bodyLate() {
+        Exchange current = exchange;
+        context.metrics().rejected(current == null ? "-" : current.pool().name(), "body_timeout");
+        failRequestBody(HttpResponseStatus.REQUEST_TIMEOUT, "body_timeout");
+    }
+
     private void failRequestBody(HttpResponseStatus status, String reason) {
         requestEnded = true;
+        body.stop();
         Exchange current = exchange;
         if (current == null) {
             closeNow();
@@ -227,10 +305,19 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     /** Reads more from the client if that is what the current state calls for. */
     void readIfWanted() {
-        if (closing || !ctx.channel().isActive()) {
+        if (!ctx.channel().isActive()) {
             return;
         }
-        if (exchange == null || (!requestEnded && exchange.wantsBody())) {
+        if (closing) {
+            if (deadline == Deadline.LINGER) {
+                ctx.read(); // drop what the client still sends, so it reads our answer instead of a reset
+            }
+            return;
+        }
+        if (exchange == null) {
+            ctx.read();
+        } else if (!requestEnded && exchange.wantsBody()) {
+            body.start();
             ctx.read();
         }
     }
@@ -270,7 +357,6 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             } else if (http10) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
             }
-            context.metrics().response(response.status().code());
         }
         // No listener needs these writes' outcome: a failed write closes the connection, and
         // channelInactive cleans up, so the void promise spares a promise per write.
@@ -282,6 +368,27 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                 ctx.flush();
             }
         }
+    }
+
+    /**
+     * Relays an interim response of {@code current}'s backend (RFC 9110 §15.2): never to an HTTP/1.0
+     * client; a {@code 100 Continue} only to a client that asked for one and has not had the proxy's
+     * own; any other 1xx as it came, less its hop-by-hop fields. The final response follows.
+     */
+    void writeInterim(Exchange current, HttpResponse interim) {
+        HttpRequest request = current.request();
+        if (current != exchange || responseStarted || !request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
+            return;
+        }
+        if (interim.status().code() == 100 && (continueSent || !HttpUtil.is100ContinueExpected(request))) {
+            return;
+        }
+        if (interim.status().code() == 100) {
+            continueSent = true;
+        }
+        Hop.strip(interim.headers(), false);
+        ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, interim.status(), Unpooled.EMPTY_BUFFER,
+                interim.headers(), EmptyHttpHeaders.INSTANCE), ctx.voidPromise());
     }
 
     /** Answers the exchange with a locally made error response. */
@@ -313,8 +420,13 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         exchange = null;
+        body.stop();
         long nowNanos = context.clock().nanoTime();
         HttpRequest request = ended.request();
+        if (!local) {
+            // Counted at the end, as logged: a response cut after its head is a 502, not its head's status.
+            context.metrics().response(status);
+        }
         if (context.accessLog().enabled()) {
             context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
                     upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip());
@@ -325,7 +437,11 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             writeResponsePart(ended, lastPart, true);
         }
         if (close || closeAfterResponse || unreadBody()) {
-            closeAfterFlush();
+            if (local && status >= 400 && status < 500) {
+                closePolitely();
+            } else {
+                closeAfterFlush();
+            }
             return;
         }
         armIdleTimer();
@@ -345,7 +461,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         writeLocal(status, retryAfterSeconds, reason, closeNow);
         if (closeNow) {
-            closeAfterFlush();
+            closePolitely();
         } else {
             requestEnded = true;
             armIdleTimer();
@@ -407,6 +523,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
                     closeNow();
                 }
             }
+            case LINGER -> ctx.close();
             case NONE -> {
             }
         }
@@ -416,17 +533,67 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (exchange == null && !closing) {
             context.metrics().rejected("-", "header_timeout");
             writeLocal(HttpResponseStatus.REQUEST_TIMEOUT, -1L, "header_timeout", true);
-            closeAfterFlush();
+            closePolitely();
         }
     }
 
     private void armIdleTimer() {
-        arm(Deadline.IDLE, context.limits().idleTimeout().toNanos());
+        ClientLimits limits = context.limits();
+        long idleNanos = limits.idleTimeout().toNanos();
+        if (context.slots().underPressure()) {
+            idleNanos = Math.min(idleNanos, limits.idleTimeoutUnderPressure().toNanos());
+        }
+        arm(Deadline.IDLE, idleNanos);
+        idleSinceNanos = NanoClock.system().nanoTime();
+    }
+
+    /** When the connection went idle, or {@link #NOT_IDLE} (any thread: {@link ConnectionSlots} reads it). */
+    long idleSinceNanos() {
+        return idleSinceNanos;
+    }
+
+    /**
+     * Closes this connection to make room for a new one, on its own loop, if it is still idle then
+     * (any thread). Returns false if it was already chosen.
+     */
+    boolean evict() {
+        idleSinceNanos = NOT_IDLE;
+        if (!evicted.compareAndSet(false, true)) {
+            return false;
+        }
+        ctx.channel().eventLoop().execute(() -> {
+            if (exchange == null && deadline == Deadline.IDLE && !closing) {
+                context.metrics().rejected("-", "idle_evicted");
+                closeNow();
+            } else {
+                evicted.set(false); // busy again: it keeps its slot, and the cap is one over until a close
+            }
+        });
+        return true;
     }
 
     private void closeAfterFlush() {
         closing = true;
         ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * Closes after an error answer without losing it: the answer is flushed, our side is shut (a FIN),
+     * and what the client still sends is read and dropped for up to {@link #LINGER_NANOS}, or until it
+     * closes. Closing with its bytes unread would send a reset, which can destroy the answer before the
+     * client reads it (RFC 9112 §9.6).
+     */
+    private void closePolitely() {
+        closing = true;
+        ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(flushed -> {
+            if (!flushed.isSuccess() || !(ctx.channel() instanceof DuplexChannel duplex) || !duplex.isActive()) {
+                ctx.close();
+                return;
+            }
+            duplex.shutdownOutput();
+            arm(Deadline.LINGER, LINGER_NANOS);
+            ctx.read();
+        });
     }
 
     private void closeNow() {
@@ -438,8 +605,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext context) {
         closing = true;
         deadline = Deadline.NONE;
+        idleSinceNanos = NOT_IDLE;
         if (timer != null) {
             timer.stop();
+            body.close();
         }
         Exchange current = exchange;
         if (current != null) {
@@ -451,13 +620,52 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * A failure no other path answered (a bug, or input the decoder could not frame). While an answer
+     * is still possible the client gets one, 400 if no request is in progress and 502 if one is, and
+     * the access log has a line saying so; then the connection closes.
+     */
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-        if (cause instanceof TooLongFrameException) {
-            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, "bad_request", true);
-            closeAfterFlush();
+        if (closing || !ctx.channel().isActive()) {
+            closeNow();
             return;
         }
+        Exchange current = exchange;
+        if (current == null) {
+            String reason = cause instanceof TooLongFrameException ? "bad_request" : "proxy_error";
+            if (this.context.accessLog().enabled()) {
+                this.context.accessLog().log("-", "-", 400, reason, 0L, -1L, 0L, "-", peer().ip());
+            }
+            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, reason, true);
+            closePolitely();
+            return;
+        }
+        current.abort();
+        closeAfterResponse = true;
+        if (responseStarted) {
+            exchangeEnded(current, 502, "proxy_error", 0L, -1L, true, null);
+        } else {
+            respondError(current, HttpResponseStatus.BAD_GATEWAY, -1L, "proxy_error", 0L);
+        }
+    }
+
+    /**
+     * True if the client has left though its handler has not been told yet: the connection closed and
+     * its inactive event is still queued, or its FIN (or reset) is in the kernel, not yet read by this
+     * loop. A permit handed over on another loop, or a task run before
+     * the loop's next poll, would otherwise forward a request nobody waits for. Epoll only (TCP_INFO);
+     * elsewhere false, and the departure is noticed when the answer is written.
+     */
+    boolean peerGone() {
+        if (!ctx.channel().isActive()) {
+            return true; // closed, and its channelInactive is still queued behind this task
+        }
+        return ctx.channel() instanceof EpollSocketChannel epoll && epoll.tcpInfo().state() != TCP_ESTABLISHED;
+    }
+
+    /** Closes the connection of a client found gone ({@link #peerGone}); its exchange ends as a departure. */
+    void closeGone() {
         closeNow();
     }
 

@@ -27,7 +27,8 @@ import java.util.List;
  */
 final class Exchange {
 
-    private enum Phase { NEW, RATING, QUEUED, HEDGING, FORWARDING, DONE }
+    /** BUFFERING: a small body is being read whole before admission ({@code buffer-body-bytes}). */
+    private enum Phase { NEW, BUFFERING, RATING, QUEUED, HEDGING, FORWARDING, DONE }
 
     private final ClientHandler client;
     private final EventLoop loop;
@@ -103,6 +104,20 @@ final class Exchange {
         return deadlineNanos != Long.MAX_VALUE;
     }
 
+    /** The body is read whole first; admission waits for its end ({@link #bodyBuffered}). */
+    void markBuffering() {
+        phase = Phase.BUFFERING;
+    }
+
+    boolean buffering() {
+        return phase == Phase.BUFFERING;
+    }
+
+    /** The whole body is kept: admission may begin. */
+    void bodyBuffered() {
+        phase = Phase.NEW;
+    }
+
     void markQueued(long nowNanos) {
         phase = Phase.QUEUED;
         enqueuedNanos = nowNanos;
@@ -157,6 +172,12 @@ final class Exchange {
         queueWaitNanos = waitedNanos;
         if (phase == Phase.DONE) { // the client left while the permit was on its way
             pool.complete(granted, Outcome.IGNORED);
+            return;
+        }
+        if (phase == Phase.QUEUED && client.peerGone()) {
+            // It left as its turn came, and this loop has not read the close yet: never forward it.
+            pool.complete(granted, Outcome.IGNORED);
+            client.closeGone(); // channelInactive ends the exchange and counts the departure
             return;
         }
         if (hedger != null) {
@@ -216,7 +237,7 @@ final class Exchange {
 
     /** True while the client's body should be read: a backend takes it and can absorb more. */
     boolean wantsBody() {
-        return phase == Phase.FORWARDING && forward.wantsBody();
+        return phase == Phase.BUFFERING || (phase == Phase.FORWARDING && forward.wantsBody());
     }
 
     /** A piece of the request body from the client. */
@@ -259,10 +280,13 @@ final class Exchange {
         client.exchangeEnded(this, status, "", queueWaitNanos, upstreamNanos, false, lastPart);
     }
 
-    /** The backend connection closed after the response head went to the client: the client's connection closes too. */
-    void lostMidResponse(long upstreamNanos) {
+    /**
+     * The backend connection closed, or sent bytes that are not HTTP ({@code why}), after the response
+     * head went to the client: the client's connection closes too, and the exchange counts as a 502.
+     */
+    void lostMidResponse(long upstreamNanos, String why) {
         phase = Phase.DONE;
-        client.exchangeEnded(this, 502, "upstream_closed_mid_response", queueWaitNanos, upstreamNanos, true, null);
+        client.exchangeEnded(this, 502, why, queueWaitNanos, upstreamNanos, true, null);
     }
 
     /** The client's connection closed: never keep working for it. */
@@ -271,11 +295,13 @@ final class Exchange {
             case NEW, DONE -> {
                 return;
             }
+            case BUFFERING -> client.metrics().clientGone(pool, "body");
             case RATING -> client.metrics().clientGone(pool, "rate");
             case QUEUED -> {
-                if (pool.withdraw(this)) {
-                    client.metrics().clientGone(pool, "queued");
-                }
+                // Withdrawn, or already handed a permit (start, on this loop, will give it back) or
+                // shed (reject finds the exchange done): either way never forwarded, counted once.
+                pool.withdraw(this);
+                client.metrics().clientGone(pool, "queued");
             }
             case HEDGING -> {
                 hedged.cancel();
@@ -283,11 +309,12 @@ final class Exchange {
             }
             case FORWARDING -> {
                 String stage = forward.connecting() ? "connecting" : "in_flight";
-                forward.close(Outcome.IGNORED);
+                forward.clientLeft();
                 client.metrics().clientGone(pool, stage);
             }
         }
-        client.exchangeEnded(this, 499, "client_gone", queueWaitNanos, end(), true, null);
+        long upstreamNanos = end(); // done before the log line: a permit or a rate answer on its way finds it over
+        client.exchangeEnded(this, 499, "client_gone", queueWaitNanos, upstreamNanos, true, null);
     }
 
     /** Answers at once with the status a rejection maps to, and a Retry-After from the pool's state. */

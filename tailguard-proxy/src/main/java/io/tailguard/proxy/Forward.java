@@ -4,6 +4,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
@@ -14,8 +15,10 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
 import java.net.ConnectException;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Not thread-safe (confined to its exchange's event loop): an exchange's trip to one backend: the
@@ -25,11 +28,13 @@ import java.util.List;
  *
  * <p>Two failures are retried, each once: a refused connection goes to another backend of the pool
  * within its retry budget, and a pooled connection the backend closed while idle, before our
- * request reached it, is replaced by a new one.
+ * request reached it and before one byte of an answer came, is replaced by a new one. A malformed
+ * answer is {@code 502 upstream_malformed}, never retried.
  */
 final class Forward implements UpstreamLeg {
 
-    private enum State { CONNECTING, SENT, RESPONDING, ENDED }
+    /** DEPARTED: the client left; the backend's answer or close is awaited only to free the permit. */
+    private enum State { CONNECTING, SENT, RESPONDING, DEPARTED, ENDED }
 
     private final Exchange exchange;
     private final ClientHandler client;
@@ -51,6 +56,8 @@ final class Forward implements UpstreamLeg {
      * (the usual small one) leaves in one message, so one buffer and one write.
      */
     private HttpResponse heldHead;
+    /** Bounds the wait of a departed client's permit for the backend (hold-permit-on-departure). */
+    private ScheduledFuture<?> departureTimer;
 
     Forward(Exchange exchange, ClientHandler client, EventLoop loop, Pool pool, PendingBody pending) {
         this.exchange = exchange;
@@ -203,6 +210,11 @@ final class Forward implements UpstreamLeg {
     /** A piece of the response body from the backend; the last one ends the exchange. */
     @Override
     public void onResponseContent(HttpContent content) {
+        if (state == State.DEPARTED && content instanceof LastHttpContent) {
+            ReferenceCountUtil.release(content);
+            endDeparture(); // the backend finished the work of a client that left
+            return;
+        }
         if (state != State.RESPONDING) {
             ReferenceCountUtil.release(content);
             return;
@@ -220,15 +232,9 @@ final class Forward implements UpstreamLeg {
         }
         // The backend is done: free its permit before the client sees the end, so a client that
         // sends its next request at once finds the permit free.
-        Channel connection = channel;
-        boolean reusable = requestEnded && handler.responseKeepAlive();
+        UpstreamHandler ended = handler;
         channel = null;
-        handler.unbind();
-        if (reusable) {
-            assignment.backend().release(connection);
-        } else {
-            connection.close();
-        }
+        ended.finish(requestEnded);
         pool.complete(assignment, Outcome.SUCCESS);
         state = State.ENDED;
         exchange.responded(status, upstreamNanos(), lastPart);
@@ -242,7 +248,7 @@ final class Forward implements UpstreamLeg {
     /** True while the backend's bytes should be read: the head is awaited or the client has room. */
     @Override
     public boolean wantsResponseBytes() {
-        return state == State.SENT || (state == State.RESPONDING && client.writable());
+        return state == State.SENT || state == State.DEPARTED || (state == State.RESPONDING && client.writable());
     }
 
     /** The client can take more of the response. */
@@ -253,10 +259,42 @@ final class Forward implements UpstreamLeg {
     }
 
     @Override
+    public void onInterimResponse(HttpResponse interim) {
+        if (state == State.SENT) {
+            client.writeInterim(exchange, interim); // the response timeout still runs for the final head
+        }
+    }
+
+    @Override
+    public void onMalformedResponse() {
+        if (state == State.DEPARTED) {
+            endDeparture();
+            return;
+        }
+        channel = null;
+        client.metrics().upstreamError(pool, "upstream_malformed");
+        if (state == State.SENT) {
+            pool.complete(assignment, Outcome.IGNORED);
+            state = State.ENDED;
+            exchange.failed(HttpResponseStatus.BAD_GATEWAY, "upstream_malformed");
+        } else if (state == State.RESPONDING) {
+            writeHeldHead();
+            pool.complete(assignment, Outcome.IGNORED);
+            state = State.ENDED;
+            exchange.lostMidResponse(upstreamNanos(), "upstream_malformed");
+        }
+    }
+
+    @Override
     public void onUpstreamLost() {
-        if (state == State.SENT && reusedConnection && exchange.replayable()) {
+        if (state == State.DEPARTED) {
+            endDeparture();
+            return;
+        }
+        if (state == State.SENT && reusedConnection && exchange.replayable() && !handler.answered()) {
             // A pooled connection the backend closed while idle, before our request reached it (the
-            // close crossed our write): the same permit goes on a new connection, once.
+            // close crossed our write, and not one byte of an answer came): the same permit goes on a
+            // new connection, once. A request that got any answer is never sent again.
             client.disarmExchangeTimer(exchange);
             channel = null;
             send(assignment, false);
@@ -272,8 +310,49 @@ final class Forward implements UpstreamLeg {
             channel = null;
             pool.complete(assignment, Outcome.IGNORED);
             state = State.ENDED;
-            exchange.lostMidResponse(upstreamNanos());
+            exchange.lostMidResponse(upstreamNanos(), "upstream_closed_mid_response");
         }
+    }
+
+    /**
+     * The client left mid-exchange. With {@code hold-permit-on-departure} the permit stays held until
+     * the backend answers or closes, at most what is left of the response timeout: a backend that does
+     * not notice the close (a thread-per-request server) is still working, and the cap must count that
+     * work. Our side of the connection is shut (a FIN), which a backend that watches its socket takes
+     * as the signal to stop. Without the setting, or before the request reached a backend, the
+     * connection closes and the permit is freed at once.
+     */
+    void clientLeft() {
+        if (state == State.ENDED || state == State.DEPARTED) {
+            return;
+        }
+        if (!pool.config().holdPermitOnDeparture() || state == State.CONNECTING || channel == null
+                || !(channel instanceof DuplexChannel duplex)) {
+            close(Outcome.IGNORED);
+            return;
+        }
+        state = State.DEPARTED;
+        heldHead = null;
+        duplex.shutdownOutput();
+        long leftNanos = Math.max(0L, pool.config().responseTimeout().toNanos() - upstreamNanos());
+        departureTimer = loop.schedule(this::endDeparture, leftNanos, TimeUnit.NANOSECONDS);
+        channel.read();
+    }
+
+    /** The departed client's exchange is over at the backend (or waited long enough): the permit is freed. */
+    private void endDeparture() {
+        if (state != State.DEPARTED) {
+            return;
+        }
+        state = State.ENDED;
+        departureTimer.cancel(false);
+        Channel connection = channel;
+        channel = null;
+        if (connection != null) {
+            handler.unbind();
+            connection.close();
+        }
+        pool.complete(assignment, Outcome.IGNORED);
     }
 
     /**

@@ -160,6 +160,18 @@ final class HedgedForward {
         }
 
         @Override
+        public void onInterimResponse(HttpResponse interim) {
+            // Dropped: only the winner's final answer reaches the client, and which attempt wins is not known yet.
+        }
+
+        @Override
+        public void onMalformedResponse() {
+            channel = null;
+            exchange.metrics().upstreamError(pool, "upstream_malformed");
+            future.completeExceptionally(new IOException("backend answered with a malformed response"));
+        }
+
+        @Override
         public void onResponseHead(HttpResponse response) {
             head = response;
             future.complete(this);

@@ -24,7 +24,8 @@ final class Hop {
     }
 
     /**
-     * Strips hop-by-hop headers (the standard ones and those the {@code Connection} header names).
+     * Strips hop-by-hop headers (the standard ones and those the {@code Connection} header names,
+     * except {@code Host} and {@code Content-Length}).
      * When {@code mayHaveBody} and there is no {@code Content-Length}, the body is sent chunked on the
      * next hop, whatever framing it arrived with (chunked, or delimited by the close of the connection).
      */
@@ -69,8 +70,14 @@ final class Hop {
         return named;
     }
 
+    /**
+     * True for the names a {@code Connection} list cannot remove: those removed anyway, and those the
+     * exchange needs whatever the sender says: {@code Host}, and the body's framing, which the proxy
+     * sets for each hop itself ({@code Content-Length} kept, {@code Transfer-Encoding} chosen anew).
+     */
     private static boolean removedAnyway(String name) {
-        if (HttpHeaderValues.CLOSE.contentEqualsIgnoreCase(name)) {
+        if (HttpHeaderValues.CLOSE.contentEqualsIgnoreCase(name) || HttpHeaderNames.HOST.contentEqualsIgnoreCase(name)
+                || HttpHeaderNames.CONTENT_LENGTH.contentEqualsIgnoreCase(name)) {
             return true;
         }
         for (AsciiString hop : HOP_BY_HOP) {

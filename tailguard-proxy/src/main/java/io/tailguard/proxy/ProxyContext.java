@@ -17,6 +17,7 @@ final class ProxyContext {
     private final NanoClock clock;
     private final ProxyMetrics metrics;
     private final AccessLog accessLog;
+    private final ConnectionSlots slots;
     private volatile boolean draining;
 
     ProxyContext(ProxyConfig config, List<Route> routes, NanoClock clock, ProxyMetrics metrics, AccessLog accessLog) {
@@ -25,6 +26,12 @@ final class ProxyContext {
         this.clock = clock;
         this.metrics = metrics;
         this.accessLog = accessLog;
+        this.slots = new ConnectionSlots(config.limits().maxConnections());
+    }
+
+    /** The client connections held open, and whether they press on {@code max-connections}. */
+    ConnectionSlots slots() {
+        return slots;
     }
 
     ClientLimits limits() {

@@ -24,6 +24,7 @@ import java.util.function.BiConsumer;
  * {@code tailguard_proxy_admitted_total{pool}}, {@code tailguard_proxy_queued_total{pool}}, {@code tailguard_proxy_rejected_total{pool,reason}},
  * {@code tailguard_proxy_redis_rate_total{pool}},
  * {@code tailguard_proxy_client_gone_total{pool,stage}}, {@code tailguard_proxy_retries_total{pool}},
+ * {@code tailguard_proxy_upstream_errors_total{pool,reason}},
  * {@code tailguard_proxy_hedges_total{pool}},
  * {@code tailguard_proxy_queue_depth{pool}}, {@code tailguard_proxy_queue_wait_seconds{pool}},
  * {@code tailguard_limiter_in_flight{pool,backend}}, {@code tailguard_limiter_limit{pool,backend}}
@@ -140,6 +141,13 @@ final class ProxyMetrics {
         Counter.builder("tailguard.proxy.client.gone").tags("pool", pool.name(), "stage", stage)
                 .description("requests whose client left before the answer").register(registry).increment();
         fire("client_gone", stage);
+    }
+
+    /** A backend failed an exchange for {@code reason} ({@code upstream_malformed}). */
+    void upstreamError(Pool pool, String reason) {
+        Counter.builder("tailguard.proxy.upstream.errors").tags("pool", pool.name(), "reason", reason)
+                .description("exchanges a backend failed, by reason").register(registry).increment();
+        fire("upstream_error", reason);
     }
 
     void retried(Pool pool) {

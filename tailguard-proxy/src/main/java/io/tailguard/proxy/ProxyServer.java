@@ -26,7 +26,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Thread-safe: a running tailguard proxy. {@link #start} binds the client and admin listeners and
@@ -142,6 +141,11 @@ public final class ProxyServer implements AutoCloseable {
         return context.metrics();
     }
 
+    /** Returns the event loops serving connections (a test occupies one to order events). */
+    EventLoopGroup workers() {
+        return workers;
+    }
+
     /** Returns the address of the admin listener. */
     public InetSocketAddress adminAddress() {
         return (InetSocketAddress) admin.localAddress();
@@ -199,21 +203,19 @@ public final class ProxyServer implements AutoCloseable {
     }
 
     private ChannelInitializer<Channel> clientInitializer() {
-        AtomicInteger open = new AtomicInteger();
-        int max = context.limits().maxConnections();
+        ConnectionSlots slots = context.slots();
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel channel) {
-                if (open.incrementAndGet() > max) {
-                    open.decrementAndGet();
+                ClientHandler handler = new ClientHandler(context);
+                if (!slots.open(handler)) {
                     context.metrics().rejected("-", "connection_limit");
                     channel.close();
                     return;
                 }
-                channel.closeFuture().addListener(closed -> open.decrementAndGet());
+                channel.closeFuture().addListener(closed -> slots.closed(handler));
                 clients.add(channel);
                 channel.config().setAutoRead(false);
-                ClientHandler handler = new ClientHandler(context);
                 channel.pipeline().addLast(new FirstBytes(handler), new StrictRequestDecoder(context.limits()),
                         new HttpResponseEncoder(), handler);
             }

@@ -9,11 +9,20 @@ import io.netty.handler.codec.http.HttpResponse;
  */
 interface UpstreamLeg {
 
-    /** The response head. */
+    /** An interim (1xx, not 101) response; the final one follows on the same connection. */
+    void onInterimResponse(HttpResponse interim);
+
+    /** The final response's head. */
     void onResponseHead(HttpResponse response);
 
     /** A piece of the response body; the last one is a {@code LastHttpContent}. */
     void onResponseContent(HttpContent content);
+
+    /**
+     * The backend's answer could not be parsed (or was a 101 nobody asked for); the connection is
+     * already closed and will not report {@link #onUpstreamLost}.
+     */
+    void onMalformedResponse();
 
     /** The connection closed or failed before the response ended. */
     void onUpstreamLost();

@@ -130,19 +130,25 @@ class HostileInputTest {
     }
 
     @Test
-    void connectionsOverTheCapAreClosedOnAccept() throws Exception {
+    void connectionsOverTheCapAreClosedOnAcceptWhenNoneIsIdle() throws Exception {
         proxy.close(); // a long idle timeout here, so no connection closes while the test runs
         proxy = ProxyServer.start(Configs.single(backend.address(), 4, 0, Duration.ofSeconds(1))
                 .withLimits(new ClientLimits(3, 256, 1024, 100, Duration.ofSeconds(30), Duration.ofSeconds(30))));
         RawClient[] open = new RawClient[3];
+        TestBackend.Held[] held = new TestBackend.Held[3];
         try {
             for (int i = 0; i < open.length; i++) {
-                // A served request proves its connection was accepted before the next one is opened.
+                // A request the backend holds proves its connection was accepted, and keeps it busy.
                 open[i] = new RawClient(proxy.boundAddress());
-                assertThat(open[i].get("/" + i).read().status()).isEqualTo(200);
+                open[i].get("/hold/" + i);
+                held[i] = backend.nextHeld();
             }
             try (RawClient over = new RawClient(proxy.boundAddress())) {
                 assertThat(over.closedByServer()).isTrue();
+            }
+            for (int i = 0; i < open.length; i++) {
+                held[i].answer();
+                assertThat(open[i].read().status()).isEqualTo(200);
             }
         } finally {
             for (RawClient client : open) {

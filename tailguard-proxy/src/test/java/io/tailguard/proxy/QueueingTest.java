@@ -114,6 +114,7 @@ class QueueingTest {
         }
         events.await("client_gone:in_flight");
         assertThat(backend.closedWhileHeld.poll(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("GET /hold/gone ");
+        events.await("upstream:ignored"); // held until the backend closed its side too (hold-permit-on-departure)
         try (RawClient next = new RawClient(proxy.boundAddress())) {
             assertThat(next.get("/next").read().status()).as("the permit came back").isEqualTo(200);
         }

@@ -94,6 +94,11 @@ final class RawClient implements AutoCloseable {
         return in.readAllBytes();
     }
 
+    /** True if the server closed its side in order (end of stream); a reset throws instead. */
+    boolean closedInOrder() throws IOException {
+        return in.read() == -1;
+    }
+
     /** True if the server closed the connection (reads end of stream). */
     boolean closedByServer() throws IOException {
         try {

@@ -1,6 +1,7 @@
 package io.tailguard.servlet;
 
 import io.tailguard.admission.Permit;
+import io.tailguard.path.Completion;
 
 /** How a request ended, as the permit it held must hear it. Immutable. */
 enum Outcome {
@@ -14,6 +15,15 @@ enum Outcome {
     /** A 5xx status is an overload signal; anything else a success. */
     static Outcome ofStatus(int status) {
         return status >= 500 ? DROPPED : SUCCESS;
+    }
+
+    /** Returns this outcome as the decision path hears it. */
+    Completion completion() {
+        return switch (this) {
+            case SUCCESS -> Completion.SUCCESS;
+            case DROPPED -> Completion.DROPPED;
+            case IGNORED -> Completion.IGNORED;
+        };
     }
 
     void complete(Permit permit, long nowNanos) {

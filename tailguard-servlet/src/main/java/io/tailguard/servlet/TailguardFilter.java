@@ -7,8 +7,14 @@ import io.tailguard.admission.RejectReason;
 import io.tailguard.lease.LeaseResponder;
 import io.tailguard.lease.LeaseStats;
 import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.path.DecisionPath;
+import io.tailguard.path.LocalAnswer;
+import io.tailguard.path.PathHost;
+import io.tailguard.path.PoolSettings;
+import io.tailguard.path.Ticket;
 import io.tailguard.queue.BoundedQueue;
-import io.tailguard.queue.DrainEstimator;
+import io.tailguard.queue.QueueDiscipline;
+import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.rate.KeyedRateLimiter;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.time.NanoClock;
@@ -23,7 +29,10 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 /**
  * Thread-safe Jakarta Servlet filter that puts core admission policies in front of an application:
@@ -58,8 +67,8 @@ public final class TailguardFilter implements Filter {
     private final Map<String, ConcurrencyLimiter> partitionLimits;
     private final ConcurrencyLimiter otherPartitions;
     private final ConcurrencyLimiter limiter;
-    private final BoundedQueue<Waiter> queue;
-    private final DrainEstimator drain = new DrainEstimator(0.2);
+    /** The global limit and its queue, as the core decision path of one pool of one backend; null without a limiter. */
+    private final DecisionPath<Pass> path;
     private final AdmissionCounts counts = new AdmissionCounts();
     private final LeaseEndpoint leases;
     /**
@@ -77,9 +86,22 @@ public final class TailguardFilter implements Filter {
         this.partitionLimits = Map.copyOf(builder.partitionLimits);
         this.otherPartitions = builder.otherPartitions;
         this.limiter = builder.limiter;
-        this.queue = builder.queue == null ? null : new BoundedQueue<>(builder.queue, (waiter, reason, waitedNanos) -> waiter.shed(reason));
+        this.path = limiter == null ? null : new DecisionPath<>(poolSettings(limiter), List.of(limiter), builder.queue,
+                scheduler, new FilterHost(), new SplittableRandom(0));
         this.leases = builder.leases == null ? null : new LeaseEndpoint(builder.leases, counts);
-        this.timed = leases != null || rate != null || partitionRate != null || queue != null || (limiter != null && limiter.adapts());
+        this.timed = leases != null || rate != null || partitionRate != null || builder.queue != null
+                || (limiter != null && limiter.adapts());
+    }
+
+    /**
+     * The application as a pool of one backend whose cap is the global limiter: no response timeout
+     * (the container's async timeout governs a running request) and no retries. Without a queue the
+     * queue timeout is one nanosecond, so a refusal's {@code Retry-After} is its floor of one second.
+     */
+    private static PoolSettings poolSettings(ConcurrencyLimiter limiter) {
+        return new PoolSettings("servlet", 1, Math.max(1, limiter.limit()), io.tailguard.path.LimitKind.FIXED, 0,
+                Duration.ofNanos(1), QueueDiscipline.FIFO, io.tailguard.path.BalancerKind.ROUND_ROBIN, Duration.ZERO,
+                new RetryBudgetConfig(0.0, 0, Duration.ofSeconds(1)), 1, Duration.ofNanos(1), true);
     }
 
     private long now() {
@@ -100,7 +122,7 @@ public final class TailguardFilter implements Filter {
         }
         if (request.getDispatcherType() == DispatcherType.ASYNC && request.getAttribute(ADMITTED_ATTRIBUTE) instanceof Held held) {
             request.removeAttribute(ADMITTED_ATTRIBUTE); // a queued request, admitted and dispatched again
-            run(http, answer, chain, held, null, null, 0L);
+            run(http, answer, chain, held);
             return;
         }
         if (request.getDispatcherType() != DispatcherType.REQUEST) {
@@ -164,114 +186,96 @@ public final class TailguardFilter implements Filter {
             }
             partitionPermit = decision.permit();
         }
-        Permit globalPermit = null;
-        if (limiter != null) {
-            // Behind a queue with someone waiting, a newcomer joins the queue instead of overtaking it.
-            Decision decision = queue != null && !queue.isEmpty() ? null : limiter.tryAcquire(nowNanos);
-            if (decision == null || !decision.isAdmitted()) {
-                park(http, answer, partitionPermit, decision == null ? RejectReason.CONCURRENCY_LIMITED : decision.reason(), nowNanos);
-                return;
-            }
-            globalPermit = decision.permit();
+        if (path == null) {
+            counts.admitted();
+            runAtOnce(http, answer, chain, null, partitionPermit, nowNanos);
+            return;
         }
-        counts.admitted();
-        run(http, answer, chain, null, globalPermit, partitionPermit, nowNanos);
+        Permit global = path.admitAtOnce(nowNanos);
+        if (global != null) {
+            counts.admitted();
+            runAtOnce(http, answer, chain, global, partitionPermit, nowNanos);
+            return;
+        }
+        Pass pass = new Pass(this, http, partitionPermit);
+        pass.ticket = path.submit(pass, Long.MAX_VALUE, http.isAsyncSupported(), nowNanos);
+        switch (pass.get()) {
+            case Pass.ADMITTED -> run(http, answer, chain, new Held(this, pass.ticket, partitionPermit));
+            case Pass.ANSWERED -> {
+                ignore(partitionPermit);
+                reject(answer, pass.answer(), pass.retryAfterSeconds());
+            }
+            default -> pass.park();
+        }
     }
 
     /**
-     * Runs the application with the permits held (either {@code held}, or the two permits taken on
-     * this thread) and releases them when the response completes. The synchronous path allocates
-     * nothing of its own; an async request gets one listener.
+     * Runs the application with what {@code held} holds and releases it when the response
+     * completes: at once for a synchronous servlet, through {@code held} as a listener for an async one.
      */
-    private void run(HttpServletRequest request, HttpServletResponse response, FilterChain chain, Held held,
-            Permit global, Permit partition, long startNanos) throws IOException, ServletException {
+    private void run(HttpServletRequest request, HttpServletResponse response, FilterChain chain, Held held)
+            throws IOException, ServletException {
         boolean failed = true;
         try {
             chain.doFilter(request, response);
             failed = false;
         } finally {
             if (request.isAsyncStarted()) {
-                Held listener = held != null ? held : new Held(this, global, partition, startNanos);
-                request.getAsyncContext().addListener(listener);
+                request.getAsyncContext().addListener(held);
             } else {
-                Outcome outcome = failed ? Outcome.DROPPED : Outcome.ofStatus(response.getStatus());
-                if (held != null) {
-                    held.release(outcome);
-                } else {
-                    release(global, partition, startNanos, outcome);
-                }
+                held.release(failed ? Outcome.DROPPED : Outcome.ofStatus(response.getStatus()));
             }
         }
     }
 
-    /** Completes a request's permits, learns its service time, and lets waiting requests in. */
-    void release(Permit global, Permit partition, long startNanos, Outcome outcome) {
+    /**
+     * Runs the application with the permits taken on this thread, nobody waiting, and completes
+     * them when the response completes. The synchronous path allocates nothing of its own; an async
+     * request gets one listener.
+     */
+    private void runAtOnce(HttpServletRequest request, HttpServletResponse response, FilterChain chain, Permit global,
+                           Permit partition, long startNanos) throws IOException, ServletException {
+        boolean failed = true;
+        try {
+            chain.doFilter(request, response);
+            failed = false;
+        } finally {
+            if (request.isAsyncStarted()) {
+                request.getAsyncContext().addListener(new Held(this, global, partition, startNanos));
+            } else {
+                releaseAtOnce(global, partition, startNanos, failed ? Outcome.DROPPED : Outcome.ofStatus(response.getStatus()));
+            }
+        }
+    }
+
+    /** Completes permits taken at once: the global one through the path, which lets waiting requests in. */
+    void releaseAtOnce(Permit global, Permit partition, long startNanos, Outcome outcome) {
         long nowNanos = now();
         if (global != null) {
-            outcome.complete(global, nowNanos);
-            // The drain estimate is used when requests wait; learning it only then keeps its lock
-            // off the path of a filter that is not overloaded.
-            if (queue != null && !queue.isEmpty()) {
-                drain.observe(nowNanos - startNanos);
-            }
+            path.completeAtOnce(global, startNanos, outcome.completion(), nowNanos);
         }
         if (partition != null) {
             outcome.complete(partition, nowNanos);
         }
-        if (queue != null && !queue.isEmpty()) {
-            admitWaiting(nowNanos);
+    }
+
+    /** Completes a request's global permit through its ticket (which lets waiting requests in) and its partition's. */
+    void release(Ticket<Pass> ticket, Permit partition, Outcome outcome) {
+        long nowNanos = now();
+        if (ticket != null) {
+            path.responded(ticket, 0, nowNanos);
+            path.ended(ticket, 0, outcome.completion(), nowNanos);
+        }
+        if (partition != null) {
+            outcome.complete(partition, nowNanos);
         }
     }
 
-    /** The global limit refused: wait in the queue if there is one and it has room, else answer 503. */
-    private void park(HttpServletRequest request, HttpServletResponse response, Permit partition,
-            RejectReason refusal, long nowNanos) {
-        if (queue == null || !request.isAsyncSupported()) {
-            ignore(partition);
-            reject(response, refusal, drainNanos());
-            return;
-        }
-        AsyncContext async = request.startAsync();
-        async.setTimeout(0); // the queue's own maximum queueing time decides
-        Waiter waiter = new Waiter(this, async, partition);
-        async.addListener(waiter);
-        if (!queue.offer(nowNanos, waiter)) {
-            waiter.shed(RejectReason.QUEUE_FULL);
-            return;
-        }
-        long maxQueueingNanos = queue.config().maxQueueingNanos();
-        if (maxQueueingNanos > 0) {
-            // One nanosecond past the limit, so the waiter has waited longer than allowed when checked.
-            scheduler.schedule(maxQueueingNanos + 1, () -> queue.expire(clock.nanoTime()));
-        }
-        admitWaiting(nowNanos); // a permit may have been freed between the refusal and the offer
-    }
-
-    /** Admits waiting requests, oldest first, while the global limiter has permits. */
-    private void admitWaiting(long nowNanos) {
-        while (!queue.isEmpty()) {
-            Decision decision = limiter.tryAcquire(nowNanos);
-            if (!decision.isAdmitted()) {
-                return;
-            }
-            Waiter next = queue.poll(nowNanos); // sheds, through the listener, whoever waited too long
-            if (next == null) {
-                decision.permit().onIgnore();
-                return;
-            }
-            if (next.admit(decision.permit(), nowNanos)) {
-                counts.admitted();
-            } else {
-                decision.permit().onIgnore();
-            }
-        }
-    }
-
-    /** Answers a parked request that was shed, and gives its partition place back. */
-    void rejectParked(AsyncContext async, Permit partition, RejectReason reason) {
+    /** Answers a parked request the path refused (its wait ran out), and gives its partition place back. */
+    void rejectParked(AsyncContext async, Permit partition, LocalAnswer answer, long retryAfterSeconds) {
         ignore(partition);
         try {
-            reject((HttpServletResponse) async.getResponse(), reason, drainNanos());
+            reject((HttpServletResponse) async.getResponse(), answer, retryAfterSeconds);
         } catch (RuntimeException e) {
             // The response is already closed (the client is gone): nobody is left to tell.
         } finally {
@@ -279,10 +283,10 @@ public final class TailguardFilter implements Filter {
         }
     }
 
-    /** A parked request whose client left: take it out of the queue and give its partition place back. */
-    void withdraw(Waiter waiter, Permit partition) {
-        queue.remove(waiter);
-        ignore(partition);
+    /** A parked request whose client left: the path withdraws it; its partition place comes back. */
+    void withdraw(Pass pass) {
+        path.clientLeft(pass.ticket, now());
+        ignore(pass.partition());
     }
 
     private static void ignore(Permit permit) {
@@ -293,11 +297,35 @@ public final class TailguardFilter implements Filter {
 
     /** The expected wait before a place frees up, or the queue's timeout while nothing is known. */
     private long drainNanos() {
-        if (limiter == null || queue == null) {
-            return 0L;
+        return path == null ? 0L : path.retryAfterSeconds() * 1_000_000_000L;
+    }
+
+    private void reject(HttpServletResponse response, LocalAnswer answer, long retryAfterSeconds) {
+        RejectReason reason = RejectReason.valueOf(answer.name());
+        counts.rejected(reason);
+        response.setStatus(answer.status());
+        response.setHeader("Retry-After", Long.toString(Math.max(1L, retryAfterSeconds)));
+        response.setContentLength(0);
+    }
+
+    /** Not thread-safe by itself (each command acts on one request's {@link Pass}): carries the path's decisions out. */
+    private final class FilterHost implements PathHost<Pass> {
+
+        @Override
+        public void forward(Pass pass, int backend, int attempt) {
+            counts.admitted();
+            pass.admitted();
         }
-        long waitNanos = drain.expectedWaitNanos(queue.size(), limiter.limit());
-        return waitNanos == DrainEstimator.UNKNOWN ? queue.config().maxQueueingNanos() : waitNanos;
+
+        @Override
+        public void answer(Pass pass, LocalAnswer answer, long retryAfterSeconds) {
+            pass.refused(answer, retryAfterSeconds);
+        }
+
+        @Override
+        public void cancel(Pass pass, int attempt) {
+            // A running request is the application's: the filter never abandons one.
+        }
     }
 
     private void reject(HttpServletResponse response, RejectReason reason, long waitNanos) {
@@ -332,7 +360,7 @@ public final class TailguardFilter implements Filter {
 
     /** Returns the queue of requests waiting for the global limiter, or null if none is set. */
     public BoundedQueue<?> queue() {
-        return queue;
+        return path == null ? null : path.queue();
     }
 
     /** Returns the global rate gate, or null if none is set. */

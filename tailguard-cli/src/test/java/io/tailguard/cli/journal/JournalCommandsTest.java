@@ -13,6 +13,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.stream.Stream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -147,6 +148,54 @@ class JournalCommandsTest {
         CliRun missing = new CliRun();
         assertThat(missing.run("journal", "repair", "--dir", dir.toString())).isEqualTo(2);
         assertThat(missing.err()).contains("--truncate-after");
+    }
+
+    @Test
+    void repairSaysWhatItWouldMoveBeforeItMovesItAndDryRunChangesNothing() throws Exception {
+        Path dir = journalWith(40);
+        zeroLengthOfRecord30(dir);
+        Map<String, String> before = contents(dir);
+        assertThat(cli.run("journal", "repair", "--dir", dir.toString(), "--truncate-after", "29", "--dry-run"))
+                .as(cli.err()).isZero();
+        assertThat(cli.out()).contains("would keep records 1..29").contains("would copy ")
+                .contains("dry run: nothing was changed").doesNotContain("kept records");
+        assertThat(contents(dir)).as("a dry run changes nothing").isEqualTo(before);
+        CliRun real = new CliRun();
+        assertThat(real.run("journal", "repair", "--dir", dir.toString(), "--truncate-after", "29")).isZero();
+        assertThat(real.out().indexOf("would keep records 1..29")).as("the plan comes first")
+                .isLessThan(real.out().indexOf("kept records 1..29")).isNotNegative();
+    }
+
+    @Test
+    void repairRefusesToTakeRecordsThatVerifyAsTheJournalsInOneLineWithExitTwo() {
+        Path dir = journalWith(40);
+        assertThat(cli.run("journal", "repair", "--dir", dir.toString(), "--truncate-after", "20")).isEqualTo(2);
+        assertThat(cli.err().trim().lines()).hasSize(1);
+        assertThat(cli.err()).contains("truncate-after must be at least 40 but was 20: records 21..40 verify as this "
+                + "journal's and continue its sequence");
+    }
+
+    @Test
+    void repairRestoresADeletedIdentityFromTheSegmentHeaders() throws Exception {
+        Path dir = journalWith(40);
+        byte[] id = Files.readAllBytes(dir.resolve("journal.id"));
+        Files.delete(dir.resolve("journal.id"));
+        assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(1);
+        assertThat(cli.out()).contains("journal.id is missing").contains("--restore-id");
+        CliRun restore = new CliRun();
+        assertThat(restore.run("journal", "repair", "--dir", dir.toString(), "--restore-id")).as(restore.err()).isZero();
+        assertThat(restore.out()).contains("wrote ").contains("ok records=40 ");
+        assertThat(Files.readAllBytes(dir.resolve("journal.id"))).isEqualTo(id);
+    }
+
+    private static Map<String, String> contents(Path dir) throws Exception {
+        Map<String, String> out = new java.util.TreeMap<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                out.put(f.getFileName().toString(), java.util.HexFormat.of().formatHex(Files.readAllBytes(f)));
+            }
+        }
+        return out;
     }
 
     @Test

@@ -16,7 +16,8 @@ import java.util.zip.CRC32C;
  *   |  frame length (int32) = 16 + payload length                   |  0
  *   |  on disk also 0 = nothing written yet, -1 = roll marker       |
  *   +---------------------------------------------------------------+
- *   |  CRC32C (int32) of bytes 0..3 and 8..frameLength-1            |  4
+ *   |  checksum (int32): CRC32C of bytes 0..3 and 8..frameLength-1, |  4
+ *   |  XOR the segment's frame mask (0 in a version 1 segment)      |
  *   +---------------------------------------------------------------+
  *   |  sequence number (int64), previous frame's + 1                |  8
  *   |                                                               |
@@ -24,6 +25,11 @@ import java.util.zip.CRC32C;
  *   |  payload ...                                                  | 16
  *   +---------------------------------------------------------------+
  * </pre>
+ *
+ * <p>The CRC32C itself is the <em>record checksum</em>: the same in every journal and on the
+ * replication wire, where frames carry it unmasked. On disk a version 2 segment stores it XOR
+ * {@link SegmentLayout#frameMask} of the journal's identity, so a frame moved into another
+ * journal does not verify there.
  *
  * <p>The writer fills the CRC, sequence and payload first and publishes the frame length last
  * (with release semantics, through its own handle), so a reader that sees a non-zero length sees
@@ -48,9 +54,19 @@ public final class FrameCodec {
         return buf.getInt(at + LENGTH_OFFSET);
     }
 
-    /** Returns the CRC32C stored in the frame at {@code at}. */
+    /** Returns the checksum stored in the frame at {@code at} (masked on disk in a version 2 segment). */
     public static int storedCrc(ByteBuffer buf, int at) {
         return buf.getInt(at + CRC_OFFSET);
+    }
+
+    /** Returns the record checksum of the frame at {@code at} stored under {@code mask}. */
+    public static int recordCrc(ByteBuffer buf, int at, int mask) {
+        return buf.getInt(at + CRC_OFFSET) ^ mask;
+    }
+
+    /** Stores {@code recordCrc} under {@code mask} in the frame at {@code at}. */
+    public static void putRecordCrc(ByteBuffer buf, int at, int recordCrc, int mask) {
+        buf.putInt(at + CRC_OFFSET, recordCrc ^ mask);
     }
 
     /** Returns the sequence stored in the frame at {@code at}. */
@@ -65,43 +81,53 @@ public final class FrameCodec {
 
     /**
      * Writes the sequence and payload of a frame at {@code at} and its CRC32C over {@code frameLength}
-     * (which it includes, although the length field itself is left for the caller to publish last).
-     * {@code crcView} is a second view of {@code buf} used as scratch.
+     * (which it includes, although the length field itself is left for the caller to publish last),
+     * stored under {@code mask}; returns the record checksum. {@code crcView} is a second view of
+     * {@code buf} used as scratch.
      */
-    public static void writeBody(ByteBuffer buf, ByteBuffer crcView, CRC32C crc, int at, long sequence,
-                                 ByteBuffer payload) {
+    public static int writeBody(ByteBuffer buf, ByteBuffer crcView, CRC32C crc, int at, long sequence,
+                                ByteBuffer payload, int mask) {
         buf.putLong(at + SEQUENCE_OFFSET, sequence);
         buf.put(at + HEADER_LENGTH, payload, payload.position(), payload.remaining());
         int frameLength = HEADER_LENGTH + payload.remaining();
-        buf.putInt(at + CRC_OFFSET, crc(crc, crcView, at, frameLength));
+        int record = crc(crc, crcView, at, frameLength);
+        buf.putInt(at + CRC_OFFSET, record ^ mask);
+        return record;
     }
 
-    /** Like {@link #writeBody(ByteBuffer, ByteBuffer, CRC32C, int, long, ByteBuffer)} for {@code src[offset, offset + length)}. */
-    public static void writeBody(ByteBuffer buf, ByteBuffer crcView, CRC32C crc, int at, long sequence,
-                                 byte[] src, int offset, int length) {
+    /** Like {@link #writeBody(ByteBuffer, ByteBuffer, CRC32C, int, long, ByteBuffer, int)} for {@code src[offset, offset + length)}. */
+    public static int writeBody(ByteBuffer buf, ByteBuffer crcView, CRC32C crc, int at, long sequence,
+                                byte[] src, int offset, int length, int mask) {
         buf.putLong(at + SEQUENCE_OFFSET, sequence);
         buf.put(at + HEADER_LENGTH, src, offset, length);
-        buf.putInt(at + CRC_OFFSET, crc(crc, crcView, at, HEADER_LENGTH + length));
+        int record = crc(crc, crcView, at, HEADER_LENGTH + length);
+        buf.putInt(at + CRC_OFFSET, record ^ mask);
+        return record;
     }
 
     /**
      * Copies everything of the frame of {@code frameLength} bytes at {@code srcAt} in {@code src}
-     * but its length field (CRC32C, sequence, payload) to {@code dstAt} in {@code dst}; the caller
-     * publishes the length last. For a frame already checked, so its CRC32C is not computed again.
+     * but its length field (checksum, sequence, payload) to {@code dstAt} in {@code dst}, its record
+     * checksum moved from {@code srcMask} to {@code dstMask}; the caller publishes the length last.
+     * For a frame already checked, so its CRC32C is not computed again. Returns the record checksum.
      */
-    public static void copyBody(ByteBuffer dst, int dstAt, ByteBuffer src, int srcAt, int frameLength) {
+    public static int copyBody(ByteBuffer dst, int dstAt, ByteBuffer src, int srcAt, int frameLength, int srcMask,
+                               int dstMask) {
         dst.put(dstAt + CRC_OFFSET, src, srcAt + CRC_OFFSET, frameLength - CRC_OFFSET);
+        int record = recordCrc(src, srcAt, srcMask);
+        putRecordCrc(dst, dstAt, record, dstMask);
+        return record;
     }
 
     /**
      * Checks a frame whose {@code frameLength} bytes from {@code at} are all in {@code buf} and whose
-     * length is in range: {@link FrameStatus#BAD_CHECKSUM}, {@link FrameStatus#BAD_SEQUENCE} (when
-     * {@code expectedSequence} &gt;= 0 and differs) or {@link FrameStatus#OK}. {@code crcView} is a
-     * second view of {@code buf} used as scratch.
+     * length is in range, its checksum stored under {@code mask}: {@link FrameStatus#BAD_CHECKSUM},
+     * {@link FrameStatus#BAD_SEQUENCE} (when {@code expectedSequence} &gt;= 0 and differs) or
+     * {@link FrameStatus#OK}. {@code crcView} is a second view of {@code buf} used as scratch.
      */
     public static FrameStatus check(ByteBuffer buf, ByteBuffer crcView, CRC32C crc, int at, int frameLength,
-                                    long expectedSequence) {
-        if (storedCrc(buf, at) != crc(crc, crcView, at, frameLength)) {
+                                    long expectedSequence, int mask) {
+        if (recordCrc(buf, at, mask) != crc(crc, crcView, at, frameLength)) {
             return FrameStatus.BAD_CHECKSUM;
         }
         if (expectedSequence >= 0 && sequence(buf, at) != expectedSequence) {

@@ -12,14 +12,14 @@ import java.util.zip.CRC32C;
  * boundary:
  *
  * <pre>
- *   Segment header (64 bytes)
+ *   Segment header (64 bytes), format version 2
  *    0                   1                   2                   3
  *    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
  *   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  *   |                 magic "TGJOURNL" (int64)                      |  0
  *   |                                                               |
  *   +---------------------------------------------------------------+
- *   |                 format version (int32) = 1                    |  8
+ *   |                 format version (int32) = 2                    |  8
  *   +---------------------------------------------------------------+
  *   |                 header length (int32) = 64                    | 12
  *   +---------------------------------------------------------------+
@@ -29,13 +29,28 @@ import java.util.zip.CRC32C;
  *   |                 base sequence (int64): first record's seq     | 24
  *   |                                                               |
  *   +---------------------------------------------------------------+
- *   |                 reserved, zero (24 bytes)                     | 32
- *   ...                                                           ...
+ *   |                 journal identity, first 64 bits (int64)       | 32
+ *   |                                                               |
+ *   +---------------------------------------------------------------+
+ *   |                 journal identity, last 64 bits (int64)        | 40
+ *   |                                                               |
+ *   +---------------------------------------------------------------+
+ *   |                 history digest of records 1..base-1 (int64)   | 48
+ *   |                                                               |
+ *   +---------------------------------------------------------------+
+ *   |                 reserved, zero (int32)                        | 56
  *   +---------------------------------------------------------------+
  *   |                 CRC32C of bytes 0..59 (int32)                 | 60
  *   +---------------------------------------------------------------+
  *
  * </pre>
+ *
+ * <p>Version 1, the previous format, is the same header with bytes 32..59 zero: no identity and no
+ * digest; its frames' checksums are the plain record checksums ({@link #frameMask} is 0). This
+ * build reads both and writes only version 2 (a journal of version 1 segments continues in version
+ * 2 segments after its next roll). The identity is the one in the directory's {@code journal.id};
+ * the digest is {@link HistoryDigest}'s fold of every earlier record's checksum, so a replica's
+ * history is compared with a primary's by reading one header and folding within one segment.
  *
  * <p>Frames are drawn, written and checked by {@link FrameCodec}. A frame length of 0 means
  * nothing was written there yet and {@link #ROLL_MARKER} that the next record is in the next
@@ -47,8 +62,10 @@ public final class SegmentLayout {
     /** "TGJOURNL" read as a little-endian long. */
     public static final long MAGIC = ByteBuffer.wrap("TGJOURNL".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
             .order(ByteOrder.LITTLE_ENDIAN).getLong();
-    /** Current format version; a file with another version is refused with both versions named. */
-    public static final int FORMAT_VERSION = 1;
+    /** Format version this build writes; a file of a version other than this one or {@link #PREVIOUS_VERSION} is refused. */
+    public static final int FORMAT_VERSION = 2;
+    /** The previous format version, still read: no identity or digest in the header, unmasked frame checksums. */
+    public static final int PREVIOUS_VERSION = 1;
     /** Bytes of the segment header; the first frame starts here. */
     public static final int HEADER_LENGTH = 64;
     private static final int MAGIC_OFFSET = 0;
@@ -56,7 +73,10 @@ public final class SegmentLayout {
     private static final int HEADER_LENGTH_OFFSET = 12;
     private static final int SEGMENT_SIZE_OFFSET = 16;
     private static final int BASE_SEQUENCE_OFFSET = 24;
-    private static final int RESERVED_OFFSET = 32;
+    private static final int IDENTITY_HIGH_OFFSET = 32;
+    private static final int IDENTITY_LOW_OFFSET = 40;
+    private static final int DIGEST_OFFSET = 48;
+    private static final int RESERVED_OFFSET = 56;
     private static final int HEADER_CRC_OFFSET = 60;
     /** Frame length value marking the end of a segment: the next record is in the next file. */
     public static final int ROLL_MARKER = -1;
@@ -126,16 +146,22 @@ public final class SegmentLayout {
         return base;
     }
 
-    /** Writes a header into {@code header} (64 bytes from index 0, little-endian). */
-    public static void writeHeader(ByteBuffer header, int segmentSizeBytes, long baseSequence) {
+    /**
+     * Writes a version 2 header into {@code header} (64 bytes from index 0, little-endian) for the
+     * journal {@code identityHigh, identityLow} whose records before {@code baseSequence} fold to
+     * {@code digestBefore}.
+     */
+    public static void writeHeader(ByteBuffer header, int segmentSizeBytes, long baseSequence, long identityHigh,
+                                   long identityLow, long digestBefore) {
         header.putLong(MAGIC_OFFSET, MAGIC);
         header.putInt(VERSION_OFFSET, FORMAT_VERSION);
         header.putInt(HEADER_LENGTH_OFFSET, HEADER_LENGTH);
         header.putLong(SEGMENT_SIZE_OFFSET, segmentSizeBytes);
         header.putLong(BASE_SEQUENCE_OFFSET, baseSequence);
-        for (int i = RESERVED_OFFSET; i < HEADER_CRC_OFFSET; i += 4) {
-            header.putInt(i, 0);
-        }
+        header.putLong(IDENTITY_HIGH_OFFSET, identityHigh);
+        header.putLong(IDENTITY_LOW_OFFSET, identityLow);
+        header.putLong(DIGEST_OFFSET, digestBefore);
+        header.putInt(RESERVED_OFFSET, 0);
         header.putInt(HEADER_CRC_OFFSET, headerCrc(header));
     }
 
@@ -148,8 +174,13 @@ public final class SegmentLayout {
             return "header checksum mismatch";
         }
         int version = header.getInt(VERSION_OFFSET);
-        if (version != FORMAT_VERSION) {
-            return "format version " + version + " is not supported (this build reads version " + FORMAT_VERSION + ")";
+        if (version != FORMAT_VERSION && version != PREVIOUS_VERSION) {
+            return "format version " + version + " is not supported (this build reads versions " + PREVIOUS_VERSION
+                    + " and " + FORMAT_VERSION + ")";
+        }
+        if (version == FORMAT_VERSION && header.getLong(IDENTITY_HIGH_OFFSET) == 0
+                && header.getLong(IDENTITY_LOW_OFFSET) == 0) {
+            return "no journal identity in a version " + FORMAT_VERSION + " header";
         }
         long size = segmentSizeOf(header);
         if (header.getInt(HEADER_LENGTH_OFFSET) != HEADER_LENGTH || size < MIN_SEGMENT_SIZE || size > (1L << 30)) {
@@ -164,6 +195,41 @@ public final class SegmentLayout {
     /** Returns the segment size a header declares. */
     public static long segmentSizeOf(ByteBuffer header) {
         return header.getLong(SEGMENT_SIZE_OFFSET);
+    }
+
+    /** Returns the format version of a header. */
+    public static int versionOf(ByteBuffer header) {
+        return header.getInt(VERSION_OFFSET);
+    }
+
+    /** Returns the first 64 bits of the journal identity in a header (0 in a version 1 header). */
+    public static long identityHighOf(ByteBuffer header) {
+        return header.getLong(IDENTITY_HIGH_OFFSET);
+    }
+
+    /** Returns the last 64 bits of the journal identity in a header (0 in a version 1 header). */
+    public static long identityLowOf(ByteBuffer header) {
+        return header.getLong(IDENTITY_LOW_OFFSET);
+    }
+
+    /** Returns the history digest of the records before the segment (meaningless in a version 1 header). */
+    public static long digestBeforeOf(ByteBuffer header) {
+        return header.getLong(DIGEST_OFFSET);
+    }
+
+    /**
+     * Returns what a version 2 frame's stored checksum is XORed with, derived from the journal
+     * identity: a frame copied into another journal's segment fails its check there, while the
+     * record's own CRC32C ({@link FrameCodec#crc}) stays the same in every journal that holds it, so
+     * a replica stores a primary's record by changing four bytes, not by checksumming it again.
+     * Never 0 (0 is version 1's mask).
+     */
+    public static int frameMask(long identityHigh, long identityLow) {
+        long x = identityHigh * 0x9E3779B97F4A7C15L ^ identityLow;
+        x = (x ^ (x >>> 33)) * 0xFF51AFD7ED558CCDL;
+        x = (x ^ (x >>> 33)) * 0xC4CEB9FE1A85EC53L;
+        int mask = (int) (x ^ (x >>> 32));
+        return mask == 0 ? 0x4A475454 : mask;
     }
 
     private static int headerCrc(ByteBuffer header) {

@@ -21,10 +21,11 @@ final class KeyHomes {
                     List.of("host", "path-prefix", "pool", "default-timeout", "rate", "client-rate", "hedge")),
             new Home(Pattern.compile("pools\\.[^.]+"), "under a pool (pools.NAME.%s)",
                     List.of("backends", "max-conns", "limit", "queue", "queue-timeout", "discipline", "balancer",
-                            "connect-timeout", "response-timeout", "eject-after", "eject-for", "retry-budget")),
+                            "hold-permit-on-departure", "connect-timeout", "response-timeout", "eject-after", "eject-for", "retry-budget")),
             new Home(Pattern.compile("limits"), "under limits (limits.%s)",
                     List.of("max-connections", "max-initial-line", "max-header-bytes", "max-body-bytes",
-                            "header-timeout")),
+                            "header-timeout", "body-timeout", "min-body-rate", "buffer-body-bytes",
+                            "idle-timeout-under-pressure")),
             new Home(Pattern.compile(".*\\.(rate|client-rate)"), "under a route's rate or client-rate"
                     + " (routes[N].rate.%s)", List.of("per-second", "burst")),
             new Home(Pattern.compile(".*\\.client-rate"), "under a route's client-rate (routes[N].client-rate.%s)",

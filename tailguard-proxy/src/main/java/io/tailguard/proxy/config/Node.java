@@ -79,6 +79,17 @@ final class Node {
         return ((Number) value).longValue();
     }
 
+    boolean bool(String name, boolean fallback) {
+        Object value = raw(name);
+        if (value == null) {
+            return fallback;
+        }
+        if (!(value instanceof Boolean flag)) {
+            throw new ConfigException(key(name) + " must be true or false but was " + describe(value));
+        }
+        return flag;
+    }
+
     double decimal(String name, double fallback, double min, double max) {
         Object value = raw(name);
         if (value == null) {

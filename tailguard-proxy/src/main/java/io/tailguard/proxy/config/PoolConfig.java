@@ -26,11 +26,16 @@ import java.util.List;
  * @param retryBudget     retries of refused connections on another server
  * @param ejectAfter      a server refusing this many connections in a row is taken out of rotation
  * @param ejectFor        for this long
+ * @param holdPermitOnDeparture when a client leaves mid-request, keep its permit until the backend
+ *                        answers or closes (at most {@code responseTimeout}): the cap then counts
+ *                        work the backend is still doing. False frees it at once, for backends that
+ *                        stop work when the proxy closes the connection.
  */
 public record PoolConfig(String name, List<InetSocketAddress> backends, int maxConns, LimitKind limit, int queue,
                          Duration queueTimeout, QueueDiscipline discipline, BalancerKind balancer,
                          Duration connectTimeout, Duration responseTimeout, Duration idleTimeout,
-                         RetryBudgetConfig retryBudget, int ejectAfter, Duration ejectFor) {
+                         RetryBudgetConfig retryBudget, int ejectAfter, Duration ejectFor,
+                         boolean holdPermitOnDeparture) {
 
     /** Default concurrency cap per server. */
     public static final int DEFAULT_MAX_CONNS = 100;
@@ -59,17 +64,33 @@ public record PoolConfig(String name, List<InetSocketAddress> backends, int maxC
         Check.positive("eject-for", ejectFor);
     }
 
+    /** Creates a pool that holds a departed client's permit (the default of {@code hold-permit-on-departure}). */
+    public PoolConfig(String name, List<InetSocketAddress> backends, int maxConns, LimitKind limit, int queue,
+                      Duration queueTimeout, QueueDiscipline discipline, BalancerKind balancer,
+                      Duration connectTimeout, Duration responseTimeout, Duration idleTimeout,
+                      RetryBudgetConfig retryBudget, int ejectAfter, Duration ejectFor) {
+        this(name, backends, maxConns, limit, queue, queueTimeout, discipline, balancer, connectTimeout,
+                responseTimeout, idleTimeout, retryBudget, ejectAfter, ejectFor, true);
+    }
+
     /** Returns a pool of {@code backends} with every other setting at its default. */
     public static PoolConfig of(String name, List<InetSocketAddress> backends) {
         return new PoolConfig(name, backends, DEFAULT_MAX_CONNS, LimitKind.FIXED, 0, DEFAULT_QUEUE_TIMEOUT,
                 QueueDiscipline.FIFO, BalancerKind.ROUND_ROBIN, Duration.ofSeconds(2), Duration.ofSeconds(30),
-                Duration.ofSeconds(10), RetryBudgetConfig.defaults(), 3, Duration.ofSeconds(10));
+                Duration.ofSeconds(10), RetryBudgetConfig.defaults(), 3, Duration.ofSeconds(10), true);
     }
 
     /** Returns a copy with the cap, queue size and queue timeout replaced. */
     public PoolConfig withQueueing(int newMaxConns, int newQueue, Duration newQueueTimeout) {
         return new PoolConfig(name, backends, newMaxConns, limit, newQueue, newQueueTimeout, discipline, balancer,
-                connectTimeout, responseTimeout, idleTimeout, retryBudget, ejectAfter, ejectFor);
+                connectTimeout, responseTimeout, idleTimeout, retryBudget, ejectAfter, ejectFor,
+                holdPermitOnDeparture);
+    }
+
+    /** Returns a copy that holds (true) or frees (false) a departed client's permit at once. */
+    public PoolConfig withHoldPermitOnDeparture(boolean hold) {
+        return new PoolConfig(name, backends, maxConns, limit, queue, queueTimeout, discipline, balancer,
+                connectTimeout, responseTimeout, idleTimeout, retryBudget, ejectAfter, ejectFor, hold);
     }
 
     /**

@@ -102,9 +102,13 @@ public final class ProxyConfigFile {
         long maxBodyBytes = node.integer("max-body-bytes", d.maxBodyBytes(), 0, Long.MAX_VALUE);
         Duration headerTimeout = node.duration("header-timeout", d.headerTimeout(), false);
         Duration idleTimeout = node.duration("idle-timeout", d.idleTimeout(), false);
+        Duration bodyTimeout = node.duration("body-timeout", d.bodyTimeout(), false);
+        long minBodyRate = node.integer("min-body-rate", d.minBodyRate(), 0, Long.MAX_VALUE);
+        long bufferBodyBytes = node.integer("buffer-body-bytes", d.bufferBodyBytes(), 0, 1L << 30);
+        Duration underPressure = node.duration("idle-timeout-under-pressure", d.idleTimeoutUnderPressure(), false);
         node.rejectUnknown();
         return node.build(() -> new ClientLimits(maxConnections, maxInitialLine, maxHeaderBytes, maxBodyBytes,
-                headerTimeout, idleTimeout));
+                headerTimeout, idleTimeout, bodyTimeout, minBodyRate, bufferBodyBytes, underPressure));
     }
 
     private static PoolConfig pool(String name, Node node) {
@@ -132,9 +136,10 @@ public final class ProxyConfigFile {
         Duration ejectFor = node.duration("eject-for", d.ejectFor(), false);
         Node budgetNode = node.child("retry-budget");
         RetryBudgetConfig budget = budgetNode == null ? d.retryBudget() : retryBudget(budgetNode);
+        boolean holdPermit = node.bool("hold-permit-on-departure", d.holdPermitOnDeparture());
         node.rejectUnknown();
         return node.build(() -> new PoolConfig(name, backends, maxConns, limit, queue, queueTimeout, discipline,
-                balancer, connectTimeout, responseTimeout, idleTimeout, budget, ejectAfter, ejectFor));
+                balancer, connectTimeout, responseTimeout, idleTimeout, budget, ejectAfter, ejectFor, holdPermit));
     }
 
     private static RetryBudgetConfig retryBudget(Node node) {

@@ -23,6 +23,10 @@ class ProxyConfigFileTest {
               max-body-bytes: 1000
               header-timeout: 2s
               idle-timeout: 30s
+              body-timeout: 3s
+              min-body-rate: 500
+              buffer-body-bytes: 1024
+              idle-timeout-under-pressure: 1s
             pools:
               app:
                 backends: [127.0.0.1:9292, 127.0.0.1:9293]
@@ -38,6 +42,7 @@ class ProxyConfigFileTest {
                 eject-after: 2
                 eject-for: 15s
                 retry-budget: {percent: 10, min-per-second: 5, ttl: 20s}
+                hold-permit-on-departure: false
               static:
                 backends: [127.0.0.1:8000]
             routes:
@@ -59,7 +64,7 @@ class ProxyConfigFileTest {
         assertThat(config.accessLog()).isEqualTo("off");
         assertThat(config.drainGrace()).isEqualTo(Duration.ofSeconds(5));
         assertThat(config.limits()).isEqualTo(new ClientLimits(100, 2048, 4096, 1000, Duration.ofSeconds(2),
-                Duration.ofSeconds(30)));
+                Duration.ofSeconds(30), Duration.ofSeconds(3), 500, 1024, Duration.ofSeconds(1)));
         PoolConfig app = config.pools().get(0);
         assertThat(app.name()).isEqualTo("app");
         assertThat(app.backends()).hasSize(2);
@@ -75,6 +80,8 @@ class ProxyConfigFileTest {
         assertThat(app.ejectAfter()).isEqualTo(2);
         assertThat(app.ejectFor()).isEqualTo(Duration.ofSeconds(15));
         assertThat(app.retryBudget()).isEqualTo(new RetryBudgetConfig(10, 5, Duration.ofSeconds(20)));
+        assertThat(app.holdPermitOnDeparture()).isFalse();
+        assertThat(config.pools().get(1).holdPermitOnDeparture()).as("the default").isTrue();
         RouteConfig api = config.routes().get(0);
         assertThat(api.host()).isEqualTo("example.com");
         assertThat(api.pathPrefix()).isEqualTo("/api");
@@ -102,8 +109,10 @@ class ProxyConfigFileTest {
                 "pools.app.max-conns must be an integer from 1 to 65536 but was -3");
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    max-con: 3\n",
                 "pools.app.max-con is not a known setting (did you mean max-conns?); allowed here: backends, balancer, connect-timeout, "
-                        + "discipline, eject-after, eject-for, idle-timeout, limit, max-conns, queue, queue-timeout, "
-                        + "response-timeout, retry-budget");
+                        + "discipline, eject-after, eject-for, hold-permit-on-departure, idle-timeout, limit, max-conns, "
+                        + "queue, queue-timeout, response-timeout, retry-budget");
+        assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    hold-permit-on-departure: maybe\n",
+                "pools.app.hold-permit-on-departure must be true or false but was maybe");
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    queue-timeout: soon\n",
                 "pools.app.queue-timeout must be a positive duration like 10s, 250ms or 500us but was soon");
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    discipline: random\n",
@@ -117,6 +126,10 @@ class ProxyConfigFileTest {
                 "routes[0].pool must be one of [a] but was b");
         assertError("pools:\n  a:\n    backends: [127.0.0.1:1]\nroutes:\n  - pool: a\n    path-prefix: api\n",
                 "routes[0].path-prefix must start with / but was api");
+        assertError("limits:\n  min-body-rate: -1\npools:\n  a:\n    backends: [127.0.0.1:1]\n",
+                "limits.min-body-rate must be an integer from 0 to 9223372036854775807 but was -1");
+        assertError("limits:\n  body-timeout: 0s\npools:\n  a:\n    backends: [127.0.0.1:1]\n",
+                "limits.body-timeout must be a positive duration like 10s, 250ms or 500us but was 0s");
         assertError("limits: 5\npools:\n  a:\n    backends: [127.0.0.1:1]\n",
                 "limits must be a mapping of keys to values but was 5");
         assertError("colour: blue\npools:\n  a:\n    backends: [127.0.0.1:1]\n",

@@ -17,12 +17,21 @@ class ProxyConfigKeysTest {
         assertError(POOL + "    client-rate:\n      per-second: 5\n",
                 "pools.app.client-rate is not a known setting here; it belongs under a route (routes[N].client-rate);"
                         + " allowed here: backends, balancer, connect-timeout, discipline, eject-after, eject-for,"
-                        + " idle-timeout, limit, max-conns, queue, queue-timeout, response-timeout, retry-budget");
+                        + " hold-permit-on-departure, idle-timeout, limit, max-conns, queue, queue-timeout,"
+                        + " response-timeout, retry-budget");
         assertError(POOL + "routes:\n  - pool: app\n    max-conns: 4\n",
                 "routes[0].max-conns is not a known setting here; it belongs under a pool (pools.NAME.max-conns);"
                         + " allowed here: client-rate, default-timeout, hedge, host, path-prefix, pool, rate");
         assertError("queue: 4\n" + POOL, "queue is not a known setting here; it belongs under a pool"
                 + " (pools.NAME.queue); allowed here: access-log, admin, drain-grace, limits, listen, pools, routes");
+    }
+
+    @Test
+    void aClientLimitUnderAPoolBelongsUnderLimits() {
+        assertError(POOL + "    body-timeout: 5s\n", "pools.app.body-timeout is not a known setting here; it belongs"
+                + " under limits (limits.body-timeout); allowed here: backends, balancer, connect-timeout, discipline,"
+                + " eject-after, eject-for, hold-permit-on-departure, idle-timeout, limit, max-conns, queue,"
+                + " queue-timeout, response-timeout, retry-budget");
     }
 
     @Test

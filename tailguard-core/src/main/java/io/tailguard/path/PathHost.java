@@ -1,0 +1,31 @@
+package io.tailguard.path;
+
+/**
+ * What a {@link DecisionPath} asks of the host that carries its decisions out: the proxy (sockets),
+ * a servlet filter, a gRPC interceptor or the simulator. Commands are called on the thread that fed
+ * the path the event (or the scheduler's thread for a timer); they must not call the path back
+ * before returning: a host reports what happened next as a later event.
+ *
+ * <p>Every attempt the host was told to {@link #forward} must end with exactly one of
+ * {@link DecisionPath#refused}, or {@link DecisionPath#ended} (after a {@link DecisionPath#responded}
+ * or not), also after a {@link #cancel}.
+ *
+ * @param <R> the host's request type
+ */
+public interface PathHost<R> {
+
+    /** Sends {@code request} to backend {@code backend} of the pool as attempt {@code attempt} (0 first). */
+    void forward(R request, int backend, int attempt);
+
+    /**
+     * Answers {@code request} locally with {@code answer}'s status and reason, with
+     * {@code Retry-After: retryAfterSeconds} when it is at least 1 (-1: no header).
+     */
+    void answer(R request, LocalAnswer answer, long retryAfterSeconds);
+
+    /**
+     * Abandons attempt {@code attempt}: nobody needs its response (the client left, another attempt
+     * won, the response timed out). The host stops relaying it and, where it can, stops the backend.
+     */
+    void cancel(R request, int attempt);
+}

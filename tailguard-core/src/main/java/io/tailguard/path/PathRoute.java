@@ -1,0 +1,105 @@
+package io.tailguard.path;
+
+import io.tailguard.config.Check;
+import io.tailguard.hedge.HedgeBudget;
+import io.tailguard.hedge.HedgePolicy;
+import io.tailguard.hedge.Hedger;
+import io.tailguard.rate.KeyedRateLimiter;
+import io.tailguard.rate.TokenBucket;
+import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.time.Scheduler;
+import java.time.Duration;
+
+/**
+ * Thread-safe: one route in front of its pool's {@link DecisionPath}: the client's core
+ * {@link KeyedRateLimiter} (asked first, so a client over its own limit does not spend the route's
+ * tokens), the route's core {@link TokenBucket}, its default deadline and its core {@link Hedger}.
+ * Which route a request matches is the host's business; what happens to it from here is this
+ * object's.
+ *
+ * @param <R> the host's request type
+ */
+public final class PathRoute<R> {
+
+    private final RouteSettings settings;
+    private final DecisionPath<R> pool;
+    private final TokenBucket bucket;
+    private final KeyedRateLimiter<String> perClient;
+    private final Hedger hedger;
+    private final long defaultBudgetNanos;
+
+    /** Creates the route in front of {@code pool}; its buckets start full at {@code nowNanos}. */
+    public PathRoute(RouteSettings settings, DecisionPath<R> pool, Scheduler scheduler, long nowNanos) {
+        this.settings = Check.notNull("settings", settings);
+        this.pool = Check.notNull("pool", pool);
+        Check.notNull("scheduler", scheduler);
+        this.bucket = settings.rate() == null ? null : new TokenBucket(bucket(settings.rate()), nowNanos);
+        ClientRateSettings client = settings.clientRate();
+        this.perClient = client == null ? null
+                : new KeyedRateLimiter<>(bucket(client.rate()), client.maxKeys(), client.idle().toNanos());
+        HedgeSettings hedge = settings.hedge();
+        this.hedger = hedge == null ? null : new Hedger(
+                HedgePolicy.speculative(2, hedge.delay(), pool.settings().responseTimeout())
+                        .withBudget(HedgeBudget.of(hedge.budgetPercent() / 100.0)), scheduler);
+        this.defaultBudgetNanos = settings.defaultTimeout().isZero() ? Long.MAX_VALUE
+                : settings.defaultTimeout().toNanos();
+    }
+
+    private static TokenBucketConfig bucket(RateSettings rate) {
+        return TokenBucketConfig.of(rate.burst(), rate.perSecond(), Duration.ofSeconds(1));
+    }
+
+    /** Returns this route's settings. */
+    public RouteSettings settings() {
+        return settings;
+    }
+
+    /** Returns the pool this route sends to. */
+    public DecisionPath<R> pool() {
+        return pool;
+    }
+
+    /** Returns this route's hedger, or null when it does not hedge. */
+    public Hedger hedger() {
+        return hedger;
+    }
+
+    /** True if requests are limited per client key, so {@link #arrive} needs one. */
+    public boolean keyed() {
+        return perClient != null;
+    }
+
+    /**
+     * Decides for a request that matched this route at {@code nowNanos}: the rate gates (a refusal is
+     * answered {@link LocalAnswer#RATE_LIMITED} with the wait for a token as {@code Retry-After}),
+     * then the pool's path.
+     *
+     * @param clientKey       the client's key for its own bucket (its header or address); may be null
+     *                        when not {@link #keyed}
+     * @param headerBudgetNanos the deadline the request carries, {@link Long#MAX_VALUE} for none: the
+     *                        route's default applies
+     * @param hedgeable       true if the request may be sent twice (idempotent, no body)
+     */
+    public Ticket<R> arrive(R request, String clientKey, long headerBudgetNanos, boolean hedgeable, long nowNanos) {
+        long waitNanos = rateWaitNanos(clientKey, nowNanos);
+        if (waitNanos > 0) {
+            return pool.refuseAtRoute(request, Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L), nowNanos);
+        }
+        long budgetNanos = headerBudgetNanos == Long.MAX_VALUE ? defaultBudgetNanos : headerBudgetNanos;
+        return pool.submit(request, budgetNanos, hedgeable ? hedger : null, true, nowNanos);
+    }
+
+    /** Returns 0 if both buckets let the request on, else the nanoseconds until a token is due. */
+    private long rateWaitNanos(String clientKey, long nowNanos) {
+        if (perClient != null) {
+            long wait = perClient.tryAcquire(nowNanos, clientKey == null ? "" : clientKey);
+            if (wait > 0) {
+                return wait;
+            }
+        }
+        if (bucket != null && !bucket.tryAcquire(nowNanos, 1L)) {
+            return Math.max(1L, bucket.nanosUntilAvailable(nowNanos, 1L));
+        }
+        return 0L;
+    }
+}

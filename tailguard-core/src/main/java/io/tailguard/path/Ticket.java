@@ -1,0 +1,128 @@
+package io.tailguard.path;
+
+import io.tailguard.hedge.Hedger;
+import io.tailguard.time.TimerHandler;
+import io.tailguard.time.TimerWheel;
+
+/**
+ * Thread-safe (guarded by its own monitor): one request's state in its pool's {@link DecisionPath}:
+ * its phase, deadline, attempts and timers. The host keeps it and hands it back with every event
+ * about the request. Created by {@link DecisionPath#submit} or {@link PathRoute#arrive}.
+ *
+ * @param <R> the host's request type
+ */
+public final class Ticket<R> implements TimerHandler {
+
+    /** Attempts one request may make: the first, its hedge and retries of refused connections. */
+    static final int MAX_ATTEMPTS = 4;
+
+    static final int NEW = 0;
+    static final int QUEUED = 1;
+    static final int FORWARDING = 2;
+    static final int RESPONDING = 3;
+    static final int DONE = 4;
+
+    static final byte LIVE = 1;
+    static final byte HEAD = 2;
+    static final byte CANCELLED = 3;
+    static final byte ENDED = 4;
+
+    static final long NO_TIMER = TimerWheel.NO_TIMER;
+
+    final R request;
+    final DecisionPath<R> path;
+    final long arrivalNanos;
+    final long deadlineNanos;
+    final Hedger hedger;
+    final Grant[] grants = new Grant[MAX_ATTEMPTS];
+    final byte[] states = new byte[MAX_ATTEMPTS];
+    int attempts;
+    long triedMask;
+    int phase = NEW;
+    boolean departed;
+    int winner = -1;
+    LocalAnswer answer;
+    long enqueuedNanos;
+    long queueWaitNanos;
+    long queueTimer = NO_TIMER;
+    long queueTimerDueNanos;
+    LocalAnswer queueTimerAnswer;
+    long hedgeTimer = NO_TIMER;
+    long hedgeTimerDueNanos;
+    long responseTimer = NO_TIMER;
+    long responseTimerDueNanos;
+
+    Ticket(R request, DecisionPath<R> path, long arrivalNanos, long budgetNanos, Hedger hedger) {
+        this.request = request;
+        this.path = path;
+        this.arrivalNanos = arrivalNanos;
+        this.deadlineNanos = budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : arrivalNanos + budgetNanos;
+        this.hedger = hedger;
+    }
+
+    /** Returns the host's request. */
+    public R request() {
+        return request;
+    }
+
+    /** Returns the time left before the request's deadline, {@link Long#MAX_VALUE} if it has none. */
+    public long remainingNanos(long nowNanos) {
+        return deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0L, deadlineNanos - nowNanos);
+    }
+
+    /** Returns how long the request waited in the queue (0 if it never queued). */
+    public synchronized long queueWaitNanos() {
+        return queueWaitNanos;
+    }
+
+    /** Returns the local answer the path gave, or null if it gave none (yet). */
+    public synchronized LocalAnswer answer() {
+        return answer;
+    }
+
+    /** Returns the attempt whose response head came first, or -1. */
+    public synchronized int winner() {
+        return winner;
+    }
+
+    /** Returns the backend of attempt {@code attempt}, or -1 if there was no such attempt. */
+    public synchronized int backendOf(int attempt) {
+        return attempt >= 0 && attempt < attempts ? grants[attempt].backend() : -1;
+    }
+
+    /** Returns how many attempts were forwarded. */
+    public synchronized int attempts() {
+        return attempts;
+    }
+
+    /** Returns true while the request waits in the queue. */
+    public synchronized boolean queued() {
+        return phase == QUEUED;
+    }
+
+    /** Returns true once the path has nothing more to decide for the client (answered, responded, gone). */
+    public synchronized boolean settled() {
+        return phase == DONE || phase == RESPONDING;
+    }
+
+    @Override
+    public void onTimer(long timerId) {
+        path.timerFired(this, timerId);
+    }
+
+    /** Attempts forwarded and neither ended nor cancelled. Call holding the monitor. */
+    int liveAttempts() {
+        int live = 0;
+        for (int k = 0; k < attempts; k++) {
+            if (states[k] == LIVE || states[k] == HEAD) {
+                live++;
+            }
+        }
+        return live;
+    }
+
+    @Override
+    public synchronized String toString() {
+        return "Ticket[phase=" + phase + ", attempts=" + attempts + ", winner=" + winner + ", answer=" + answer + "]";
+    }
+}

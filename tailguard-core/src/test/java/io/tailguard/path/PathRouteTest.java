@@ -1,0 +1,132 @@
+package io.tailguard.path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tailguard.lease.Lease;
+import io.tailguard.time.VirtualScheduler;
+import java.time.Duration;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class PathRouteTest {
+
+    private static final long MS = 1_000_000L;
+    private static final long NONE = Long.MAX_VALUE;
+
+    private final VirtualScheduler scheduler = new VirtualScheduler();
+    private final RecordingHost host = new RecordingHost();
+
+    private long now() {
+        return scheduler.clock().nanoTime();
+    }
+
+    private PathRoute<String> route(PoolSettings pool, RouteSettings route) {
+        DecisionPath<String> path = new DecisionPath<>(pool, scheduler, host, new SplittableRandom(7));
+        return new PathRoute<>(route, path, scheduler, now());
+    }
+
+    @Test
+    void refusesOverTheRouteRateWithTheWaitForATokenAsRetryAfter() {
+        PathRoute<String> route = route(PoolSettings.of("app", 1, 10),
+                new RouteSettings("api", Duration.ZERO, new RateSettings(1, 2), null, null));
+        route.arrive("a", null, NONE, false, now());
+        route.arrive("b", null, NONE, false, now());
+        Ticket<String> c = route.arrive("c", null, NONE, false, now());
+        assertThat(host.take()).containsExactly("forward a to 0 as 0", "forward b to 0 as 0",
+                "answer c 429 rate_limited retry-after 1");
+        assertThat(c.answer()).isEqualTo(LocalAnswer.RATE_LIMITED);
+        assertThat(route.pool().inFlight()).isEqualTo(2);
+    }
+
+    @Test
+    void limitsEachClientKeyOnItsOwn() {
+        ClientRateSettings perClient = new ClientRateSettings(new RateSettings(1, 1), 100, Duration.ofMinutes(1));
+        PathRoute<String> route = route(PoolSettings.of("app", 1, 10),
+                new RouteSettings("api", Duration.ZERO, null, perClient, null));
+        route.arrive("a1", "alice", NONE, false, now());
+        route.arrive("a2", "alice", NONE, false, now());
+        route.arrive("b1", "bob", NONE, false, now());
+        assertThat(host.take()).containsExactly("forward a1 to 0 as 0", "answer a2 429 rate_limited retry-after 1",
+                "forward b1 to 0 as 0");
+    }
+
+    @Test
+    void appliesTheRouteDefaultDeadlineWhenTheRequestCarriesNone() {
+        PathRoute<String> route = route(PoolSettings.of("app", 1, 1).withQueue(5, Duration.ofSeconds(10),
+                        io.tailguard.queue.QueueDiscipline.FIFO),
+                new RouteSettings("api", Duration.ofMillis(300), null, null, null));
+        route.arrive("a", null, NONE, false, now());
+        Ticket<String> b = route.arrive("b", null, NONE, false, now());
+        Ticket<String> c = route.arrive("c", null, 100 * MS, false, now());
+        scheduler.advanceNanos(100 * MS);
+        assertThat(c.answer()).isEqualTo(LocalAnswer.DEADLINE_EXCEEDED);
+        assertThat(b.answer()).isNull();
+        scheduler.advanceNanos(200 * MS);
+        assertThat(b.answer()).isEqualTo(LocalAnswer.DEADLINE_EXCEEDED);
+    }
+
+    @Test
+    void hedgesAfterTheDelayOnAnotherBackendAndCancelsTheLoser() {
+        PathRoute<String> route = route(PoolSettings.of("app", 2, 5),
+                new RouteSettings("api", Duration.ZERO, null, null, new HedgeSettings(Duration.ofMillis(50), 100)));
+        Ticket<String> a = route.arrive("a", null, NONE, true, now());
+        scheduler.advanceNanos(49 * MS);
+        assertThat(host.take()).containsExactly("forward a to 0 as 0");
+        scheduler.advanceNanos(MS);
+        assertThat(host.take()).containsExactly("forward a to 1 as 1");
+        assertThat(route.pool().inFlight()).isEqualTo(2);
+        scheduler.advanceNanos(10 * MS);
+        assertThat(route.pool().responded(a, 1, now())).isTrue();
+        assertThat(host.take()).containsExactly("cancel a 0");
+        assertThat(a.winner()).isEqualTo(1);
+        assertThat(route.pool().responded(a, 0, now())).isFalse();
+        route.pool().ended(a, 0, Completion.SUCCESS, now());
+        route.pool().ended(a, 1, Completion.SUCCESS, now());
+        assertThat(route.pool().inFlight()).isZero();
+        assertThat(route.hedger().hedgesWon()).isEqualTo(1);
+    }
+
+    @Test
+    void neverHedgesARequestTheHostCallsUnsafeToRepeat() {
+        PathRoute<String> route = route(PoolSettings.of("app", 2, 5),
+                new RouteSettings("api", Duration.ZERO, null, null, new HedgeSettings(Duration.ofMillis(50), 100)));
+        route.arrive("post", null, NONE, false, now());
+        scheduler.advanceNanos(500 * MS);
+        assertThat(host.take()).containsExactly("forward post to 0 as 0");
+    }
+
+    @Test
+    void aHedgeBudgetSpentLeavesTheFirstAttemptAlone() {
+        PathRoute<String> route = route(PoolSettings.of("app", 2, 50),
+                new RouteSettings("api", Duration.ZERO, null, null, new HedgeSettings(Duration.ofMillis(50), 1)));
+        int hedges = 0;
+        for (int i = 0; i < 30; i++) {
+            Ticket<String> t = route.arrive("r" + i, null, NONE, true, now());
+            scheduler.advanceNanos(50 * MS);
+            hedges += t.attempts() - 1;
+            route.pool().responded(t, 0, now());
+            for (int k = 0; k < t.attempts(); k++) {
+                route.pool().ended(t, k, Completion.SUCCESS, now());
+            }
+        }
+        // the budget starts with 10 tokens and earns 0.01 per request
+        assertThat(hedges).isEqualTo(10);
+        assertThat(route.hedger().budgetDenials()).isEqualTo(20);
+    }
+
+    @Test
+    void leaseBalancerSendsToTheBackendWithTheMostLeft() {
+        PoolSettings pool = PoolSettings.of("app", 2, 10).with(LimitKind.FIXED, BalancerKind.LEAST_LOADED_BY_LEASE);
+        PathRoute<String> route = route(pool, RouteSettings.plain("api"));
+        route.pool().leaseGranted(0, new Lease(4, Duration.ofSeconds(1)), now());
+        route.pool().leaseGranted(1, new Lease(4, Duration.ofSeconds(1)), now());
+        route.pool().leaseLost(0);
+        route.arrive("a", null, NONE, false, now());
+        route.arrive("b", null, NONE, false, now());
+        route.arrive("c", null, NONE, false, now());
+        route.pool().leaseGranted(0, new Lease(100, Duration.ofSeconds(1)), now());
+        route.arrive("d", null, NONE, false, now());
+        assertThat(host.take()).containsExactly("forward a to 1 as 0", "forward b to 1 as 0", "forward c to 1 as 0",
+                "forward d to 0 as 0");
+    }
+}

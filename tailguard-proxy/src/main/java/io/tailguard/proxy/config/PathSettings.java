@@ -1,0 +1,66 @@
+package io.tailguard.proxy.config;
+
+import io.tailguard.path.BalancerKind;
+import io.tailguard.path.ClientRateSettings;
+import io.tailguard.path.HedgeSettings;
+import io.tailguard.path.LimitKind;
+import io.tailguard.path.PoolSettings;
+import io.tailguard.path.RateSettings;
+import io.tailguard.path.RouteSettings;
+
+/**
+ * Thread-safe (stateless): the one mapping from a proxy configuration to the settings of the core
+ * decision path, so that the proxy and {@code tailguard plan} build the same
+ * {@link io.tailguard.path.DecisionPath} from the same file. A route's rate kept in Redis maps to a
+ * bucket of the same rate: the plan models one proxy taking all of the route's traffic.
+ */
+public final class PathSettings {
+
+    private PathSettings() {
+    }
+
+    /**
+     * Returns the decision path's settings of {@code pool}; {@code holdCancelled} says whether a
+     * cancelled attempt keeps its permit until its backend is done.
+     */
+    public static PoolSettings pool(PoolConfig pool, boolean holdCancelled) {
+        return new PoolSettings(pool.name(), pool.backends().size(), pool.maxConns(), limit(pool.limit()), pool.queue(),
+                pool.queueTimeout(), pool.discipline(), balancer(pool.balancer()), pool.responseTimeout(),
+                pool.retryBudget(), pool.ejectAfter(), pool.ejectFor(), holdCancelled);
+    }
+
+    /** Returns the decision path's settings of route {@code index} of a configuration. */
+    public static RouteSettings route(RouteConfig route, int index) {
+        String name = "routes[" + index + "]" + (route.host() == null ? "" : " " + route.host()) + " "
+                + route.pathPrefix();
+        RateSettings rate = route.rate() == null ? null : rate(route.rate());
+        ClientRateSettings client = route.clientRate() == null ? null : new ClientRateSettings(
+                rate(route.clientRate().rate()), route.clientRate().maxKeys(), route.clientRate().idle());
+        HedgeSettings hedge = route.hedge() == null ? null
+                : new HedgeSettings(route.hedge().delay(), route.hedge().budgetPercent());
+        return new RouteSettings(name, route.defaultTimeout(), rate, client, hedge);
+    }
+
+    private static RateSettings rate(RateConfig rate) {
+        return new RateSettings(rate.perSecond(), rate.burst());
+    }
+
+    static LimitKind limit(io.tailguard.proxy.config.LimitKind kind) {
+        return switch (kind) {
+            case FIXED -> LimitKind.FIXED;
+            case AIMD -> LimitKind.AIMD;
+            case VEGAS -> LimitKind.VEGAS;
+            case GRADIENT2 -> LimitKind.GRADIENT2;
+        };
+    }
+
+    static BalancerKind balancer(io.tailguard.proxy.config.BalancerKind kind) {
+        return switch (kind) {
+            case ROUND_ROBIN -> BalancerKind.ROUND_ROBIN;
+            case LEAST_LOADED -> BalancerKind.LEAST_LOADED;
+            case P2C_PEAK_EWMA -> BalancerKind.P2C_PEAK_EWMA;
+            case LEAST_LOADED_BY_LEASE -> BalancerKind.LEAST_LOADED_BY_LEASE;
+            case P2C_BY_AVAILABILITY -> BalancerKind.P2C_BY_AVAILABILITY;
+        };
+    }
+}

@@ -1,0 +1,306 @@
+package io.tailguard.proxy.differential;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * Thread-safe: an HTTP/1.1 server on plain sockets, on 127.0.0.1, that records every request it reads
+ * byte for byte and answers each as its script says, well or badly. One thread per connection.
+ * Requests are framed as a strict server would (Content-Length, or chunked); a request that arrives
+ * on a connection after the backend answered {@code Connection: close} is recorded as a breach of
+ * the proxy's, since a proxy must not reuse such a connection.
+ */
+final class RecordingBackend implements AutoCloseable {
+
+    private static final int MAX_HEAD_BYTES = 1 << 20;
+
+    private final ServerSocket server;
+    private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+        Thread thread = new Thread(r, "recording-backend");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final List<String> breaches = new CopyOnWriteArrayList<>();
+    private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicInteger working = new AtomicInteger();
+    private final AtomicInteger mostWorking = new AtomicInteger();
+    private volatile Function<Received, Reply> script = Replies.okToAll();
+
+    /** Listens on 127.0.0.1:{@code port} (0: any free port). */
+    RecordingBackend(int port) throws IOException {
+        server = new ServerSocket();
+        server.setReuseAddress(true);
+        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
+        threads.execute(this::accept);
+    }
+
+    InetSocketAddress address() {
+        return (InetSocketAddress) server.getLocalSocketAddress();
+    }
+
+    /** Sets how the next requests are answered. */
+    void script(Function<Received, Reply> next) {
+        script = next;
+    }
+
+    /** Forgets what was received (the next vector starts clean); open connections stay open. */
+    void reset() {
+        received.clear();
+        breaches.clear();
+        mostWorking.set(working.get());
+    }
+
+    /** Closes every open backend connection (so no pooled connection carries over to the next vector). */
+    void dropConnections() {
+        for (Socket socket : open) {
+            closeQuietly(socket);
+        }
+    }
+
+    List<Received> received() {
+        return List.copyOf(received);
+    }
+
+    /** Misbehaviour of the proxy seen from here (a request on a connection it was told to close). */
+    List<String> breaches() {
+        return List.copyOf(breaches);
+    }
+
+    /** The most requests that were being answered at once since the last {@link #reset}. */
+    int mostWorking() {
+        return mostWorking.get();
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                int number = connections.incrementAndGet();
+                open.add(socket);
+                threads.execute(() -> serve(socket, number));
+            } catch (IOException closed) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket socket, int number) {
+        try (socket) {
+            socket.setTcpNoDelay(true);
+            InputStream in = socket.getInputStream();
+            OutputStream out = socket.getOutputStream();
+            boolean toldToClose = false;
+            while (true) {
+                ByteArrayOutputStream raw = new ByteArrayOutputStream();
+                List<String> lines = readHead(in, raw);
+                if (lines == null) {
+                    return;
+                }
+                if (toldToClose) {
+                    breaches.add("a request came on backend connection " + number
+                            + " after it was answered with Connection: close: " + lines.get(0));
+                }
+                Received request = parse(number, lines, raw);
+                int now = working.incrementAndGet();
+                mostWorking.accumulateAndGet(now, Math::max);
+                try {
+                    Reply reply = script.apply(request);
+                    if (!reply.beforeBody()) {
+                        readBody(in, raw, request);
+                    }
+                    received.add(withBytes(request, raw));
+                    if (!run(reply, socket, in, out)) {
+                        return;
+                    }
+                    if (reply.beforeBody()) {
+                        readBody(in, new ByteArrayOutputStream(), request);
+                    }
+                    toldToClose |= saysClose(reply);
+                } finally {
+                    working.decrementAndGet();
+                }
+            }
+        } catch (IOException | RuntimeException gone) {
+            // The proxy closed or reset the connection, or sent what this server cannot frame.
+        } finally {
+            open.remove(socket);
+        }
+    }
+
+    /** Runs the steps; returns false if the connection is over. */
+    private static boolean run(Reply reply, Socket socket, InputStream in, OutputStream out) throws IOException {
+        for (Reply.Step step : reply.steps()) {
+            if (step instanceof Reply.Write write) {
+                out.write(write.bytes());
+                out.flush();
+            } else if (step instanceof Reply.Trickle trickle) {
+                for (byte b : trickle.bytes()) {
+                    out.write(b);
+                    out.flush();
+                }
+            } else if (step instanceof Reply.ShutdownOutput) {
+                socket.shutdownOutput();
+                in.transferTo(OutputStream.nullOutputStream());
+                return false;
+            } else if (step instanceof Reply.Close) {
+                socket.close();
+                return false;
+            } else if (step instanceof Reply.Reset) {
+                socket.setSoLinger(true, 0);
+                socket.close();
+                return false;
+            } else if (step instanceof Reply.Hang) {
+                in.transferTo(OutputStream.nullOutputStream());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean saysClose(Reply reply) {
+        for (Reply.Step step : reply.steps()) {
+            if (step instanceof Reply.Write write && new String(write.bytes(), StandardCharsets.ISO_8859_1)
+                    .toLowerCase(Locale.ROOT).contains("\r\nconnection: close\r\n")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Reads a head up to its blank line, recording its bytes; null at end of stream before any byte. */
+    private static List<String> readHead(InputStream in, ByteArrayOutputStream raw) throws IOException {
+        List<String> lines = new ArrayList<>();
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        int b;
+        while ((b = in.read()) != -1) {
+            raw.write(b);
+            if (raw.size() > MAX_HEAD_BYTES) {
+                throw new IOException("head over " + MAX_HEAD_BYTES + " bytes");
+            }
+            if (b != '\n') {
+                line.write(b);
+                continue;
+            }
+            String text = line.toString(StandardCharsets.ISO_8859_1);
+            line.reset();
+            if (text.endsWith("\r")) {
+                text = text.substring(0, text.length() - 1);
+            }
+            if (text.isEmpty()) {
+                if (lines.isEmpty()) {
+                    continue;
+                }
+                return lines;
+            }
+            lines.add(text);
+        }
+        if (raw.size() > 0) {
+            throw new IOException("end of stream inside a head");
+        }
+        return null;
+    }
+
+    private static Received parse(int connection, List<String> lines, ByteArrayOutputStream raw) {
+        String[] requestLine = lines.get(0).split(" ", 3);
+        String method = requestLine[0];
+        String target = requestLine.length > 1 ? requestLine[1] : "";
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                headers.computeIfAbsent(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                        .add(line.substring(colon + 1).trim());
+            }
+        }
+        return new Received(connection, raw.toByteArray(), method, target, Received.tagOf(target), headers);
+    }
+
+    private static Received withBytes(Received request, ByteArrayOutputStream raw) {
+        return new Received(request.connection(), raw.toByteArray(), request.method(), request.target(),
+                request.tag(), request.headers());
+    }
+
+    private static void readBody(InputStream in, ByteArrayOutputStream raw, Received request) throws IOException {
+        List<String> codings = request.header("transfer-encoding");
+        if (!codings.isEmpty() && codings.get(codings.size() - 1).toLowerCase(Locale.ROOT).endsWith("chunked")) {
+            readChunked(in, raw);
+            return;
+        }
+        List<String> lengths = request.header("content-length");
+        if (lengths.size() != 1 || !lengths.get(0).matches("[0-9]{1,12}")) {
+            return;
+        }
+        byte[] body = in.readNBytes(Integer.parseInt(lengths.get(0)));
+        raw.write(body);
+    }
+
+    private static void readChunked(InputStream in, ByteArrayOutputStream raw) throws IOException {
+        while (true) {
+            String size = line(in, raw);
+            int semicolon = size.indexOf(';');
+            int length = Integer.parseInt((semicolon < 0 ? size : size.substring(0, semicolon)).trim(), 16);
+            if (length == 0) {
+                while (!line(in, raw).isEmpty()) {
+                    // trailer fields: recorded, not used
+                }
+                return;
+            }
+            raw.write(in.readNBytes(length));
+            line(in, raw);
+        }
+    }
+
+    private static String line(InputStream in, ByteArrayOutputStream raw) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        int b;
+        while ((b = in.read()) != -1) {
+            raw.write(b);
+            if (b == '\n') {
+                String text = line.toString(StandardCharsets.ISO_8859_1);
+                return text.endsWith("\r") ? text.substring(0, text.length() - 1) : text;
+            }
+            line.write(b);
+        }
+        throw new IOException("end of stream inside a chunked body");
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+        dropConnections();
+        threads.shutdownNow();
+    }
+}

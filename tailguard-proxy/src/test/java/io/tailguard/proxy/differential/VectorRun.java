@@ -1,0 +1,84 @@
+package io.tailguard.proxy.differential;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Thread-safe (stateless): runs one vector against a proxy in front of a recording backend and
+ * gathers its {@link Outcome}. The clients' connections run one after another; HOLD ones stay open
+ * until the last has run. Then a plain GET goes on a new connection.
+ */
+final class VectorRun {
+
+    /** How long a client waits for each read: longer than any timeout the proxies under test are given. */
+    static final int READ_TIMEOUT_MILLIS = 3_000;
+    /** Attempts of the final GET whose connection is closed on accept (closes of held clients may still be in flight). */
+    private static final int FINAL_ATTEMPTS = 20;
+
+    private VectorRun() {
+    }
+
+    /**
+     * Runs {@code vector} against {@code proxy}. {@code accessLog} and {@code logs} may be null for a
+     * proxy that is not in this process.
+     */
+    static Outcome run(Vector vector, InetSocketAddress proxy, RecordingBackend backend, AccessLogTail accessLog,
+                       LogCapture logs) {
+        backend.reset();
+        backend.script(vector.backend());
+        if (accessLog != null) {
+            accessLog.mark();
+        }
+        if (logs != null) {
+            logs.reset();
+        }
+        List<ConnResult> results = new ArrayList<>();
+        List<Client> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < vector.conns().size(); i++) {
+                Conn conn = vector.conns().get(i);
+                String afterTag = vector.id() + "-c" + (i + 1) + "-after";
+                Client client;
+                try {
+                    client = new Client(proxy, READ_TIMEOUT_MILLIS);
+                } catch (IOException refused) {
+                    results.add(new ConnResult(conn, List.of(Seen.failed(Seen.RESET, List.of(), refused.toString())),
+                            null, afterTag, ""));
+                    continue;
+                }
+                results.add(client.run(conn, afterTag));
+                if (conn.mode() == Conn.Mode.HOLD || conn.mode() == Conn.Mode.HOLD_SILENT) {
+                    held.add(client);
+                } else {
+                    client.close();
+                }
+            }
+        } finally {
+            held.forEach(Client::close);
+        }
+        backend.script(Replies.okToAll());
+        String finalTag = vector.id() + "-final";
+        Seen last = finalGet(proxy, finalTag);
+        return new Outcome(vector, List.copyOf(results), backend.received(), backend.breaches(), last, finalTag,
+                accessLog == null ? List.of() : accessLog.lines(), logs == null ? List.of() : logs.traces(),
+                backend.mostWorking());
+    }
+
+    private static Seen finalGet(InetSocketAddress proxy, String tag) {
+        Seen seen = Seen.failed(Seen.CLOSED, List.of(), "");
+        for (int attempt = 0; attempt < FINAL_ATTEMPTS; attempt++) {
+            try (Client client = new Client(proxy, READ_TIMEOUT_MILLIS)) {
+                ConnResult result = client.run(Conn.of(Req.get(tag, "Connection: close")), tag + "-after");
+                seen = result.answers().get(0);
+            } catch (IOException refused) {
+                seen = Seen.failed(Seen.RESET, List.of(), refused.toString());
+            }
+            if (seen.status() != Seen.CLOSED && seen.status() != Seen.RESET) {
+                return seen;
+            }
+        }
+        return seen;
+    }
+}

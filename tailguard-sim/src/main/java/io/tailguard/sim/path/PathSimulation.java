@@ -1,0 +1,189 @@
+package io.tailguard.sim.path;
+
+import io.tailguard.config.Check;
+import io.tailguard.path.Completion;
+import io.tailguard.path.DecisionPath;
+import io.tailguard.path.LocalAnswer;
+import io.tailguard.path.PathHost;
+import io.tailguard.path.PathRoute;
+import io.tailguard.path.PoolSettings;
+import io.tailguard.path.RouteSettings;
+import io.tailguard.sim.RandomStreams;
+import io.tailguard.sim.SimScheduler;
+import io.tailguard.sim.arrival.ArrivalStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Not thread-safe, runs once: one pool's core {@link DecisionPath}, with its routes' core
+ * {@link PathRoute}s in front, driven in virtual time by simulated clients and backends. The
+ * decision path is the proxy's own object; this class is only its host: it turns a forward into a
+ * job on a {@link BackendModel}, a job's end into the path's events, a client's patience running out
+ * into a departure. The same seed and arguments give the same result.
+ */
+public final class PathSimulation {
+
+    private final SimScheduler scheduler = new SimScheduler();
+    private final DecisionPath<SimRequest> path;
+    private final List<PathRoute<SimRequest>> routes = new ArrayList<>();
+    private final List<SimBackend> backends = new ArrayList<>();
+    private final Traffic traffic;
+    private final RandomGenerator choices;
+    private final RandomGenerator patience;
+    private final ArrivalStream arrivals;
+    private final long durationNanos;
+    private final long[] answers = new long[LocalAnswer.values().length];
+    private final Histogram goodputMicros = new Histogram(3_600_000_000L, 3);
+    private long offered;
+    private long goodput;
+    private long gone;
+    private boolean ran;
+
+    private PathSimulation(PoolSettings pool, List<RouteSettings> routeSettings, List<BackendModel> models,
+                           Traffic traffic, long seed) {
+        Check.notNull("pool", pool);
+        Check.notNull("routes", routeSettings);
+        Check.notNull("backends", models);
+        if (routeSettings.isEmpty()) {
+            throw new IllegalArgumentException("routes must be a non-empty list but was []");
+        }
+        if (models.size() != pool.backends()) {
+            throw new IllegalArgumentException("backends must have one model per backend of pool " + pool.name()
+                    + " (" + pool.backends() + ") but had " + models.size());
+        }
+        this.traffic = Check.notNull("traffic", traffic);
+        this.path = new DecisionPath<>(pool, scheduler, new Host(), RandomStreams.stream(seed, "balancer"));
+        for (RouteSettings route : routeSettings) {
+            routes.add(new PathRoute<>(route, path, scheduler, 0L));
+        }
+        for (int i = 0; i < models.size(); i++) {
+            backends.add(new SimBackend(scheduler, models.get(i), RandomStreams.stream(seed, "backend-" + i),
+                    this::finished));
+        }
+        this.choices = RandomStreams.stream(seed, "choices");
+        this.patience = RandomStreams.stream(seed, "patience");
+        this.arrivals = traffic.arrivals().open(RandomStreams.stream(seed, "arrivals"));
+        this.durationNanos = traffic.duration().toNanos();
+    }
+
+    /**
+     * Runs {@code pool} with {@code routes} in front of it (each arrival picks one uniformly) and one
+     * {@link BackendModel} per backend, under {@code traffic}, seeded by {@code seed}; arrivals stop
+     * at the traffic's duration and the run goes on until every request is over.
+     */
+    public static PathResult run(PoolSettings pool, List<RouteSettings> routes, List<BackendModel> backends,
+                                 Traffic traffic, long seed) {
+        return new PathSimulation(pool, routes, backends, traffic, seed).run();
+    }
+
+    private PathResult run() {
+        if (ran) {
+            throw new IllegalStateException("a PathSimulation runs once");
+        }
+        ran = true;
+        scheduleNextArrival();
+        scheduler.runUntilIdle();
+        long busy = 0;
+        long wasted = 0;
+        for (SimBackend backend : backends) {
+            busy += backend.busyNanos();
+            wasted += backend.wastedNanos();
+        }
+        return new PathResult(path.settings().name(), offered, goodput, answers.clone(), gone, goodputMicros, wasted,
+                busy, durationNanos);
+    }
+
+    private void scheduleNextArrival() {
+        long at = arrivals.nextNanos();
+        if (at == ArrivalStream.END || at >= durationNanos) {
+            return;
+        }
+        scheduler.schedule(at - scheduler.nowNanos(), this::arrive);
+    }
+
+    private void arrive() {
+        long nowNanos = scheduler.nowNanos();
+        offered++;
+        long patienceNanos = Math.max(1L, traffic.patience().sampleNanos(patience));
+        SimRequest request = new SimRequest(nowNanos, patienceNanos);
+        PathRoute<SimRequest> route = routes.get(routes.size() == 1 ? 0 : choices.nextInt(routes.size()));
+        List<String> keys = traffic.clientKeys();
+        String key = keys.get(keys.size() == 1 ? 0 : choices.nextInt(keys.size()));
+        boolean sendsDeadline = traffic.deadlineShare() > 0.0 && choices.nextDouble() < traffic.deadlineShare();
+        request.ticket = route.arrive(request, key, sendsDeadline ? patienceNanos : Long.MAX_VALUE,
+                traffic.hedgeable(), nowNanos);
+        if (!request.finished()) {
+            scheduler.schedule(patienceNanos, () -> patienceOver(request));
+        }
+        scheduleNextArrival();
+    }
+
+    private void patienceOver(SimRequest request) {
+        if (request.finished()) {
+            return;
+        }
+        request.left = true;
+        gone++;
+        path.clientLeft(request.ticket, scheduler.nowNanos());
+    }
+
+    /** Not thread-safe: carries the path's commands out on the simulated backends. */
+    private final class Host implements PathHost<SimRequest> {
+
+        @Override
+        public void forward(SimRequest request, int backend, int attempt) {
+            SimBackend server = backends.get(backend);
+            Job job = new Job(request, attempt, server);
+            request.put(attempt, job);
+            // the connection opens or is refused after the command returns, as a socket's would
+            scheduler.schedule(0L, () -> {
+                if (server.refuses()) {
+                    job.state = Job.DONE;
+                    path.refused(request.ticket, attempt, scheduler.nowNanos());
+                } else {
+                    path.connected(request.ticket, attempt, scheduler.nowNanos());
+                    if (job.cancelled) {
+                        job.state = Job.DONE;
+                        path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos());
+                    } else {
+                        server.accept(job);
+                    }
+                }
+            });
+        }
+
+        @Override
+        public void answer(SimRequest request, LocalAnswer answer, long retryAfterSeconds) {
+            if (request.finished()) {
+                return;
+            }
+            request.answer = answer;
+            answers[answer.ordinal()]++;
+        }
+
+        @Override
+        public void cancel(SimRequest request, int attempt) {
+            Job job = request.jobs[attempt];
+            if (job.backend.cancel(job)) {
+                scheduler.schedule(0L, () -> path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos()));
+            }
+        }
+    }
+
+    private void finished(Job job) {
+        SimRequest request = job.request;
+        long nowNanos = scheduler.nowNanos();
+        boolean won = !job.cancelled && path.responded(request.ticket, job.attempt, nowNanos);
+        path.ended(request.ticket, job.attempt, Completion.SUCCESS, nowNanos);
+        if (won && !request.finished()) {
+            request.delivered = true;
+            goodput++;
+            goodputMicros.recordValue(Math.min(goodputMicros.getHighestTrackableValue(),
+                    (nowNanos - request.arrivalNanos) / 1000L));
+        } else {
+            job.backend.wasted(job);
+        }
+    }
+}

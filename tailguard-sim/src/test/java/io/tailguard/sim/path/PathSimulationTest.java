@@ -1,0 +1,115 @@
+package io.tailguard.sim.path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.tailguard.path.LocalAnswer;
+import io.tailguard.path.PoolSettings;
+import io.tailguard.path.RouteSettings;
+import io.tailguard.queue.QueueDiscipline;
+import io.tailguard.sim.arrival.ArrivalSource;
+import io.tailguard.sim.service.ServiceModel;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PathSimulationTest {
+
+    private static final long MS = 1_000_000L;
+    private static final List<RouteSettings> ONE_ROUTE = List.of(RouteSettings.plain("all"));
+
+    private static PoolSettings oneByOne(int queue) {
+        return PoolSettings.of("app", 1, 1).withQueue(queue, Duration.ofSeconds(10), QueueDiscipline.FIFO);
+    }
+
+    private static Traffic threeRequests(double deadlineShare) {
+        return new Traffic(ArrivalSource.constant(Duration.ofMillis(10)), Duration.ofMillis(30),
+                ServiceModel.fixed(Duration.ofMillis(150)), deadlineShare, List.of("client"), false);
+    }
+
+    @Test
+    void servesEverythingInTimeBelowCapacity() {
+        PathResult result = PathSimulation.run(PoolSettings.of("app", 1, 4), ONE_ROUTE,
+                List.of(BackendModel.of(4, ServiceModel.fixed(Duration.ofMillis(20)))),
+                Traffic.of(ArrivalSource.constant(Duration.ofMillis(10)), Duration.ofSeconds(2),
+                        ServiceModel.fixed(Duration.ofSeconds(1))), 1);
+        assertThat(result.offered()).isEqualTo(200);
+        assertThat(result.goodput()).isEqualTo(200);
+        assertThat(result.rejected()).isZero();
+        assertThat(result.goodputMillis(99)).isCloseTo(20.0, within(0.02));
+        assertThat(result.busyBackendNanos()).isEqualTo(200 * 20 * MS);
+    }
+
+    @Test
+    void withdrawsAQueuedRequestWhoseClientLeftSoItNeverReachesTheBackend() {
+        // r0 is served 0-100 ms; r1 waits from 10 ms, starts at 100 and its client leaves at 160 in
+        // service; r2 waits from 20 ms and its client leaves at 170 while it still waits.
+        PathResult result = PathSimulation.run(oneByOne(10), ONE_ROUTE,
+                List.of(BackendModel.of(1, ServiceModel.fixed(Duration.ofMillis(100)))), threeRequests(0.0), 1);
+        assertThat(result.goodput()).isEqualTo(1);
+        assertThat(result.gone()).isEqualTo(2);
+        assertThat(result.busyBackendNanos()).isEqualTo(200 * MS);
+        assertThat(result.wastedBackendNanos()).isEqualTo(100 * MS);
+    }
+
+    @Test
+    void aDeadlineHeaderSparesTheBackendWorkForClientsThatWillBeGone() {
+        // with the patience as a deadline, r1 and r2 have 60 and 70 ms left when a permit frees:
+        // less than the 100 ms the path has observed, so both are answered at once instead.
+        PathResult result = PathSimulation.run(oneByOne(10), ONE_ROUTE,
+                List.of(BackendModel.of(1, ServiceModel.fixed(Duration.ofMillis(100)))), threeRequests(1.0), 1);
+        assertThat(result.goodput()).isEqualTo(1);
+        assertThat(result.answered(LocalAnswer.DEADLINE_EXCEEDED)).isEqualTo(2);
+        assertThat(result.gone()).isZero();
+        assertThat(result.busyBackendNanos()).isEqualTo(100 * MS);
+        assertThat(result.wastedBackendNanos()).isZero();
+    }
+
+    @Test
+    void retriesRefusedConnectionsOnTheOtherBackend() {
+        PoolSettings pool = PoolSettings.of("app", 2, 4);
+        PathResult result = PathSimulation.run(pool, ONE_ROUTE, List.of(
+                        new BackendModel(4, ServiceModel.fixed(Duration.ofMillis(10)), null, 1.0),
+                        BackendModel.of(4, ServiceModel.fixed(Duration.ofMillis(10)))),
+                Traffic.of(ArrivalSource.constant(Duration.ofMillis(20)), Duration.ofSeconds(1),
+                        ServiceModel.fixed(Duration.ofSeconds(1))), 1);
+        assertThat(result.goodput()).isEqualTo(result.offered());
+        assertThat(result.answered(LocalAnswer.UPSTREAM_CONNECT_FAILED)).isZero();
+    }
+
+    @Test
+    void everyRequestEndsExactlyOneWayUnderOverload() {
+        PoolSettings pool = PoolSettings.of("app", 2, 4).withQueue(20, Duration.ofMillis(500), QueueDiscipline.FIFO);
+        PathResult result = PathSimulation.run(pool, ONE_ROUTE, List.of(
+                        BackendModel.of(4, ServiceModel.lognormal(Duration.ofMillis(20), 1.0)),
+                        BackendModel.of(4, ServiceModel.exponential(Duration.ofMillis(30)))),
+                new Traffic(ArrivalSource.poisson(900), Duration.ofSeconds(5), ServiceModel.fixed(Duration.ofMillis(300)),
+                        0.5, List.of("a", "b"), true), 7);
+        long answered = 0;
+        for (LocalAnswer answer : LocalAnswer.values()) {
+            answered += result.answered(answer);
+        }
+        assertThat(result.goodput() + answered + result.gone()).isEqualTo(result.offered());
+        assertThat(result.rejected()).isPositive();
+        assertThat(result.goodputMillis(100)).isLessThanOrEqualTo(300.0);
+    }
+
+    @Test
+    void theSameSeedGivesTheSameResult() {
+        PoolSettings pool = PoolSettings.of("app", 2, 3).withQueue(10, Duration.ofMillis(200), QueueDiscipline.CODEL);
+        List<BackendModel> backends = List.of(
+                new BackendModel(3, ServiceModel.lognormal(Duration.ofMillis(20), 0.8),
+                        ConcurrencyDelay.parse("2=>1;3=>10;=>50"), 0.01),
+                BackendModel.of(3, ServiceModel.exponential(Duration.ofMillis(25))));
+        Traffic traffic = new Traffic(ArrivalSource.poisson(400), Duration.ofSeconds(3),
+                ServiceModel.exponential(Duration.ofMillis(400)), 0.5, List.of("a", "b"), true);
+        PathResult one = PathSimulation.run(pool, ONE_ROUTE, backends, traffic, 42);
+        PathResult two = PathSimulation.run(pool, ONE_ROUTE, backends, traffic, 42);
+        PathResult other = PathSimulation.run(pool, ONE_ROUTE, backends, traffic, 43);
+        assertThat(two.goodput()).isEqualTo(one.goodput());
+        assertThat(two.answers()).containsExactly(one.answers());
+        assertThat(two.wastedBackendNanos()).isEqualTo(one.wastedBackendNanos());
+        assertThat(two.goodputMicros()).isEqualTo(one.goodputMicros());
+        assertThat(other.busyBackendNanos()).isNotEqualTo(one.busyBackendNanos());
+    }
+}
