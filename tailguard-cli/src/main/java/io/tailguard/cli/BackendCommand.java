@@ -46,14 +46,14 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Examples (the demo: three backends, the proxy balancing by lease, 1000 req/s):",
-            "  tailguard backend --listen 127.0.0.1:8309 --lease static:100/1s &",
-            "  tailguard backend --listen 127.0.0.1:8310 --lease static:100/1s &",
-            "  tailguard backend --listen 127.0.0.1:8311 --lease adaptive:20ms &",
-            "  tailguard proxy --config leases.yaml    # balancer: least-loaded-by-lease",
-            "  tailguard load http://127.0.0.1:8308/ --rate 1000 --duration 20s",
+            "  ./tailguard backend --listen 127.0.0.1:8309 --lease static:100/1s &",
+            "  ./tailguard backend --listen 127.0.0.1:8310 --lease static:100/1s &",
+            "  ./tailguard backend --listen 127.0.0.1:8311 --lease adaptive:20ms &",
+            "  ./tailguard proxy --config leases.yaml    # balancer: least-loaded-by-lease",
+            "  ./tailguard load http://127.0.0.1:8308/ --rate 1000 --duration 20s",
             "  curl -N http://127.0.0.1:8309/.well-known/tailguard/lease   # watch the leases",
             "",
-            "All of it in one command: tailguard lab leases --live"
+            "All of it in one command: ./tailguard lab leases --live"
         })
 public final class BackendCommand implements Callable<Integer> {
 

@@ -85,11 +85,11 @@ final class ExperimentCommand implements Callable<Integer> {
         footer.add("");
         footer.add("Examples:");
         for (String example : experiment.examples()) {
-            footer.add("  tailguard " + example);
+            footer.add("  ./tailguard " + example);
         }
         if (live != null) {
             for (String example : live.examples()) {
-                footer.add("  tailguard " + example);
+                footer.add("  ./tailguard " + example);
             }
         }
         return footer;

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
             "Each experiment writes into DIR/<experiment>/; DIR/manifest.json lists every artifact's",
             "SHA-256. Nothing is left behind if a run fails."
         },
-        footer = {"", "Example:", "  tailguard lab all --output-dir ./results/all"})
+        footer = {"", "Example:", "  ./tailguard lab all --output-dir ./results/all"})
 final class LabAllCommand implements Runnable {
 
     @CommandLine.Spec

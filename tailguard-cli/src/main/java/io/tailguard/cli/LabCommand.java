@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
         description = {
             "Run experiments: CSVs, PNG charts, manifest.json and a self-contained report.html.",
             "Simulated experiments are deterministic; live ones start real servers on 127.0.0.1.",
-            "Run 'tailguard lab list' to see the experiments."
+            "Run './tailguard lab list' to see the experiments."
         },
         subcommands = {CommandLine.HelpCommand.class, LabListCommand.class, LabAllCommand.class})
 public final class LabCommand implements Runnable {

@@ -28,7 +28,7 @@ import picocli.CommandLine.Command;
         },
         footer = {
             "",
-            "Run 'tailguard help <command>' or 'tailguard <command> --help' for a command's options.",
+            "Run './tailguard help <command>' or './tailguard <command> --help' for a command's options.",
             "Exit codes: 0 success, 1 failure, 2 bad usage."
         })
 public final class Main implements Runnable {

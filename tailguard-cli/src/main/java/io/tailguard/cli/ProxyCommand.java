@@ -39,9 +39,9 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Examples:",
-            "  tailguard proxy --backend 127.0.0.1:9292 --max-conns 1 --queue 2",
-            "  tailguard proxy --listen 127.0.0.1:8080 --backend 127.0.0.1:9292",
-            "  tailguard proxy --config proxy.yaml",
+            "  ./tailguard proxy --backend 127.0.0.1:9292 --max-conns 1 --queue 2",
+            "  ./tailguard proxy --listen 127.0.0.1:8080 --backend 127.0.0.1:9292",
+            "  ./tailguard proxy --config proxy.yaml",
             "",
             "Clients may send their deadline as 'X-Request-Timeout-Ms: 3000' or",
             "'Request-Timeout: 3'. Every setting of the YAML file is described in",
@@ -142,7 +142,7 @@ public final class ProxyCommand implements Callable<Integer> {
 
     private ProxyConfig oneLine() {
         if (backend == null) {
-            throw new UsageException("--backend must be given (HOST:PORT) unless --config is; see 'tailguard proxy --help'");
+            throw new UsageException("--backend must be given (HOST:PORT) unless --config is; see './tailguard proxy --help'");
         }
         int conns = maxConns == null ? 100 : (int) range("--max-conns", maxConns, 1, 65_536);
         int waiting = queue == null ? 0 : (int) range("--queue", queue, 0, 1_000_000);

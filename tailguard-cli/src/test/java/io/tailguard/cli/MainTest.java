@@ -21,27 +21,52 @@ class MainTest {
     }
 
     @Test
-    void unknownCommandPrintsOneLineAndUsageWithExitTwo() {
+    void unknownCommandPrintsOneLineListingTheCommandsWithExitTwo() {
         assertThat(cli.run("frobnicate")).isEqualTo(2);
-        String text = cli.err();
-        assertThat(text.lines().findFirst()).hasValueSatisfying(line -> assertThat(line)
-                .isEqualTo("tailguard: unknown command 'frobnicate'; commands are lab, journal, proxy, backend, load, plan, redis-limit, help"));
-        assertThat(text).contains("Usage: tailguard");
+        assertThat(cli.err()).isEqualTo("tailguard: unknown command 'frobnicate'; commands are lab, journal, proxy,"
+                + " backend, load, plan, redis-limit, help (see './tailguard --help')" + System.lineSeparator());
     }
 
     @Test
-    void unknownFlagPrintsOneLineAndUsageWithExitTwo() {
+    void misspeltCommandSuggestsTheRightOneInOneLine() {
+        assertThat(cli.run("lab", "backpresure")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: unknown command 'backpresure'; did you mean backpressure?"
+                + " (see './tailguard lab --help')" + System.lineSeparator());
+        assertThat(cli.run("jurnal", "bench")).isEqualTo(2);
+        assertThat(cli.err()).contains("unknown command 'jurnal'; did you mean journal?");
+        assertThat(cli.run("help", "lodd")).isEqualTo(2);
+        assertThat(cli.err()).contains("tailguard: unknown command 'lodd'; did you mean load? (see './tailguard --help')");
+    }
+
+    @Test
+    void unknownFlagPrintsOneLineWithExitTwo() {
         assertThat(cli.run("--bogus")).isEqualTo(2);
-        assertThat(cli.err().lines().findFirst())
-                .hasValue("tailguard: unknown option '--bogus'");
-        assertThat(cli.err()).contains("Usage: tailguard");
+        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--bogus' (see './tailguard --help')"
+                + System.lineSeparator());
+        assertThat(cli.run("load", "http://127.0.0.1:1/", "--rate", "1", "--max-con", "5")).isEqualTo(2);
+        assertThat(cli.err()).contains("tailguard: unknown option '--max-con'; did you mean --max-connections?");
+    }
+
+    @Test
+    void unknownJournalBenchFlagIsOneLineLikeEveryOther() {
+        assertThat(cli.run("journal", "bench", "--bogus")).isEqualTo(2);
+        assertThat(cli.err()).startsWith("tailguard: unknown option '--bogus'; options are --rate, ")
+                .endsWith(" (see './tailguard journal bench --help')" + System.lineSeparator()).hasLineCount(1);
+        assertThat(cli.out()).isEmpty();
+    }
+
+    @Test
+    void anUnknownOptionIsNamedBeforeAMissingRequiredOne() {
+        assertThat(cli.run("redis-limit", "check", "--redis", "redis://127.0.0.1:1", "--key", "k")).isEqualTo(2);
+        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--redis'; options are --uri, --key, --rate,"
+                + " --burst, --cost, --timeout (see './tailguard redis-limit check --help')" + System.lineSeparator());
     }
 
     @Test
     void misspeltOptionSuggestsTheRightOneInOneLineWithExitTwo() {
         assertThat(cli.run("lab", "backpressure", "--concurency", "20")).isEqualTo(2);
         assertThat(cli.err()).isEqualTo("tailguard: unknown option '--concurency'; did you mean --concurrency? "
-                + "(see 'tailguard lab backpressure --help')" + System.lineSeparator());
+                + "(see './tailguard lab backpressure --help')" + System.lineSeparator());
         assertThat(cli.out()).isEmpty();
     }
 
@@ -49,7 +74,7 @@ class MainTest {
     void misspeltJournalBenchOptionSuggestsTheRightOne() {
         assertThat(cli.run("journal", "bench", "--rat", "5")).isEqualTo(2);
         assertThat(cli.err()).isEqualTo("tailguard: unknown option '--rat'; did you mean --rate? "
-                + "(see 'tailguard journal bench --help')" + System.lineSeparator());
+                + "(see './tailguard journal bench --help')" + System.lineSeparator());
     }
 
     @Test
@@ -57,7 +82,7 @@ class MainTest {
         List<String> examples = new ArrayList<>();
         collectExamples(Main.commandLine(), examples);
         assertThat(examples).isNotEmpty()
-                .contains("  tailguard journal bench --rate 200000 --durability none --replication ack-or-sync "
+                .contains("  ./tailguard journal bench --rate 200000 --durability none --replication ack-or-sync "
                         + "--ack-grace 0  # force every message")
                 .allSatisfy(line -> assertThat(line).doesNotEndWith("\\"))
                 .allSatisfy(line -> assertThat(line).as("a wrapped line starts at column 0").startsWith("  "));

@@ -24,7 +24,7 @@ class ProxyCommandTest {
         Path config = Files.writeString(dir.resolve("proxy.yaml"),
                 "pools:\n  app:\n    backends: [127.0.0.1:9292]\n    max-conn: 1\n");
         assertThat(cli.run("proxy", "--config", config.toString())).isEqualTo(2);
-        assertThat(cli.err()).startsWith("tailguard: pools.app.max-conn is not a known setting; allowed here: ");
+        assertThat(cli.err()).startsWith("tailguard: pools.app.max-conn is not a known setting (did you mean max-conns?); allowed here: ");
         assertThat(cli.err().lines()).hasSize(1);
     }
 
@@ -37,7 +37,7 @@ class ProxyCommandTest {
 
     @Test
     void theOneLineFormNeedsABackendAndValidValues() {
-        assertUsageError("--backend must be given (HOST:PORT) unless --config is; see 'tailguard proxy --help'",
+        assertUsageError("--backend must be given (HOST:PORT) unless --config is; see './tailguard proxy --help'",
                 "proxy", "--listen", "127.0.0.1:0");
         assertUsageError("--max-conns must be from 1 to 65536 but was 0",
                 "proxy", "--backend", "127.0.0.1:9292", "--max-conns", "0");

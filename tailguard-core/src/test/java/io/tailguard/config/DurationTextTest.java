@@ -21,8 +21,18 @@ class DurationTextTest {
         assertThat(DurationText.parseOrNull(" -1s ")).isEqualTo(Duration.ofSeconds(-1));
     }
 
+    @Test
+    void readsFractionsAndPartsFromTheLargestUnitDown() {
+        assertThat(DurationText.parseOrNull("0.5s")).isEqualTo(Duration.ofMillis(500));
+        assertThat(DurationText.parseOrNull("1.25ms")).isEqualTo(Duration.ofNanos(1_250_000));
+        assertThat(DurationText.parseOrNull("1m30s")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(DurationText.parseOrNull("1h2m3s4ms")).isEqualTo(Duration.ofMillis(3_723_004));
+        assertThat(DurationText.parseOrNull("-1m30s")).isEqualTo(Duration.ofSeconds(-90));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"", "5", "5x", "s", "1.5s", "5 s", "9223372036854775807us"})
+    @ValueSource(strings = {"", "5", "0.5", "5x", "s", "5 s", "9223372036854775807us", "30s1m", "1s1s", "0.5ns", "1..5s",
+        ".s", "1m-30s", "-"})
     void malformedOrOverflowingTextIsNull(String text) {
         assertThat(DurationText.parseOrNull(text)).isNull();
     }
@@ -35,7 +45,10 @@ class DurationTextTest {
         assertThatThrownBy(() -> DurationText.parsePositive("interval", "-1s"))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> DurationText.parsePositive("interval", "soon"))
-                .isInstanceOf(IllegalArgumentException.class);
+                .hasMessage("interval must be a positive duration like 10s, 250ms or 500us but was soon");
+        assertThatThrownBy(() -> DurationText.parsePositive("interval", "10"))
+                .hasMessage("interval must be a positive duration like 10s, 250ms or 500us but was 10"
+                        + " (a number needs a unit: ns, us, ms, s, m or h)");
     }
 
     @Test
@@ -46,6 +59,7 @@ class DurationTextTest {
         assertThatThrownBy(() -> DurationText.parseNonNegative("grace", "-1ms"))
                 .hasMessage("grace must be 0 or a duration like 2ms, 500us or 10s but was -1ms");
         assertThatThrownBy(() -> DurationText.parseNonNegative("grace", "5"))
-                .hasMessage("grace must be 0 or a duration like 2ms, 500us or 10s but was 5");
+                .hasMessage("grace must be 0 or a duration like 2ms, 500us or 10s but was 5"
+                        + " (a number needs a unit: ns, us, ms, s, m or h)");
     }
 }

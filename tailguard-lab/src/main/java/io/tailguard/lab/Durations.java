@@ -4,9 +4,9 @@ import io.tailguard.config.DurationText;
 import java.time.Duration;
 
 /**
- * Thread-safe (stateless) parser for the lab's duration flags: the core
- * {@link DurationText} syntax, and, as in the published lab, no suffix means seconds. Only positive
- * durations are accepted.
+ * Thread-safe (stateless) parser for the lab's duration flags: the core {@link DurationText}
+ * syntax, as every other command reads it ({@code 5s}, {@code 500ms}, {@code 0.5s},
+ * {@code 1m30s}); a bare number is refused with the units. Only positive durations are accepted.
  */
 public final class Durations {
 
@@ -21,24 +21,15 @@ public final class Durations {
     public static Duration parsePositive(String flag, String value) {
         Duration d = parseOrNull(value);
         if (d == null || d.isNegative() || d.isZero()) {
-            throw LabUsageException.of(flag, "a positive duration like 5s or 500ms", value);
+            throw LabUsageException.of(flag, "a positive duration like 5s or 500ms" + DurationText.unitHint(value),
+                    value);
         }
         return d;
     }
 
-    /**
-     * Returns the duration written in {@code value}, or {@code null} if it is malformed: the core
-     * {@link DurationText} syntax, plus the published lab's rule that a bare number means seconds.
-     */
+    /** Returns the duration written in {@code value}, or {@code null} if it is malformed. */
     static Duration parseOrNull(String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return Duration.ofSeconds(Long.parseLong(value.trim()));
-        } catch (NumberFormatException e) {
-            return DurationText.parseOrNull(value);
-        }
+        return DurationText.parseOrNull(value);
     }
 
     /** Formats {@code d} in the same syntax, using the largest unit that divides it exactly. */

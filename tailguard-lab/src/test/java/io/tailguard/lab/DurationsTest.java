@@ -16,11 +16,20 @@ class DurationsTest {
         assertThat(Durations.parsePositive("--d", "5s")).isEqualTo(Duration.ofSeconds(5));
         assertThat(Durations.parsePositive("--d", "2m")).isEqualTo(Duration.ofMinutes(2));
         assertThat(Durations.parsePositive("--d", "1h")).isEqualTo(Duration.ofHours(1));
-        assertThat(Durations.parsePositive("--d", "7")).isEqualTo(Duration.ofSeconds(7));
+        assertThat(Durations.parsePositive("--d", "0.5s")).isEqualTo(Duration.ofMillis(500));
+        assertThat(Durations.parsePositive("--d", "1m30s")).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void refusesABareNumberAndShowsTheUnits() {
+        assertThatThrownBy(() -> Durations.parsePositive("--duration", "7"))
+                .isInstanceOf(LabUsageException.class)
+                .hasMessage("--duration must be a positive duration like 5s or 500ms (a number needs a unit: ns, us,"
+                        + " ms, s, m or h) but was '7'");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"5x", "-1s", "0s", "0", "", "s", "1.5s", "5 s", "99999999999999999999h"})
+    @ValueSource(strings = {"5x", "-1s", "0s", "", "s", "1.5x", "5 s", "99999999999999999999h"})
     void rejectsMalformedOrNonPositive(String value) {
         assertThatThrownBy(() -> Durations.parsePositive("--duration", value))
                 .isInstanceOf(LabUsageException.class)

@@ -6,8 +6,8 @@ import org.HdrHistogram.Recorder;
 /**
  * Not thread-safe (confined to one thread, the event loop of its connections): the open-loop core.
  * It releases requests when their due time passes, sends each on an idle keep-alive connection or,
- * when every connection is busy, keeps it waiting client-side in due order; it never opens more
- * connections and never pipelines. Latency runs from the due time, so time spent waiting for a
+ * when every connection is busy, opens another (up to its maximum) and keeps the request waiting
+ * client-side in due order until one is free; it never pipelines. Latency runs from the due time, so time spent waiting for a
  * connection, or for a late generator, is part of it (no coordinated omission). Every method takes
  * the current time; the engine holds no clock.
  *
@@ -18,6 +18,7 @@ final class Engine {
 
     private static final int IDLE = -1;
     private static final int DOWN = -2;
+    private static final int UNOPENED = -3;
     /** Latencies above an hour are recorded as an hour (the histogram's range). */
     static final long MAX_RECORDED_NANOS = 3_600_000_000_000L;
 
@@ -28,6 +29,12 @@ final class Engine {
     private final long[] sentNanos;
     private final int[] idle;
     private int idleCount;
+    /** Slots {@code [0, opened)} have been opened at least once; the rest were never needed. */
+    private int opened;
+    /** Connections idle or busy (the others of the opened ones are down or reconnecting). */
+    private int live;
+    /** Requests before this index have been counted as waiting, if they waited. */
+    private int waitCounted;
 
     private long[] due = new long[0];
     private int firstMeasured;
@@ -39,15 +46,31 @@ final class Engine {
     private int nextToSend;
     private int done;
 
-    /** Creates an engine over {@code connections} connections, all down until {@link #connected}. */
-    Engine(int connections, long timeoutNanos, Wire wire) {
-        Check.positive("connections", connections);
+    /**
+     * Creates an engine that may open up to {@code maxConnections} connections; none is open until
+     * {@link #openSlot} names one and the wire reports it {@link #connected}.
+     */
+    Engine(int maxConnections, long timeoutNanos, Wire wire) {
+        int connections = Check.positive("maxConnections", maxConnections);
         this.timeoutNanos = Check.positive("timeoutNanos", timeoutNanos);
         this.wire = Check.notNull("wire", wire);
         this.inFlight = new int[connections];
         this.sentNanos = new long[connections];
         this.idle = new int[connections];
-        java.util.Arrays.fill(inFlight, DOWN);
+        java.util.Arrays.fill(inFlight, UNOPENED);
+    }
+
+    /**
+     * Takes the next connection slot never opened and marks it down (connecting); the caller asks
+     * the wire to connect it. Returns the slot, or -1 if every slot is taken.
+     */
+    int openSlot() {
+        if (opened == inFlight.length) {
+            return -1;
+        }
+        inFlight[opened] = DOWN;
+        tally.opened(opened + 1);
+        return opened++;
     }
 
     /**
@@ -68,6 +91,8 @@ final class Engine {
         this.released = 0;
         this.nextToSend = 0;
         this.done = 0;
+        this.waitCounted = 0;
+        tally.opened(opened);
     }
 
     /** Returns true when every request of the step is released and answered, failed or timed out. */
@@ -93,7 +118,27 @@ final class Engine {
         while (nextToSend < released && idleCount > 0) {
             send(idle[--idleCount], nowNanos);
         }
+        // a connection coming up (new or reopened) will take one waiting request each
+        while (released - nextToSend > opened - live && opened < inFlight.length) {
+            wire.open(openSlot());
+        }
+        countWaits();
         tally.waiting(released - nextToSend);
+    }
+
+    /**
+     * Counts the requests that started waiting for a connection since the last count, and those of
+     * them for which no connection is coming because every slot is open: the maximum held them back.
+     */
+    private void countWaits() {
+        int from = Math.max(Math.max(waitCounted, nextToSend), firstMeasured);
+        if (from < released) {
+            long uncovered = (released - nextToSend) - (opened - live);
+            long started = released - from;
+            tally.add(tally.connectionWaits, started);
+            tally.add(tally.waitsAtMax, Math.max(0, Math.min(started, uncovered)));
+        }
+        waitCounted = Math.max(waitCounted, released);
     }
 
     /** Times out requests in flight or waiting for longer than the timeout since their due time. */
@@ -102,6 +147,7 @@ final class Engine {
             int request = inFlight[conn];
             if (request >= 0 && nowNanos - due[request] >= timeoutNanos) {
                 inFlight[conn] = DOWN;
+                live--;
                 done++;
                 if (measured(request)) {
                     Tally.increment(tally.timeouts);
@@ -118,6 +164,7 @@ final class Engine {
             throw new IllegalStateException("connection " + conn + " must be down but was " + inFlight[conn]);
         }
         inFlight[conn] = IDLE;
+        live++;
         idle[idleCount++] = conn;
         tick(nowNanos);
     }
@@ -133,6 +180,7 @@ final class Engine {
             return;
         }
         inFlight[conn] = reusable ? IDLE : DOWN;
+        live -= reusable ? 0 : 1;
         done++;
         if (measured(request)) {
             latency.recordValue(Math.min(MAX_RECORDED_NANOS, nowNanos - due[request]));
@@ -153,9 +201,10 @@ final class Engine {
     /** Reports that {@code conn} closed or failed; a request in flight on it is an error. */
     void lost(int conn, long nowNanos) {
         int request = inFlight[conn];
-        if (request == DOWN) {
+        if (request == DOWN || request == UNOPENED) {
             return;
         }
+        live--;
         if (request == IDLE) {
             for (int i = 0; i < idleCount; i++) {
                 if (idle[i] == conn) {
@@ -174,11 +223,7 @@ final class Engine {
 
     /** Returns the number of open connections (idle or busy). */
     int open() {
-        int open = 0;
-        for (int state : inFlight) {
-            open += state == DOWN ? 0 : 1;
-        }
-        return open;
+        return live;
     }
 
     private void send(int conn, long nowNanos) {

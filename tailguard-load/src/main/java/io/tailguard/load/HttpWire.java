@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Not thread-safe (every method runs on its one event loop): the HTTP/1.1 connections of a run.
  * The request is encoded once; each send writes a duplicate of the same bytes, so sending costs
- * no encoding. A closed connection is reopened at once, then every 100 ms while that fails.
+ * no encoding. Connections are opened when the engine asks for them; a closed one is reopened at
+ * once, then every 100 ms while that fails.
  */
 final class HttpWire implements Wire {
 
@@ -88,6 +89,11 @@ final class HttpWire implements Wire {
         if (!closing) {
             connect(conn);
         }
+    }
+
+    @Override
+    public void open(int conn) {
+        connect(conn);
     }
 
     @Override

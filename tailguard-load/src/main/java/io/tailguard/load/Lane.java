@@ -28,14 +28,15 @@ final class Lane {
     private final Runnable tick;
     private io.netty.util.concurrent.ScheduledFuture<?> sweeper;
 
-    Lane(EventLoop loop, NanoClock clock, LoadPlan plan, byte[] request, int connections) {
+    /** A lane that opens {@code connections} at start and up to {@code maxConnections} as requests wait. */
+    Lane(EventLoop loop, NanoClock clock, LoadPlan plan, byte[] request, int connections, int maxConnections) {
         this.loop = loop;
         this.clock = clock;
         this.connections = connections;
         int connectMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, plan.timeout().toMillis()));
-        this.wire = new HttpWire(loop, clock, plan.target(), request, plan.method().equals("HEAD"), connections,
-                connectMillis);
-        this.engine = new Engine(connections, plan.timeout().toNanos(), wire);
+        this.wire = new HttpWire(loop, clock, plan.target(), request, plan.method().equals("HEAD"),
+                maxConnections, connectMillis);
+        this.engine = new Engine(maxConnections, plan.timeout().toNanos(), wire);
         this.tick = () -> {
             tickPending.set(false);
             engine.tick(clock.nanoTime());
@@ -46,15 +47,15 @@ final class Lane {
     ChannelFuture connectFirst() {
         return call(() -> {
             wire.engine(engine);
-            return wire.connect(0);
+            return wire.connect(engine.openSlot());
         });
     }
 
-    /** Opens the other connections (reconnecting in the background until each is up). */
+    /** Opens the other initial connections (reconnecting in the background until each is up). */
     void connectRest() {
         call(() -> {
             for (int conn = 1; conn < connections; conn++) {
-                wire.connect(conn);
+                wire.connect(engine.openSlot());
             }
             return null;
         });

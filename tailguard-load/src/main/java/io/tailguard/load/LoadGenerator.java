@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 
 /**
  * Not thread-safe (one caller runs one step at a time): an open-loop HTTP/1.1 load generator over
- * a fixed set of keep-alive connections. The caller's thread paces the schedule; each of the
+ * keep-alive connections, opened at start and then as requests wait, up to the plan's maximum. The caller's thread paces the schedule; each of the
  * plan's event loops (a {@link Lane}) owns a share of the connections and every n-th request of
  * the schedule. Use {@link #open}, then {@link #run} once per rate, then {@link #close}.
  */
@@ -39,13 +39,14 @@ public final class LoadGenerator implements AutoCloseable {
         byte[] request = RequestBytes.encode(plan);
         this.lanes = new Lane[threads];
         for (int l = 0; l < threads; l++) {
-            lanes[l] = new Lane(group.next(), clock, plan, request, share(plan.connections(), l, threads));
+            lanes[l] = new Lane(group.next(), clock, plan, request, share(plan.connections(), l, threads),
+                    share(plan.maxConnections(), l, threads));
         }
         this.pacer = Pacer.forCores(clock, Runtime.getRuntime().availableProcessors());
     }
 
     /**
-     * Opens every connection of {@code plan}.
+     * Opens the initial connections of {@code plan}.
      *
      * @throws UncheckedIOException if the target cannot be reached
      */
@@ -117,7 +118,7 @@ public final class LoadGenerator implements AutoCloseable {
             firstMeasured++;
         }
         StepRecorder recorder = new StepRecorder(rate, plan.duration(), schedule.size() - firstMeasured, lanes.length,
-                log);
+                log, plan.timeout().toNanos(), plan.maxConnections());
         long start = clock.nanoTime() + START_DELAY_NANOS;
         long[] due = schedule.absolute(start);
         for (int l = 0; l < lanes.length; l++) {

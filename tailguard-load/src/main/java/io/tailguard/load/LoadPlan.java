@@ -16,7 +16,10 @@ import java.util.Map;
  * @param warmup      time sent at the step's rate before measuring (not recorded); may be zero
  * @param arrivals    how due times are spaced
  * @param seed        seed of the Poisson draw (each step draws from {@code seed + step index})
- * @param connections keep-alive connections, 1 to {@link #MAX_CONNECTIONS}
+ * @param connections keep-alive connections opened before the run, 1 to {@code maxConnections}
+ * @param maxConnections the most connections the run opens, 1 to {@link #MAX_CONNECTIONS}: when a
+ *                    request is due and every open connection is busy, another is opened, as
+ *                    vegeta's workers grow up to {@code -max-workers}
  * @param threads     event loops sharing the connections, 1 to {@link #MAX_THREADS} (at most one per
  *                    connection is used)
  * @param method      HTTP method, upper-case token
@@ -25,11 +28,13 @@ import java.util.Map;
  * @param timeout     a request not answered this long after its due time counts as a timeout
  */
 public record LoadPlan(Target target, List<Long> rates, Duration duration, Duration warmup, Arrivals arrivals,
-                       long seed, int connections, int threads, String method, List<Map.Entry<String, String>> headers,
+                       long seed, int connections, int maxConnections, int threads, String method, List<Map.Entry<String, String>> headers,
                        byte[] body, Duration timeout) {
 
     /** The most connections a run may open. */
     public static final int MAX_CONNECTIONS = 10_000;
+    /** The most connections a run opens unless told otherwise. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 1_000;
     /** The most event loops a run may use. */
     public static final int MAX_THREADS = 64;
     /** The most rate steps a run may hold. */
@@ -56,9 +61,13 @@ public record LoadPlan(Target target, List<Long> rates, Duration duration, Durat
         }
         positive("--timeout", timeout);
         Check.notNull("arrivals", arrivals);
-        if (connections < 1 || connections > MAX_CONNECTIONS) {
-            throw new IllegalArgumentException("--connections must be 1 to " + MAX_CONNECTIONS + " but was "
-                    + connections);
+        if (maxConnections < 1 || maxConnections > MAX_CONNECTIONS) {
+            throw new IllegalArgumentException("--max-connections must be 1 to " + MAX_CONNECTIONS + " but was "
+                    + maxConnections);
+        }
+        if (connections < 1 || connections > maxConnections) {
+            throw new IllegalArgumentException("--connections must be 1 to --max-connections (" + maxConnections
+                    + ") but was " + connections);
         }
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("--threads must be 1 to " + MAX_THREADS + " but was " + threads);
@@ -77,6 +86,17 @@ public record LoadPlan(Target target, List<Long> rates, Duration duration, Durat
                         + Schedule.MAX_REQUESTS + " requests per step but was " + requests + " at rate " + rate);
             }
         }
+    }
+
+    /**
+     * A plan over a fixed set of {@code connections}: as many are opened at start as it may ever
+     * open.
+     */
+    public LoadPlan(Target target, List<Long> rates, Duration duration, Duration warmup, Arrivals arrivals,
+                    long seed, int connections, int threads, String method, List<Map.Entry<String, String>> headers,
+                    byte[] body, Duration timeout) {
+        this(target, rates, duration, warmup, arrivals, seed, connections, connections, threads, method, headers,
+                body, timeout);
     }
 
     /**

@@ -31,6 +31,10 @@ final class StepRecorder {
     private final Duration duration;
     private final long scheduled;
     private final IntervalLog log;
+    private final long timeoutNanos;
+    private final long maxConnections;
+    private long timeoutsReported;
+    private long waitsAtMaxReported;
     private final Histogram latencyTotal = new Histogram(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
     private final Histogram serviceTotal = new Histogram(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
     private final Histogram successTotal = new Histogram(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
@@ -41,7 +45,10 @@ final class StepRecorder {
     private Histogram serviceInterval;
     private Histogram successInterval;
 
-    StepRecorder(long rate, Duration duration, long scheduled, int lanes, IntervalLog log) {
+    StepRecorder(long rate, Duration duration, long scheduled, int lanes, IntervalLog log, long timeoutNanos,
+                 long maxConnections) {
+        this.timeoutNanos = timeoutNanos;
+        this.maxConnections = maxConnections;
         this.tallies = new Tally[lanes];
         for (int l = 0; l < lanes; l++) {
             tallies[l] = new Tally();
@@ -68,10 +75,14 @@ final class StepRecorder {
             late = Math.max(late, t.takeLateMax());
         }
         double end = (nowNanos - measuredStartNanos) / 1e9;
-        boolean empty = latencyInterval.getTotalCount() == 0;
-        intervals.add(new Interval(end, latencyInterval.getTotalCount(),
-                empty ? 0 : latencyInterval.getValueAtPercentile(50), empty ? 0 : latencyInterval.getValueAtPercentile(99),
-                empty ? 0 : latencyInterval.getMaxValue(), late));
+        long timeouts = sum(t -> t.timeouts);
+        long newTimeouts = timeouts - timeoutsReported;
+        timeoutsReported = timeouts;
+        Histogram all = withTimeouts(latencyInterval, newTimeouts);
+        boolean empty = all.getTotalCount() == 0;
+        intervals.add(new Interval(end, latencyInterval.getTotalCount(), newTimeouts,
+                empty ? 0 : all.getValueAtPercentile(50), empty ? 0 : all.getValueAtPercentile(99),
+                empty ? 0 : all.getMaxValue(), late));
         if (end > 0) {
             behindMaxNanos = Math.max(behindMaxNanos, late);
             secondsBehind += late > StepResult.BEHIND_NANOS ? 1 : 0;
@@ -83,14 +94,28 @@ final class StepRecorder {
         long ok = sum(t -> t.ok);
         long shed = sum(t -> t.shed);
         long errors = sum(t -> t.errors);
-        long timeouts = sum(t -> t.timeouts);
-        return String.format(Locale.ROOT,
-                "load %d/s %6.1fs%s sent %d done %d p50 %s p99 %s ok %d shed %d errors %d timeouts %d"
-                        + " behind %s waiting %d",
+        Histogram allTotal = withTimeouts(latencyTotal, timeouts);
+        String line = String.format(Locale.ROOT,
+                "load %d/s %6.1fs%s sent %d done %d p50 %s p99 %s (of all, a timeout at %s) ok %d shed %d"
+                        + " errors %d timeouts %d behind %s waiting %d connections %d",
                 rate, end, end <= 0 ? " (warm-up)" : "", sum(t -> t.sent), done,
-                Spectrum.millis(latencyTotal, 50), Spectrum.millis(latencyTotal, 99), ok, shed, errors, timeouts,
-                Spectrum.millis(late),
-                sum(t -> t.waiting));
+                Spectrum.millis(allTotal, 50), Spectrum.millis(allTotal, 99), Spectrum.seconds(timeoutNanos), ok,
+                shed, errors, timeouts, Spectrum.millis(late), sum(t -> t.waiting), sum(t -> t.opened));
+        long waitsAtMax = sum(t -> t.waitsAtMax);
+        if (waitsAtMax > waitsAtMaxReported) {
+            line += String.format(Locale.ROOT, "; %d requests waited at the maximum of %d connections: %s",
+                    waitsAtMax - waitsAtMaxReported, maxConnections, Ceiling.sentence(maxConnections, serviceTotal));
+        }
+        waitsAtMaxReported = waitsAtMax;
+        return line;
+    }
+
+    private Histogram withTimeouts(Histogram answered, long timeouts) {
+        Histogram all = answered.copy();
+        if (timeouts > 0) {
+            all.recordValueWithCount(Math.min(timeoutNanos, Engine.MAX_RECORDED_NANOS), timeouts);
+        }
+        return all;
     }
 
     /** Returns the step's result; call after the last {@link #report}. */
@@ -108,7 +133,8 @@ final class StepRecorder {
         return new StepResult(rate, duration.toNanos() / 1e9, scheduled, sum(t -> t.sent), sum(t -> t.ok),
                 sum(t -> t.shed), sum(t -> t.errors), sum(t -> t.timeouts), statuses, latencyTotal.copy(),
                 serviceTotal.copy(), behindMaxNanos, secondsBehind, sum(t -> t.waitingMax), intervals,
-                successTotal.copy());
+                successTotal.copy(), timeoutNanos, sum(t -> t.connectionWaits), sum(t -> t.waitsAtMax),
+                sum(t -> t.opened), maxConnections);
     }
 
     private long sum(java.util.function.Function<Tally, java.util.concurrent.atomic.AtomicLong> counter) {

@@ -25,11 +25,18 @@ import org.HdrHistogram.Histogram;
  *                         the event loops (each keeps its own wait queue)
  * @param intervals        one entry per reported second, warm-up included
  * @param success          due time → response of the 2xx/3xx answers only, nanoseconds
+ * @param timeoutNanos     the run's timeout, at which {@link #all} counts a timed-out request
+ * @param connectionWaits  measured requests that waited for a free connection at least once
+ * @param waitsAtMax       of those, requests no new connection could take because the generator
+ *                         had opened its maximum
+ * @param opened           connections opened by the end of the step
+ * @param maxConnections   the most connections the generator may open
  */
 public record StepResult(long rate, double durationSeconds, long scheduled, long sent, long ok, long shed,
                          long errors, long timeouts, Map<Integer, Long> statuses, Histogram latency,
                          Histogram service, long behindMaxNanos, int secondsBehind, long waitingMax,
-                         List<Interval> intervals, Histogram success) {
+                         List<Interval> intervals, Histogram success, long timeoutNanos, long connectionWaits,
+                         long waitsAtMax, long opened, long maxConnections) {
 
     /** Lateness above this counts a second as behind schedule: 1 ms. */
     public static final long BEHIND_NANOS = 1_000_000L;
@@ -38,6 +45,46 @@ public record StepResult(long rate, double durationSeconds, long scheduled, long
     public StepResult {
         statuses = Map.copyOf(statuses);
         intervals = List.copyOf(intervals);
+    }
+
+    /** A result with no connection figures, for callers that only read latencies and counts. */
+    public StepResult(long rate, double durationSeconds, long scheduled, long sent, long ok, long shed,
+                      long errors, long timeouts, Map<Integer, Long> statuses, Histogram latency,
+                      Histogram service, long behindMaxNanos, int secondsBehind, long waitingMax,
+                      List<Interval> intervals, Histogram success) {
+        this(rate, durationSeconds, scheduled, sent, ok, shed, errors, timeouts, statuses, latency, service,
+                behindMaxNanos, secondsBehind, waitingMax, intervals, success, Engine.MAX_RECORDED_NANOS, 0, 0, 0,
+                0);
+    }
+
+    /** Returns how many measured requests were answered (any status). */
+    public long answered() {
+        return latency.getTotalCount();
+    }
+
+    /**
+     * Returns the latency of every answered or timed-out request, a timeout counted at the timeout:
+     * a percentile of all requests, which the answered ones alone would understate.
+     */
+    public Histogram all() {
+        Histogram all = latency.copy();
+        if (timeouts > 0) {
+            all.recordValueWithCount(Math.min(timeoutNanos, Engine.MAX_RECORDED_NANOS), timeouts);
+        }
+        return all;
+    }
+
+    /** Returns true if requests waited because the generator had opened its maximum of connections. */
+    public boolean hitMaxConnections() {
+        return waitsAtMax > 0;
+    }
+
+    /**
+     * Returns the most requests per second the maximum of connections can carry at the observed
+     * service time (connections ÷ mean write-to-answer time), or 0 if nothing was answered.
+     */
+    public double ceilingPerSecond() {
+        return Ceiling.perSecond(maxConnections, service);
     }
 
     /** Returns the measured seconds (intervals ending after the warm-up). */

@@ -22,6 +22,12 @@ final class Tally {
     final AtomicLong waiting = new AtomicLong();
     /** The most requests that waited for a free connection at once. */
     final AtomicLong waitingMax = new AtomicLong();
+    /** Requests that waited for a free connection at least once. */
+    final AtomicLong connectionWaits = new AtomicLong();
+    /** Of those, requests no new connection could take: every slot up to the maximum was open. */
+    final AtomicLong waitsAtMax = new AtomicLong();
+    /** Connections opened so far (each slot counts once, however often it reconnected). */
+    final AtomicLong opened = new AtomicLong();
     /** The largest lateness of a release since the reporter last took it (see {@link #takeLateMax}). */
     private final AtomicLong lateMaxNanos = new AtomicLong();
     final AtomicLongArray statuses = new AtomicLongArray(STATUS_SLOTS);
@@ -30,6 +36,14 @@ final class Tally {
 
     static void increment(AtomicLong counter) {
         counter.lazySet(counter.get() + 1);
+    }
+
+    static void add(AtomicLong counter, long n) {
+        counter.lazySet(counter.get() + n);
+    }
+
+    void opened(long count) {
+        opened.lazySet(count);
     }
 
     void status(int code) {

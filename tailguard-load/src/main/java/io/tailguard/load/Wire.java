@@ -6,6 +6,12 @@ package io.tailguard.load;
  */
 interface Wire {
 
+    /**
+     * Opens connection {@code conn} for the first time; the wire reports {@link Engine#connected}
+     * when it is up (and keeps reopening it after it closes).
+     */
+    void open(int conn);
+
     /** Writes the request on connection {@code conn}, which is open and idle. */
     void send(int conn);
 

@@ -31,7 +31,7 @@ class EngineTest {
         Engine engine = new Engine(connections, timeoutNanos, target);
         target.engine = engine;
         for (int c = 0; c < connections; c++) {
-            engine.connected(c, 0);
+            engine.connected(engine.openSlot(), 0);
         }
         engine.begin(due, firstMeasured, tally, latency, service, success);
         target.run(due, lateNanos, sweepNanos);
@@ -117,8 +117,8 @@ class EngineTest {
         ScriptedTarget target = new ScriptedTarget(clock, sent -> sent + MS);
         Engine engine = new Engine(2, S, target);
         target.engine = engine;
-        engine.connected(0, 0);
-        engine.connected(1, 0);
+        engine.connected(engine.openSlot(), 0);
+        engine.connected(engine.openSlot(), 0);
         engine.begin(due, 0, tally, latency, service, success);
         engine.tick(MS);
         engine.answered(1, 503, true, 2 * MS);
@@ -152,5 +152,43 @@ class EngineTest {
         assertThat(tally.sent.get()).isEqualTo(6);
         assertThat(tally.ok.get()).isEqualTo(6);
         assertThat(latency.getIntervalHistogram().getTotalCount()).isEqualTo(6);
+    }
+
+    /** The stumble in virtual time: 80/s against a 200 ms service needs 16 connections. */
+    private ScriptedTarget elastic(int maxConnections, long timeoutNanos) {
+        long[] due = Schedule.of(Arrivals.CONSTANT, 80, 10 * S, new SplittableRandom(1)).absolute(0);
+        ScriptedTarget target = new ScriptedTarget(clock, sent -> sent + 200 * MS);
+        Engine engine = new Engine(maxConnections, timeoutNanos, target);
+        target.engine = engine;
+        engine.connected(engine.openSlot(), 0);
+        engine.begin(due, 0, tally, latency, service, success);
+        target.run(due, 0, 10 * MS);
+        return target;
+    }
+
+    @Test
+    void opensConnectionsAsRequestsWaitAndAnswersEverything() {
+        ScriptedTarget target = elastic(1000, 2 * S);
+
+        assertThat(tally.ok.get()).isEqualTo(800);
+        assertThat(tally.timeouts.get()).isZero();
+        // 80/s x 200 ms = 16 busy at once; one more while a request is answered as the next falls due
+        assertThat(tally.opened.get()).isBetween(16L, 17L);
+        assertThat(target.opens).hasSize((int) tally.opened.get() - 1);
+        assertThat(tally.waitsAtMax.get()).isZero();
+        assertThat(latency.getIntervalHistogram().getMaxValue()).isLessThan(201 * MS);
+    }
+
+    @Test
+    void countsTheRequestsTheMaximumHeldBack() {
+        elastic(10, 2 * S);
+
+        // 10 connections / 200 ms = 50/s: at 80/s the queue grows until requests time out
+        assertThat(tally.opened.get()).isEqualTo(10);
+        assertThat(tally.timeouts.get()).isPositive();
+        assertThat(tally.ok.get() + tally.timeouts.get()).isEqualTo(800);
+        assertThat(tally.waitsAtMax.get()).isPositive();
+        assertThat(tally.connectionWaits.get()).isGreaterThanOrEqualTo(tally.waitsAtMax.get());
+        assertThat(Ceiling.perSecond(10, service.getIntervalHistogram())).isBetween(49.0, 51.0);
     }
 }

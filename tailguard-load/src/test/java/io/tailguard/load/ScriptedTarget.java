@@ -26,6 +26,15 @@ final class ScriptedTarget implements Wire {
         this.answerAt = answerAt;
     }
 
+    final List<Integer> opens = new ArrayList<>();
+
+    /** Connects at once: the engine's growth is tested apart from connect latency. */
+    @Override
+    public void open(int conn) {
+        opens.add(conn);
+        engine.connected(conn, clock.nanoTime());
+    }
+
     @Override
     public void send(int conn) {
         long now = clock.nanoTime();

@@ -41,11 +41,12 @@ import picocli.CommandLine.Model.CommandSpec;
             ""
         },
         footer = {"", "Example (verify printed last_seq=1429 ... open=refuses):",
-            "  tailguard journal verify --dir /data/orders",
-            "  tailguard journal repair --dir /data/orders --truncate-after 1429 --dry-run",
-            "  tailguard journal repair --dir /data/orders --truncate-after 1429",
-            "A deleted journal.id (open refuses: 'journal.id is missing'):",
-            "  tailguard journal repair --dir /data/orders --restore-id"})
+            "  ./tailguard journal verify --dir /data/orders",
+            "  ./tailguard journal repair --dir /data/orders --truncate-after 1429 --dry-run",
+            "  ./tailguard journal repair --dir /data/orders --truncate-after 1429",
+            "",
+            "Example (a deleted journal.id; open refuses: 'journal.id is missing'):",
+            "  ./tailguard journal repair --dir /data/orders --restore-id"})
 public final class JournalRepairCommand implements Callable<Integer> {
 
     @Spec

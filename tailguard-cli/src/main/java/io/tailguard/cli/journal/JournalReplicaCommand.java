@@ -36,8 +36,8 @@ import picocli.CommandLine.Model.CommandSpec;
             ""
         },
         footer = {"", "Examples:",
-            "  tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica",
-            "  tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica --durability sync --timeout 10s"})
+            "  ./tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica",
+            "  ./tailguard journal replica --listen 127.0.0.1:7400 --dir /data/replica --durability sync --timeout 10s"})
 public final class JournalReplicaCommand implements Callable<Integer> {
 
     @Spec

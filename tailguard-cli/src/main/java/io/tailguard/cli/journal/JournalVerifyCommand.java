@@ -36,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "subdirectories, *.tgj files that are not segments).",
             ""
         },
-        footer = {"", "Example:", "  tailguard journal verify --dir /data/journal",
+        footer = {"", "Example:", "  ./tailguard journal verify --dir /data/journal",
             "  ok records=1500 first_seq=1 last_seq=1500 segments=4 unpublished_tail_bytes=0"})
 public final class JournalVerifyCommand implements Callable<Integer> {
 

@@ -2,10 +2,13 @@ package io.tailguard.cli.load;
 
 import io.tailguard.cli.UsageException;
 import io.tailguard.config.DurationText;
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabRunner;
 import io.tailguard.lab.Progress;
 import io.tailguard.load.Arrivals;
+import io.tailguard.load.JsonSummary;
 import io.tailguard.load.LoadPlan;
 import io.tailguard.load.Target;
 import java.io.IOException;
@@ -38,21 +41,26 @@ import picocli.CommandLine.Parameters;
         },
         footer = {
             "",
-            "Requests go out on --connections keep-alive connections, one at a time per",
-            "connection (no pipelining). A request due while every connection is busy waits",
-            "client-side, in due order; its latency still counts from its due time.",
+            "Requests go out on keep-alive connections, one at a time per connection (no",
+            "pipelining): --connections are opened at start, and another each time a request",
+            "is due while every one is busy, up to --max-connections (as vegeta's workers grow",
+            "up to -max-workers). A request due while the maximum is open and busy waits",
+            "client-side, in due order; its latency still counts from its due time, and the",
+            "run names the ceiling this sets (connections / latency) and the flag that lifts it.",
             "429 and 503 answers count as shed, apart from errors and successes.",
             "",
             "Examples:",
-            "  tailguard load http://127.0.0.1:8080/ --rate 2000 --duration 30s",
-            "  tailguard load http://127.0.0.1:8080/ --rate 500,1000,2000,4000 --duration 20s",
-            "  tailguard load http://127.0.0.1:8080/api --rate 300 --arrivals poisson --method POST --header 'Content-Type: application/json' --body-file req.json",
-            "  tailguard load test-server --freeze 1s --every 5s  # a server that stalls",
+            "  ./tailguard load http://127.0.0.1:8080/ --rate 2000 --duration 30s",
+            "  ./tailguard load http://127.0.0.1:8080/ --rate 500,1000,2000,4000 --duration 20s",
+            "  ./tailguard load http://127.0.0.1:8080/api --rate 300 --arrivals poisson --method POST --header 'Content-Type: application/json' --body-file req.json",
+            "  ./tailguard load test-server --freeze 1s --every 5s  # a server that stalls",
             "",
-            "Prints a progress line per second on stderr, then per rate the percentile",
-            "spectrum and status counts. Writes load-summary.csv (one row per rate),",
-            "load-intervals.csv, load-status.csv, load-latency.hlog (HdrHistogram",
-            "interval log), PNG charts, report.html and manifest.json into --output-dir."
+            "Prints a progress line per second on stderr, then per rate the headline",
+            "percentiles (each table says which requests it covers) and status counts, or",
+            "with --output json one JSON summary on stdout. Writes load-summary.csv (one row",
+            "per rate), load-intervals.csv, load-status.csv, load-spectrum.txt (HdrHistogram's",
+            "percentile spectrum), load-latency.hlog (HdrHistogram interval log), PNG charts,",
+            "report.html and manifest.json into --output-dir."
         })
 public final class LoadCommand implements Callable<Integer> {
 
@@ -64,7 +72,8 @@ public final class LoadCommand implements Callable<Integer> {
     String url;
 
     @Option(names = "--rate", paramLabel = "RPS[,RPS...]", required = false,
-            description = "Requests per second; a comma-separated list runs one step per rate (required).")
+            description = "Requests per second, a whole number such as 500 or a rate such as 500/s or"
+                    + " 30000/m; a comma-separated list runs one step per rate (required).")
     String rate;
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s",
@@ -84,8 +93,13 @@ public final class LoadCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--connections", paramLabel = "N", defaultValue = "10",
-            description = "Keep-alive connections, 1 to 10000; never more are opened (default: ${DEFAULT-VALUE}).")
+            description = "Keep-alive connections opened at start, 1 to --max-connections (default: ${DEFAULT-VALUE}).")
     int connections;
+
+    @Option(names = "--max-connections", paramLabel = "N", defaultValue = "" + LoadPlan.DEFAULT_MAX_CONNECTIONS,
+            description = "The most connections opened, as requests wait for one, 1 to 10000"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int maxConnections;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
             description = "Event loops sharing the connections (each takes every N-th request), 1 to 64"
@@ -109,6 +123,11 @@ public final class LoadCommand implements Callable<Integer> {
                     + " is closed and reopened (default: ${DEFAULT-VALUE}).")
     String timeout;
 
+    @Option(names = "--output", paramLabel = "text|json", defaultValue = "text",
+            description = "What stdout gets: each rate's summary as text, or one JSON summary of the run"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String output;
+
     @Option(names = "--output-dir", paramLabel = "DIR", defaultValue = LabRunner.DEFAULT_OUTPUT_DIR + "/load",
             description = "Directory for the artifacts, created if missing (default: ${DEFAULT-VALUE}).")
     String outputDir;
@@ -117,11 +136,15 @@ public final class LoadCommand implements Callable<Integer> {
     public Integer call() {
         NettyLogging.toJdk();
         if (url == null) {
-            throw new UsageException("URL must be given, e.g. tailguard load http://127.0.0.1:8080/ --rate 2000");
+            throw new UsageException("URL must be given, e.g. ./tailguard load http://127.0.0.1:8080/ --rate 2000");
         }
         if (rate == null) {
             throw new UsageException("--rate must be given, e.g. --rate 2000 or --rate 500,1000,2000");
         }
+        if (!output.equals("text") && !output.equals("json")) {
+            throw new UsageException("--output must be text or json but was '" + output + "'");
+        }
+        boolean json = output.equals("json");
         LoadPlan plan = plan();
         Map<String, String> raw = new LinkedHashMap<>();
         raw.put("URL", plan.target().url());
@@ -131,6 +154,7 @@ public final class LoadCommand implements Callable<Integer> {
         raw.put("--arrivals", plan.arrivals().label());
         raw.put("--seed", Long.toString(seed));
         raw.put("--connections", Integer.toString(connections));
+        raw.put("--max-connections", Integer.toString(maxConnections));
         raw.put("--threads", Integer.toString(threads));
         raw.put("--method", plan.method());
         raw.put("--header", String.join("; ", headers));
@@ -138,8 +162,13 @@ public final class LoadCommand implements Callable<Integer> {
         raw.put("--timeout", timeout);
         List<String> commandLine = spec.root().commandLine().getParseResult().originalArgs();
         CommandLine cli = spec.commandLine();
-        new LabRunner(cli.getOut(), Progress.silent()).run(new LoadExperiment(plan, cli.getOut(), cli.getErr()),
+        LoadExperiment experiment = new LoadExperiment(plan, json ? null : cli.getOut(), cli.getErr());
+        new LabRunner(json ? cli.getErr() : cli.getOut(), Progress.silent()).run(experiment,
                 LabArgs.validated(raw, commandLine), outputDir);
+        if (json) {
+            cli.getOut().print(JsonSummary.render(plan.target().url(), experiment.steps()));
+            cli.getOut().flush();
+        }
         return 0;
     }
 
@@ -162,25 +191,23 @@ public final class LoadCommand implements Callable<Integer> {
                         + e.getClass().getSimpleName() + ")");
             }
         }
-        return new LoadPlan(target, rates, measured, warm, Arrivals.parse(arrivals), seed, connections, threads, method,
+        return new LoadPlan(target, rates, measured, warm, Arrivals.parse(arrivals), seed, connections, maxConnections,
+                threads, method,
                 parsedHeaders, body, wait);
     }
 
-    /** Parses {@code 500,1000,2000}. */
+    /** Parses {@code 500,1000,2000} or {@code 500/s,60000/m}: a bare number is a rate a second. */
     static List<Long> rates(String text) {
         List<Long> rates = new ArrayList<>();
         for (String part : text.split(",", -1)) {
-            long r;
-            try {
-                r = Long.parseLong(part.trim());
-            } catch (NumberFormatException e) {
-                r = 0;
+            String p = part.trim();
+            Rate r = p.matches("[0-9]{1,18}") ? (Long.parseLong(p) > 0 ? Rate.perSecond(Long.parseLong(p)) : null)
+                    : RateText.parseOrNull(p);
+            if (r == null || !r.isWholePerSecond()) {
+                throw new UsageException("--rate must be positive whole requests per second, comma-separated, like"
+                        + " 500, 500/s or 30000/m, but was '" + text + "'");
             }
-            if (r <= 0) {
-                throw new UsageException("--rate must be positive whole requests per second, comma-separated,"
-                        + " but was '" + text + "'");
-            }
-            rates.add(r);
+            rates.add(r.wholePerSecond());
         }
         return rates;
     }

@@ -28,11 +28,18 @@ final class LoadExperiment implements Experiment {
     private final LoadPlan plan;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final List<StepResult> steps = new ArrayList<>();
 
+    /** {@code out} receives each step's summary; null for none (the caller prints the JSON summary). */
     LoadExperiment(LoadPlan plan, PrintWriter out, PrintWriter err) {
         this.plan = plan;
         this.out = out;
         this.err = err;
+    }
+
+    /** Returns the steps run so far. */
+    List<StepResult> steps() {
+        return List.copyOf(steps);
     }
 
     @Override
@@ -59,9 +66,8 @@ final class LoadExperiment implements Experiment {
     public LabResult run(LabArgs args, Progress progress) {
         ByteArrayOutputStream hlog = new ByteArrayOutputStream();
         IntervalLog log = new IntervalLog(hlog);
-        List<StepResult> steps = new ArrayList<>();
-        err.printf("tailguard: load %s: %d connections, %s arrivals, rates %s/s, warm-up %s, %s each%n",
-                plan.target().url(), plan.connections(), plan.arrivals().label(),
+        err.printf("tailguard: load %s: %d to %d connections, %s arrivals, rates %s/s, warm-up %s, %s each%n",
+                plan.target().url(), plan.connections(), plan.maxConnections(), plan.arrivals().label(),
                 plan.rates().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
                 args.rawValues().get("--warmup"), args.rawValues().get("--duration"));
         err.flush();
@@ -72,9 +78,11 @@ final class LoadExperiment implements Experiment {
                     err.flush();
                 }, log);
                 steps.add(result);
-                out.print(Spectrum.render(result));
-                out.println();
-                out.flush();
+                if (out != null) {
+                    out.print(Spectrum.render(result));
+                    out.println();
+                    out.flush();
+                }
             }
         }
         LabResult.Builder result = LabResult.builder(title())
@@ -82,6 +90,8 @@ final class LoadExperiment implements Experiment {
                 .table(LoadTables.status(steps))
                 .table(LoadTables.intervals(steps))
                 .file(new FileArtifact("load-latency.hlog", hlog.toByteArray()))
+                .file(new FileArtifact("load-spectrum.txt",
+                        Spectrum.spectra(steps).getBytes(java.nio.charset.StandardCharsets.UTF_8)))
                 .chart(new ChartArtifact("Latency by percentile, from each request's due time",
                         "load-latency-by-percentile.png", LoadCharts.byPercentile(steps)))
                 .chart(new ChartArtifact("Latency versus offered rate (p50, p90, p99 of each step)",

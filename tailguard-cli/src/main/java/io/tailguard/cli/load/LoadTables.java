@@ -16,19 +16,21 @@ final class LoadTables {
 
     /** The summary's header, one row per rate. */
     static final String[] SUMMARY_HEADER = {"rate", "duration_s", "sent", "ok", "shed", "errors", "timeouts",
-        "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "behind_max_ms"};
+        "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "behind_max_ms", "connections", "waits_at_max"};
 
     private LoadTables() {
     }
 
     static CsvTable summary(List<StepResult> steps) {
-        CsvTable.Builder table = CsvTable.builder("Load summary", "load-summary.csv", SUMMARY_HEADER);
+        CsvTable.Builder table = CsvTable.builder("Load summary (percentiles of all requests, a timeout counted at"
+                + " the timeout)", "load-summary.csv", SUMMARY_HEADER);
         for (StepResult s : steps) {
-            Histogram h = s.latency();
+            Histogram h = s.all();
             table.row(Long.toString(s.rate()), String.format(Locale.ROOT, "%.1f", s.durationSeconds()),
                     Long.toString(s.sent()), Long.toString(s.ok()), Long.toString(s.shed()),
                     Long.toString(s.errors()), Long.toString(s.timeouts()), ms(h, 50), ms(h, 90), ms(h, 99),
-                    ms(h, 99.9), ms(h, 100), ms(s.behindMaxNanos()));
+                    ms(h, 99.9), ms(h, 100), ms(s.behindMaxNanos()), Long.toString(s.opened()),
+                    Long.toString(s.waitsAtMax()));
         }
         return table.build();
     }
@@ -46,11 +48,11 @@ final class LoadTables {
 
     static CsvTable intervals(List<StepResult> steps) {
         CsvTable.Builder table = CsvTable.builder("Per second", "load-intervals.csv", "rate", "t_s", "answered",
-                "p50_ms", "p99_ms", "max_ms", "behind_ms");
+                "timeouts", "p50_ms", "p99_ms", "max_ms", "behind_ms");
         for (StepResult s : steps) {
             for (Interval i : s.intervals()) {
                 table.row(Long.toString(s.rate()), String.format(Locale.ROOT, "%.3f", i.endSeconds()),
-                        Long.toString(i.answered()), ms(i.p50Nanos()), ms(i.p99Nanos()), ms(i.maxNanos()),
+                        Long.toString(i.answered()), Long.toString(i.timeouts()), ms(i.p50Nanos()), ms(i.p99Nanos()), ms(i.maxNanos()),
                         ms(i.lateMaxNanos()));
             }
         }
@@ -61,14 +63,20 @@ final class LoadTables {
     static List<String> findings(List<StepResult> steps) {
         List<String> findings = new ArrayList<>();
         for (StepResult s : steps) {
-            long answered = s.latency().getTotalCount();
             String text = String.format(Locale.ROOT,
                     "At %d/s: %d of %d scheduled requests answered (%d ok, %d shed, %d errors), %d timeouts. "
-                            + "Latency from the due time, what a user saw: p50 %s, p99 %s, max %s. "
+                            + "Latency from the due time, what a user saw, %s: p50 %s, p99 %s, max %s. "
                             + "Measured from the write instead, as a closed-loop tool does: p99 %s.",
-                    s.rate(), answered, s.scheduled(), s.ok(), s.shed(), s.errors(), s.timeouts(),
-                    Spectrum.millis(s.latency(), 50), Spectrum.millis(s.latency(), 99),
+                    s.rate(), s.answered(), s.scheduled(), s.ok(), s.shed(), s.errors(), s.timeouts(),
+                    Spectrum.coverage(s), Spectrum.millis(s.latency(), 50), Spectrum.millis(s.latency(), 99),
                     Spectrum.millis(s.latency(), 100), Spectrum.millis(s.service(), 99));
+            if (s.timeouts() > 0) {
+                text += String.format(Locale.ROOT, " Of all requests, a timeout counted at the timeout: p50 %s, p99 %s.",
+                        Spectrum.millis(s.all(), 50), Spectrum.millis(s.all(), 99));
+            }
+            if (s.hitMaxConnections()) {
+                text += " The generator was the bottleneck: " + Spectrum.connections(s) + ".";
+            }
             if (s.secondsBehind() > 0) {
                 text += String.format(Locale.ROOT, " The generator fell behind its schedule by up to %s, more than"
                         + " %s in %d of %d seconds: those delays are inside the latencies above, so at this rate"

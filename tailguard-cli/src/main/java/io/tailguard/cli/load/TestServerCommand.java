@@ -28,8 +28,8 @@ import picocli.CommandLine.Option;
         footer = {
             "",
             "Example (the comparison in tailguard-load/README.md):",
-            "  tailguard load test-server --port 8089 --freeze 1s --every 5s &",
-            "  tailguard load http://127.0.0.1:8089/ --rate 2000 --duration 30s --warmup 0",
+            "  ./tailguard load test-server --port 8089 --freeze 1s --every 5s &",
+            "  ./tailguard load http://127.0.0.1:8089/ --rate 2000 --duration 30s --warmup 0",
             "  wrk -t1 -c10 -d30s --latency http://127.0.0.1:8089/"
         })
 public final class TestServerCommand implements Callable<Integer> {

@@ -34,9 +34,9 @@ import picocli.CommandLine.Option;
         footer = {
             "",
             "Examples:",
-            "  tailguard plan --config proxy.yaml --service 'app: workers=8, time=lognormal(p50=40ms,p99=300ms)' --load 0.5x,1x,2x,5x,10x --patience 2s --output-dir plans/",
-            "  tailguard plan --config proxy.yaml --service 'app: workers=4, time=fixed(20ms)' --service 'app/127.0.0.1:9293: workers=4, time=fixed(60ms)'",
-            "  tailguard plan --config new.yaml --compare old.yaml --service 'app: workers=8, time=exp(30ms)' --slo 'p99<=250ms@2x' --slo 'goodput>=0.9@5x'",
+            "  ./tailguard plan --config proxy.yaml --service 'app: workers=8, time=lognormal(p50=40ms,p99=300ms)' --load 0.5x,1x,2x,5x,10x --patience 2s --output-dir plans/",
+            "  ./tailguard plan --config proxy.yaml --service 'app: workers=4, time=fixed(20ms)' --service 'app/127.0.0.1:9293: workers=4, time=fixed(60ms)'",
+            "  ./tailguard plan --config new.yaml --compare old.yaml --service 'app: workers=8, time=exp(30ms)' --slo 'p99<=250ms@2x' --slo 'goodput>=0.9@5x'",
             "",
             "DIST: fixed(20ms), exp(20ms) (mean), lognormal(p50=40ms,p99=300ms),",
             "mix(0.9:fixed(5ms),0.1:fixed(200ms)) or file(latencies.txt) (one latency in ms per line).",

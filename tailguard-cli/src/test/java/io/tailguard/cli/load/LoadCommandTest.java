@@ -34,9 +34,15 @@ class LoadCommandTest {
         "http://127.0.0.1:1/|--rate|0|--rate must be positive whole requests per second",
         "http://127.0.0.1:1/|--rate|-5|--rate must be positive whole requests per second",
         "http://127.0.0.1:1/|--rate|100,x|--rate must be positive whole requests per second",
+        "http://127.0.0.1:1/|--rate|0.5/s|--rate must be positive whole requests per second, comma-separated, like"
+                + " 500, 500/s or 30000/m, but was '0.5/s'",
+        "http://127.0.0.1:1/|--duration|10|--duration must be a positive duration like 10s, 250ms or 500us but"
+                + " was 10 (a number needs a unit: ns, us, ms, s, m or h)",
         "http://127.0.0.1:1/|--arrivals|bursty|--arrivals must be constant or poisson but was 'bursty'",
         "http://127.0.0.1:1/|--duration|5x|--duration must be a positive duration",
-        "http://127.0.0.1:1/|--connections|0|--connections must be 1 to 10000 but was 0",
+        "http://127.0.0.1:1/|--connections|0|--connections must be 1 to --max-connections (1000) but was 0",
+        "http://127.0.0.1:1/|--max-connections|0|--max-connections must be 1 to 10000 but was 0",
+        "http://127.0.0.1:1/|--output|yaml|--output must be text or json but was 'yaml'",
         "http://127.0.0.1:1/|--header|no-colon|--header must be Name:value",
     })
     void badInputIsOneLineAndExitTwo(String url, String flag, String value, String message) {
@@ -45,6 +51,11 @@ class LoadCommandTest {
         assertThat(cli.run(args)).isEqualTo(2);
         assertThat(cli.err().trim().lines()).hasSize(1);
         assertThat(cli.err()).contains(message);
+    }
+
+    @Test
+    void readsRatesAsWholeNumbersOrInTheRateSyntax() {
+        assertThat(LoadCommand.rates("20, 40/s,4800/m")).containsExactly(20L, 40L, 80L);
     }
 
     @Test
@@ -71,12 +82,17 @@ class LoadCommandTest {
         }
         List<String> summary = Files.readAllLines(out.resolve("load-summary.csv"));
         assertThat(summary.get(0)).isEqualTo(
-                "rate,duration_s,sent,ok,shed,errors,timeouts,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,behind_max_ms");
+                "rate,duration_s,sent,ok,shed,errors,timeouts,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,behind_max_ms,"
+                        + "connections,waits_at_max");
         assertThat(summary).hasSize(3);
         assertThat(summary.get(1)).startsWith("100,0.5,50,50,0,0,0,");
         assertThat(summary.get(2)).startsWith("200,0.5,100,100,0,0,0,");
         assertThat(cli.err()).contains("tailguard: load 100/s").contains(" sent 50 done 50 ");
-        assertThat(cli.out()).contains("Detailed Percentile spectrum").contains("status 200=50");
+        assertThat(cli.out()).contains("of 50 answered out of 50").contains("status 200=50")
+                .doesNotContain("1/(1-Percentile)");
+        // the spectrum goes to a file; the summary table follows the per-rate text on stdout
+        assertThat(Files.readString(out.resolve("load-spectrum.txt"))).contains("# rate 100/s")
+                .contains("1/(1-Percentile)");
         for (String file : List.of("load-status.csv", "load-intervals.csv", "load-latency-by-percentile.png",
                 "load-latency-over-time.png", "load-latency-by-rate.png", "report.html")) {
             assertThat(out.resolve(file)).isNotEmptyFile();
@@ -92,5 +108,26 @@ class LoadCommandTest {
             }
         }
         assertThat(recorded).isEqualTo(150);
+    }
+
+    @Test
+    void printsOneJsonSummaryOnStdout() throws Exception {
+        Path out = tmp.resolve("out");
+        try (FreezingServer server = FreezingServer.start(0, Duration.ZERO, Duration.ofSeconds(5),
+                NanoClock.system())) {
+            int code = cli.run("load", "http://127.0.0.1:" + server.port() + "/", "--rate", "100",
+                    "--duration", "500ms", "--warmup", "0", "--output", "json", "--output-dir", out.toString());
+            assertThat(code).as(cli.err()).isZero();
+        }
+        assertThat(cli.out().lines()).hasSize(1);
+        assertThat(cli.out()).startsWith("{\"target\":\"http://127.0.0.1:")
+                .contains("\"rate_per_s\":100,\"duration_s\":0.500,\"scheduled\":50,\"sent\":50,"
+                        + "\"answered\":{\"1xx\":0,\"2xx\":50,\"3xx\":0,\"4xx\":0,\"5xx\":0,\"other\":0},"
+                        + "\"timeouts\":0,\"timeout_ms\":2000.000,\"lost\":0,")
+                .contains("\"waits_at_max\":0,").contains("\"ceiling_per_s\":null")
+                .contains("\"latency_from_due_ms\":{\"count\":50,\"p50\":")
+                .contains("\"latency_from_write_ms\":{\"count\":50,")
+                .contains("\"generator\":{\"behind_max_ms\":");
+        assertThat(cli.err()).contains("Wrote ");
     }
 }

@@ -1,6 +1,7 @@
 package io.tailguard.proxy.config;
 
 import io.tailguard.config.DurationText;
+import io.tailguard.config.Suggest;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -110,7 +111,8 @@ final class Node {
         Duration parsed = zeroAllowed && text.equals("0") ? Duration.ZERO : DurationText.parseOrNull(text);
         if (parsed == null || parsed.isNegative() || (!zeroAllowed && parsed.isZero())) {
             throw new ConfigException(key(name) + " must be " + (zeroAllowed ? "0 or " : "")
-                    + "a positive duration like 10s, 250ms or 500us but was " + describe(value));
+                    + "a positive duration like 10s, 250ms or 500us but was " + describe(value)
+                    + DurationText.unitHint(text));
         }
         return parsed;
     }
@@ -162,11 +164,19 @@ final class Node {
         return values;
     }
 
-    /** Refuses any key that no getter asked for: a typo must not be silently ignored. */
+    /**
+     * Refuses any key that no getter asked for: a typo must not be silently ignored. The message
+     * says where a key of another section belongs, or the close names (by edit distance), then
+     * what is allowed here.
+     */
     void rejectUnknown() {
         for (String name : values.keySet()) {
             if (!read.contains(name)) {
-                throw new ConfigException(key(name) + " is not a known setting; allowed here: "
+                String home = KeyHomes.elsewhere(name, path);
+                String close = Suggest.closest(name, read).isEmpty() ? ""
+                        : " (did you mean " + String.join(" or ", Suggest.closest(name, read)) + "?)";
+                throw new ConfigException(key(name) + " is not a known setting"
+                        + (home != null ? " here; " + home : close) + "; allowed here: "
                         + String.join(", ", new TreeSet<>(read)));
             }
         }

@@ -170,6 +170,11 @@ public final class ProxyConfigFile {
     }
 
     private static RateConfig rate(Node node, boolean alone) {
+        if (node.raw("per-second") instanceof Number n && !(n instanceof Integer || n instanceof Long)) {
+            throw new ConfigException(node.key("per-second") + " must be a whole number of tokens a second from 1 to"
+                    + " 1000000000 but was " + n + " (the proxy's token bucket adds whole tokens a second; a"
+                    + " fractional rate such as 0.5/s cannot be set yet)");
+        }
         long perSecond = node.integer("per-second", 0, 1, 1_000_000_000L);
         if (!node.has("per-second")) {
             throw new ConfigException(node.key("per-second") + " must be an integer from 1 to 1000000000 but was nothing");

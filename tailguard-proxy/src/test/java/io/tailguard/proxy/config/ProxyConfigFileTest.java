@@ -108,7 +108,7 @@ class ProxyConfigFileTest {
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    max-conns: -3\n",
                 "pools.app.max-conns must be an integer from 1 to 65536 but was -3");
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    max-con: 3\n",
-                "pools.app.max-con is not a known setting; allowed here: backends, balancer, connect-timeout, "
+                "pools.app.max-con is not a known setting (did you mean max-conns?); allowed here: backends, balancer, connect-timeout, "
                         + "discipline, eject-after, eject-for, hold-permit-on-departure, idle-timeout, limit, max-conns, "
                         + "queue, queue-timeout, response-timeout, retry-budget");
         assertError("pools:\n  app:\n    backends: [127.0.0.1:1]\n    hold-permit-on-departure: maybe\n",

@@ -1,0 +1,71 @@
+package io.tailguard.config;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+
+/**
+ * Thread-safe (stateless): the one rate syntax of tailguard's command line and config text, a
+ * number, a slash and a period: a unit ({@code 500/s}, {@code 0.5/s}, {@code 30/m},
+ * {@code 1000/h}) or a {@link DurationText} duration ({@code 1/2s}). The number may have a
+ * fraction; the result is exact ({@link Rate}: {@code 0.5/s} is 1 per 2 s).
+ */
+public final class RateText {
+
+    /** What a rate looks like, as validation messages say it. */
+    public static final String LIKE = "a positive rate like 500/s, 0.5/s, 30/m or 1000/h";
+
+    private RateText() {
+    }
+
+    /** Returns the rate written in {@code text}, or {@code null} if it is malformed, not positive or overflows. */
+    public static Rate parseOrNull(String text) {
+        if (text == null) {
+            return null;
+        }
+        String t = text.trim();
+        int slash = t.indexOf('/');
+        if (slash <= 0) {
+            return null;
+        }
+        String per = t.substring(slash + 1).trim();
+        Duration period = DurationText.parseOrNull(per.isEmpty() || !Character.isDigit(per.charAt(0)) ? "1" + per
+                : per);
+        if (period == null || period.isNegative() || period.isZero()) {
+            return null;
+        }
+        try {
+            BigDecimal amount = new BigDecimal(t.substring(0, slash).trim());
+            if (amount.signum() <= 0) {
+                return null;
+            }
+            // count / period = unscaled / (period x 10^scale), both whole
+            BigInteger count = amount.stripTrailingZeros().unscaledValue();
+            int scale = amount.stripTrailingZeros().scale();
+            BigInteger nanos = BigInteger.valueOf(period.toNanos());
+            if (scale < 0) {
+                count = count.multiply(BigInteger.TEN.pow(-scale));
+            } else {
+                nanos = nanos.multiply(BigInteger.TEN.pow(scale));
+            }
+            BigInteger gcd = count.gcd(nanos);
+            return new Rate(count.divide(gcd).longValueExact(), nanos.divide(gcd).longValueExact());
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Parses a positive rate.
+     *
+     * @throws IllegalArgumentException "`name` must be a positive rate like 500/s, 0.5/s, 30/m or
+     *                                  1000/h but was `text`"
+     */
+    public static Rate parse(String name, String text) {
+        Rate rate = parseOrNull(text);
+        if (rate == null) {
+            throw new IllegalArgumentException(name + " must be " + LIKE + " but was " + text);
+        }
+        return rate;
+    }
+}
