@@ -1,5 +1,9 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.CsvTable;
+import io.tailguard.artifacts.FileArtifact;
+import io.tailguard.artifacts.Report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -38,6 +42,12 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
             throw new IllegalArgumentException("seedCharts must have one entry per seed summary but was "
                     + seedCharts.size() + " for " + seedSummaries.size());
         }
+    }
+
+    /** Returns what {@link io.tailguard.artifacts.ArtifactWriter} writes for this run of {@code experiment}. */
+    public Report report(Experiment experiment, LabArgs args) {
+        return new Report(experiment.name(), title, experiment.description(), args.commandLine(), args.rawValues(),
+                seed, tables, printedTables, charts, findings, files);
     }
 
     /** Returns this result with {@code finding} before its other findings. */

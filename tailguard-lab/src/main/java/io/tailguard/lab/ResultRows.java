@@ -1,5 +1,6 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.CsvTable;
 import java.util.ArrayList;
 import java.util.List;
 

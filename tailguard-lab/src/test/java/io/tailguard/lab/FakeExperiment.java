@@ -1,5 +1,8 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package io.tailguard.lab.backpressure;
 
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;

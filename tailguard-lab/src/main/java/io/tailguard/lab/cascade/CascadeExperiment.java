@@ -3,9 +3,9 @@ package io.tailguard.lab.cascade;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;

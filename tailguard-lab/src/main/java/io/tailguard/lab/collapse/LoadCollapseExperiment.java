@@ -1,13 +1,13 @@
 package io.tailguard.lab.collapse;
 
-import io.tailguard.lab.ResultRows;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;

@@ -1,6 +1,6 @@
 package io.tailguard.lab.coordinatedomission;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import io.tailguard.lab.latencyseries.SnapshotTable;
 import io.tailguard.sim.SimScheduler;

@@ -1,7 +1,7 @@
 package io.tailguard.lab.hedgedrequests;
 
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.hedge.HedgeDelay;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import io.tailguard.lab.latencyseries.PublishedSampler;
 import io.tailguard.lab.latencyseries.SnapshotTable;

@@ -1,6 +1,6 @@
 package io.tailguard.lab.leases;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;

@@ -1,6 +1,6 @@
 package io.tailguard.lab.slopolicy;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.tailguard.lab.slopolicy;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;

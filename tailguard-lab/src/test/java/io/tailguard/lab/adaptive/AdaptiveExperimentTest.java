@@ -2,7 +2,7 @@ package io.tailguard.lab.adaptive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Experiments;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;

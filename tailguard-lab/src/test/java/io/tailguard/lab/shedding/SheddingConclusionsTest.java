@@ -2,8 +2,8 @@ package io.tailguard.lab.shedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.ResultRows;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 /**
  * Not thread-safe (holds the caller's array; do not change it after handing it over): one artifact

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import org.knowm.xchart.internal.chartpart.Chart;
 

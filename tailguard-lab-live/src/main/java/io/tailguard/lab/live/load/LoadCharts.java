@@ -1,6 +1,6 @@
-package io.tailguard.cli.load;
+package io.tailguard.lab.live.load;
 
-import io.tailguard.lab.Charts;
+import io.tailguard.artifacts.Charts;
 import io.tailguard.load.Interval;
 import io.tailguard.load.StepResult;
 import java.awt.Color;

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 /**
  * Thread-safe (immutable) record of one file a run wrote.

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,9 +20,9 @@ public final class BuildInfo {
     private BuildInfo() {
     }
 
-    /** Returns the tailguard version Maven filtered into the lab's resources, or "unknown". */
+    /** Returns the tailguard version Maven filtered into this module's resources, or "unknown". */
     public static String version() {
-        try (InputStream in = BuildInfo.class.getResourceAsStream("/tailguard-lab.properties")) {
+        try (InputStream in = BuildInfo.class.getResourceAsStream("/tailguard-artifacts.properties")) {
             if (in == null) {
                 return UNKNOWN;
             }

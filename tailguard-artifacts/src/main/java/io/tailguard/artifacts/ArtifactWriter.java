@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,22 +16,43 @@ import org.knowm.xchart.BitmapEncoder;
  * Not thread-safe writer of one run's artifacts into a directory, in this order: CSVs, other files, PNG charts,
  * {@code report.html}, then {@code manifest.json} holding the SHA-256 of everything before it.
  */
-final class ArtifactWriter {
+public final class ArtifactWriter {
 
-    static final String REPORT = "report.html";
-    static final String MANIFEST = "manifest.json";
+    /** The report's file name. */
+    public static final String REPORT = "report.html";
+    /** The manifest's file name. */
+    public static final String MANIFEST = "manifest.json";
 
     private final String version;
     private final String gitCommit;
 
-    ArtifactWriter(String version, String gitCommit) {
+    /** Creates a writer that records {@code version} and {@code gitCommit} in reports and manifests. */
+    public ArtifactWriter(String version, String gitCommit) {
         this.version = version;
         this.gitCommit = gitCommit;
     }
 
-    /** Writes every artifact of {@code result} into {@code dir}; returns them, manifest last. */
-    List<Artifact> write(Experiment experiment, LabArgs args, LabResult result, Path dir, String outputDirAsGiven)
-            throws IOException {
+    /** Creates a writer for this build: its version and the checkout's git commit ({@link BuildInfo}). */
+    public static ArtifactWriter forThisBuild() {
+        return new ArtifactWriter(BuildInfo.version(), BuildInfo.gitCommit());
+    }
+
+    /** Returns the version this writer records. */
+    public String version() {
+        return version;
+    }
+
+    /** Returns the git commit this writer records. */
+    public String gitCommit() {
+        return gitCommit;
+    }
+
+    /**
+     * Writes every artifact of {@code result} into {@code dir}; returns them, manifest last.
+     *
+     * @param outputDirAsGiven the output directory as the user gave it, for the manifest
+     */
+    public List<Artifact> write(Report result, Path dir, String outputDirAsGiven) throws IOException {
         List<Artifact> written = new ArrayList<>();
         for (CsvTable table : result.tables()) {
             written.add(write(dir, table.file(), table.toCsv().getBytes(StandardCharsets.UTF_8)));
@@ -45,23 +66,28 @@ final class ArtifactWriter {
             pngs.add(png);
             written.add(write(dir, chart.file(), png));
         }
-        String html = HtmlReport.render(experiment, args, result, pngs, version, gitCommit);
+        String html = HtmlReport.render(result, pngs, version, gitCommit);
         written.add(write(dir, REPORT, html.getBytes(StandardCharsets.UTF_8)));
-        Manifest manifest = new Manifest(experiment.name(), result.title(), args.commandLine(),
-                args.rawValues(), result.seed(), outputDirAsGiven, written);
+        Manifest manifest = new Manifest(result.name(), result.title(), result.commandLine(),
+                result.arguments(), result.seed(), outputDirAsGiven, written);
         List<Artifact> all = new ArrayList<>(written);
-        all.add(write(dir, MANIFEST, manifest.toJson(version, gitCommit).getBytes(StandardCharsets.UTF_8)));
+        all.add(writeManifest(dir, manifest));
         return all;
     }
 
+    /** Writes {@code manifest} as {@link #MANIFEST} into {@code dir} and returns its artifact record. */
+    public Artifact writeManifest(Path dir, Manifest manifest) throws IOException {
+        return write(dir, MANIFEST, manifest.toJson(version, gitCommit).getBytes(StandardCharsets.UTF_8));
+    }
+
     /** Writes {@code bytes} to {@code dir/file} and returns its artifact record. */
-    static Artifact write(Path dir, String file, byte[] bytes) throws IOException {
+    public static Artifact write(Path dir, String file, byte[] bytes) throws IOException {
         Files.write(dir.resolve(file), bytes);
         return new Artifact(file, bytes.length, sha256(bytes));
     }
 
     /** Returns the lower-case hex SHA-256 of {@code bytes}. */
-    static String sha256(byte[] bytes) {
+    public static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -17,7 +17,7 @@ import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Thread-safe (stateless) factory of the lab's two chart shapes with a common, readable look:
+ * Thread-safe (stateless) factory of the two chart shapes reports use with a common, readable look:
  * grouped bars per category and lines over x. Each call returns a new chart.
  *
  * <p>Legends sit outside the plot, so they never cover a bar or a line. Series colours step through

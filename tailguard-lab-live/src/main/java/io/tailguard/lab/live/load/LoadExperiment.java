@@ -1,8 +1,8 @@
-package io.tailguard.cli.load;
+package io.tailguard.lab.live.load;
 
-import io.tailguard.lab.ChartArtifact;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.FileArtifact;
 import io.tailguard.lab.Experiment;
-import io.tailguard.lab.FileArtifact;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
@@ -21,15 +21,17 @@ import java.util.List;
 /**
  * Not thread-safe (one run): a live load run shaped as a lab experiment, so that the lab writes
  * its artifacts (CSVs, charts, interval log, report, manifest) all or nothing, as for every
- * experiment. Options are parsed by {@link LoadCommand}; this declares none.
+ * experiment. Options are parsed by the {@code tailguard load} command, which passes the plan and the
+ * raw values it validated; this declares none.
  */
-final class LoadExperiment implements Experiment {
+public final class LoadExperiment implements Experiment {
 
     private final LoadPlan plan;
     private final PrintWriter out;
     private final PrintWriter err;
 
-    LoadExperiment(LoadPlan plan, PrintWriter out, PrintWriter err) {
+    /** Creates a run of {@code plan} that prints each step's spectrum on {@code out} and progress on {@code err}. */
+    public LoadExperiment(LoadPlan plan, PrintWriter out, PrintWriter err) {
         this.plan = plan;
         this.out = out;
         this.err = err;

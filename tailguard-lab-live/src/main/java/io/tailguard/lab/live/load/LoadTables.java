@@ -1,6 +1,6 @@
-package io.tailguard.cli.load;
+package io.tailguard.lab.live.load;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.load.Interval;
 import io.tailguard.load.Spectrum;
 import io.tailguard.load.StepResult;

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -17,14 +17,14 @@ import java.util.stream.Stream;
  * {@link #abort} the staging directory and any parent directories this object created are deleted,
  * so a failed run leaves nothing behind.
  */
-final class StagedOutput implements AutoCloseable {
+public final class StagedOutput implements AutoCloseable {
 
     private final Path target;
     private final String asGiven;
     private final List<Path> createdParents = new ArrayList<>();
     private final Path staging;
     /** Deletes the staging directory if the JVM exits (Ctrl-C) before commit or abort. */
-    private final Thread cleanup = new Thread(this::abortQuietly, "tailguard-lab-staging-cleanup");
+    private final Thread cleanup = new Thread(this::abortQuietly, "tailguard-staging-cleanup");
     private volatile boolean committed;
 
     private StagedOutput(Path target, String asGiven) {
@@ -50,33 +50,34 @@ final class StagedOutput implements AutoCloseable {
     /**
      * Prepares to write into {@code outputDir}.
      *
-     * @throws LabUsageException "--output-dir must be a writable directory but was '...' (...)"
+     * @throws OutputDirException "--output-dir must be a writable directory but was '...' (...)"
      */
-    static StagedOutput open(String outputDir) {
+    public static StagedOutput open(String outputDir) {
         Path target;
         try {
             target = Path.of(outputDir).toAbsolutePath().normalize();
         } catch (RuntimeException e) {
-            throw LabUsageException.of("--output-dir", "a writable directory", outputDir);
+            throw new OutputDirException("--output-dir must be a writable directory but was '" + outputDir + "'");
         }
         if (target.getParent() == null) {
-            throw LabUsageException.of("--output-dir", "a writable directory other than the root", outputDir);
+            throw new OutputDirException("--output-dir must be a writable directory other than the root but was '"
+                    + outputDir + "'");
         }
         return new StagedOutput(target, outputDir);
     }
 
     /** Returns the directory to write artifacts into. */
-    Path dir() {
+    public Path dir() {
         return staging;
     }
 
     /** Returns the final directory. */
-    Path target() {
+    public Path target() {
         return target;
     }
 
     /** Moves every staged file into the target directory, replacing files of the same name. */
-    void commit() throws IOException {
+    public void commit() throws IOException {
         if (!Files.exists(target)) {
             Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
         } else {
@@ -97,7 +98,7 @@ final class StagedOutput implements AutoCloseable {
     }
 
     /** Deletes everything written so far and the parents this object created. */
-    void abort() {
+    public void abort() {
         try {
             deleteTree(staging);
         } catch (IOException e) {
@@ -162,8 +163,8 @@ final class StagedOutput implements AutoCloseable {
         createdParents.clear();
     }
 
-    private LabUsageException unwritable(String why) {
-        return new LabUsageException("--output-dir must be a writable directory but was '" + asGiven
+    private OutputDirException unwritable(String why) {
+        return new OutputDirException("--output-dir must be a writable directory but was '" + asGiven
                 + "' (" + why + ")");
     }
 

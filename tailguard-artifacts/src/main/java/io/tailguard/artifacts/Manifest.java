@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import java.util.List;
 import java.util.Map;
@@ -9,7 +9,7 @@ import java.util.OptionalLong;
  * which build, and the SHA-256 of every artifact written before it. Keys are written in a fixed
  * order, one per line, so that manifests diff well.
  *
- * @param experiment   experiment name ("all" for {@code lab all})
+ * @param experiment   the command name ("all" for a page that links several reports)
  * @param title        report title
  * @param commandLine  the raw command line
  * @param arguments    every option with its value as given or defaulted

@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 import java.util.ArrayList;
 import java.util.Base64;
@@ -23,12 +23,11 @@ final class HtmlReport {
      *
      * @param pngs one encoded PNG per chart of {@code result}, in the same order
      */
-    static String render(Experiment experiment, LabArgs args, LabResult result, List<byte[]> pngs,
-                         String version, String gitCommit) {
+    static String render(Report result, List<byte[]> pngs, String version, String gitCommit) {
         StringBuilder out = new StringBuilder(64 * 1024);
         Html.open(out, result.title());
         out.append("<h1>").append(Html.escape(result.title())).append("</h1>\n")
-                .append("<p class=\"lead\">").append(Html.escape(experiment.description())).append("</p>\n");
+                .append("<p class=\"lead\">").append(Html.escape(result.description())).append("</p>\n");
         if (!result.findings().isEmpty()) {
             out.append("<h2>Findings</h2>\n");
             for (String finding : result.findings()) {
@@ -50,8 +49,7 @@ final class HtmlReport {
                         .append(Html.escape(chart.file())).append(")</figcaption></figure>\n");
             }
         }
-        List<CsvTable> rest = new ArrayList<>(result.tables());
-        rest.removeAll(result.printedTables());
+        List<CsvTable> rest = result.otherTables();
         if (!rest.isEmpty()) {
             out.append("<h2>More tables</h2>\n");
             tables(out, rest);
@@ -66,9 +64,9 @@ final class HtmlReport {
         }
         out.append("<h2>Run</h2>\n");
         List<List<String>> facts = new ArrayList<>();
-        facts.add(List.of("experiment", experiment.name()));
-        facts.add(List.of("command line", "tailguard " + String.join(" ", args.commandLine())));
-        for (Map.Entry<String, String> e : args.rawValues().entrySet()) {
+        facts.add(List.of("experiment", result.name()));
+        facts.add(List.of("command line", "tailguard " + String.join(" ", result.commandLine())));
+        for (Map.Entry<String, String> e : result.arguments().entrySet()) {
             facts.add(List.of(e.getKey(), e.getValue()));
         }
         if (result.seed().isPresent()) {

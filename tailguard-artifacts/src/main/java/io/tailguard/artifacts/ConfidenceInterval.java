@@ -1,4 +1,4 @@
-package io.tailguard.lab;
+package io.tailguard.artifacts;
 
 /**
  * Thread-safe (immutable) mean of a few samples with its two-sided 95 % confidence interval from
