@@ -17,29 +17,22 @@ class FakeExperiment implements Experiment {
         this.fail = fail;
     }
 
-    @Override
-    public String name() {
-        return "fake";
-    }
-
-    @Override
-    public String title() {
-        return "Fake <experiment> & co";
-    }
-
-    @Override
-    public String description() {
-        return "Writes a small table for framework tests.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("fake",
+            "Fake <experiment> & co",
+            "Writes a small table for framework tests.",
+            LabSeries.TAILGUARD,
+            List.of(
                 LabOption.flag("--deterministic", "ignored"),
                 LabOption.duration("--duration", "2s", Duration.ofMinutes(1), "run length"),
                 LabOption.positiveInt("--concurrency", 3, 100, "rows"),
                 LabOption.choice("--mode", "a", List.of("a", "b"), "a mode"),
-                LabOption.longValue("--seed", 7, "seed"));
+                LabOption.longValue("--seed", 7, "seed")),
+            List.of(),
+            List.of());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -4,13 +4,15 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -25,7 +27,7 @@ import java.util.Map;
  * held at the Little's-law budget (20) against rising constant demand. With the defaults it
  * reproduces the published lab's two CSVs byte for byte.
  */
-public final class AdmissionControlExperiment extends SeriesExperiment {
+public final class AdmissionControlExperiment implements Experiment {
 
     static final int[] LIMITS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80, 200, AdmissionModel.NO_LIMIT};
     static final int[] PLATEAU_RPS = {50, 75, 100, 125, 150, 200, 300};
@@ -33,24 +35,17 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
     static final String SWEEP_FILE = "admission-control-limit-sweep.csv";
     static final String PLATEAU_FILE = "admission-control-plateau.csv";
 
-    @Override
-    public String name() {
-        return "admission-control";
-    }
+    private static final ExperimentSpec SPEC = new ExperimentSpec("admission-control",
+            "Admission Control Design",
+            "An in-system limit (core concurrency limiter) on one server: the Little's-law budget keeps goodput at capacity.",
+            LabSeries.BACKPRESSURE,
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED),
+            SeriesOptions.examples("admission-control", "--arrivals poisson --seed 3"),
+            publishedConclusions());
 
     @Override
-    public String title() {
-        return "Admission Control Design";
-    }
-
-    @Override
-    public String description() {
-        return "An in-system limit (core concurrency limiter) on one server: the Little's-law budget keeps goodput at capacity.";
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--arrivals poisson --seed 3");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -75,7 +70,7 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
         }
         progress.end();
         CsvTable sweepTable = sweepTable(sweep);
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweepTable)
                 .seedSummary(sweepTable, "goodput_rps", "reject_pct", "p99_ms")
                 .printedTable(plateauTable(open, limited))
@@ -144,8 +139,7 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
      * goodput and no limit collapses; with a limit, goodput holds near capacity at every offered
      * load where no control collapses.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("the Little's-law limit 20 gives the best goodput under bursts", r -> {
                     double at20 = r.value("limit-sweep", "goodput_rps", "admission_limit=20");

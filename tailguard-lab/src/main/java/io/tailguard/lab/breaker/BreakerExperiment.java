@@ -1,5 +1,8 @@
 package io.tailguard.lab.breaker;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
@@ -14,7 +17,6 @@ import io.tailguard.lab.failure.Breakers;
 import io.tailguard.lab.failure.CallTree;
 import io.tailguard.lab.failure.CallTreeOutcome;
 import io.tailguard.lab.failure.Chains;
-import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import io.tailguard.lab.failure.Policies;
@@ -34,7 +36,7 @@ import java.util.Map;
  * real Resilience4j breaker as published. With the defaults it reproduces the published CSVs byte for
  * byte.
  */
-public final class BreakerExperiment extends FailureExperiment {
+public final class BreakerExperiment implements Experiment {
 
     static final long DEADLINE_MS = 1000;
     static final long BLAST_DEADLINE_MS = 300;
@@ -42,13 +44,18 @@ public final class BreakerExperiment extends FailureExperiment {
     static final String DATABASE_EDGE = "service-a->database";
     static final String ROUTE_B_EDGE = "frontend->service-b";
 
-    /** Creates the experiment. */
-    public BreakerExperiment() {
-        super("circuit-breaker", "Circuit Breaker Design",
-                "Breakers on each edge stop a retry storm and keep a shared frontend for the healthy route.",
-                42, ARRIVAL_SEED,
-                "lab circuit-breaker --deterministic --duration 5s",
-                "lab circuit-breaker --duration 20s --arrivals poisson --seed 11");
+    private static final ExperimentSpec SPEC = new ExperimentSpec("circuit-breaker",
+            "Circuit Breaker Design",
+            "Breakers on each edge stop a retry storm and keep a shared frontend for the healthy route.",
+            LabSeries.FAILURE,
+            FailureOptions.options(42, FailureOptions.ARRIVAL_SEED),
+            List.of("lab circuit-breaker --deterministic --duration 5s",
+                    "lab circuit-breaker --duration 20s --arrivals poisson --seed 11"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -153,8 +160,7 @@ public final class BreakerExperiment extends FailureExperiment {
      * storm and answer sooner; the Resilience4j breaker gives the same row; and with breakers the
      * neighbouring route-b never drops.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("breakers cut database attempts tenfold and answer sooner", r -> {
                     double naive = r.value("breaker-sweep", "db_attempts_per_request", "policy=naive-retry");

@@ -1,5 +1,8 @@
 package io.tailguard.lab.budget;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
@@ -15,7 +18,6 @@ import io.tailguard.lab.failure.Breakers;
 import io.tailguard.lab.failure.CallTree;
 import io.tailguard.lab.failure.CallTreeOutcome;
 import io.tailguard.lab.failure.Chains;
-import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import io.tailguard.lab.failure.Policies;
@@ -32,7 +34,7 @@ import java.util.Map;
  * floor) against per-call timeouts alone and against core breakers, over several deadlines. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class BudgetExperiment extends FailureExperiment {
+public final class BudgetExperiment implements Experiment {
 
     static final long[] DEADLINES = {400, 450, 500, 600, 800, 1000};
     static final long TABLE_DEADLINE = 400;
@@ -40,14 +42,19 @@ public final class BudgetExperiment extends FailureExperiment {
     static final long PUBLISHED_SEED = 7;
     static final List<String> POLICIES = List.of("no-protection", "breaker", "budget", "budget+breaker");
 
-    /** Creates the experiment. */
-    public BudgetExperiment() {
-        super("timeout-budgets", "Timeout Budgeting",
-                "A deadline carried down the call tree stops work nobody waits for; timeouts and breakers alone do not.",
-                PUBLISHED_SEED, "Seed of the slow-call draws (java.util.Random, published 7) "
-                + "and of the random arrival streams.",
-                "lab timeout-budgets --deterministic --duration 5s",
-                "lab timeout-budgets --seed 2", "lab timeout-budgets --duration 20s --arrivals poisson");
+    private static final ExperimentSpec SPEC = new ExperimentSpec("timeout-budgets",
+            "Timeout Budgeting",
+            "A deadline carried down the call tree stops work nobody waits for; timeouts and breakers alone do not.",
+            LabSeries.FAILURE,
+            FailureOptions.options(PUBLISHED_SEED, "Seed of the slow-call draws (java.util.Random, published 7) " + "and of the random arrival streams."),
+            List.of("lab timeout-budgets --deterministic --duration 5s",
+                    "lab timeout-budgets --seed 2",
+                    "lab timeout-budgets --duration 20s --arrivals poisson"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -168,8 +175,7 @@ public final class BudgetExperiment extends FailureExperiment {
      * which beat no protection; the budget alone beats the budget with breakers (the one that flips
      * on other seeds of the slow-call draws); and a budget starts no database call past the deadline.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("at 400 ms, budget beats breaker beats no protection", r -> {
                     double budget = r.value("policy-table", "success_pct", "policy=budget");

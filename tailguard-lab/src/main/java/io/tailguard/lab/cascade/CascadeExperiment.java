@@ -1,5 +1,8 @@
 package io.tailguard.lab.cascade;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
@@ -10,7 +13,6 @@ import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import java.util.ArrayList;
@@ -24,17 +26,22 @@ import java.util.Map;
  * never touches it fails too because both routes share the frontend's 20 workers. With the defaults it
  * reproduces the published CSVs byte for byte.
  */
-public final class CascadeExperiment extends FailureExperiment {
+public final class CascadeExperiment implements Experiment {
 
     static final int[] DB_MS = {10, 50, 100, 150, 200, 250, 300, 400, 500};
 
-    /** Creates the experiment. */
-    public CascadeExperiment() {
-        super("cascading-failures", "Cascading Failures Explained",
-                "A slow database fails a route that never calls it, through a shared frontend pool.",
-                42, ARRIVAL_SEED,
-                "lab cascading-failures --deterministic --duration 5s",
-                "lab cascading-failures --duration 20s --arrivals poisson --seed 7");
+    private static final ExperimentSpec SPEC = new ExperimentSpec("cascading-failures",
+            "Cascading Failures Explained",
+            "A slow database fails a route that never calls it, through a shared frontend pool.",
+            LabSeries.FAILURE,
+            FailureOptions.options(42, FailureOptions.ARRIVAL_SEED),
+            List.of("lab cascading-failures --deterministic --duration 5s",
+                    "lab cascading-failures --duration 20s --arrivals poisson --seed 7"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -158,8 +165,7 @@ public final class CascadeExperiment extends FailureExperiment {
      * The published article's conclusions: a 500 ms database fails route-b, which never calls it,
      * through the shared frontend; and the backlog builds at the frontend, not at the database.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("a 500 ms database fails most of route-b, which never calls it", r -> {
                     double b = r.value("cascade-sweep", "success_pct", "db_service_ms=500", "route=route-b");

@@ -4,12 +4,14 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.DemandCurve;
-import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -23,29 +25,22 @@ import java.util.Map;
  * against its 100 rps, with clients that give up at 200 ms, first without and then with retries.
  * With the defaults it reproduces the published lab's collapse sweep byte for byte.
  */
-public final class LoadCollapseExperiment extends SeriesExperiment {
+public final class LoadCollapseExperiment implements Experiment {
 
     static final int[] LEVELS = {25, 50, 75, 90, 100, 110, 125, 150, 200, 300};
     static final String SWEEP_FILE = "load-collapse-collapse-sweep.csv";
 
-    @Override
-    public String name() {
-        return "load-collapse";
-    }
+    private static final ExperimentSpec SPEC = new ExperimentSpec("load-collapse",
+            "Why Systems Collapse Under Load",
+            "An unmanaged FIFO server past capacity: goodput collapses, and retries multiply the load without adding goodput.",
+            LabSeries.BACKPRESSURE,
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED),
+            SeriesOptions.examples("load-collapse", "--arrivals poisson --seed 7", "--duration 20s --arrivals bursty"),
+            publishedConclusions());
 
     @Override
-    public String title() {
-        return "Why Systems Collapse Under Load";
-    }
-
-    @Override
-    public String description() {
-        return "An unmanaged FIFO server past capacity: goodput collapses, and retries multiply the load without adding goodput.";
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--arrivals poisson --seed 7", "--duration 20s --arrivals bursty");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -64,7 +59,7 @@ public final class LoadCollapseExperiment extends SeriesExperiment {
         progress.end();
         CsvTable sweep = new CsvTable("Collapse sweep", SWEEP_FILE, CollapseRow.HEADER,
                 rows.stream().map(CollapseRow::cells).toList());
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
                 .seedSummary(sweep, "goodput_rps", "p99_ms")
                 .seed(seed);
@@ -126,8 +121,7 @@ public final class LoadCollapseExperiment extends SeriesExperiment {
      * past it (7.8 rps goodput at 200 offered), and retries multiply the load without changing the
      * goodput.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("everything is on time up to capacity (100 rps)", r -> {
                     double worst = 100;

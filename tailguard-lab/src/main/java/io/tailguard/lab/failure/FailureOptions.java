@@ -19,6 +19,9 @@ public final class FailureOptions {
     public static final String ARRIVALS = "--arrivals";
     public static final String SEED = "--seed";
 
+    /** {@code --seed} help of the experiments whose only randomness is the arrival streams. */
+    public static final String ARRIVAL_SEED = "Seed of the random arrival streams (poisson, bursty).";
+
     /** Longest run: keeps one experiment within seconds. */
     static final Duration MAX_DURATION = Duration.ofMinutes(2);
 

@@ -1,5 +1,8 @@
 package io.tailguard.lab.isolation;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
@@ -15,7 +18,6 @@ import io.tailguard.lab.failure.Breakers;
 import io.tailguard.lab.failure.CallTree;
 import io.tailguard.lab.failure.CallTreeOutcome;
 import io.tailguard.lab.failure.Chains;
-import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import io.tailguard.lab.failure.Policies;
@@ -35,20 +37,26 @@ import java.util.Map;
  * wrong; a bulkhead (the core fixed concurrency limiter per route at the frontend) saves it. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class IsolationExperiment extends FailureExperiment {
+public final class IsolationExperiment implements Experiment {
 
     static final long DEADLINE_A_MS = 1000;
     static final long DEADLINE_B_MS = 100;
     static final int FRONTEND_WORKERS = 20;
     static final List<String> POLICIES = List.of("naive", "breaker", "budget", "bulkhead", "all-three");
 
-    /** Creates the experiment. */
-    public IsolationExperiment() {
-        super("failure-isolation", "Failure Isolation Boundaries",
-                "A greedy neighbour starves a shared pool; only a bulkhead (per-route concurrency limit) helps.",
-                42, ARRIVAL_SEED,
-                "lab failure-isolation --deterministic --duration 5s",
-                "lab failure-isolation --duration 20s", "lab failure-isolation --arrivals bursty --seed 5");
+    private static final ExperimentSpec SPEC = new ExperimentSpec("failure-isolation",
+            "Failure Isolation Boundaries",
+            "A greedy neighbour starves a shared pool; only a bulkhead (per-route concurrency limit) helps.",
+            LabSeries.FAILURE,
+            FailureOptions.options(42, FailureOptions.ARRIVAL_SEED),
+            List.of("lab failure-isolation --deterministic --duration 5s",
+                    "lab failure-isolation --duration 20s",
+                    "lab failure-isolation --arrivals bursty --seed 5"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -188,8 +196,7 @@ public final class IsolationExperiment extends FailureExperiment {
      * (route-b) where it was; one reserved frontend worker gives route-b back all its requests; and
      * the bulkhead costs route-a nothing.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("breakers and a budget do not help route-b", r -> {
                     double naive = r.value("policy-table", "route_b_success_pct", "policy=naive");

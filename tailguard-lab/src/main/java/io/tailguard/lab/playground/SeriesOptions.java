@@ -27,6 +27,28 @@ public final class SeriesOptions {
     private SeriesOptions() {
     }
 
+    /** {@code --seed} help of an experiment whose only randomness is the poisson and bursty arrivals. */
+    public static final String ARRIVALS_SEED =
+            "Seed of the poisson and bursty arrival streams (the published arrivals draw nothing).";
+
+    /**
+     * Returns the examples every experiment of the series has, {@code lab <name>} and its published
+     * command line, then {@code lab <name> <knobs>} for each of {@code more}.
+     */
+    public static List<String> examples(String name, String... more) {
+        List<String> examples = new java.util.ArrayList<>(List.of("lab " + name,
+                "lab " + name + " --deterministic --duration 5s --output-dir out/" + name));
+        for (String knobs : more) {
+            examples.add("lab " + name + " " + knobs);
+        }
+        return examples;
+    }
+
+    /** Returns the report title of a run: the published title, the traffic and the window. */
+    public static String runTitle(String title, Traffic traffic, long windowMs, String more) {
+        return title + ": " + traffic.label() + " arrivals, " + more + windowMs + " ms window";
+    }
+
     /**
      * The series' options, followed by {@code extra}.
      *

@@ -1,5 +1,8 @@
 package io.tailguard.lab.retrystorm;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.lab.failure.Scoring.f;
 
@@ -13,7 +16,6 @@ import io.tailguard.lab.failure.Arrivals;
 import io.tailguard.lab.failure.CallTree;
 import io.tailguard.lab.failure.CallTreeOutcome;
 import io.tailguard.lab.failure.Chains;
-import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.lab.failure.OwnWork;
 import io.tailguard.lab.failure.Topology;
@@ -30,18 +32,23 @@ import java.util.function.Supplier;
  * is the core {@link io.tailguard.retry.Backoff}. With the defaults it reproduces the published CSVs
  * byte for byte.
  */
-public final class RetryStormExperiment extends FailureExperiment {
+public final class RetryStormExperiment implements Experiment {
 
     static final long DEADLINE_MS = 1000;
     static final int DATABASE = 2;
 
-    /** Creates the experiment. */
-    public RetryStormExperiment() {
-        super("retry-storms", "Retry Storms and Amplification",
-                "Retries at every hop multiply the load on a database that is down (R attempts become R^2).",
-                42, ARRIVAL_SEED,
-                "lab retry-storms --deterministic --duration 5s",
-                "lab retry-storms --duration 20s --arrivals bursty --seed 3");
+    private static final ExperimentSpec SPEC = new ExperimentSpec("retry-storms",
+            "Retry Storms and Amplification",
+            "Retries at every hop multiply the load on a database that is down (R attempts become R^2).",
+            LabSeries.FAILURE,
+            FailureOptions.options(42, FailureOptions.ARRIVAL_SEED),
+            List.of("lab retry-storms --deterministic --duration 5s",
+                    "lab retry-storms --duration 20s --arrivals bursty --seed 3"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -172,8 +179,7 @@ public final class RetryStormExperiment extends FailureExperiment {
      * about R² database attempts and rescue nothing; through a one-second outage R = 3 rescues more
      * requests than R = 1 at the price of a spike of database attempts.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("3 attempts per hop make about 9 database attempts per request when it is down", r -> {
                     double a = r.value("amplification-sweep", "db_attempts_per_request", "mode=degraded",

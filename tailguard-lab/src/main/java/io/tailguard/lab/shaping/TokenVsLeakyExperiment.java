@@ -4,14 +4,16 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -31,7 +33,7 @@ import java.util.function.BiFunction;
  * {@link LeakyGate published depth}); {@code --gates core} and random arrivals run them as a
  * service deploys them.
  */
-public final class TokenVsLeakyExperiment extends SeriesExperiment {
+public final class TokenVsLeakyExperiment implements Experiment {
 
     static final int[] BURSTS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80};
     static final int SHAPING_BURST = 20;
@@ -40,35 +42,23 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
     static final String SHAPING_FILE = "token-vs-leaky-shaping.csv";
     static final String GATES = "--gates";
 
-    @Override
-    public String name() {
-        return "token-vs-leaky";
-    }
-
-    @Override
-    public String title() {
-        return "Token Bucket vs Leaky Bucket";
-    }
-
-    @Override
-    public String description() {
-        return "Token bucket (policing) against leaky bucket (shaping) under bursts: same goodput, the delay moves from the server to the gate; --gates core drops the published adapters.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return SeriesOptions.with(42, ARRIVALS_SEED,
+    private static final ExperimentSpec SPEC = new ExperimentSpec("token-vs-leaky",
+            "Token Bucket vs Leaky Bucket",
+            "Token bucket (policing) against leaky bucket (shaping) under bursts: same goodput, the delay moves from the server to the gate; --gates core drops the published adapters.",
+            LabSeries.BACKPRESSURE,
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED,
                 LabOption.choice(GATES, "published", List.of("published", "core"), "Both run core's TokenBucket and "
                         + "LeakyBucketShaper. published: behind the published model's adapters (its floating-point "
                         + "clock, its count at exact refill ties, its depth counting the request in the leak), which "
                         + "the published bytes depend on; core: as a service deploys them (nanosecond clock, shaper "
                         + "polled at each release). Random arrivals always run them as deployed. The findings compare "
-                        + "the two."));
-    }
+                        + "the two.")),
+            SeriesOptions.examples("token-vs-leaky", "--arrivals poisson --seed 11", "--gates core"),
+            publishedConclusions());
 
     @Override
-    protected List<String> moreExamples() {
-        return List.of("--arrivals poisson --seed 11", "--gates core");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -92,7 +82,7 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
         }
         CsvTable sweep = new CsvTable("Burst sweep", SWEEP_FILE, BurstRow.HEADER,
                 rows.stream().map(BurstRow::cells).toList());
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
                 .seedSummary(sweep, "goodput_rps", "reject_pct", "gate_delay_p99_ms")
                 .table(new CsvTable("Downstream rate", SHAPING_FILE,
@@ -172,8 +162,7 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
      * leaky bucket (shaping) deliver the same goodput; the leaky bucket holds the server to its rate
      * where the token bucket lets the burst through.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("token and leaky buckets deliver the same goodput", r -> {
                     List<ResultRows.Row> token = r.rows("burst-sweep", "limiter=token-bucket");

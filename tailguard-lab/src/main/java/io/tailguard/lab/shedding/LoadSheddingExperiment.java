@@ -4,13 +4,15 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -25,31 +27,24 @@ import java.util.Map;
  * latency hangover each leaves after bursts. With the defaults it reproduces the published lab's
  * two CSVs byte for byte.
  */
-public final class LoadSheddingExperiment extends SeriesExperiment {
+public final class LoadSheddingExperiment implements Experiment {
 
     static final int[] OFFERED_RPS = {50, 75, 100, 125, 150, 200, 300};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 600, 500);
     static final String SWEEP_FILE = "load-shedding-shed-sweep.csv";
     static final String HANGOVER_FILE = "load-shedding-hangover.csv";
 
-    @Override
-    public String name() {
-        return "load-shedding";
-    }
+    private static final ExperimentSpec SPEC = new ExperimentSpec("load-shedding",
+            "Load Shedding Strategies",
+            "fifo, tail-drop, expire and lifo past capacity (core queue and limiter): who is served, who waits, and the hangover after a burst.",
+            LabSeries.BACKPRESSURE,
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED),
+            SeriesOptions.examples("load-shedding", "--arrivals poisson --seed 9"),
+            publishedConclusions());
 
     @Override
-    public String title() {
-        return "Load Shedding Strategies";
-    }
-
-    @Override
-    public String description() {
-        return "fifo, tail-drop, expire and lifo past capacity (core queue and limiter): who is served, who waits, and the hangover after a burst.";
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--arrivals poisson --seed 9");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -82,7 +77,7 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
         }
         CsvTable sweep = new CsvTable("Shed sweep", SWEEP_FILE, ShedRow.HEADER,
                 rows.stream().map(ShedRow::cells).toList());
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
                 .seedSummary(sweep, "goodput_rps", "shed_pct", "p99_served_ms")
                 .table(new CsvTable("Burst hangover", HANGOVER_FILE, List.of("window_start_ms", "fifo_p99_ms",
@@ -133,8 +128,7 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
      * capacity where fifo serves mostly late requests; after bursts, tail-drop and expire keep the
      * served p99 within the deadline where fifo's never recovers.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("at 2x capacity every shedding policy keeps goodput near capacity, fifo does not", r -> {
                     double fifo = at200(r, "fifo");

@@ -4,15 +4,17 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.DemandCurve;
 import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.lab.playground.Server;
 import io.tailguard.lab.playground.Traffic;
@@ -27,7 +29,7 @@ import java.util.Map;
  * {@code CriticalityQueue} protecting the critical class, against constant and bursty demand.
  * With the defaults it reproduces the published lab's two CSVs byte for byte.
  */
-public final class SloLoadControlExperiment extends SeriesExperiment {
+public final class SloLoadControlExperiment implements Experiment {
 
     static final int[] OFFERED_RPS = {50, 100, 150, 200, 300, 400, 500};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 360, 500);
@@ -35,30 +37,17 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
     static final String PROTECTION_FILE = "slo-load-control-protection.csv";
     static final String BURST_FILE = "slo-load-control-slo-burst.csv";
 
-    @Override
-    public String name() {
-        return "slo-load-control";
-    }
+    private static final ExperimentSpec SPEC = new ExperimentSpec("slo-load-control",
+            "Bounded Systems + SLO-Driven Load Control",
+            "A bounded system where critical requests displace background ones (core CriticalityQueue): the critical SLO holds to 4x capacity.",
+            LabSeries.BACKPRESSURE,
+            SeriesOptions.with(23, "Seed of the critical/background draw (java.util.Random, as published: 23) " + "and of the poisson and bursty arrival streams."),
+            SeriesOptions.examples("slo-load-control", "--seed 42", "--arrivals poisson --seed 7"),
+            publishedConclusions());
 
     @Override
-    public String title() {
-        return "Bounded Systems + SLO-Driven Load Control";
-    }
-
-    @Override
-    public String description() {
-        return "A bounded system where critical requests displace background ones (core CriticalityQueue): the critical SLO holds to 4x capacity.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return SeriesOptions.with(23, "Seed of the critical/background draw (java.util.Random, as published: 23) "
-                + "and of the poisson and bursty arrival streams.");
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--seed 42", "--arrivals poisson --seed 7");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -100,7 +89,7 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
         CsvTable protection = new CsvTable("Protection sweep", PROTECTION_FILE, List.of("policy", "offered_rps",
                 "critical_offered_rps", "critical_success_pct", "background_success_pct", "critical_p99_ms",
                 "background_p99_ms", "critical_slo_met", "total_goodput_rps"), rows);
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, "seed " + seed + ", "))
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, "seed " + seed + ", "))
                 .printedTable(protection)
                 .seedSummary(protection, "critical_success_pct", "critical_p99_ms")
                 .table(new CsvTable("Burst time series", BURST_FILE, List.of("window_start_ms", "blind_critical_pct",
@@ -165,8 +154,7 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
      * objective up to 3x capacity (300 rps), while blind shedding misses it as soon as load passes
      * capacity; through the burst, protected critical traffic stays whole.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("priority keeps the critical class at 99 % up to 300 rps", r -> {
                     double worst = 100;

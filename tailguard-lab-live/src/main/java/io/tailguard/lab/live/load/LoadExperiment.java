@@ -3,9 +3,11 @@ package io.tailguard.lab.live.load;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.FileArtifact;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.load.IntervalLog;
 import io.tailguard.load.LoadGenerator;
@@ -38,23 +40,10 @@ public final class LoadExperiment implements Experiment {
     }
 
     @Override
-    public String name() {
-        return "load";
-    }
-
-    @Override
-    public String title() {
-        return "tailguard load: " + plan.target().url();
-    }
-
-    @Override
-    public String description() {
-        return "Open-loop HTTP load on a fixed schedule; latency from each request's due time.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of();
+    public ExperimentSpec spec() {
+        return new ExperimentSpec("load", "tailguard load: " + plan.target().url(),
+                "Open-loop HTTP load on a fixed schedule; latency from each request's due time.",
+                LabSeries.TAILGUARD, List.of(), List.of(), List.of());
     }
 
     @Override
