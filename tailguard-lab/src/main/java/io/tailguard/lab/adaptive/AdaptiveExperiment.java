@@ -48,11 +48,11 @@ public final class AdaptiveExperiment implements Experiment {
         double scale = args.fraction(SCALE);
         long seed = args.longValue(LabOption.SEED);
         List<AdaptiveScenario> scenarios = AdaptiveScenario.all();
-        progress.begin("lab adaptive", scenarios.size() * Limiters.ALL.size());
+        progress.begin("lab adaptive", scenarios.size() * AdaptiveLimiters.ALL.size());
         List<AdaptiveRow> rows = new ArrayList<>();
         for (AdaptiveScenario scenario : scenarios) {
             AdaptiveScenario scaled = scenario.scaled(scale);
-            for (String limiter : Limiters.ALL) {
+            for (String limiter : AdaptiveLimiters.ALL) {
                 rows.add(AdaptiveModel.run(scaled, limiter, seed));
                 progress.step(scenario.name() + " / " + limiter);
             }

@@ -2,12 +2,12 @@ package io.tailguard.lab.admission;
 
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
-import io.tailguard.lab.playground.Departures;
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.SimEvents;
 import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.sim.windowed.Departures;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Rows;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.SimEvents;
 
 /**
  * Not thread-safe: one admission-control run. The door is core's fixed {@link ConcurrencyLimiter},

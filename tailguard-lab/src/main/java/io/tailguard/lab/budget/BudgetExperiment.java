@@ -4,7 +4,7 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.deadline.DeadlineBudget;
 import io.tailguard.artifacts.ChartArtifact;
@@ -13,15 +13,15 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.Breakers;
-import io.tailguard.lab.failure.CallTree;
-import io.tailguard.lab.failure.CallTreeOutcome;
-import io.tailguard.lab.failure.Chains;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.Breakers;
+import io.tailguard.sim.calltree.CallTree;
+import io.tailguard.sim.calltree.CallTreeOutcome;
+import io.tailguard.sim.calltree.Chains;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
-import io.tailguard.lab.failure.Policies;
-import io.tailguard.lab.failure.Topology;
+import io.tailguard.sim.calltree.OwnWork;
+import io.tailguard.sim.calltree.Policies;
+import io.tailguard.sim.calltree.Topology;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -60,7 +60,7 @@ public final class BudgetExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, DEADLINES[DEADLINES.length - 1]);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab timeout-budgets", DEADLINES.length * 3 + 4);
         List<CallTreeOutcome[]> sweep = new ArrayList<>();
@@ -92,7 +92,7 @@ public final class BudgetExperiment implements Experiment {
     }
 
     /** Runs {@code policy} with scoring (and budget) deadline {@code deadlineMs}. */
-    static CallTreeOutcome run(String policy, long deadlineMs, long durationMs, Arrivals arrivals, long seed) {
+    static CallTreeOutcome run(String policy, long deadlineMs, long durationMs, ArrivalPattern arrivals, long seed) {
         Topology chain = Chains.checkout(
                 () -> OwnWork.partialDegradation(0.0, Double.MAX_VALUE, 10, 500, 0.4, seed), Chains.ATTEMPTS,
                 deadlineMs);
@@ -151,7 +151,7 @@ public final class BudgetExperiment implements Experiment {
                         Charts.lines("Deadline sweep", "deadline (ms)", "success (%)", x, series));
     }
 
-    static String findings(List<CallTreeOutcome> table, List<CallTreeOutcome[]> sweep, long seed, Arrivals arrivals) {
+    static String findings(List<CallTreeOutcome> table, List<CallTreeOutcome[]> sweep, long seed, ArrivalPattern arrivals) {
         double none = table.get(0).successPct(0);
         double breaker = table.get(1).successPct(0);
         double budget = table.get(2).successPct(0);

@@ -4,7 +4,7 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
@@ -12,9 +12,9 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
+import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
+import io.tailguard.sim.calltree.OwnWork;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +47,7 @@ public final class CascadeExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, CascadeRun.DEADLINE_MS);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab cascading-failures", DB_MS.length + 2);
         List<CascadeRun> sweep = new ArrayList<>();
@@ -134,7 +134,7 @@ public final class CascadeExperiment implements Experiment {
                 Charts.lines("Cascade timeline", "arrival window (ms)", "success (%)", x, series));
     }
 
-    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated, Arrivals arrivals) {
+    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated, ArrivalPattern arrivals) {
         CascadeRun worst = sweep.get(sweep.size() - 1);
         int firstBHit = -1;
         for (int i = 0; i < DB_MS.length && firstBHit < 0; i++) {

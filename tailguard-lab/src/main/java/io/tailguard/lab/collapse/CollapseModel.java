@@ -1,9 +1,9 @@
 package io.tailguard.lab.collapse;
 
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.SimEvents;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Rows;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.SimEvents;
 
 /**
  * Not thread-safe: one load-collapse run. Every attempt joins the FIFO server's line (a line of

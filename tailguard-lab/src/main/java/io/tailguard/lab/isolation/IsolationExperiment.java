@@ -4,7 +4,7 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.deadline.DeadlineBudget;
 import io.tailguard.artifacts.ChartArtifact;
@@ -13,17 +13,17 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.Breakers;
-import io.tailguard.lab.failure.CallTree;
-import io.tailguard.lab.failure.CallTreeOutcome;
-import io.tailguard.lab.failure.Chains;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.Breakers;
+import io.tailguard.sim.calltree.CallTree;
+import io.tailguard.sim.calltree.CallTreeOutcome;
+import io.tailguard.sim.calltree.Chains;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
-import io.tailguard.lab.failure.Policies;
-import io.tailguard.lab.failure.Topology;
-import io.tailguard.lab.failure.Topology.RouteSpec;
-import io.tailguard.lab.failure.Topology.ServiceSpec;
+import io.tailguard.sim.calltree.OwnWork;
+import io.tailguard.sim.calltree.Policies;
+import io.tailguard.sim.calltree.Topology;
+import io.tailguard.sim.calltree.Topology.RouteSpec;
+import io.tailguard.sim.calltree.Topology.ServiceSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +62,7 @@ public final class IsolationExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, DEADLINE_A_MS);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab failure-isolation", POLICIES.size() + 8);
         List<CallTreeOutcome> policies = new ArrayList<>();
@@ -89,7 +89,7 @@ public final class IsolationExperiment implements Experiment {
     }
 
     /** Runs {@code policy} ("bulkhead" and "all-three" reserve {@code reserve} frontend workers for route-b). */
-    static CallTreeOutcome run(String policy, int reserve, long durationMs, Arrivals arrivals, long seed) {
+    static CallTreeOutcome run(String policy, int reserve, long durationMs, ArrivalPattern arrivals, long seed) {
         Policies p = Policies.naive();
         boolean all = policy.equals("all-three");
         if (all || policy.equals("breaker")) {
@@ -168,7 +168,7 @@ public final class IsolationExperiment implements Experiment {
     }
 
     static String findings(List<CallTreeOutcome> policies, List<CallTreeOutcome> sizing, long durationMs,
-            Arrivals arrivals) {
+            ArrivalPattern arrivals) {
         CallTreeOutcome naive = policies.get(0);
         CallTreeOutcome bulkhead = policies.get(3);
         boolean inert = policies.get(1).successPct(1) == naive.successPct(1)

@@ -2,6 +2,7 @@ package io.tailguard.lab.playground;
 
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
+import io.tailguard.sim.windowed.Traffic;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

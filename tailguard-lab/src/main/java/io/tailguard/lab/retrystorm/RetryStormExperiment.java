@@ -4,7 +4,7 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
@@ -12,13 +12,13 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.CallTree;
-import io.tailguard.lab.failure.CallTreeOutcome;
-import io.tailguard.lab.failure.Chains;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.CallTree;
+import io.tailguard.sim.calltree.CallTreeOutcome;
+import io.tailguard.sim.calltree.Chains;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
-import io.tailguard.lab.failure.Topology;
+import io.tailguard.sim.calltree.OwnWork;
+import io.tailguard.sim.calltree.Topology;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +54,7 @@ public final class RetryStormExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, DEADLINE_MS);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab retry-storms", 10);
         List<CallTreeOutcome> healthy = new ArrayList<>();
@@ -87,7 +87,7 @@ public final class RetryStormExperiment implements Experiment {
                 .build();
     }
 
-    static CallTreeOutcome run(Supplier<OwnWork> database, int attempts, long durationMs, Arrivals arrivals,
+    static CallTreeOutcome run(Supplier<OwnWork> database, int attempts, long durationMs, ArrivalPattern arrivals,
             long seed) {
         Topology t = Chains.checkout(database, attempts, DEADLINE_MS);
         return new CallTree(t, durationMs, arrivals, seed).run();
@@ -156,7 +156,7 @@ public final class RetryStormExperiment implements Experiment {
                 Charts.lines("Amplification", "attempts per hop (R)", "database attempts per request", x, series));
     }
 
-    static String findings(List<CallTreeOutcome> down, CallTreeOutcome r1, CallTreeOutcome r3, Arrivals arrivals) {
+    static String findings(List<CallTreeOutcome> down, CallTreeOutcome r1, CallTreeOutcome r3, ArrivalPattern arrivals) {
         CallTreeOutcome three = down.get(2);
         double amp = three.eligibleLeafAttempts(3, Chains.TIMEOUT_MS, Chains.BACKOFF_MS);
         double peak1 = 0;

@@ -1,6 +1,6 @@
 package io.tailguard.lab.shaping;
 
-import io.tailguard.lab.playground.Rows;
+import io.tailguard.sim.windowed.Rows;
 import java.util.List;
 
 /**

@@ -1,9 +1,9 @@
 package io.tailguard.lab.shaping;
 
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.SimEvents;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Rows;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.SimEvents;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiFunction;

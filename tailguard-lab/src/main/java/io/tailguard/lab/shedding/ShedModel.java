@@ -2,13 +2,13 @@ package io.tailguard.lab.shedding;
 
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.SimEvents;
-import io.tailguard.lab.playground.WindowedServer;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueue;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Rows;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.SimEvents;
+import io.tailguard.sim.windowed.WindowedServer;
 
 /**
  * Not thread-safe: one shedding policy over one window. The door (tail-drop only) is core's fixed

@@ -1,6 +1,6 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.lab.playground.Rows;
+import io.tailguard.sim.windowed.Rows;
 import java.util.List;
 
 /**

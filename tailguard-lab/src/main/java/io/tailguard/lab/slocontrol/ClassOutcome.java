@@ -1,7 +1,7 @@
 package io.tailguard.lab.slocontrol;
 
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Rows;
 
 /** Not thread-safe tally of one request class over the scored arrivals: offered, served, sojourns, per window. */
 final class ClassOutcome {

@@ -13,11 +13,11 @@ import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
-import io.tailguard.lab.playground.DemandCurve;
-import io.tailguard.lab.playground.Rows;
 import io.tailguard.lab.playground.SeriesOptions;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.DemandCurve;
+import io.tailguard.sim.windowed.Rows;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,19 +62,19 @@ public final class SloLoadControlExperiment implements Experiment {
         long seed = SeriesOptions.seed(args);
         boolean published = traffic.published();
         progress.begin("lab slo-load-control", 2 * OFFERED_RPS.length + 2);
-        List<SloModel> blind = new ArrayList<>();
-        List<SloModel> priority = new ArrayList<>();
+        List<SloControlModel> blind = new ArrayList<>();
+        List<SloControlModel> priority = new ArrayList<>();
         for (int rps : OFFERED_RPS) {
             double[] arrivals = traffic.arrivals(DemandCurve.constant(rps), windowMs, seed, "slo-" + rps);
-            blind.add(SloModel.run(arrivals, windowMs, seed, false, published));
+            blind.add(SloControlModel.run(arrivals, windowMs, seed, false, published));
             progress.step("blind " + rps + " rps");
-            priority.add(SloModel.run(arrivals, windowMs, seed, true, published));
+            priority.add(SloControlModel.run(arrivals, windowMs, seed, true, published));
             progress.step("priority " + rps + " rps");
         }
         double[] bursts = traffic.arrivals(BURSTS, windowMs, seed, "slo-bursts");
-        SloModel blindBursts = SloModel.run(bursts, windowMs, seed, false, published);
+        SloControlModel blindBursts = SloControlModel.run(bursts, windowMs, seed, false, published);
         progress.step("blind bursts");
-        SloModel priorityBursts = SloModel.run(bursts, windowMs, seed, true, published);
+        SloControlModel priorityBursts = SloControlModel.run(bursts, windowMs, seed, true, published);
         progress.step("priority bursts");
         progress.end();
         List<List<String>> rows = new ArrayList<>();
@@ -95,20 +95,20 @@ public final class SloLoadControlExperiment implements Experiment {
                 .table(new CsvTable("Burst time series", BURST_FILE, List.of("window_start_ms", "blind_critical_pct",
                         "priority_critical_pct", "blind_background_pct", "priority_background_pct"), windows))
                 .seed(seed);
-        SloFindings.of(blind, priority, blindBursts, priorityBursts, traffic, seed).forEach(result::finding);
+        SloControlFindings.of(blind, priority, blindBursts, priorityBursts, traffic, seed).forEach(result::finding);
         charts(blind, priority, blindBursts, priorityBursts).forEach(result::chart);
         return result.build();
     }
 
-    private static List<String> row(String policy, SloModel m) {
+    private static List<String> row(String policy, SloControlModel m) {
         return Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s,%.1f", policy, m.offeredRps(), m.criticalOfferedRps(),
                 m.critical.successPct(), m.background.successPct(), (double) m.critical.sojourns.percentile(99.0),
                 (double) m.background.sojourns.percentile(99.0), m.critical.successPct() >= SLO_PCT ? "yes" : "no",
                 m.goodputRps());
     }
 
-    private static List<ChartArtifact> charts(List<SloModel> blind, List<SloModel> priority, SloModel blindBursts,
-                                              SloModel priorityBursts) {
+    private static List<ChartArtifact> charts(List<SloControlModel> blind, List<SloControlModel> priority, SloControlModel blindBursts,
+                                              SloControlModel priorityBursts) {
         List<ChartArtifact> charts = new ArrayList<>();
         int windows = blindBursts.critical.offeredByWindow.length;
         if (windows > 0) {
@@ -144,7 +144,7 @@ public final class SloLoadControlExperiment implements Experiment {
         protection.put("SLO 99 %", offered.stream().map(x -> SLO_PCT).toList());
         charts.add(new ChartArtifact("Success by offered load, blind and priority doors", "slo-load-control-protection.png",
                 Charts.lines(String.format(java.util.Locale.ROOT, "Protection (ceiling = %.0f rps)",
-                        Server.CAPACITY_RPS / SloModel.CRITICAL_SHARE), "offered load (rps)", "success (%)", offered,
+                        Server.CAPACITY_RPS / SloControlModel.CRITICAL_SHARE), "offered load (rps)", "success (%)", offered,
                         protection)));
         return charts;
     }

@@ -62,12 +62,12 @@ public final class SloPolicyExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long thresholdMs = threshold(args.text(SLO_TARGET));
-        long seconds = Math.max(1, Math.min(args.duration(PublishedFlags.DURATION).toSeconds(), SloModel.OVERLOAD_MS.length));
+        long seconds = Math.max(1, Math.min(args.duration(PublishedFlags.DURATION).toSeconds(), SloPolicyModel.OVERLOAD_MS.length));
         long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
-        SloModel.Mix mix = SloModel.Mix.valueOf(args.choice(MIX).toUpperCase(Locale.ROOT));
+        SloPolicyModel.Mix mix = SloPolicyModel.Mix.valueOf(args.choice(MIX).toUpperCase(Locale.ROOT));
         long seed = args.longValue(LabOption.SEED);
         progress.begin("lab slo-policy", 1);
-        SloModel model = SloModel.run(seconds, rps, thresholdMs, mix, seed);
+        SloPolicyModel model = SloPolicyModel.run(seconds, rps, thresholdMs, mix, seed);
         progress.step("four patterns");
         progress.end();
         CsvTable summary = model.summaryTable();
@@ -78,8 +78,8 @@ public final class SloPolicyExperiment implements Experiment {
                 .printedTable(summary)
                 .table(windows)
                 .seedSummary(summary, "achieved_sli_pct", "final_budget_remaining_pct")
-                .finding(SloFindings.describe(model.summaries, mix, thresholdMs));
-        if (mix == SloModel.Mix.RANDOM) {
+                .finding(SloPolicyFindings.describe(model.summaries, mix, thresholdMs));
+        if (mix == SloPolicyModel.Mix.RANDOM) {
             result.seed(seed);
         }
         charts(model, windows, seconds).forEach(result::chart);
@@ -107,7 +107,7 @@ public final class SloPolicyExperiment implements Experiment {
         throw LabUsageException.of(SLO_TARGET, "p99<Nms with N a whole number of milliseconds", raw);
     }
 
-    private static List<ChartArtifact> charts(SloModel model, CsvTable windows, long seconds) {
+    private static List<ChartArtifact> charts(SloPolicyModel model, CsvTable windows, long seconds) {
         List<Long> x = new ArrayList<>();
         for (long s = 1; s <= seconds; s++) {
             x.add(s);
@@ -121,7 +121,7 @@ public final class SloPolicyExperiment implements Experiment {
         List<String> patterns = new ArrayList<>();
         List<Double> sli = new ArrayList<>();
         List<Double> budget = new ArrayList<>();
-        for (SloModel.Summary s : model.summaries) {
+        for (SloPolicyModel.Summary s : model.summaries) {
             patterns.add(s.pattern().label());
             sli.add(s.sliPct());
             budget.add(s.budgetRemainingPct());

@@ -82,7 +82,7 @@ public final class LeasesLiveExperiment implements Experiment {
         rows.forEach(row -> byBalancer.computeIfAbsent(row.balancer(), b -> new ArrayList<>()).add(row));
         List<LiveResult> live = new ArrayList<>();
         for (List<LeaseRow> group : byBalancer.values()) {
-            live.addAll(LiveRun.run(group, row -> row.warmup(warmup, scale), duration, seed, clock,
+            live.addAll(LeasesLiveRun.run(group, row -> row.warmup(warmup, scale), duration, seed, clock,
                     row -> progress.step(row.label())));
         }
         Map<String, SimRow> sim = simulated(duration, seed, heterogeneous);

@@ -84,7 +84,7 @@ public final class OverloadExperiment implements Experiment {
         List<OverloadRow> rows = new ArrayList<>();
         progress.begin("lab live-overload", setups.size() * plan.loads().size() + 1);
         for (OverloadSetup setup : setups) {
-            rows.addAll(LiveRun.run(setup, plan, clock, progress::step));
+            rows.addAll(OverloadLiveRun.run(setup, plan, clock, progress::step));
         }
         PoolConfig pool = TailguardFront.pool(plan, false);
         for (double x : plan.loads()) {
