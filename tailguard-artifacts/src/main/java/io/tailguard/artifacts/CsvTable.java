@@ -32,6 +32,11 @@ public record CsvTable(String name, String file, List<String> header, List<List<
         rows = List.copyOf(copy);
     }
 
+    /** Returns the table of typed {@code rows}, each formatting its own cells. */
+    public static CsvTable of(String name, String file, List<String> header, List<? extends CsvRow> rows) {
+        return new CsvTable(name, file, header, rows.stream().map(CsvRow::cells).toList());
+    }
+
     /** Starts a table with the given header. */
     public static Builder builder(String name, String file, String... header) {
         return new Builder(name, file, List.of(header));

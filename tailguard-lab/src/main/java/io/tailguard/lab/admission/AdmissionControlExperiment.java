@@ -1,5 +1,6 @@
 package io.tailguard.lab.admission;
 
+import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
@@ -13,7 +14,6 @@ import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
-import io.tailguard.sim.windowed.Rows;
 import io.tailguard.sim.windowed.Server;
 import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
@@ -83,7 +83,7 @@ public final class AdmissionControlExperiment implements Experiment {
     static CsvTable sweepTable(List<AdmissionRow> rows) {
         List<List<String>> cells = new ArrayList<>();
         for (AdmissionRow r : rows) {
-            cells.add(Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", r.limitLabel(), r.offeredRps(), r.goodputRps(),
+            cells.add(Cells.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", r.limitLabel(), r.offeredRps(), r.goodputRps(),
                     r.rejectPct(), r.servedLatePct(), (double) r.p99Ms(), r.utilPct()));
         }
         return new CsvTable("Limit sweep", SWEEP_FILE, List.of("admission_limit", "offered_rps", "goodput_rps",
@@ -99,7 +99,7 @@ public final class AdmissionControlExperiment implements Experiment {
     }
 
     private static List<String> plateauRow(String mode, AdmissionRow r) {
-        return Rows.row("%s,%.1f,%.1f,%.1f,%.1f", mode, r.offeredRps(), r.goodputRps(), r.rejectPct(), (double) r.p99Ms());
+        return Cells.row("%s,%.1f,%.1f,%.1f,%.1f", mode, r.offeredRps(), r.goodputRps(), r.rejectPct(), (double) r.p99Ms());
     }
 
     private static List<ChartArtifact> charts(List<AdmissionRow> sweep, List<AdmissionRow> open,

@@ -1,7 +1,6 @@
 package io.tailguard.lab.collapse;
 
 import io.tailguard.sim.windowed.MillisHistogram;
-import io.tailguard.sim.windowed.Rows;
 import io.tailguard.sim.windowed.Server;
 import io.tailguard.sim.windowed.SimEvents;
 
@@ -73,7 +72,7 @@ final class CollapseModel {
     private CollapseRow row(int offeredRps) {
         double seconds = windowMs / 1000.0;
         return new CollapseRow(retries, offeredRps, processed / seconds, Math.min(offeredRps, Server.CAPACITY_RPS),
-                goodput / seconds, Rows.pct(wastedServed + rejected, processed, 0.0), sojourns.percentile(50.0),
+                goodput / seconds, Server.pct(wastedServed + rejected, processed, 0.0), sojourns.percentile(50.0),
                 sojourns.percentile(99.0), processed == 0 ? 0.0 : (double) occupancySum / processed);
     }
 }

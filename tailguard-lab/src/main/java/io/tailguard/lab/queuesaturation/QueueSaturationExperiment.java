@@ -1,5 +1,6 @@
 package io.tailguard.lab.queuesaturation;
 
+import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
@@ -94,10 +95,10 @@ public final class QueueSaturationExperiment implements Experiment {
                 "avg_queue_depth", "rejection_count", "littles_law_computed_l", "littles_law_measured_l",
                 "littles_law_error_pct");
         for (SaturationLevel.Row r : rows) {
-            t.row(String.format(Locale.ROOT, "%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%d,%.3f,%.3f,%.1f",
+            t.row(Cells.row("%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%d,%.3f,%.3f,%.1f",
                     r.utilization(), r.lambda(), r.actualRps(), (double) r.p50(), (double) r.p99(),
                     (double) r.p999(), r.meanSojournMs(), r.avgDepth(), r.rejections(), r.computedL(),
-                    r.avgDepth(), r.errorPct()).split(","));
+                    r.avgDepth(), r.errorPct()).toArray(String[]::new));
         }
         return t.build();
     }

@@ -1,6 +1,6 @@
 package io.tailguard.lab.shaping;
 
-import io.tailguard.sim.windowed.Rows;
+import io.tailguard.artifacts.Cells;
 import java.util.List;
 
 /**
@@ -23,7 +23,7 @@ record BurstRow(String limiter, int burst, double offeredRps, double goodputRps,
             "served_late_pct", "gate_delay_p99_ms", "server_wait_p99_ms", "downstream_peak_rps");
 
     List<String> cells() {
-        return Rows.row("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", limiter, burst, offeredRps, goodputRps, rejectPct,
+        return Cells.row("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", limiter, burst, offeredRps, goodputRps, rejectPct,
                 servedLatePct, (double) gateDelayP99, (double) serverWaitP99, downstreamPeak);
     }
 }

@@ -1,5 +1,6 @@
 package io.tailguard.lab.shaping;
 
+import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
@@ -14,7 +15,6 @@ import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
-import io.tailguard.sim.windowed.Rows;
 import io.tailguard.sim.windowed.Server;
 import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
@@ -78,7 +78,7 @@ public final class TokenVsLeakyExperiment implements Experiment {
         progress.end();
         List<List<String>> series = new ArrayList<>();
         for (int w = 0; w < offered.length; w++) {
-            series.add(Rows.row("%d,%.1f,%.1f,%.1f", w * 100, offered[w], token[w], leaky[w]));
+            series.add(Cells.row("%d,%.1f,%.1f,%.1f", w * 100, offered[w], token[w], leaky[w]));
         }
         CsvTable sweep = new CsvTable("Burst sweep", SWEEP_FILE, BurstRow.HEADER,
                 rows.stream().map(BurstRow::cells).toList());

@@ -1,5 +1,6 @@
 package io.tailguard.lab.shedding;
 
+import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
@@ -13,7 +14,6 @@ import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
-import io.tailguard.sim.windowed.Rows;
 import io.tailguard.sim.windowed.Server;
 import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
@@ -72,7 +72,7 @@ public final class LoadSheddingExperiment implements Experiment {
         progress.end();
         List<List<String>> windows = new ArrayList<>();
         for (int w = 0; w < windowMs / 100; w++) {
-            windows.add(Rows.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
+            windows.add(Cells.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
                     (double) hangover.get(1)[w], (double) hangover.get(2)[w], (double) hangover.get(3)[w]));
         }
         CsvTable sweep = new CsvTable("Shed sweep", SWEEP_FILE, ShedRow.HEADER,

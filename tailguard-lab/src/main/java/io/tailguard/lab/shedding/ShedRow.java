@@ -1,6 +1,6 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.sim.windowed.Rows;
+import io.tailguard.artifacts.Cells;
 import java.util.List;
 
 /**
@@ -22,7 +22,7 @@ record ShedRow(String policy, double offeredRps, double goodputRps, double shedP
             "p99_served_ms", "shed_wait_p50_ms", "wasted_pct");
 
     List<String> cells() {
-        return Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", policy, offeredRps, goodputRps, shedPct, servedLatePct,
+        return Cells.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", policy, offeredRps, goodputRps, shedPct, servedLatePct,
                 (double) p99ServedMs, (double) shedWaitP50, wastedPct);
     }
 }

@@ -1,5 +1,6 @@
 package io.tailguard.lab.slocontrol;
 
+import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
@@ -15,7 +16,6 @@ import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
-import io.tailguard.sim.windowed.Rows;
 import io.tailguard.sim.windowed.Server;
 import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
@@ -82,7 +82,7 @@ public final class SloLoadControlExperiment implements Experiment {
         priority.forEach(m -> rows.add(row("priority", m)));
         List<List<String>> windows = new ArrayList<>();
         for (int w = 0; w < blindBursts.critical.offeredByWindow.length; w++) {
-            windows.add(Rows.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, blindBursts.critical.successPct(w),
+            windows.add(Cells.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, blindBursts.critical.successPct(w),
                     priorityBursts.critical.successPct(w), blindBursts.background.successPct(w),
                     priorityBursts.background.successPct(w)));
         }
@@ -101,7 +101,7 @@ public final class SloLoadControlExperiment implements Experiment {
     }
 
     private static List<String> row(String policy, SloControlModel m) {
-        return Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s,%.1f", policy, m.offeredRps(), m.criticalOfferedRps(),
+        return Cells.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s,%.1f", policy, m.offeredRps(), m.criticalOfferedRps(),
                 m.critical.successPct(), m.background.successPct(), (double) m.critical.sojourns.percentile(99.0),
                 (double) m.background.sojourns.percentile(99.0), m.critical.successPct() >= SLO_PCT ? "yes" : "no",
                 m.goodputRps());

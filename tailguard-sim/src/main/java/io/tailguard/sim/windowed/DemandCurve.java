@@ -104,13 +104,17 @@ public record DemandCurve(List<Segment> segments) {
     /** For titles: "constant 200 rps" or "50 rps for 200 ms, then 300 rps for 100 ms". */
     public String describe() {
         if (segments.size() == 1) {
-            return String.format(Locale.ROOT, "constant %s rps", Rows.number(segments.get(0).ratePerSecond()));
+            return String.format(Locale.ROOT, "constant %s rps", number(segments.get(0).ratePerSecond()));
         }
         StringBuilder b = new StringBuilder();
         for (Segment s : segments) {
-            b.append(b.length() == 0 ? "" : ", then ").append(Rows.number(s.ratePerSecond())).append(" rps for ")
+            b.append(b.length() == 0 ? "" : ", then ").append(number(s.ratePerSecond())).append(" rps for ")
                     .append(s.lengthMs()).append(" ms");
         }
         return b.append(", repeated").toString();
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
     }
 }

@@ -44,6 +44,11 @@ public final class Server {
         return Math.max((long) SERVICE_MS, Math.round(finishMs - arrivalMs));
     }
 
+    /** {@code 100 × part / whole}, or {@code empty} when {@code whole} is 0. */
+    public static double pct(long part, long whole, double empty) {
+        return whole == 0 ? empty : 100.0 * part / whole;
+    }
+
     /** Whether a whole-millisecond sojourn met the deadline. */
     public static boolean onTime(long sojournMs) {
         return sojournMs <= DEADLINE_MS;
