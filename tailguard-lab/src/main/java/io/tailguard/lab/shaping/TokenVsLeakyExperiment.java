@@ -80,10 +80,10 @@ public final class TokenVsLeakyExperiment implements Experiment {
         for (int w = 0; w < offered.length; w++) {
             series.add(Cells.row("%d,%.1f,%.1f,%.1f", w * 100, offered[w], token[w], leaky[w]));
         }
-        CsvTable sweep = new CsvTable("Burst sweep", SWEEP_FILE, BurstRow.HEADER,
-                rows.stream().map(BurstRow::cells).toList());
+        CsvTable sweep = CsvTable.of("Burst sweep", SWEEP_FILE, BurstRow.HEADER, rows);
         LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
+                .records(rows)
                 .seedSummary(sweep, "goodput_rps", "reject_pct", "gate_delay_p99_ms")
                 .table(new CsvTable("Downstream rate", SHAPING_FILE,
                         List.of("window_start_ms", "offered_rps", "token_bucket_rps", "leaky_bucket_rps"), series))
@@ -165,28 +165,36 @@ public final class TokenVsLeakyExperiment implements Experiment {
     private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("token and leaky buckets deliver the same goodput", r -> {
-                    List<ResultRows.Row> token = r.rows("burst-sweep", "limiter=token-bucket");
-                    List<ResultRows.Row> leaky = r.rows("burst-sweep", "limiter=leaky-bucket");
+                    List<BurstRow> token = limiter(r, "token-bucket");
+                    List<BurstRow> leaky = limiter(r, "leaky-bucket");
                     double worst = 0;
-                    String at = token.get(0).text("burst_capacity");
+                    int at = token.get(0).burst();
                     for (int i = 0; i < token.size(); i++) {
-                        double l = leaky.get(i).value("goodput_rps");
-                        double gap = Math.abs(token.get(i).value("goodput_rps") - l) / Math.max(l, 1e-9);
+                        double l = leaky.get(i).goodputRps();
+                        double gap = Math.abs(token.get(i).goodputRps() - l) / Math.max(l, 1e-9);
                         if (gap > worst) {
                             worst = gap;
-                            at = token.get(i).text("burst_capacity");
+                            at = token.get(i).burst();
                         }
                     }
-                    return Conclusion.verdict(worst <= 0.05, "goodput differs by up to %.1f %% at burst %s",
+                    return Conclusion.verdict(worst <= 0.05, "goodput differs by up to %.1f %% at burst %d",
                             100 * worst, at);
                 }),
                 new Conclusion("at burst 20 the leaky bucket holds the server to 100 rps, the token bucket does not", r -> {
-                    double token = r.value("burst-sweep", "downstream_peak_rps", "limiter=token-bucket",
-                            "burst_capacity=" + SHAPING_BURST);
-                    double leaky = r.value("burst-sweep", "downstream_peak_rps", "limiter=leaky-bucket",
-                            "burst_capacity=" + SHAPING_BURST);
+                    double token = atShapingBurst(r, "token-bucket").downstreamPeak();
+                    double leaky = atShapingBurst(r, "leaky-bucket").downstreamPeak();
                     return Conclusion.verdict(leaky <= 100 && token > leaky, "peak %.0f rps leaky, %.0f token",
                             leaky, token);
                 }));
+    }
+
+    private static List<BurstRow> limiter(ResultRows r, String limiter) {
+        return r.records(BurstRow.class).stream().filter(row -> row.limiter().equals(limiter)).toList();
+    }
+
+    private static BurstRow atShapingBurst(ResultRows r, String limiter) {
+        return limiter(r, limiter).stream().filter(row -> row.burst() == SHAPING_BURST).findFirst()
+                .orElseThrow(() -> new ResultRows.MissingRowException("no " + limiter + " row at burst "
+                        + SHAPING_BURST + " in this run"));
     }
 }

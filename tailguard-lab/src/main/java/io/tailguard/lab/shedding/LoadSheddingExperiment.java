@@ -75,10 +75,10 @@ public final class LoadSheddingExperiment implements Experiment {
             windows.add(Cells.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
                     (double) hangover.get(1)[w], (double) hangover.get(2)[w], (double) hangover.get(3)[w]));
         }
-        CsvTable sweep = new CsvTable("Shed sweep", SWEEP_FILE, ShedRow.HEADER,
-                rows.stream().map(ShedRow::cells).toList());
+        CsvTable sweep = CsvTable.of("Shed sweep", SWEEP_FILE, ShedRow.HEADER, rows);
         LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
+                .records(rows)
                 .seedSummary(sweep, "goodput_rps", "shed_pct", "p99_served_ms")
                 .table(new CsvTable("Burst hangover", HANGOVER_FILE, List.of("window_start_ms", "fifo_p99_ms",
                         "tail_drop_p99_ms", "expire_p99_ms", "lifo_p99_ms"), windows))
@@ -155,6 +155,10 @@ public final class LoadSheddingExperiment implements Experiment {
         while (OFFERED_RPS[at] != 200) {
             at++;
         }
-        return r.rows("shed-sweep", "policy=" + policy).get(at).value("goodput_rps");
+        List<ShedRow> rows = r.records(ShedRow.class).stream().filter(row -> row.policy().equals(policy)).toList();
+        if (rows.size() <= at) {
+            throw new ResultRows.MissingRowException("no " + policy + " row at 200 rps in this run");
+        }
+        return rows.get(at).goodputRps();
     }
 }
