@@ -14,6 +14,7 @@ import io.tailguard.lab.Progress;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import io.tailguard.lab.latencyseries.SnapshotTable;
 import io.tailguard.sim.arrival.ArrivalSource;
+import io.tailguard.sim.service.PauseService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

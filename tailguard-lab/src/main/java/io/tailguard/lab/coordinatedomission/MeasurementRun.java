@@ -5,6 +5,7 @@ import io.tailguard.lab.latencyseries.LatencyHistograms;
 import io.tailguard.lab.latencyseries.SnapshotTable;
 import io.tailguard.sim.SimScheduler;
 import io.tailguard.sim.arrival.ArrivalStream;
+import io.tailguard.sim.service.PauseService;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

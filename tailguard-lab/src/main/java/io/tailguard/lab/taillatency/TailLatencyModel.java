@@ -2,8 +2,8 @@ package io.tailguard.lab.taillatency;
 
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
-import io.tailguard.lab.latencyseries.PublishedSampler;
 import io.tailguard.lab.latencyseries.SnapshotTable;
+import io.tailguard.sim.service.PublishedSampler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

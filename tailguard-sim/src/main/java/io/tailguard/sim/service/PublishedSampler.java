@@ -1,6 +1,5 @@
-package io.tailguard.lab.latencyseries;
+package io.tailguard.sim.service;
 
-import io.tailguard.sim.service.ServiceModel;
 import java.util.Random;
 import java.util.random.RandomGenerator;
 
