@@ -70,10 +70,13 @@ public final class AdmissionControlExperiment implements Experiment {
         }
         progress.end();
         CsvTable sweepTable = sweepTable(sweep);
+        List<PlateauRow> plateau = plateau(open, limited);
         LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweepTable)
+                .records(sweep)
                 .seedSummary(sweepTable, "goodput_rps", "reject_pct", "p99_ms")
-                .printedTable(plateauTable(open, limited))
+                .printedTable(CsvTable.of("Offered-load plateau", PLATEAU_FILE, PlateauRow.HEADER, plateau))
+                .records(plateau)
                 .seed(seed);
         AdmissionFindings.of(sweep, open, limited, traffic).forEach(result::finding);
         charts(sweep, open, limited).forEach(result::chart);
@@ -81,25 +84,14 @@ public final class AdmissionControlExperiment implements Experiment {
     }
 
     static CsvTable sweepTable(List<AdmissionRow> rows) {
-        List<List<String>> cells = new ArrayList<>();
-        for (AdmissionRow r : rows) {
-            cells.add(Cells.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", r.limitLabel(), r.offeredRps(), r.goodputRps(),
-                    r.rejectPct(), r.servedLatePct(), (double) r.p99Ms(), r.utilPct()));
-        }
-        return new CsvTable("Limit sweep", SWEEP_FILE, List.of("admission_limit", "offered_rps", "goodput_rps",
-                "reject_pct", "served_late_pct", "p99_ms", "utilization_pct"), cells);
+        return CsvTable.of("Limit sweep", SWEEP_FILE, AdmissionRow.HEADER, rows);
     }
 
-    static CsvTable plateauTable(List<AdmissionRow> open, List<AdmissionRow> limited) {
-        List<List<String>> cells = new ArrayList<>();
-        open.forEach(r -> cells.add(plateauRow("no-control", r)));
-        limited.forEach(r -> cells.add(plateauRow("admission-limited", r)));
-        return new CsvTable("Offered-load plateau", PLATEAU_FILE,
-                List.of("mode", "offered_rps", "goodput_rps", "reject_pct", "p99_ms"), cells);
-    }
-
-    private static List<String> plateauRow(String mode, AdmissionRow r) {
-        return Cells.row("%s,%.1f,%.1f,%.1f,%.1f", mode, r.offeredRps(), r.goodputRps(), r.rejectPct(), (double) r.p99Ms());
+    static List<PlateauRow> plateau(List<AdmissionRow> open, List<AdmissionRow> limited) {
+        List<PlateauRow> rows = new ArrayList<>();
+        open.forEach(r -> rows.add(new PlateauRow(false, r)));
+        limited.forEach(r -> rows.add(new PlateauRow(true, r)));
+        return rows;
     }
 
     private static List<ChartArtifact> charts(List<AdmissionRow> sweep, List<AdmissionRow> open,
@@ -142,31 +134,37 @@ public final class AdmissionControlExperiment implements Experiment {
     private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("the Little's-law limit 20 gives the best goodput under bursts", r -> {
-                    double at20 = r.value("limit-sweep", "goodput_rps", "admission_limit=20");
+                    List<AdmissionRow> sweep = r.records(AdmissionRow.class);
+                    double at20 = limit(sweep, 20).goodputRps();
                     String best = "20";
                     double bestRps = at20;
-                    for (ResultRows.Row row : r.rows("limit-sweep")) {
-                        if (row.value("goodput_rps") > bestRps) {
-                            best = row.text("admission_limit");
-                            bestRps = row.value("goodput_rps");
+                    for (AdmissionRow row : sweep) {
+                        if (row.goodputRps() > bestRps) {
+                            best = row.limitLabel();
+                            bestRps = row.goodputRps();
                         }
                     }
-                    double none = r.value("limit-sweep", "goodput_rps", "admission_limit=none");
+                    double none = limit(sweep, AdmissionModel.NO_LIMIT).goodputRps();
                     return Conclusion.verdict(best.equals("20") && none < at20 / 2, "limit 20 %.1f rps, best limit %s "
                             + "%.1f rps, no limit %.1f rps", at20, best, bestRps, none);
                 }),
                 new Conclusion("a limit holds goodput near capacity at every load where no control collapses", r -> {
                     double limited = 1e9;
-                    List<ResultRows.Row> rows = r.rows("plateau", "mode=admission-limited");
+                    List<PlateauRow> rows = r.records(PlateauRow.class).stream().filter(PlateauRow::limited).toList();
                     for (int i = 0; i < rows.size(); i++) {
                         if (PLATEAU_RPS[i] >= 100) {
-                            limited = Math.min(limited, rows.get(i).value("goodput_rps"));
+                            limited = Math.min(limited, rows.get(i).run().goodputRps());
                         }
                     }
-                    List<Double> none = r.values("plateau", "goodput_rps", "mode=no-control");
-                    double last = none.get(none.size() - 1);
+                    List<PlateauRow> none = r.records(PlateauRow.class).stream().filter(p -> !p.limited()).toList();
+                    double last = none.get(none.size() - 1).run().goodputRps();
                     return Conclusion.verdict(limited >= 90 && last < 50, "limited goodput at least %.1f rps from "
                             + "100 rps offered; no control %.1f rps at the highest load", limited, last);
                 }));
+    }
+
+    private static AdmissionRow limit(List<AdmissionRow> sweep, int limit) {
+        return sweep.stream().filter(row -> row.limit() == limit).findFirst()
+                .orElseThrow(() -> new ResultRows.MissingRowException("no row at limit " + limit + " in this run"));
     }
 }
