@@ -1,6 +1,5 @@
 package io.tailguard.lab.admission;
 
-import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;

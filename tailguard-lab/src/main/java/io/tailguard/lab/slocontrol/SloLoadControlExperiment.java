@@ -1,6 +1,5 @@
 package io.tailguard.lab.slocontrol;
 
-import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
@@ -8,7 +7,6 @@ import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
@@ -77,35 +75,28 @@ public final class SloLoadControlExperiment implements Experiment {
         SloControlModel priorityBursts = SloControlModel.run(bursts, windowMs, seed, true, published);
         progress.step("priority bursts");
         progress.end();
-        List<List<String>> rows = new ArrayList<>();
-        blind.forEach(m -> rows.add(row("blind", m)));
-        priority.forEach(m -> rows.add(row("priority", m)));
-        List<List<String>> windows = new ArrayList<>();
+        List<ProtectionRow> rows = new ArrayList<>();
+        blind.forEach(m -> rows.add(ProtectionRow.of("blind", m)));
+        priority.forEach(m -> rows.add(ProtectionRow.of("priority", m)));
+        List<BurstWindowRow> windows = new ArrayList<>();
         for (int w = 0; w < blindBursts.critical.offeredByWindow.length; w++) {
-            windows.add(Cells.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, blindBursts.critical.successPct(w),
+            windows.add(new BurstWindowRow(w * 100L, blindBursts.critical.successPct(w),
                     priorityBursts.critical.successPct(w), blindBursts.background.successPct(w),
                     priorityBursts.background.successPct(w)));
         }
-        CsvTable protection = new CsvTable("Protection sweep", PROTECTION_FILE, List.of("policy", "offered_rps",
-                "critical_offered_rps", "critical_success_pct", "background_success_pct", "critical_p99_ms",
-                "background_p99_ms", "critical_slo_met", "total_goodput_rps"), rows);
+        CsvTable protection = CsvTable.of("Protection sweep", PROTECTION_FILE, ProtectionRow.HEADER, rows);
         LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, "seed " + seed + ", "))
                 .printedTable(protection)
+                .records(rows)
                 .seedSummary(protection, "critical_success_pct", "critical_p99_ms")
-                .table(new CsvTable("Burst time series", BURST_FILE, List.of("window_start_ms", "blind_critical_pct",
-                        "priority_critical_pct", "blind_background_pct", "priority_background_pct"), windows))
+                .table(CsvTable.of("Burst time series", BURST_FILE, BurstWindowRow.HEADER, windows))
+                .records(windows)
                 .seed(seed);
         SloControlFindings.of(blind, priority, blindBursts, priorityBursts, traffic, seed).forEach(result::finding);
         charts(blind, priority, blindBursts, priorityBursts).forEach(result::chart);
         return result.build();
     }
 
-    private static List<String> row(String policy, SloControlModel m) {
-        return Cells.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s,%.1f", policy, m.offeredRps(), m.criticalOfferedRps(),
-                m.critical.successPct(), m.background.successPct(), (double) m.critical.sojourns.percentile(99.0),
-                (double) m.background.sojourns.percentile(99.0), m.critical.successPct() >= SLO_PCT ? "yes" : "no",
-                m.goodputRps());
-    }
 
     private static List<ChartArtifact> charts(List<SloControlModel> blind, List<SloControlModel> priority, SloControlModel blindBursts,
                                               SloControlModel priorityBursts) {
@@ -158,29 +149,35 @@ public final class SloLoadControlExperiment implements Experiment {
         return List.of(
                 new Conclusion("priority keeps the critical class at 99 % up to 300 rps", r -> {
                     double worst = 100;
-                    List<ResultRows.Row> rows = r.rows("protection", "policy=priority");
+                    List<ProtectionRow> rows = policy(r, "priority");
                     for (int i = 0; i < rows.size(); i++) {
                         if (OFFERED_RPS[i] <= 300) {
-                            worst = Math.min(worst, rows.get(i).value("critical_success_pct"));
+                            worst = Math.min(worst, rows.get(i).criticalSuccessPct());
                         }
                     }
                     return Conclusion.verdict(worst >= 99, "worst critical success up to 300 rps %.1f %%", worst);
                 }),
                 new Conclusion("blind shedding misses the critical objective once load passes capacity", r -> {
                     double best = 0;
-                    List<ResultRows.Row> rows = r.rows("protection", "policy=blind");
+                    List<ProtectionRow> rows = policy(r, "blind");
                     for (int i = 0; i < rows.size(); i++) {
                         if (OFFERED_RPS[i] > 100) {
-                            best = Math.max(best, rows.get(i).value("critical_success_pct"));
+                            best = Math.max(best, rows.get(i).criticalSuccessPct());
                         }
                     }
                     return Conclusion.verdict(best < 99, "best blind critical success from 150 rps %.1f %%", best);
                 }),
                 new Conclusion("through the burst priority keeps critical requests whole, blind does not", r -> {
-                    double priority = r.min("slo-burst", "priority_critical_pct");
-                    double blind = r.min("slo-burst", "blind_critical_pct");
+                    List<BurstWindowRow> windows = r.records(BurstWindowRow.class);
+                    double priority = windows.stream().mapToDouble(BurstWindowRow::priorityCriticalPct).min()
+                            .orElseThrow();
+                    double blind = windows.stream().mapToDouble(BurstWindowRow::blindCriticalPct).min().orElseThrow();
                     return Conclusion.verdict(priority >= 99 && blind < 99, "worst window: priority %.1f %%, "
                             + "blind %.1f %%", priority, blind);
                 }));
+    }
+
+    private static List<ProtectionRow> policy(ResultRows r, String policy) {
+        return r.records(ProtectionRow.class).stream().filter(row -> row.policy().equals(policy)).toList();
     }
 }
