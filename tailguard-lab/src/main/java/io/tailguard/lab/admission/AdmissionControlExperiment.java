@@ -8,7 +8,6 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
@@ -34,13 +33,9 @@ public final class AdmissionControlExperiment implements Experiment {
     static final String SWEEP_FILE = "admission-control-limit-sweep.csv";
     static final String PLATEAU_FILE = "admission-control-plateau.csv";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("admission-control",
-            "Admission Control Design",
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("admission-control", "Admission Control Design",
             "An in-system limit (core concurrency limiter) on one server: the Little's-law budget keeps goodput at capacity.",
-            LabSeries.BACKPRESSURE,
-            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED),
-            SeriesOptions.examples("admission-control", "--arrivals poisson --seed 3"),
-            publishedConclusions());
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 3");
 
     @Override
     public ExperimentSpec spec() {

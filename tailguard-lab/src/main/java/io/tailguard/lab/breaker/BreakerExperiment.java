@@ -2,7 +2,6 @@ package io.tailguard.lab.breaker;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -44,14 +43,10 @@ public final class BreakerExperiment implements Experiment {
     static final String DATABASE_EDGE = "service-a->database";
     static final String ROUTE_B_EDGE = "frontend->service-b";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("circuit-breaker",
-            "Circuit Breaker Design",
-            "Breakers on each edge stop a retry storm and keep a shared frontend for the healthy route.",
-            LabSeries.FAILURE,
-            FailureOptions.options(42, FailureOptions.ARRIVAL_SEED),
-            List.of("lab circuit-breaker --deterministic --duration 5s",
-                    "lab circuit-breaker --duration 20s --arrivals poisson --seed 11"),
-            publishedConclusions());
+    private static final ExperimentSpec SPEC = FailureOptions.spec("circuit-breaker", "Circuit Breaker Design",
+            "Breakers on each edge stop a retry storm and keep a shared frontend for the healthy route.", 42,
+            FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab circuit-breaker --deterministic --duration 5s",
+            "lab circuit-breaker --duration 20s --arrivals poisson --seed 11");
 
     @Override
     public ExperimentSpec spec() {

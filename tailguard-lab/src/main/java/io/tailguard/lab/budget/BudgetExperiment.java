@@ -2,7 +2,6 @@ package io.tailguard.lab.budget;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -42,15 +41,12 @@ public final class BudgetExperiment implements Experiment {
     static final long PUBLISHED_SEED = 7;
     static final List<String> POLICIES = List.of("no-protection", "breaker", "budget", "budget+breaker");
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("timeout-budgets",
-            "Timeout Budgeting",
+    private static final ExperimentSpec SPEC = FailureOptions.spec("timeout-budgets", "Timeout Budgeting",
             "A deadline carried down the call tree stops work nobody waits for; timeouts and breakers alone do not.",
-            LabSeries.FAILURE,
-            FailureOptions.options(PUBLISHED_SEED, "Seed of the slow-call draws (java.util.Random, published 7) " + "and of the random arrival streams."),
-            List.of("lab timeout-budgets --deterministic --duration 5s",
-                    "lab timeout-budgets --seed 2",
-                    "lab timeout-budgets --duration 20s --arrivals poisson"),
-            publishedConclusions());
+            PUBLISHED_SEED,
+            "Seed of the slow-call draws (java.util.Random, published 7) " + "and of the random arrival streams.",
+            publishedConclusions(), "lab timeout-budgets --deterministic --duration 5s", "lab timeout-budgets --seed 2",
+            "lab timeout-budgets --duration 20s --arrivals poisson");
 
     @Override
     public ExperimentSpec spec() {

@@ -2,7 +2,6 @@ package io.tailguard.lab.cascade;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -30,14 +29,10 @@ public final class CascadeExperiment implements Experiment {
 
     static final int[] DB_MS = {10, 50, 100, 150, 200, 250, 300, 400, 500};
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("cascading-failures",
-            "Cascading Failures Explained",
-            "A slow database fails a route that never calls it, through a shared frontend pool.",
-            LabSeries.FAILURE,
-            FailureOptions.options(42, FailureOptions.ARRIVAL_SEED),
-            List.of("lab cascading-failures --deterministic --duration 5s",
-                    "lab cascading-failures --duration 20s --arrivals poisson --seed 7"),
-            publishedConclusions());
+    private static final ExperimentSpec SPEC = FailureOptions.spec("cascading-failures", "Cascading Failures Explained",
+            "A slow database fails a route that never calls it, through a shared frontend pool.", 42,
+            FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab cascading-failures --deterministic --duration 5s",
+            "lab cascading-failures --duration 20s --arrivals poisson --seed 7");
 
     @Override
     public ExperimentSpec spec() {

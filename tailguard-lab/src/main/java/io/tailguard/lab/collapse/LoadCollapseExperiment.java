@@ -8,7 +8,6 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
@@ -30,13 +29,10 @@ public final class LoadCollapseExperiment implements Experiment {
     static final int[] LEVELS = {25, 50, 75, 90, 100, 110, 125, 150, 200, 300};
     static final String SWEEP_FILE = "load-collapse-collapse-sweep.csv";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("load-collapse",
-            "Why Systems Collapse Under Load",
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("load-collapse", "Why Systems Collapse Under Load",
             "An unmanaged FIFO server past capacity: goodput collapses, and retries multiply the load without adding goodput.",
-            LabSeries.BACKPRESSURE,
-            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED),
-            SeriesOptions.examples("load-collapse", "--arrivals poisson --seed 7", "--duration 20s --arrivals bursty"),
-            publishedConclusions());
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 7",
+            "--duration 20s --arrivals bursty");
 
     @Override
     public ExperimentSpec spec() {

@@ -2,7 +2,6 @@ package io.tailguard.lab.isolation;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -44,15 +43,10 @@ public final class IsolationExperiment implements Experiment {
     static final int FRONTEND_WORKERS = 20;
     static final List<String> POLICIES = List.of("naive", "breaker", "budget", "bulkhead", "all-three");
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("failure-isolation",
-            "Failure Isolation Boundaries",
-            "A greedy neighbour starves a shared pool; only a bulkhead (per-route concurrency limit) helps.",
-            LabSeries.FAILURE,
-            FailureOptions.options(42, FailureOptions.ARRIVAL_SEED),
-            List.of("lab failure-isolation --deterministic --duration 5s",
-                    "lab failure-isolation --duration 20s",
-                    "lab failure-isolation --arrivals bursty --seed 5"),
-            publishedConclusions());
+    private static final ExperimentSpec SPEC = FailureOptions.spec("failure-isolation", "Failure Isolation Boundaries",
+            "A greedy neighbour starves a shared pool; only a bulkhead (per-route concurrency limit) helps.", 42,
+            FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab failure-isolation --deterministic --duration 5s",
+            "lab failure-isolation --duration 20s", "lab failure-isolation --arrivals bursty --seed 5");
 
     @Override
     public ExperimentSpec spec() {

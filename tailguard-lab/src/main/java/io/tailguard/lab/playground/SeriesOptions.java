@@ -1,7 +1,10 @@
 package io.tailguard.lab.playground;
 
+import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.sim.windowed.Traffic;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +34,16 @@ public final class SeriesOptions {
     /** {@code --seed} help of an experiment whose only randomness is the poisson and bursty arrivals. */
     public static final String ARRIVALS_SEED =
             "Seed of the poisson and bursty arrival streams (the published arrivals draw nothing).";
+
+    /**
+     * Returns the spec of a backpressure-series experiment: its series, {@code options} (usually
+     * {@link #with}), its conclusions and the examples of {@link #examples} with {@code moreExamples}.
+     */
+    public static ExperimentSpec spec(String name, String title, String description, List<LabOption> options,
+            List<Conclusion> conclusions, String... moreExamples) {
+        return new ExperimentSpec(name, title, description, LabSeries.BACKPRESSURE, options,
+                examples(name, moreExamples), conclusions);
+    }
 
     /**
      * Returns the examples every experiment of the series has, {@code lab <name>} and its published

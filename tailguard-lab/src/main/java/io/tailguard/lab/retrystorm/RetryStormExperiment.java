@@ -2,7 +2,6 @@ package io.tailguard.lab.retrystorm;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -37,14 +36,10 @@ public final class RetryStormExperiment implements Experiment {
     static final long DEADLINE_MS = 1000;
     static final int DATABASE = 2;
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("retry-storms",
-            "Retry Storms and Amplification",
-            "Retries at every hop multiply the load on a database that is down (R attempts become R^2).",
-            LabSeries.FAILURE,
-            FailureOptions.options(42, FailureOptions.ARRIVAL_SEED),
-            List.of("lab retry-storms --deterministic --duration 5s",
-                    "lab retry-storms --duration 20s --arrivals bursty --seed 3"),
-            publishedConclusions());
+    private static final ExperimentSpec SPEC = FailureOptions.spec("retry-storms", "Retry Storms and Amplification",
+            "Retries at every hop multiply the load on a database that is down (R attempts become R^2).", 42,
+            FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab retry-storms --deterministic --duration 5s",
+            "lab retry-storms --duration 20s --arrivals bursty --seed 3");
 
     @Override
     public ExperimentSpec spec() {

@@ -10,7 +10,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
@@ -42,19 +41,10 @@ public final class TokenVsLeakyExperiment implements Experiment {
     static final String SHAPING_FILE = "token-vs-leaky-shaping.csv";
     static final String GATES = "--gates";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("token-vs-leaky",
-            "Token Bucket vs Leaky Bucket",
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("token-vs-leaky", "Token Bucket vs Leaky Bucket",
             "Token bucket (policing) against leaky bucket (shaping) under bursts: same goodput, the delay moves from the server to the gate; --gates core drops the published adapters.",
-            LabSeries.BACKPRESSURE,
-            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED,
-                LabOption.choice(GATES, "published", List.of("published", "core"), "Both run core's TokenBucket and "
-                        + "LeakyBucketShaper. published: behind the published model's adapters (its floating-point "
-                        + "clock, its count at exact refill ties, its depth counting the request in the leak), which "
-                        + "the published bytes depend on; core: as a service deploys them (nanosecond clock, shaper "
-                        + "polled at each release). Random arrivals always run them as deployed. The findings compare "
-                        + "the two.")),
-            SeriesOptions.examples("token-vs-leaky", "--arrivals poisson --seed 11", "--gates core"),
-            publishedConclusions());
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED, LabOption.choice(GATES, "published", List.of("published", "core"), "Both run core's TokenBucket and " + "LeakyBucketShaper. published: behind the published model's adapters (its floating-point " + "clock, its count at exact refill ties, its depth counting the request in the leak), which " + "the published bytes depend on; core: as a service deploys them (nanosecond clock, shaper " + "polled at each release). Random arrivals always run them as deployed. The findings compare " + "the two.")),
+            publishedConclusions(), "--arrivals poisson --seed 11", "--gates core");
 
     @Override
     public ExperimentSpec spec() {

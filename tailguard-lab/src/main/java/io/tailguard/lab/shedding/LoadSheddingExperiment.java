@@ -9,7 +9,6 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
@@ -34,13 +33,9 @@ public final class LoadSheddingExperiment implements Experiment {
     static final String SWEEP_FILE = "load-shedding-shed-sweep.csv";
     static final String HANGOVER_FILE = "load-shedding-hangover.csv";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("load-shedding",
-            "Load Shedding Strategies",
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("load-shedding", "Load Shedding Strategies",
             "fifo, tail-drop, expire and lifo past capacity (core queue and limiter): who is served, who waits, and the hangover after a burst.",
-            LabSeries.BACKPRESSURE,
-            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED),
-            SeriesOptions.examples("load-shedding", "--arrivals poisson --seed 9"),
-            publishedConclusions());
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 9");
 
     @Override
     public ExperimentSpec spec() {

@@ -8,7 +8,6 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
@@ -35,13 +34,12 @@ public final class SloLoadControlExperiment implements Experiment {
     static final String PROTECTION_FILE = "slo-load-control-protection.csv";
     static final String BURST_FILE = "slo-load-control-slo-burst.csv";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("slo-load-control",
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("slo-load-control",
             "Bounded Systems + SLO-Driven Load Control",
             "A bounded system where critical requests displace background ones (core CriticalityQueue): the critical SLO holds to 4x capacity.",
-            LabSeries.BACKPRESSURE,
-            SeriesOptions.with(23, "Seed of the critical/background draw (java.util.Random, as published: 23) " + "and of the poisson and bursty arrival streams."),
-            SeriesOptions.examples("slo-load-control", "--seed 42", "--arrivals poisson --seed 7"),
-            publishedConclusions());
+            SeriesOptions.with(23, "Seed of the critical/background draw (java.util.Random, as published: 23) "
+                    + "and of the poisson and bursty arrival streams."),
+            publishedConclusions(), "--seed 42", "--arrivals poisson --seed 7");
 
     @Override
     public ExperimentSpec spec() {
