@@ -1,5 +1,9 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.CsvTable;
+import io.tailguard.artifacts.FileArtifact;
+import io.tailguard.artifacts.Report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
@@ -19,11 +23,12 @@ import java.util.OptionalLong;
  * @param seedSummaries tables whose numeric cells {@code --seeds} reports as mean and 95 % interval
  * @param seedCharts    per seed summary (same order), the columns its {@code --seeds} chart draws;
  *                      empty for every numeric column
+ * @param records       the typed rows behind the tables, which conclusions read as records
  */
 public record LabResult(String title, List<CsvTable> tables, List<CsvTable> printedTables,
                         List<ChartArtifact> charts, List<String> findings, OptionalLong seed,
                         List<FileArtifact> files, List<CsvTable> seedSummaries,
-                        List<List<String>> seedCharts) {
+                        List<List<String>> seedCharts, List<Object> records) {
 
     /** Copies the lists. */
     public LabResult {
@@ -34,10 +39,17 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         files = List.copyOf(files);
         seedSummaries = List.copyOf(seedSummaries);
         seedCharts = seedCharts.stream().map(List::copyOf).toList();
+        records = List.copyOf(records);
         if (seedCharts.size() != seedSummaries.size()) {
             throw new IllegalArgumentException("seedCharts must have one entry per seed summary but was "
                     + seedCharts.size() + " for " + seedSummaries.size());
         }
+    }
+
+    /** Returns what {@link io.tailguard.artifacts.ArtifactWriter} writes for this run of {@code experiment}. */
+    public Report report(Experiment experiment, LabArgs args) {
+        return new Report(experiment.name(), title, experiment.description(), args.commandLine(), args.rawValues(),
+                seed, tables, printedTables, charts, findings, files);
     }
 
     /** Returns this result with {@code finding} before its other findings. */
@@ -45,7 +57,8 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         List<String> all = new ArrayList<>(findings.size() + 1);
         all.add(finding);
         all.addAll(findings);
-        return new LabResult(title, tables, printedTables, charts, all, seed, files, seedSummaries, seedCharts);
+        return new LabResult(title, tables, printedTables, charts, all, seed, files, seedSummaries, seedCharts,
+                records);
     }
 
     /** Starts a result with its title. */
@@ -64,6 +77,7 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         private final List<FileArtifact> files = new ArrayList<>();
         private final List<CsvTable> seedSummaries = new ArrayList<>();
         private final List<List<String>> seedCharts = new ArrayList<>();
+        private final List<Object> records = new ArrayList<>();
 
         private Builder(String title) {
             this.title = title;
@@ -128,9 +142,19 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
             return this;
         }
 
+        /**
+         * Keeps the typed rows behind a table (usually added with {@link CsvTable#of}), so that the
+         * conclusions read them as records ({@link ResultRows#records}) instead of parsing cells.
+         */
+        public Builder records(List<? extends Record> rows) {
+            records.addAll(rows);
+            return this;
+        }
+
         /** Builds the result. */
         public LabResult build() {
-            return new LabResult(title, tables, printed, charts, findings, seed, files, seedSummaries, seedCharts);
+            return new LabResult(title, tables, printed, charts, findings, seed, files, seedSummaries, seedCharts,
+                    records);
         }
     }
 }

@@ -1,5 +1,13 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.Artifact;
+import io.tailguard.artifacts.ArtifactWriter;
+import io.tailguard.artifacts.CsvTable;
+import io.tailguard.artifacts.IndexPage;
+import io.tailguard.artifacts.Manifest;
+import io.tailguard.artifacts.OutputDirException;
+import io.tailguard.artifacts.StagedOutput;
+import io.tailguard.artifacts.TablePrinter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -22,6 +30,8 @@ public final class LabRunner {
 
     /** The default output directory of {@code lab all}; one experiment's default is below it. */
     public static final String DEFAULT_OUTPUT_DIR = "./results";
+
+    private static final String ALL_TITLE = "tailguard lab: all experiments";
 
     private final PrintWriter out;
     private final Progress progress;
@@ -93,11 +103,11 @@ public final class LabRunner {
      * @throws LabUsageException for an unwritable output directory
      */
     public List<Artifact> run(Experiment experiment, LabArgs args, String outputDir) {
-        ArtifactWriter writer = new ArtifactWriter(BuildInfo.version(), BuildInfo.gitCommit());
-        try (StagedOutput staged = StagedOutput.open(outputDir)) {
+        ArtifactWriter writer = ArtifactWriter.forThisBuild();
+        try (StagedOutput staged = open(outputDir)) {
             LabResult result = args.seeds() > 1 ? SeedRuns.run(experiment, args, progress)
                     : Conclusions.judged(experiment, args, experiment.run(args, progress));
-            List<Artifact> artifacts = writer.write(experiment, args, result, staged.dir(), outputDir);
+            List<Artifact> artifacts = writer.write(result.report(experiment, args), staged.dir(), outputDir);
             staged.commit();
             printResult(result);
             out.println("Wrote " + artifacts.size() + " artifacts to " + staged.target());
@@ -114,14 +124,12 @@ public final class LabRunner {
      * @return the artifacts written, paths relative to {@code outputDir}, manifest last
      */
     public List<Artifact> runAll(String outputDir, List<String> commandLine) {
-        String version = BuildInfo.version();
-        String commit = BuildInfo.gitCommit();
-        ArtifactWriter writer = new ArtifactWriter(version, commit);
+        ArtifactWriter writer = ArtifactWriter.forThisBuild();
         List<LabArgs> argsList = new ArrayList<>();
         for (Experiment e : Experiments.all()) {
             argsList.add(LabArgs.defaults(e, commandLine));
         }
-        try (StagedOutput staged = StagedOutput.open(outputDir)) {
+        try (StagedOutput staged = open(outputDir)) {
             List<Artifact> all = new ArrayList<>();
             List<IndexPage.Entry> entries = new ArrayList<>();
             for (int i = 0; i < Experiments.all().size(); i++) {
@@ -129,26 +137,34 @@ public final class LabRunner {
                 out.println("== lab " + e.name() + " (" + (i + 1) + "/" + Experiments.all().size() + ")");
                 LabResult result = Conclusions.judged(e, argsList.get(i), e.run(argsList.get(i), progress));
                 Path dir = Files.createDirectory(staged.dir().resolve(e.name()));
-                List<Artifact> written = writer.write(e, argsList.get(i), result, dir, outputDir + "/" + e.name());
+                List<Artifact> written = writer.write(result.report(e, argsList.get(i)), dir,
+                        outputDir + "/" + e.name());
                 for (Artifact a : written) {
                     all.add(new Artifact(e.name() + "/" + a.file(), a.bytes(), a.sha256()));
                 }
-                entries.add(new IndexPage.Entry(e, result.title(), written.size()));
+                entries.add(new IndexPage.Entry(e.name(), result.title(), e.description(), written.size()));
                 printResult(result);
             }
-            all.add(ArtifactWriter.write(staged.dir(), "index.html",
-                    IndexPage.render(entries, version, commit).getBytes(StandardCharsets.UTF_8)));
+            all.add(ArtifactWriter.write(staged.dir(), "index.html", IndexPage.render(ALL_TITLE, entries,
+                    writer.version(), writer.gitCommit()).getBytes(StandardCharsets.UTF_8)));
             Map<String, String> arguments = new LinkedHashMap<>();
             arguments.put("--output-dir", outputDir);
-            Manifest manifest = new Manifest("all", "tailguard lab: all experiments", commandLine, arguments,
-                    OptionalLong.empty(), outputDir, all);
-            all.add(ArtifactWriter.write(staged.dir(), ArtifactWriter.MANIFEST,
-                    manifest.toJson(version, commit).getBytes(StandardCharsets.UTF_8)));
+            all.add(writer.writeManifest(staged.dir(), new Manifest("all", ALL_TITLE, commandLine, arguments,
+                    OptionalLong.empty(), outputDir, all)));
             staged.commit();
             out.println("Wrote " + all.size() + " artifacts to " + staged.target() + " (open index.html)");
             return all;
         } catch (IOException e) {
             throw new UncheckedIOException("could not write artifacts to " + outputDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens {@code outputDir} for staging; an unwritable one is a usage error like a bad flag. */
+    private static StagedOutput open(String outputDir) {
+        try {
+            return StagedOutput.open(outputDir);
+        } catch (OutputDirException e) {
+            throw new LabUsageException(e.getMessage());
         }
     }
 

@@ -1,28 +1,45 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.CsvTable;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Thread-safe (immutable) read access to one run's tables for {@link Conclusion} tests: a table by
- * the end of its file name, rows by {@code column=value} conditions, cells as numbers or text.
+ * Thread-safe (immutable) read access to one run's rows for {@link Conclusion} tests: its typed
+ * records by class ({@link #records}), or, for a table without them, a table by the end of its file
+ * name, rows by {@code column=value} conditions, cells as numbers or text.
  */
 public final class ResultRows {
 
     private final List<CsvTable> tables;
+    private final List<Object> records;
 
-    private ResultRows(List<CsvTable> tables) {
+    private ResultRows(List<CsvTable> tables, List<Object> records) {
         this.tables = List.copyOf(tables);
+        this.records = List.copyOf(records);
     }
 
-    /** Returns the rows of every table {@code result} writes. */
+    /** Returns the rows of every table {@code result} writes, and its typed records. */
     public static ResultRows of(LabResult result) {
-        return new ResultRows(result.tables());
+        return new ResultRows(result.tables(), result.records());
     }
 
     /** Returns the rows of {@code tables}. */
     public static ResultRows of(List<CsvTable> tables) {
-        return new ResultRows(tables);
+        return new ResultRows(tables, List.of());
+    }
+
+    /**
+     * Returns the run's typed rows of {@code type}, in the order the run kept them.
+     *
+     * @throws MissingRowException if the run kept none
+     */
+    public <R extends Record> List<R> records(Class<R> type) {
+        List<R> found = records.stream().filter(type::isInstance).map(type::cast).toList();
+        if (found.isEmpty()) {
+            throw new MissingRowException("no " + type.getSimpleName() + " rows in this run");
+        }
+        return found;
     }
 
     /**
@@ -156,7 +173,8 @@ public final class ResultRows {
     public static final class MissingRowException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        MissingRowException(String message) {
+        /** Creates the exception naming what the run lacks. */
+        public MissingRowException(String message) {
             super(message);
         }
     }

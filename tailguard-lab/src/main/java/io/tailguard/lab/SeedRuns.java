@@ -1,5 +1,9 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.ConfidenceInterval;
+import io.tailguard.artifacts.CsvTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.CsvTable;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -89,31 +90,13 @@ class ConclusionsTest {
         private final SeedRunsTest.SeededExperiment inner = new SeedRunsTest.SeededExperiment();
 
         @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public String title() {
-            return inner.title();
-        }
-
-        @Override
-        public String description() {
-            return inner.description();
-        }
-
-        @Override
-        public List<LabOption> options() {
-            return inner.options();
-        }
-
-        @Override
-        public List<Conclusion> conclusions() {
-            return List.of(new Conclusion("value above 12", r -> {
-                double v = r.value("summary", "value", "policy=a");
-                return Conclusion.verdict(v > 12, "value %.0f", v);
-            }));
+        public ExperimentSpec spec() {
+            ExperimentSpec seeded = SeedRunsTest.SeededExperiment.SPEC;
+            return new ExperimentSpec(seeded.name(), seeded.title(), seeded.description(), seeded.series(),
+                    seeded.options(), seeded.examples(), List.of(new Conclusion("value above 12", r -> {
+                        double v = r.value("summary", "value", "policy=a");
+                        return Conclusion.verdict(v > 12, "value %.0f", v);
+                    })));
         }
 
         @Override

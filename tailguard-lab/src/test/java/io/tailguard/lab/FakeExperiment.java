@@ -1,5 +1,8 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -14,29 +17,22 @@ class FakeExperiment implements Experiment {
         this.fail = fail;
     }
 
-    @Override
-    public String name() {
-        return "fake";
-    }
-
-    @Override
-    public String title() {
-        return "Fake <experiment> & co";
-    }
-
-    @Override
-    public String description() {
-        return "Writes a small table for framework tests.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("fake",
+            "Fake <experiment> & co",
+            "Writes a small table for framework tests.",
+            LabSeries.TAILGUARD,
+            List.of(
                 LabOption.flag("--deterministic", "ignored"),
                 LabOption.duration("--duration", "2s", Duration.ofMinutes(1), "run length"),
                 LabOption.positiveInt("--concurrency", 3, 100, "rows"),
                 LabOption.choice("--mode", "a", List.of("a", "b"), "a mode"),
-                LabOption.longValue("--seed", 7, "seed"));
+                LabOption.longValue("--seed", 7, "seed")),
+            List.of(),
+            List.of());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override

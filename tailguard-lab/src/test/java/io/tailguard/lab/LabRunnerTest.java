@@ -1,5 +1,8 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.Artifact;
+import io.tailguard.artifacts.ArtifactWriter;
+import io.tailguard.artifacts.FileArtifact;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.CsvTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.CsvTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,24 +22,12 @@ class SeedRunsTest {
 
     /** Its summary: a label, the seed itself, and a constant. */
     static final class SeededExperiment implements Experiment {
-        @Override
-        public String name() {
-            return "seeded";
-        }
+        static final ExperimentSpec SPEC = new ExperimentSpec("seeded", "Seeded", "figures from the seed",
+                LabSeries.TAILGUARD, List.of(LabOption.seed(10, "the seed")), List.of(), List.of());
 
         @Override
-        public String title() {
-            return "Seeded";
-        }
-
-        @Override
-        public String description() {
-            return "figures from the seed";
-        }
-
-        @Override
-        public List<LabOption> options() {
-            return List.of(LabOption.seed(10, "the seed"));
+        public ExperimentSpec spec() {
+            return SPEC;
         }
 
         @Override

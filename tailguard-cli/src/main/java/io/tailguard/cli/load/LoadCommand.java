@@ -7,6 +7,7 @@ import io.tailguard.config.RateText;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabRunner;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.load.LoadExperiment;
 import io.tailguard.load.Arrivals;
 import io.tailguard.load.JsonSummary;
 import io.tailguard.load.LoadPlan;
@@ -20,10 +21,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** Not thread-safe (one command run): {@code tailguard load URL}, the open-loop HTTP load generator. */
 @Command(

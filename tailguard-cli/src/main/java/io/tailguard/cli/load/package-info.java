@@ -1,5 +1,5 @@
 /**
- * {@code tailguard load}: the open-loop load generator's command, its artifacts (written by the
- * lab's writer: CSVs, charts, interval log, report, manifest) and {@code load test-server}.
+ * {@code tailguard load}: the open-loop load generator's command (its run and artifacts are the live
+ * lab's {@code LoadExperiment}) and {@code load test-server}.
  */
 package io.tailguard.cli.load;

@@ -1,10 +1,12 @@
 package io.tailguard.lab.adaptive;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,37 +20,27 @@ public final class AdaptiveExperiment implements Experiment {
 
     static final String SCALE = "--scale";
 
-    @Override
-    public String name() {
-        return "adaptive";
-    }
-
-    @Override
-    public String title() {
-        return "Adaptive limits that are hard to fool: ours against Netflix concurrency-limits";
-    }
-
-    @Override
-    public String description() {
-        return "Load steps, capacity loss, a lucky sample, bimodal service, a stall, fast errors and "
-                + "steady overload against adaptive limits: goodput, tail, shedding, recovery, limit over time.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("adaptive",
+            "Adaptive limits that are hard to fool: ours against Netflix concurrency-limits",
+            "Load steps, capacity loss, a lucky sample, bimodal service, a stall, fast errors and "
+                + "steady overload against adaptive limits: goodput, tail, shedding, recovery, limit over time.",
+            LabSeries.TAILGUARD,
+            List.of(
                 LabOption.fraction(SCALE, "1", "Share of each scenario's length to simulate (the drift "
                         + "scenario is 10 minutes at 1); 0.1 is a quick look."),
                 LabOption.seed(1, "Seed of the arrival and service-time streams. Netflix's Vegas "
                         + "draws its probe jitter from ThreadLocalRandom, so its rows can vary between runs. "
                         + "One seed is one trajectory: where a tail comes from a rare crossing of the cliff, "
-                        + "compare over --seeds."));
-    }
+                        + "compare over --seeds.")),
+            List.of("lab adaptive",
+                    "lab adaptive --scale 0.1 --output-dir out/adaptive-quick",
+                    "lab adaptive --seed 7",
+                    "lab adaptive --seeds 20 --output-dir out/adaptive-seeds"),
+            List.of());
 
     @Override
-    public List<String> examples() {
-        return List.of("lab adaptive", "lab adaptive --scale 0.1 --output-dir out/adaptive-quick",
-                "lab adaptive --seed 7", "lab adaptive --seeds 20 --output-dir out/adaptive-seeds");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -56,11 +48,11 @@ public final class AdaptiveExperiment implements Experiment {
         double scale = args.fraction(SCALE);
         long seed = args.longValue(LabOption.SEED);
         List<AdaptiveScenario> scenarios = AdaptiveScenario.all();
-        progress.begin("lab adaptive", scenarios.size() * Limiters.ALL.size());
+        progress.begin("lab adaptive", scenarios.size() * AdaptiveLimiters.ALL.size());
         List<AdaptiveRow> rows = new ArrayList<>();
         for (AdaptiveScenario scenario : scenarios) {
             AdaptiveScenario scaled = scenario.scaled(scale);
-            for (String limiter : Limiters.ALL) {
+            for (String limiter : AdaptiveLimiters.ALL) {
                 rows.add(AdaptiveModel.run(scaled, limiter, seed));
                 progress.step(scenario.name() + " / " + limiter);
             }

@@ -12,8 +12,8 @@ final class AdaptiveFindings {
 
     static List<String> all(List<AdaptiveRow> rows) {
         List<String> findings = new ArrayList<>();
-        for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_VEGAS, Limiters.OURS_GRADIENT2)) {
-            findings.add(versusPeer(rows, ours, Limiters.peerOf(ours)));
+        for (String ours : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_VEGAS, AdaptiveLimiters.OURS_GRADIENT2)) {
+            findings.add(versusPeer(rows, ours, AdaptiveLimiters.peerOf(ours)));
         }
         findings.add(recovery(rows));
         findings.add(drift(rows));

@@ -42,7 +42,7 @@ final class AdaptiveModel {
         this.scenario = scenario;
         SplittableRandom random = new SplittableRandom(seed);
         this.arrivals = random.split();
-        this.limiter = Limiters.create(limiterName, scheduler, random.split());
+        this.limiter = AdaptiveLimiters.create(limiterName, scheduler, random.split());
         CliffService service = new CliffService(scenario, scheduler, this::atService);
         this.pool = new WorkerPool(scheduler, CliffService.WORKERS, service, random.split());
         this.capacityRps = CliffService.capacityRps(scenario.bimodal());

@@ -1,19 +1,19 @@
 package io.tailguard.lab.admission;
 
-import io.tailguard.lab.ResultRows;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.playground.DemandCurve;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.DemandCurve;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +25,7 @@ import java.util.Map;
  * held at the Little's-law budget (20) against rising constant demand. With the defaults it
  * reproduces the published lab's two CSVs byte for byte.
  */
-public final class AdmissionControlExperiment extends SeriesExperiment {
+public final class AdmissionControlExperiment implements Experiment {
 
     static final int[] LIMITS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80, 200, AdmissionModel.NO_LIMIT};
     static final int[] PLATEAU_RPS = {50, 75, 100, 125, 150, 200, 300};
@@ -33,24 +33,13 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
     static final String SWEEP_FILE = "admission-control-limit-sweep.csv";
     static final String PLATEAU_FILE = "admission-control-plateau.csv";
 
-    @Override
-    public String name() {
-        return "admission-control";
-    }
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("admission-control", "Admission Control Design",
+            "An in-system limit (core concurrency limiter) on one server: the Little's-law budget keeps goodput at capacity.",
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 3");
 
     @Override
-    public String title() {
-        return "Admission Control Design";
-    }
-
-    @Override
-    public String description() {
-        return "An in-system limit (core concurrency limiter) on one server: the Little's-law budget keeps goodput at capacity.";
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--arrivals poisson --seed 3");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -75,10 +64,13 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
         }
         progress.end();
         CsvTable sweepTable = sweepTable(sweep);
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+        List<PlateauRow> plateau = plateau(open, limited);
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweepTable)
+                .records(sweep)
                 .seedSummary(sweepTable, "goodput_rps", "reject_pct", "p99_ms")
-                .printedTable(plateauTable(open, limited))
+                .printedTable(CsvTable.of("Offered-load plateau", PLATEAU_FILE, PlateauRow.HEADER, plateau))
+                .records(plateau)
                 .seed(seed);
         AdmissionFindings.of(sweep, open, limited, traffic).forEach(result::finding);
         charts(sweep, open, limited).forEach(result::chart);
@@ -86,25 +78,14 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
     }
 
     static CsvTable sweepTable(List<AdmissionRow> rows) {
-        List<List<String>> cells = new ArrayList<>();
-        for (AdmissionRow r : rows) {
-            cells.add(Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", r.limitLabel(), r.offeredRps(), r.goodputRps(),
-                    r.rejectPct(), r.servedLatePct(), (double) r.p99Ms(), r.utilPct()));
-        }
-        return new CsvTable("Limit sweep", SWEEP_FILE, List.of("admission_limit", "offered_rps", "goodput_rps",
-                "reject_pct", "served_late_pct", "p99_ms", "utilization_pct"), cells);
+        return CsvTable.of("Limit sweep", SWEEP_FILE, AdmissionRow.HEADER, rows);
     }
 
-    static CsvTable plateauTable(List<AdmissionRow> open, List<AdmissionRow> limited) {
-        List<List<String>> cells = new ArrayList<>();
-        open.forEach(r -> cells.add(plateauRow("no-control", r)));
-        limited.forEach(r -> cells.add(plateauRow("admission-limited", r)));
-        return new CsvTable("Offered-load plateau", PLATEAU_FILE,
-                List.of("mode", "offered_rps", "goodput_rps", "reject_pct", "p99_ms"), cells);
-    }
-
-    private static List<String> plateauRow(String mode, AdmissionRow r) {
-        return Rows.row("%s,%.1f,%.1f,%.1f,%.1f", mode, r.offeredRps(), r.goodputRps(), r.rejectPct(), (double) r.p99Ms());
+    static List<PlateauRow> plateau(List<AdmissionRow> open, List<AdmissionRow> limited) {
+        List<PlateauRow> rows = new ArrayList<>();
+        open.forEach(r -> rows.add(new PlateauRow(false, r)));
+        limited.forEach(r -> rows.add(new PlateauRow(true, r)));
+        return rows;
     }
 
     private static List<ChartArtifact> charts(List<AdmissionRow> sweep, List<AdmissionRow> open,
@@ -144,35 +125,40 @@ public final class AdmissionControlExperiment extends SeriesExperiment {
      * goodput and no limit collapses; with a limit, goodput holds near capacity at every offered
      * load where no control collapses.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("the Little's-law limit 20 gives the best goodput under bursts", r -> {
-                    double at20 = r.value("limit-sweep", "goodput_rps", "admission_limit=20");
+                    List<AdmissionRow> sweep = r.records(AdmissionRow.class);
+                    double at20 = limit(sweep, 20).goodputRps();
                     String best = "20";
                     double bestRps = at20;
-                    for (ResultRows.Row row : r.rows("limit-sweep")) {
-                        if (row.value("goodput_rps") > bestRps) {
-                            best = row.text("admission_limit");
-                            bestRps = row.value("goodput_rps");
+                    for (AdmissionRow row : sweep) {
+                        if (row.goodputRps() > bestRps) {
+                            best = row.limitLabel();
+                            bestRps = row.goodputRps();
                         }
                     }
-                    double none = r.value("limit-sweep", "goodput_rps", "admission_limit=none");
+                    double none = limit(sweep, AdmissionModel.NO_LIMIT).goodputRps();
                     return Conclusion.verdict(best.equals("20") && none < at20 / 2, "limit 20 %.1f rps, best limit %s "
                             + "%.1f rps, no limit %.1f rps", at20, best, bestRps, none);
                 }),
                 new Conclusion("a limit holds goodput near capacity at every load where no control collapses", r -> {
                     double limited = 1e9;
-                    List<ResultRows.Row> rows = r.rows("plateau", "mode=admission-limited");
+                    List<PlateauRow> rows = r.records(PlateauRow.class).stream().filter(PlateauRow::limited).toList();
                     for (int i = 0; i < rows.size(); i++) {
                         if (PLATEAU_RPS[i] >= 100) {
-                            limited = Math.min(limited, rows.get(i).value("goodput_rps"));
+                            limited = Math.min(limited, rows.get(i).run().goodputRps());
                         }
                     }
-                    List<Double> none = r.values("plateau", "goodput_rps", "mode=no-control");
-                    double last = none.get(none.size() - 1);
+                    List<PlateauRow> none = r.records(PlateauRow.class).stream().filter(p -> !p.limited()).toList();
+                    double last = none.get(none.size() - 1).run().goodputRps();
                     return Conclusion.verdict(limited >= 90 && last < 50, "limited goodput at least %.1f rps from "
                             + "100 rps offered; no control %.1f rps at the highest load", limited, last);
                 }));
+    }
+
+    private static AdmissionRow limit(List<AdmissionRow> sweep, int limit) {
+        return sweep.stream().filter(row -> row.limit() == limit).findFirst()
+                .orElseThrow(() -> new ResultRows.MissingRowException("no row at limit " + limit + " in this run"));
     }
 }

@@ -1,7 +1,7 @@
 package io.tailguard.lab.admission;
 
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -2,12 +2,11 @@ package io.tailguard.lab.admission;
 
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
-import io.tailguard.lab.playground.Departures;
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.SimEvents;
 import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.sim.windowed.Departures;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.SimEvents;
 
 /**
  * Not thread-safe: one admission-control run. The door is core's fixed {@link ConcurrencyLimiter},
@@ -53,8 +52,8 @@ final class AdmissionModel {
         long n = arrivalsMs.length;
         double seconds = windowMs / 1000.0;
         long served = counts[1] + counts[2];
-        return new AdmissionRow(limit, n / seconds, counts[1] / seconds, Rows.pct(counts[0], n, 0.0),
-                Rows.pct(counts[2], n, 0.0), sojourns.percentile(99.0),
+        return new AdmissionRow(limit, n / seconds, counts[1] / seconds, Server.pct(counts[0], n, 0.0),
+                Server.pct(counts[2], n, 0.0), sojourns.percentile(99.0),
                 Math.min(100.0, 100.0 * served * Server.SERVICE_MS / windowMs));
     }
 }

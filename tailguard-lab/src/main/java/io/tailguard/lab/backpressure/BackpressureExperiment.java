@@ -1,8 +1,9 @@
 package io.tailguard.lab.backpressure;
 
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
@@ -35,28 +36,26 @@ public final class BackpressureExperiment implements Experiment {
     static final String OVERLOAD = "--overload";
     static final String SEED = "--seed";
 
-    @Override
-    public String name() {
-        return "backpressure";
-    }
+    private static final ExperimentSpec SPEC = new ExperimentSpec("backpressure",
+            "Backpressure strategy comparison",
+            "Five admission strategies under the same overload: who absorbs the excess, as rejections or latency.",
+            LabSeries.LATENCY,
+            optionList(),
+            List.of(
+                "lab backpressure",
+                "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
+                "lab backpressure --backpressure-strategy bounded-queue",
+                "lab backpressure --arrivals poisson --seed 7 --overload transient",
+                "lab backpressure --arrivals bursty --snapshot-interval 500ms",
+                "lab backpressure --arrivals poisson --seeds 10"),
+            publishedConclusions());
 
     @Override
-    public String title() {
-        return "Backpressure strategy comparison";
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
-    @Override
-    public String description() {
-        return "Five admission strategies under the same overload: who absorbs the excess, as rejections or latency.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.LATENCY;
-    }
-
-    @Override
-    public List<LabOption> options() {
+    private static List<LabOption> optionList() {
         List<String> strategies = new ArrayList<>();
         strategies.add("all");
         strategies.addAll(Strategy.labels());
@@ -79,17 +78,6 @@ public final class BackpressureExperiment implements Experiment {
                         + "offered load throughout (published); transient: every 5 s, 1 s at the offered load "
                         + "then 4 s at 50 rps."),
                 LabOption.seed(42, "Seed of the random arrival streams (poisson, bursty)."));
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of(
-                "lab backpressure",
-                "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
-                "lab backpressure --backpressure-strategy bounded-queue",
-                "lab backpressure --arrivals poisson --seed 7 --overload transient",
-                "lab backpressure --arrivals bursty --snapshot-interval 500ms",
-                "lab backpressure --arrivals poisson --seeds 10");
     }
 
     @Override
@@ -171,8 +159,7 @@ public final class BackpressureExperiment implements Experiment {
      * the token bucket admits the most (its initial burst) at a constant 10 ms, and the bounded
      * queue buys its acceptance with the highest latency.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("the token bucket admits the most at 10 ms", r -> {
                     double token = r.value("summary", "accepted_requests", "strategy=token-bucket");

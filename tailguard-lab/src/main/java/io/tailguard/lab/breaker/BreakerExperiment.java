@@ -1,26 +1,27 @@
 package io.tailguard.lab.breaker;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.Breakers;
-import io.tailguard.lab.failure.CallTree;
-import io.tailguard.lab.failure.CallTreeOutcome;
-import io.tailguard.lab.failure.Chains;
-import io.tailguard.lab.failure.FailureExperiment;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.Breakers;
+import io.tailguard.sim.calltree.CallTree;
+import io.tailguard.sim.calltree.CallTreeOutcome;
+import io.tailguard.sim.calltree.Chains;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
-import io.tailguard.lab.failure.Policies;
-import io.tailguard.lab.failure.Topology;
-import io.tailguard.lab.failure.Topology.RouteSpec;
-import io.tailguard.lab.failure.Topology.ServiceSpec;
+import io.tailguard.sim.calltree.OwnWork;
+import io.tailguard.sim.calltree.Policies;
+import io.tailguard.sim.calltree.Topology;
+import io.tailguard.sim.calltree.Topology.RouteSpec;
+import io.tailguard.sim.calltree.Topology.ServiceSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +35,7 @@ import java.util.Map;
  * real Resilience4j breaker as published. With the defaults it reproduces the published CSVs byte for
  * byte.
  */
-public final class BreakerExperiment extends FailureExperiment {
+public final class BreakerExperiment implements Experiment {
 
     static final long DEADLINE_MS = 1000;
     static final long BLAST_DEADLINE_MS = 300;
@@ -42,19 +43,20 @@ public final class BreakerExperiment extends FailureExperiment {
     static final String DATABASE_EDGE = "service-a->database";
     static final String ROUTE_B_EDGE = "frontend->service-b";
 
-    /** Creates the experiment. */
-    public BreakerExperiment() {
-        super("circuit-breaker", "Circuit Breaker Design",
-                "Breakers on each edge stop a retry storm and keep a shared frontend for the healthy route.",
-                42, ARRIVAL_SEED,
-                "lab circuit-breaker --deterministic --duration 5s",
-                "lab circuit-breaker --duration 20s --arrivals poisson --seed 11");
+    private static final ExperimentSpec SPEC = FailureOptions.spec("circuit-breaker", "Circuit Breaker Design",
+            "Breakers on each edge stop a retry storm and keep a shared frontend for the healthy route.", 42,
+            FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab circuit-breaker --deterministic --duration 5s",
+            "lab circuit-breaker --duration 20s --arrivals poisson --seed 11");
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, DEADLINE_MS);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab circuit-breaker", 5);
         Topology down = Chains.checkout(() -> OwnWork.constant(500), Chains.ATTEMPTS, DEADLINE_MS);
@@ -153,8 +155,7 @@ public final class BreakerExperiment extends FailureExperiment {
      * storm and answer sooner; the Resilience4j breaker gives the same row; and with breakers the
      * neighbouring route-b never drops.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("breakers cut database attempts tenfold and answer sooner", r -> {
                     double naive = r.value("breaker-sweep", "db_attempts_per_request", "policy=naive-retry");

@@ -1,10 +1,10 @@
 package io.tailguard.lab.breaker;
 
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.CallTreeOutcome;
-import io.tailguard.lab.failure.Chains;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.CallTreeOutcome;
+import io.tailguard.sim.calltree.Chains;
 import java.util.Locale;
 
 /** Thread-safe (stateless) findings of the circuit-breaker experiment, computed from its runs. */
@@ -14,7 +14,7 @@ final class BreakerFindings {
     }
 
     static String of(CallTreeOutcome naive, CallTreeOutcome core, CallTreeOutcome r4j, CallTreeOutcome blastNaive,
-            CallTreeOutcome blastBreaker, Arrivals arrivals) {
+            CallTreeOutcome blastBreaker, ArrivalPattern arrivals) {
         double naiveAmp = naive.eligibleLeafAttempts(Chains.ATTEMPTS, Chains.TIMEOUT_MS, Chains.BACKOFF_MS);
         double coreAmp = core.eligibleLeafAttempts(Chains.ATTEMPTS, Chains.TIMEOUT_MS, Chains.BACKOFF_MS);
         double r4jAmp = r4j.eligibleLeafAttempts(Chains.ATTEMPTS, Chains.TIMEOUT_MS, Chains.BACKOFF_MS);

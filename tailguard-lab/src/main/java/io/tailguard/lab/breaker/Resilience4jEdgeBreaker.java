@@ -2,7 +2,7 @@ package io.tailguard.lab.breaker;
 
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
-import io.tailguard.lab.failure.EdgeBreaker;
+import io.tailguard.sim.calltree.EdgeBreaker;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,25 +1,26 @@
 package io.tailguard.lab.budget;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.deadline.DeadlineBudget;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.Breakers;
-import io.tailguard.lab.failure.CallTree;
-import io.tailguard.lab.failure.CallTreeOutcome;
-import io.tailguard.lab.failure.Chains;
-import io.tailguard.lab.failure.FailureExperiment;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.Breakers;
+import io.tailguard.sim.calltree.CallTree;
+import io.tailguard.sim.calltree.CallTreeOutcome;
+import io.tailguard.sim.calltree.Chains;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
-import io.tailguard.lab.failure.Policies;
-import io.tailguard.lab.failure.Topology;
+import io.tailguard.sim.calltree.OwnWork;
+import io.tailguard.sim.calltree.Policies;
+import io.tailguard.sim.calltree.Topology;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,7 @@ import java.util.Map;
  * floor) against per-call timeouts alone and against core breakers, over several deadlines. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class BudgetExperiment extends FailureExperiment {
+public final class BudgetExperiment implements Experiment {
 
     static final long[] DEADLINES = {400, 450, 500, 600, 800, 1000};
     static final long TABLE_DEADLINE = 400;
@@ -40,20 +41,22 @@ public final class BudgetExperiment extends FailureExperiment {
     static final long PUBLISHED_SEED = 7;
     static final List<String> POLICIES = List.of("no-protection", "breaker", "budget", "budget+breaker");
 
-    /** Creates the experiment. */
-    public BudgetExperiment() {
-        super("timeout-budgets", "Timeout Budgeting",
-                "A deadline carried down the call tree stops work nobody waits for; timeouts and breakers alone do not.",
-                PUBLISHED_SEED, "Seed of the slow-call draws (java.util.Random, published 7) "
-                + "and of the random arrival streams.",
-                "lab timeout-budgets --deterministic --duration 5s",
-                "lab timeout-budgets --seed 2", "lab timeout-budgets --duration 20s --arrivals poisson");
+    private static final ExperimentSpec SPEC = FailureOptions.spec("timeout-budgets", "Timeout Budgeting",
+            "A deadline carried down the call tree stops work nobody waits for; timeouts and breakers alone do not.",
+            PUBLISHED_SEED,
+            "Seed of the slow-call draws (java.util.Random, published 7) " + "and of the random arrival streams.",
+            publishedConclusions(), "lab timeout-budgets --deterministic --duration 5s", "lab timeout-budgets --seed 2",
+            "lab timeout-budgets --duration 20s --arrivals poisson");
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, DEADLINES[DEADLINES.length - 1]);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab timeout-budgets", DEADLINES.length * 3 + 4);
         List<CallTreeOutcome[]> sweep = new ArrayList<>();
@@ -85,7 +88,7 @@ public final class BudgetExperiment extends FailureExperiment {
     }
 
     /** Runs {@code policy} with scoring (and budget) deadline {@code deadlineMs}. */
-    static CallTreeOutcome run(String policy, long deadlineMs, long durationMs, Arrivals arrivals, long seed) {
+    static CallTreeOutcome run(String policy, long deadlineMs, long durationMs, ArrivalPattern arrivals, long seed) {
         Topology chain = Chains.checkout(
                 () -> OwnWork.partialDegradation(0.0, Double.MAX_VALUE, 10, 500, 0.4, seed), Chains.ATTEMPTS,
                 deadlineMs);
@@ -144,7 +147,7 @@ public final class BudgetExperiment extends FailureExperiment {
                         Charts.lines("Deadline sweep", "deadline (ms)", "success (%)", x, series));
     }
 
-    static String findings(List<CallTreeOutcome> table, List<CallTreeOutcome[]> sweep, long seed, Arrivals arrivals) {
+    static String findings(List<CallTreeOutcome> table, List<CallTreeOutcome[]> sweep, long seed, ArrivalPattern arrivals) {
         double none = table.get(0).successPct(0);
         double breaker = table.get(1).successPct(0);
         double budget = table.get(2).successPct(0);
@@ -168,8 +171,7 @@ public final class BudgetExperiment extends FailureExperiment {
      * which beat no protection; the budget alone beats the budget with breakers (the one that flips
      * on other seeds of the slow-call draws); and a budget starts no database call past the deadline.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("at 400 ms, budget beats breaker beats no protection", r -> {
                     double budget = r.value("policy-table", "success_pct", "policy=budget");

@@ -1,18 +1,19 @@
 package io.tailguard.lab.cascade;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.FailureExperiment;
+import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
+import io.tailguard.sim.calltree.OwnWork;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,23 +25,24 @@ import java.util.Map;
  * never touches it fails too because both routes share the frontend's 20 workers. With the defaults it
  * reproduces the published CSVs byte for byte.
  */
-public final class CascadeExperiment extends FailureExperiment {
+public final class CascadeExperiment implements Experiment {
 
     static final int[] DB_MS = {10, 50, 100, 150, 200, 250, 300, 400, 500};
 
-    /** Creates the experiment. */
-    public CascadeExperiment() {
-        super("cascading-failures", "Cascading Failures Explained",
-                "A slow database fails a route that never calls it, through a shared frontend pool.",
-                42, ARRIVAL_SEED,
-                "lab cascading-failures --deterministic --duration 5s",
-                "lab cascading-failures --duration 20s --arrivals poisson --seed 7");
+    private static final ExperimentSpec SPEC = FailureOptions.spec("cascading-failures", "Cascading Failures Explained",
+            "A slow database fails a route that never calls it, through a shared frontend pool.", 42,
+            FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab cascading-failures --deterministic --duration 5s",
+            "lab cascading-failures --duration 20s --arrivals poisson --seed 7");
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, CascadeRun.DEADLINE_MS);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab cascading-failures", DB_MS.length + 2);
         List<CascadeRun> sweep = new ArrayList<>();
@@ -127,7 +129,7 @@ public final class CascadeExperiment extends FailureExperiment {
                 Charts.lines("Cascade timeline", "arrival window (ms)", "success (%)", x, series));
     }
 
-    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated, Arrivals arrivals) {
+    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated, ArrivalPattern arrivals) {
         CascadeRun worst = sweep.get(sweep.size() - 1);
         int firstBHit = -1;
         for (int i = 0; i < DB_MS.length && firstBHit < 0; i++) {
@@ -158,8 +160,7 @@ public final class CascadeExperiment extends FailureExperiment {
      * The published article's conclusions: a 500 ms database fails route-b, which never calls it,
      * through the shared frontend; and the backlog builds at the frontend, not at the database.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("a 500 ms database fails most of route-b, which never calls it", r -> {
                     double b = r.value("cascade-sweep", "success_pct", "db_service_ms=500", "route=route-b");

@@ -1,10 +1,11 @@
 package io.tailguard.lab.cascade;
 
-import io.tailguard.lab.cascade.CascadeModel.Route;
-import io.tailguard.lab.cascade.CascadeModel.Service;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.OwnWork;
-import io.tailguard.lab.failure.Scoring;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.HeldChain.Route;
+import io.tailguard.sim.calltree.HeldChain.Service;
+import io.tailguard.sim.calltree.HeldChain;
+import io.tailguard.sim.calltree.OwnWork;
+import io.tailguard.sim.calltree.Scoring;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -24,7 +25,7 @@ record CascadeRun(double[] successPct, double[] p99Ms, double[][] windowSuccess,
     static final List<String> ROUTES = List.of("route-a", "route-b");
 
     /** Runs the published topology with {@code database} own work and {@code frontends} shared or split. */
-    static CascadeRun run(OwnWork database, long durationMs, Arrivals arrivals, long seed, boolean isolatedFrontends) {
+    static CascadeRun run(OwnWork database, long durationMs, ArrivalPattern arrivals, long seed, boolean isolatedFrontends) {
         List<Service> services = isolatedFrontends
                 ? List.of(new Service("frontend-a", 20, OwnWork.constant(5)), new Service("service-a", 10,
                         OwnWork.constant(5)), new Service("service-b", 10, OwnWork.constant(10)),
@@ -36,20 +37,20 @@ record CascadeRun(double[] successPct, double[] p99Ms, double[][] windowSuccess,
         List<Route> routes = List.of(new Route("route-a", new int[] {0, 1, 3}, 50.0),
                 new Route("route-b", new int[] {frontendB, 2}, 50.0));
         int windows = Scoring.windows(durationMs, DEADLINE_MS);
-        CascadeModel model = new CascadeModel(services, routes, durationMs, windows, Scoring.WINDOW_MS, arrivals, seed)
+        HeldChain model = new HeldChain(services, routes, durationMs, windows, Scoring.WINDOW_MS, arrivals, seed)
                 .run();
         return score(model, durationMs, windows);
     }
 
-    private static CascadeRun score(CascadeModel model, long durationMs, int windows) {
+    private static CascadeRun score(HeldChain model, long durationMs, int windows) {
         double cutoff = durationMs - DEADLINE_MS;
-        int routes = model.routes.size();
+        int routes = model.routes().size();
         double[] success = new double[routes];
         double[] p99 = new double[routes];
         double[][] windowSuccess = new double[windows][routes];
         for (int r = 0; r < routes; r++) {
-            double[] arrive = model.arrivals.get(r);
-            double[] done = model.completions.get(r);
+            double[] arrive = model.arrivals().get(r);
+            double[] done = model.completions().get(r);
             Histogram latency = Scoring.histogram();
             long scored = 0;
             long ok = 0;
@@ -75,6 +76,6 @@ record CascadeRun(double[] successPct, double[] p99Ms, double[][] windowSuccess,
                 windowSuccess[w][r] = Scoring.pct(windowOk[w], windowScored[w]);
             }
         }
-        return new CascadeRun(success, p99, windowSuccess, model.queueSamples);
+        return new CascadeRun(success, p99, windowSuccess, model.queueSamples());
     }
 }

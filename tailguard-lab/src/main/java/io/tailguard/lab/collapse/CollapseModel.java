@@ -1,9 +1,8 @@
 package io.tailguard.lab.collapse;
 
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.SimEvents;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.SimEvents;
 
 /**
  * Not thread-safe: one load-collapse run. Every attempt joins the FIFO server's line (a line of
@@ -73,7 +72,7 @@ final class CollapseModel {
     private CollapseRow row(int offeredRps) {
         double seconds = windowMs / 1000.0;
         return new CollapseRow(retries, offeredRps, processed / seconds, Math.min(offeredRps, Server.CAPACITY_RPS),
-                goodput / seconds, Rows.pct(wastedServed + rejected, processed, 0.0), sojourns.percentile(50.0),
+                goodput / seconds, Server.pct(wastedServed + rejected, processed, 0.0), sojourns.percentile(50.0),
                 sojourns.percentile(99.0), processed == 0 ? 0.0 : (double) occupancySum / processed);
     }
 }

@@ -1,6 +1,7 @@
 package io.tailguard.lab.collapse;
 
-import io.tailguard.lab.playground.Rows;
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.CsvRow;
 import java.util.List;
 
 /**
@@ -17,7 +18,7 @@ import java.util.List;
  * @param avgQueueDepth mean occupancy seen by an attempt
  */
 record CollapseRow(boolean retries, int offeredRps, double effectiveRps, double idealRps, double goodputRps,
-                   double wastedPct, long p50Ms, long p99Ms, double avgQueueDepth) {
+                   double wastedPct, long p50Ms, long p99Ms, double avgQueueDepth) implements CsvRow {
 
     static final List<String> HEADER = List.of("mode", "offered_rps", "effective_rps", "ideal_goodput_rps",
             "goodput_rps", "wasted_pct", "p50_ms", "p99_ms", "avg_queue_depth");
@@ -26,8 +27,9 @@ record CollapseRow(boolean retries, int offeredRps, double effectiveRps, double 
         return retries ? "retry" : "no-retry";
     }
 
-    List<String> cells() {
-        return Rows.row("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f", mode(), offeredRps, effectiveRps, idealRps,
+    @Override
+    public List<String> cells() {
+        return Cells.row("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f", mode(), offeredRps, effectiveRps, idealRps,
                 goodputRps, wastedPct, (double) p50Ms, (double) p99Ms, avgQueueDepth);
     }
 }

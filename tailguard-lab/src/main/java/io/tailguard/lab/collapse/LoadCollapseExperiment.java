@@ -1,18 +1,19 @@
 package io.tailguard.lab.collapse;
 
-import io.tailguard.lab.ResultRows;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.playground.DemandCurve;
-import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.DemandCurve;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,29 +24,19 @@ import java.util.Map;
  * against its 100 rps, with clients that give up at 200 ms, first without and then with retries.
  * With the defaults it reproduces the published lab's collapse sweep byte for byte.
  */
-public final class LoadCollapseExperiment extends SeriesExperiment {
+public final class LoadCollapseExperiment implements Experiment {
 
     static final int[] LEVELS = {25, 50, 75, 90, 100, 110, 125, 150, 200, 300};
     static final String SWEEP_FILE = "load-collapse-collapse-sweep.csv";
 
-    @Override
-    public String name() {
-        return "load-collapse";
-    }
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("load-collapse", "Why Systems Collapse Under Load",
+            "An unmanaged FIFO server past capacity: goodput collapses, and retries multiply the load without adding goodput.",
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 7",
+            "--duration 20s --arrivals bursty");
 
     @Override
-    public String title() {
-        return "Why Systems Collapse Under Load";
-    }
-
-    @Override
-    public String description() {
-        return "An unmanaged FIFO server past capacity: goodput collapses, and retries multiply the load without adding goodput.";
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--arrivals poisson --seed 7", "--duration 20s --arrivals bursty");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -62,10 +53,10 @@ public final class LoadCollapseExperiment extends SeriesExperiment {
             }
         }
         progress.end();
-        CsvTable sweep = new CsvTable("Collapse sweep", SWEEP_FILE, CollapseRow.HEADER,
-                rows.stream().map(CollapseRow::cells).toList());
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+        CsvTable sweep = CsvTable.of("Collapse sweep", SWEEP_FILE, CollapseRow.HEADER, rows);
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
+                .records(rows)
                 .seedSummary(sweep, "goodput_rps", "p99_ms")
                 .seed(seed);
         CollapseFindings.of(rows, traffic).forEach(result::finding);
@@ -126,30 +117,37 @@ public final class LoadCollapseExperiment extends SeriesExperiment {
      * past it (7.8 rps goodput at 200 offered), and retries multiply the load without changing the
      * goodput.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static CollapseRow row(ResultRows r, boolean retries, int offeredRps) {
+        return r.records(CollapseRow.class).stream()
+                .filter(row -> row.retries() == retries && row.offeredRps() == offeredRps).findFirst()
+                .orElseThrow(() -> new ResultRows.MissingRowException("no " + (retries ? "retry" : "no-retry")
+                        + " row at " + offeredRps + " rps in this run"));
+    }
+
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("everything is on time up to capacity (100 rps)", r -> {
                     double worst = 100;
-                    for (ResultRows.Row row : r.rows("collapse-sweep", "mode=no-retry")) {
-                        if (row.value("offered_rps") <= 100) {
-                            worst = Math.min(worst, 100 * row.value("goodput_rps") / row.value("offered_rps"));
+                    for (CollapseRow row : r.records(CollapseRow.class)) {
+                        if (!row.retries() && row.offeredRps() <= 100) {
+                            worst = Math.min(worst, 100 * row.goodputRps() / row.offeredRps());
                         }
                     }
                     return Conclusion.verdict(worst >= 99, "worst goodput up to 100 rps %.1f %% of offered", worst);
                 }),
                 new Conclusion("at 2x capacity the FIFO's goodput collapses", r -> {
-                    double g = r.value("collapse-sweep", "goodput_rps", "mode=no-retry", "offered_rps=200");
+                    double g = row(r, false, 200).goodputRps();
                     return Conclusion.verdict(g < 50, "%.1f rps goodput at 200 rps offered", g);
                 }),
                 new Conclusion("retries multiply load without changing goodput", r -> {
-                    List<Double> plain = r.values("collapse-sweep", "goodput_rps", "mode=no-retry");
-                    List<Double> retry = r.values("collapse-sweep", "goodput_rps", "mode=retry");
                     double gap = 0;
-                    for (int i = 0; i < plain.size(); i++) {
-                        gap = Math.max(gap, Math.abs(plain.get(i) - retry.get(i)));
+                    for (CollapseRow plain : r.records(CollapseRow.class)) {
+                        if (!plain.retries()) {
+                            gap = Math.max(gap, Math.abs(plain.goodputRps()
+                                    - row(r, true, plain.offeredRps()).goodputRps()));
+                        }
                     }
-                    double load = r.value("collapse-sweep", "effective_rps", "mode=retry", "offered_rps=200");
+                    double load = row(r, true, 200).effectiveRps();
                     return Conclusion.verdict(gap <= 1 && load >= 300, "goodput differs by up to %.1f rps; "
                             + "%.1f rps processed at 200 offered with retries", gap, load);
                 }));

@@ -1,10 +1,11 @@
 package io.tailguard.lab.coordinatedomission;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
@@ -13,6 +14,7 @@ import io.tailguard.lab.Progress;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import io.tailguard.lab.latencyseries.SnapshotTable;
 import io.tailguard.sim.arrival.ArrivalSource;
+import io.tailguard.sim.service.PauseService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,29 +35,11 @@ public final class CoordinatedOmissionExperiment implements Experiment {
     static final String MODE = "--measurement-mode";
     static final String ARRIVALS = "--arrivals";
 
-    @Override
-    public String name() {
-        return "coordinated-omission";
-    }
-
-    @Override
-    public String title() {
-        return "Coordinated omission measurement";
-    }
-
-    @Override
-    public String description() {
-        return "One 500 ms stall seen by a closed-loop client, its HdrHistogram correction, and open-loop load.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.LATENCY;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("coordinated-omission",
+            "Coordinated omission measurement",
+            "One 500 ms stall seen by a closed-loop client, its HdrHistogram correction, and open-loop load.",
+            LabSeries.LATENCY,
+            List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("5s", Duration.ofHours(1), "Simulated length (at least 1 s); the "
                         + "stall starts at half of it and lasts min(500 ms, a quarter of it)."),
@@ -68,15 +52,16 @@ public final class CoordinatedOmissionExperiment implements Experiment {
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Open-loop "
                         + "arrivals: evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms "
                         + "silent) at the same mean rate."),
-                LabOption.seed(42, "Seed of the poisson and bursty open-loop arrivals."));
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab coordinated-omission",
+                LabOption.seed(42, "Seed of the poisson and bursty open-loop arrivals.")),
+            List.of("lab coordinated-omission",
                 "lab coordinated-omission --deterministic --duration 5s --concurrency 10 --measurement-mode both",
                 "lab coordinated-omission --arrivals poisson --seeds 10",
-                "lab coordinated-omission --duration 60s --snapshot-interval 5s");
+                "lab coordinated-omission --duration 60s --snapshot-interval 5s"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -168,8 +153,7 @@ public final class CoordinatedOmissionExperiment implements Experiment {
      * The published article's conclusions: a closed-loop client hides the stall (its whole-run p99
      * is far below what open-loop arrivals see), and HdrHistogram's correction recovers it.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("a closed-loop client hides the stall from its p99", r -> {
                     double raw = r.value("summary", "whole_run_p99_ms", "series=closed-loop-raw");

@@ -1,5 +1,6 @@
 package io.tailguard.lab.coordinatedomission;
 
+import io.tailguard.sim.service.PauseService;
 import java.util.Locale;
 
 /** Thread-safe (stateless) findings of a coordinated-omission run, computed from its measurements. */

@@ -1,10 +1,11 @@
 package io.tailguard.lab.coordinatedomission;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import io.tailguard.lab.latencyseries.SnapshotTable;
 import io.tailguard.sim.SimScheduler;
 import io.tailguard.sim.arrival.ArrivalStream;
+import io.tailguard.sim.service.PauseService;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

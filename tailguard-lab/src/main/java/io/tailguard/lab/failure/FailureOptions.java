@@ -1,7 +1,10 @@
 package io.tailguard.lab.failure;
 
+import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import java.time.Duration;
 import java.util.List;
@@ -19,10 +22,23 @@ public final class FailureOptions {
     public static final String ARRIVALS = "--arrivals";
     public static final String SEED = "--seed";
 
+    /** {@code --seed} help of the experiments whose only randomness is the arrival streams. */
+    public static final String ARRIVAL_SEED = "Seed of the random arrival streams (poisson, bursty).";
+
     /** Longest run: keeps one experiment within seconds. */
     static final Duration MAX_DURATION = Duration.ofMinutes(2);
 
     private FailureOptions() {
+    }
+
+    /**
+     * Returns the spec of a failure-series experiment: its series, the shared options with the
+     * seed's default and use, its conclusions and its examples.
+     */
+    public static ExperimentSpec spec(String name, String title, String description, long defaultSeed, String seedUse,
+            List<Conclusion> conclusions, String... examples) {
+        return new ExperimentSpec(name, title, description, LabSeries.FAILURE, options(defaultSeed, seedUse),
+                List.of(examples), conclusions);
     }
 
     /** Returns the shared options with {@code defaultSeed} as the seed's default; {@code seedUse} says what it draws. */

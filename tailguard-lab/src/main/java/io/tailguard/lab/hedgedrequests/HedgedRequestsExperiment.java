@@ -1,10 +1,11 @@
 package io.tailguard.lab.hedgedrequests;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
@@ -37,29 +38,11 @@ public final class HedgedRequestsExperiment implements Experiment {
     static final String THRESHOLD = "--hedge-threshold";
     static final String DELAY = "--hedge-delay";
 
-    @Override
-    public String name() {
-        return "hedged-requests";
-    }
-
-    @Override
-    public String title() {
-        return "Hedged requests and speculative execution";
-    }
-
-    @Override
-    public String description() {
-        return "A second attempt after the p90/p95/p99 of latency: how much tail it removes, and its extra load.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.LATENCY;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("hedged-requests",
+            "Hedged requests and speculative execution",
+            "A second attempt after the p90/p95/p99 of latency: how much tail it removes, and its extra load.",
+            LabSeries.LATENCY,
+            List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("5s", Duration.ofHours(1),
                         "Simulated length, in whole seconds (at least 1), as published."),
@@ -72,15 +55,16 @@ public final class HedgedRequestsExperiment implements Experiment {
                         + "percentile of this run's own first attempts, fixed (published); rolling: the core "
                         + "hedger's percentile of the last 1000 calls, learned as calls end."),
                 LabOption.seed(42, "Seed of the first-attempt stream; the second attempts use seed + 4200 "
-                        + "(published: 42 and 4242)."));
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab hedged-requests",
+                        + "(published: 42 and 4242).")),
+            List.of("lab hedged-requests",
                 "lab hedged-requests --deterministic --duration 5s --concurrency 10 --hedge-threshold p95",
                 "lab hedged-requests --hedge-delay rolling",
-                "lab hedged-requests --seeds 10");
+                "lab hedged-requests --seeds 10"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -169,8 +153,7 @@ public final class HedgedRequestsExperiment implements Experiment {
      * The published article's conclusions: hedging at the p95 threshold cuts the p99 by more than
      * half for under 5 % extra attempts, and hedging at p99 buys nothing.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("a p95 hedge more than halves p99 for under 5 % extra load", r -> {
                     double cut = r.value("cost-table", "p99_improvement_pct", "threshold=p95");

@@ -1,10 +1,10 @@
 package io.tailguard.lab.hedgedrequests;
 
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.hedge.HedgeDelay;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
-import io.tailguard.lab.latencyseries.PublishedSampler;
 import io.tailguard.lab.latencyseries.SnapshotTable;
+import io.tailguard.sim.service.PublishedSampler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

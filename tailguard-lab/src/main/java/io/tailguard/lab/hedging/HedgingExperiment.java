@@ -1,9 +1,11 @@
 package io.tailguard.lab.hedging;
 
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import java.util.List;
 
@@ -23,36 +25,20 @@ public final class HedgingExperiment implements Experiment {
     static final int DEFAULT_REQUESTS = 100_000;
     static final int MAX_REQUESTS = 10_000_000;
 
-    @Override
-    public String name() {
-        return "hedging";
-    }
-
-    @Override
-    public String title() {
-        return "Hedged requests: the published article's speculative task, percentile delays and budgets";
-    }
-
-    @Override
-    public String description() {
-        return "Hedging against isolated slow responses: tail cut, true hedge rate and extra load, "
-                + "and what hedges do to a saturated backend.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("hedging",
+            "Hedged requests: the published article's speculative task, percentile delays and budgets",
+            "Hedging against isolated slow responses: tail cut, true hedge rate and extra load, " + "and what hedges do to a saturated backend.",
+            LabSeries.TAILGUARD,
+            List.of(
                 LabOption.positiveInt(REQUESTS, DEFAULT_REQUESTS, MAX_REQUESTS, "Calls simulated per row "
                         + "(18 rows). 1000000 gives steadier p99.9 figures and takes several times longer."),
-                LabOption.longValue(SEED, 4, "Seed of the arrival and latency streams; same seed, same tables."));
-    }
+                LabOption.longValue(SEED, 4, "Seed of the arrival and latency streams; same seed, same tables.")),
+            List.of( "lab hedging", "lab hedging --requests 1000000 --output-dir out/hedging", "lab hedging --seed 7"),
+            List.of());
 
     @Override
-    public List<String> examples() {
-        return List.of(
-                "lab hedging",
-                "lab hedging --requests 1000000 --output-dir out/hedging",
-                "lab hedging --seed 7");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -1,27 +1,28 @@
 package io.tailguard.lab.isolation;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.deadline.DeadlineBudget;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.Breakers;
-import io.tailguard.lab.failure.CallTree;
-import io.tailguard.lab.failure.CallTreeOutcome;
-import io.tailguard.lab.failure.Chains;
-import io.tailguard.lab.failure.FailureExperiment;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.Breakers;
+import io.tailguard.sim.calltree.CallTree;
+import io.tailguard.sim.calltree.CallTreeOutcome;
+import io.tailguard.sim.calltree.Chains;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
-import io.tailguard.lab.failure.Policies;
-import io.tailguard.lab.failure.Topology;
-import io.tailguard.lab.failure.Topology.RouteSpec;
-import io.tailguard.lab.failure.Topology.ServiceSpec;
+import io.tailguard.sim.calltree.OwnWork;
+import io.tailguard.sim.calltree.Policies;
+import io.tailguard.sim.calltree.Topology;
+import io.tailguard.sim.calltree.Topology.RouteSpec;
+import io.tailguard.sim.calltree.Topology.ServiceSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,26 +36,27 @@ import java.util.Map;
  * wrong; a bulkhead (the core fixed concurrency limiter per route at the frontend) saves it. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class IsolationExperiment extends FailureExperiment {
+public final class IsolationExperiment implements Experiment {
 
     static final long DEADLINE_A_MS = 1000;
     static final long DEADLINE_B_MS = 100;
     static final int FRONTEND_WORKERS = 20;
     static final List<String> POLICIES = List.of("naive", "breaker", "budget", "bulkhead", "all-three");
 
-    /** Creates the experiment. */
-    public IsolationExperiment() {
-        super("failure-isolation", "Failure Isolation Boundaries",
-                "A greedy neighbour starves a shared pool; only a bulkhead (per-route concurrency limit) helps.",
-                42, ARRIVAL_SEED,
-                "lab failure-isolation --deterministic --duration 5s",
-                "lab failure-isolation --duration 20s", "lab failure-isolation --arrivals bursty --seed 5");
+    private static final ExperimentSpec SPEC = FailureOptions.spec("failure-isolation", "Failure Isolation Boundaries",
+            "A greedy neighbour starves a shared pool; only a bulkhead (per-route concurrency limit) helps.", 42,
+            FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab failure-isolation --deterministic --duration 5s",
+            "lab failure-isolation --duration 20s", "lab failure-isolation --arrivals bursty --seed 5");
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, DEADLINE_A_MS);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab failure-isolation", POLICIES.size() + 8);
         List<CallTreeOutcome> policies = new ArrayList<>();
@@ -81,7 +83,7 @@ public final class IsolationExperiment extends FailureExperiment {
     }
 
     /** Runs {@code policy} ("bulkhead" and "all-three" reserve {@code reserve} frontend workers for route-b). */
-    static CallTreeOutcome run(String policy, int reserve, long durationMs, Arrivals arrivals, long seed) {
+    static CallTreeOutcome run(String policy, int reserve, long durationMs, ArrivalPattern arrivals, long seed) {
         Policies p = Policies.naive();
         boolean all = policy.equals("all-three");
         if (all || policy.equals("breaker")) {
@@ -160,7 +162,7 @@ public final class IsolationExperiment extends FailureExperiment {
     }
 
     static String findings(List<CallTreeOutcome> policies, List<CallTreeOutcome> sizing, long durationMs,
-            Arrivals arrivals) {
+            ArrivalPattern arrivals) {
         CallTreeOutcome naive = policies.get(0);
         CallTreeOutcome bulkhead = policies.get(3);
         boolean inert = policies.get(1).successPct(1) == naive.successPct(1)
@@ -188,8 +190,7 @@ public final class IsolationExperiment extends FailureExperiment {
      * (route-b) where it was; one reserved frontend worker gives route-b back all its requests; and
      * the bulkhead costs route-a nothing.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("breakers and a budget do not help route-b", r -> {
                     double naive = r.value("policy-table", "route_b_success_pct", "policy=naive");

@@ -1,6 +1,6 @@
 package io.tailguard.lab.latencyseries;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 

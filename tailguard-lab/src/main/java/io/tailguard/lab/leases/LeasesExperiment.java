@@ -1,10 +1,12 @@
 package io.tailguard.lab.leases;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import java.time.Duration;
@@ -32,37 +34,25 @@ public final class LeasesExperiment implements Experiment {
     public LeasesExperiment() {
     }
 
-    @Override
-    public String name() {
-        return "leases";
-    }
-
-    @Override
-    public String title() {
-        return "Request leases and least-loaded balancing";
-    }
-
-    @Override
-    public String description() {
-        return "Three lease-guarded servers behind a least-loaded proxy at 1000 req/s: static leases of 9999, "
-                + "100 and 30 against adaptive ones; --heterogeneous compares least-loaded, p2c and round robin.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("leases",
+            "Request leases and least-loaded balancing",
+            "Three lease-guarded servers behind a least-loaded proxy at 1000 req/s: static leases of 9999, "
+                + "100 and 30 against adaptive ones; --heterogeneous compares least-loaded, p2c and round robin.",
+            LabSeries.TAILGUARD,
+            List.of(
                 LabOption.duration(DURATION, "60s", Duration.ofHours(1),
                         "How long the client sends 1000 requests/s (virtual time; the first second is warm-up)."),
                 LabOption.longValue(SEED, 1L, "Seed of every random draw; same seed, same bytes."),
                 LabOption.flag(HETEROGENEOUS, "Halve the third server's thresholds (it saturates at 60 per "
-                        + "window) and compare least-loaded, p2c and round-robin with static and adaptive leases."));
-    }
+                        + "window) and compare least-loaded, p2c and round-robin with static and adaptive leases.")),
+            List.of("lab leases --output-dir out/leases",
+                    "lab leases --heterogeneous --duration 120s --output-dir out/leases-het",
+                    "lab leases --seed 7 --duration 10s"),
+            List.of());
 
     @Override
-    public List<String> examples() {
-        return List.of("lab leases --output-dir out/leases",
-                "lab leases --heterogeneous --duration 120s --output-dir out/leases-het",
-                "lab leases --seed 7 --duration 10s");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override

@@ -1,7 +1,11 @@
 package io.tailguard.lab.playground;
 
+import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabSeries;
+import io.tailguard.sim.windowed.Traffic;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +29,38 @@ public final class SeriesOptions {
     public static final Duration MAX_DURATION = Duration.ofMinutes(10);
 
     private SeriesOptions() {
+    }
+
+    /** {@code --seed} help of an experiment whose only randomness is the poisson and bursty arrivals. */
+    public static final String ARRIVALS_SEED =
+            "Seed of the poisson and bursty arrival streams (the published arrivals draw nothing).";
+
+    /**
+     * Returns the spec of a backpressure-series experiment: its series, {@code options} (usually
+     * {@link #with}), its conclusions and the examples of {@link #examples} with {@code moreExamples}.
+     */
+    public static ExperimentSpec spec(String name, String title, String description, List<LabOption> options,
+            List<Conclusion> conclusions, String... moreExamples) {
+        return new ExperimentSpec(name, title, description, LabSeries.BACKPRESSURE, options,
+                examples(name, moreExamples), conclusions);
+    }
+
+    /**
+     * Returns the examples every experiment of the series has, {@code lab <name>} and its published
+     * command line, then {@code lab <name> <knobs>} for each of {@code more}.
+     */
+    public static List<String> examples(String name, String... more) {
+        List<String> examples = new java.util.ArrayList<>(List.of("lab " + name,
+                "lab " + name + " --deterministic --duration 5s --output-dir out/" + name));
+        for (String knobs : more) {
+            examples.add("lab " + name + " " + knobs);
+        }
+        return examples;
+    }
+
+    /** Returns the report title of a run: the published title, the traffic and the window. */
+    public static String runTitle(String title, Traffic traffic, long windowMs, String more) {
+        return title + ": " + traffic.label() + " arrivals, " + more + windowMs + " ms window";
     }
 
     /**

@@ -1,8 +1,5 @@
 /**
- * The server model the published lab's backpressure series shares, built once for its five
- * experiments: one FIFO server of fixed 10 ms service (100 rps), a 200 ms client deadline, demand
- * curves of evenly spaced (or, beyond the articles, Poisson and bursty) arrivals, millisecond
- * latency histograms, and the options every experiment of the series accepts. Arrivals run as
- * events of the simulator's {@link io.tailguard.sim.SimScheduler}.
+ * The options every experiment of the published lab's backpressure series accepts; their server
+ * model is the simulator's windowed server ({@code io.tailguard.sim.windowed}).
  */
 package io.tailguard.lab.playground;

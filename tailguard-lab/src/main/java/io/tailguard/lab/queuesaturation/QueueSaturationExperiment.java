@@ -1,16 +1,18 @@
 package io.tailguard.lab.queuesaturation;
 
-import io.tailguard.lab.ResultRows;
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,29 +36,11 @@ public final class QueueSaturationExperiment implements Experiment {
 
     static final String ARRIVALS = "--arrivals";
 
-    @Override
-    public String name() {
-        return "queue-saturation";
-    }
-
-    @Override
-    public String title() {
-        return "Queue saturation and Little's law";
-    }
-
-    @Override
-    public String description() {
-        return "One 10 ms worker from 10 % to 130 % load: where latency leaves the floor, and Little's law.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.LATENCY;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("queue-saturation",
+            "Queue saturation and Little's law",
+            "One 10 ms worker from 10 % to 130 % load: where latency leaves the floor, and Little's law.",
+            LabSeries.LATENCY,
+            List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("2s", Duration.ofMinutes(10), "Simulated length of each level."),
                 PublishedFlags.concurrency(1, "Accepted and unused, as published: one worker."),
@@ -64,15 +48,16 @@ public final class QueueSaturationExperiment implements Experiment {
                         "Percentiles are those of the last interval of this length (capped at --duration)."),
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
-                LabOption.seed(42, "Seed of the poisson and bursty arrival streams."));
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab queue-saturation",
+                LabOption.seed(42, "Seed of the poisson and bursty arrival streams.")),
+            List.of("lab queue-saturation",
                 "lab queue-saturation --deterministic --duration 2s --concurrency 1 --snapshot-interval 1s",
                 "lab queue-saturation --arrivals poisson --duration 60s",
-                "lab queue-saturation --arrivals poisson --duration 20s --seeds 10");
+                "lab queue-saturation --arrivals poisson --duration 20s --seeds 10"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -110,10 +95,10 @@ public final class QueueSaturationExperiment implements Experiment {
                 "avg_queue_depth", "rejection_count", "littles_law_computed_l", "littles_law_measured_l",
                 "littles_law_error_pct");
         for (SaturationLevel.Row r : rows) {
-            t.row(String.format(Locale.ROOT, "%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%d,%.3f,%.3f,%.1f",
+            t.row(Cells.row("%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%d,%.3f,%.3f,%.1f",
                     r.utilization(), r.lambda(), r.actualRps(), (double) r.p50(), (double) r.p99(),
                     (double) r.p999(), r.meanSojournMs(), r.avgDepth(), r.rejections(), r.computedL(),
-                    r.avgDepth(), r.errorPct()).split(","));
+                    r.avgDepth(), r.errorPct()).toArray(String[]::new));
         }
         return t.build();
     }
@@ -161,8 +146,7 @@ public final class QueueSaturationExperiment implements Experiment {
      * The published article's conclusions: latency stays at the service time up to full load and
      * climbs past it (a cliff at utilization 1.0), and Little's law L = λW holds at every level.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("p99 stays at the 10 ms service time up to full load, then climbs", r -> {
                     double below = 0;

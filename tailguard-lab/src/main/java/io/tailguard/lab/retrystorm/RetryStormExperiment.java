@@ -1,22 +1,23 @@
 package io.tailguard.lab.retrystorm;
 
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.Experiment;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.lab.failure.Scoring.f;
+import static io.tailguard.sim.calltree.Scoring.f;
 
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.CallTree;
-import io.tailguard.lab.failure.CallTreeOutcome;
-import io.tailguard.lab.failure.Chains;
-import io.tailguard.lab.failure.FailureExperiment;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.CallTree;
+import io.tailguard.sim.calltree.CallTreeOutcome;
+import io.tailguard.sim.calltree.Chains;
 import io.tailguard.lab.failure.FailureOptions;
-import io.tailguard.lab.failure.OwnWork;
-import io.tailguard.lab.failure.Topology;
+import io.tailguard.sim.calltree.OwnWork;
+import io.tailguard.sim.calltree.Topology;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,24 +31,25 @@ import java.util.function.Supplier;
  * is the core {@link io.tailguard.retry.Backoff}. With the defaults it reproduces the published CSVs
  * byte for byte.
  */
-public final class RetryStormExperiment extends FailureExperiment {
+public final class RetryStormExperiment implements Experiment {
 
     static final long DEADLINE_MS = 1000;
     static final int DATABASE = 2;
 
-    /** Creates the experiment. */
-    public RetryStormExperiment() {
-        super("retry-storms", "Retry Storms and Amplification",
-                "Retries at every hop multiply the load on a database that is down (R attempts become R^2).",
-                42, ARRIVAL_SEED,
-                "lab retry-storms --deterministic --duration 5s",
-                "lab retry-storms --duration 20s --arrivals bursty --seed 3");
+    private static final ExperimentSpec SPEC = FailureOptions.spec("retry-storms", "Retry Storms and Amplification",
+            "Retries at every hop multiply the load on a database that is down (R attempts become R^2).", 42,
+            FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab retry-storms --deterministic --duration 5s",
+            "lab retry-storms --duration 20s --arrivals bursty --seed 3");
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long durationMs = FailureOptions.durationMs(args, DEADLINE_MS);
-        Arrivals arrivals = Arrivals.of(args.choice(FailureOptions.ARRIVALS));
+        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
         long seed = args.longValue(FailureOptions.SEED);
         progress.begin("lab retry-storms", 10);
         List<CallTreeOutcome> healthy = new ArrayList<>();
@@ -80,7 +82,7 @@ public final class RetryStormExperiment extends FailureExperiment {
                 .build();
     }
 
-    static CallTreeOutcome run(Supplier<OwnWork> database, int attempts, long durationMs, Arrivals arrivals,
+    static CallTreeOutcome run(Supplier<OwnWork> database, int attempts, long durationMs, ArrivalPattern arrivals,
             long seed) {
         Topology t = Chains.checkout(database, attempts, DEADLINE_MS);
         return new CallTree(t, durationMs, arrivals, seed).run();
@@ -149,7 +151,7 @@ public final class RetryStormExperiment extends FailureExperiment {
                 Charts.lines("Amplification", "attempts per hop (R)", "database attempts per request", x, series));
     }
 
-    static String findings(List<CallTreeOutcome> down, CallTreeOutcome r1, CallTreeOutcome r3, Arrivals arrivals) {
+    static String findings(List<CallTreeOutcome> down, CallTreeOutcome r1, CallTreeOutcome r3, ArrivalPattern arrivals) {
         CallTreeOutcome three = down.get(2);
         double amp = three.eligibleLeafAttempts(3, Chains.TIMEOUT_MS, Chains.BACKOFF_MS);
         double peak1 = 0;
@@ -172,8 +174,7 @@ public final class RetryStormExperiment extends FailureExperiment {
      * about R² database attempts and rescue nothing; through a one-second outage R = 3 rescues more
      * requests than R = 1 at the price of a spike of database attempts.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("3 attempts per hop make about 9 database attempts per request when it is down", r -> {
                     double a = r.value("amplification-sweep", "db_attempts_per_request", "mode=degraded",

@@ -1,6 +1,7 @@
 package io.tailguard.lab.shaping;
 
-import io.tailguard.lab.playground.Rows;
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.CsvRow;
 import java.util.List;
 
 /**
@@ -17,13 +18,14 @@ import java.util.List;
  * @param downstreamPeak  most releases in one 100 ms window, per second
  */
 record BurstRow(String limiter, int burst, double offeredRps, double goodputRps, double rejectPct,
-                double servedLatePct, long gateDelayP99, long serverWaitP99, double downstreamPeak) {
+                double servedLatePct, long gateDelayP99, long serverWaitP99, double downstreamPeak) implements CsvRow {
 
     static final List<String> HEADER = List.of("limiter", "burst_capacity", "offered_rps", "goodput_rps", "reject_pct",
             "served_late_pct", "gate_delay_p99_ms", "server_wait_p99_ms", "downstream_peak_rps");
 
-    List<String> cells() {
-        return Rows.row("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", limiter, burst, offeredRps, goodputRps, rejectPct,
+    @Override
+    public List<String> cells() {
+        return Cells.row("%s,%d,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", limiter, burst, offeredRps, goodputRps, rejectPct,
                 servedLatePct, (double) gateDelayP99, (double) serverWaitP99, downstreamPeak);
     }
 }

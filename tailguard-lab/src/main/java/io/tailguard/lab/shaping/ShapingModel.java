@@ -1,9 +1,8 @@
 package io.tailguard.lab.shaping;
 
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.SimEvents;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.SimEvents;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -41,8 +40,8 @@ final class ShapingModel {
         long n = arrivalsMs.length;
         double seconds = windowMs / 1000.0;
         int peak = releasesByWindow.values().stream().mapToInt(Integer::intValue).max().orElse(0);
-        return new BurstRow(gate.label(), burst, n / seconds, counts[1] / seconds, Rows.pct(counts[0], n, 0.0),
-                Rows.pct(counts[2], n, 0.0), gateDelay.percentile(99.0), serverWait.percentile(99.0), peak * 10.0);
+        return new BurstRow(gate.label(), burst, n / seconds, counts[1] / seconds, Server.pct(counts[0], n, 0.0),
+                Server.pct(counts[2], n, 0.0), gateDelay.percentile(99.0), serverWait.percentile(99.0), peak * 10.0);
     }
 
     /**

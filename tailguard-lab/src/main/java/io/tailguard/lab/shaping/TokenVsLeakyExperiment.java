@@ -1,20 +1,21 @@
 package io.tailguard.lab.shaping;
 
-import io.tailguard.lab.ResultRows;
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.playground.DemandCurve;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.DemandCurve;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +32,7 @@ import java.util.function.BiFunction;
  * {@link LeakyGate published depth}); {@code --gates core} and random arrivals run them as a
  * service deploys them.
  */
-public final class TokenVsLeakyExperiment extends SeriesExperiment {
+public final class TokenVsLeakyExperiment implements Experiment {
 
     static final int[] BURSTS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80};
     static final int SHAPING_BURST = 20;
@@ -40,35 +41,14 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
     static final String SHAPING_FILE = "token-vs-leaky-shaping.csv";
     static final String GATES = "--gates";
 
-    @Override
-    public String name() {
-        return "token-vs-leaky";
-    }
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("token-vs-leaky", "Token Bucket vs Leaky Bucket",
+            "Token bucket (policing) against leaky bucket (shaping) under bursts: same goodput, the delay moves from the server to the gate; --gates core drops the published adapters.",
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED, LabOption.choice(GATES, "published", List.of("published", "core"), "Both run core's TokenBucket and " + "LeakyBucketShaper. published: behind the published model's adapters (its floating-point " + "clock, its count at exact refill ties, its depth counting the request in the leak), which " + "the published bytes depend on; core: as a service deploys them (nanosecond clock, shaper " + "polled at each release). Random arrivals always run them as deployed. The findings compare " + "the two.")),
+            publishedConclusions(), "--arrivals poisson --seed 11", "--gates core");
 
     @Override
-    public String title() {
-        return "Token Bucket vs Leaky Bucket";
-    }
-
-    @Override
-    public String description() {
-        return "Token bucket (policing) against leaky bucket (shaping) under bursts: same goodput, the delay moves from the server to the gate; --gates core drops the published adapters.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return SeriesOptions.with(42, ARRIVALS_SEED,
-                LabOption.choice(GATES, "published", List.of("published", "core"), "Both run core's TokenBucket and "
-                        + "LeakyBucketShaper. published: behind the published model's adapters (its floating-point "
-                        + "clock, its count at exact refill ties, its depth counting the request in the leak), which "
-                        + "the published bytes depend on; core: as a service deploys them (nanosecond clock, shaper "
-                        + "polled at each release). Random arrivals always run them as deployed. The findings compare "
-                        + "the two."));
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--arrivals poisson --seed 11", "--gates core");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -88,12 +68,12 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
         progress.end();
         List<List<String>> series = new ArrayList<>();
         for (int w = 0; w < offered.length; w++) {
-            series.add(Rows.row("%d,%.1f,%.1f,%.1f", w * 100, offered[w], token[w], leaky[w]));
+            series.add(Cells.row("%d,%.1f,%.1f,%.1f", w * 100, offered[w], token[w], leaky[w]));
         }
-        CsvTable sweep = new CsvTable("Burst sweep", SWEEP_FILE, BurstRow.HEADER,
-                rows.stream().map(BurstRow::cells).toList());
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+        CsvTable sweep = CsvTable.of("Burst sweep", SWEEP_FILE, BurstRow.HEADER, rows);
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
+                .records(rows)
                 .seedSummary(sweep, "goodput_rps", "reject_pct", "gate_delay_p99_ms")
                 .table(new CsvTable("Downstream rate", SHAPING_FILE,
                         List.of("window_start_ms", "offered_rps", "token_bucket_rps", "leaky_bucket_rps"), series))
@@ -172,32 +152,39 @@ public final class TokenVsLeakyExperiment extends SeriesExperiment {
      * leaky bucket (shaping) deliver the same goodput; the leaky bucket holds the server to its rate
      * where the token bucket lets the burst through.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("token and leaky buckets deliver the same goodput", r -> {
-                    List<ResultRows.Row> token = r.rows("burst-sweep", "limiter=token-bucket");
-                    List<ResultRows.Row> leaky = r.rows("burst-sweep", "limiter=leaky-bucket");
+                    List<BurstRow> token = limiter(r, "token-bucket");
+                    List<BurstRow> leaky = limiter(r, "leaky-bucket");
                     double worst = 0;
-                    String at = token.get(0).text("burst_capacity");
+                    int at = token.get(0).burst();
                     for (int i = 0; i < token.size(); i++) {
-                        double l = leaky.get(i).value("goodput_rps");
-                        double gap = Math.abs(token.get(i).value("goodput_rps") - l) / Math.max(l, 1e-9);
+                        double l = leaky.get(i).goodputRps();
+                        double gap = Math.abs(token.get(i).goodputRps() - l) / Math.max(l, 1e-9);
                         if (gap > worst) {
                             worst = gap;
-                            at = token.get(i).text("burst_capacity");
+                            at = token.get(i).burst();
                         }
                     }
-                    return Conclusion.verdict(worst <= 0.05, "goodput differs by up to %.1f %% at burst %s",
+                    return Conclusion.verdict(worst <= 0.05, "goodput differs by up to %.1f %% at burst %d",
                             100 * worst, at);
                 }),
                 new Conclusion("at burst 20 the leaky bucket holds the server to 100 rps, the token bucket does not", r -> {
-                    double token = r.value("burst-sweep", "downstream_peak_rps", "limiter=token-bucket",
-                            "burst_capacity=" + SHAPING_BURST);
-                    double leaky = r.value("burst-sweep", "downstream_peak_rps", "limiter=leaky-bucket",
-                            "burst_capacity=" + SHAPING_BURST);
+                    double token = atShapingBurst(r, "token-bucket").downstreamPeak();
+                    double leaky = atShapingBurst(r, "leaky-bucket").downstreamPeak();
                     return Conclusion.verdict(leaky <= 100 && token > leaky, "peak %.0f rps leaky, %.0f token",
                             leaky, token);
                 }));
+    }
+
+    private static List<BurstRow> limiter(ResultRows r, String limiter) {
+        return r.records(BurstRow.class).stream().filter(row -> row.limiter().equals(limiter)).toList();
+    }
+
+    private static BurstRow atShapingBurst(ResultRows r, String limiter) {
+        return limiter(r, limiter).stream().filter(row -> row.burst() == SHAPING_BURST).findFirst()
+                .orElseThrow(() -> new ResultRows.MissingRowException("no " + limiter + " row at burst "
+                        + SHAPING_BURST + " in this run"));
     }
 }

@@ -1,19 +1,20 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.lab.ResultRows;
-import io.tailguard.lab.playground.Server;
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.playground.DemandCurve;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.DemandCurve;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,31 +26,20 @@ import java.util.Map;
  * latency hangover each leaves after bursts. With the defaults it reproduces the published lab's
  * two CSVs byte for byte.
  */
-public final class LoadSheddingExperiment extends SeriesExperiment {
+public final class LoadSheddingExperiment implements Experiment {
 
     static final int[] OFFERED_RPS = {50, 75, 100, 125, 150, 200, 300};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 600, 500);
     static final String SWEEP_FILE = "load-shedding-shed-sweep.csv";
     static final String HANGOVER_FILE = "load-shedding-hangover.csv";
 
-    @Override
-    public String name() {
-        return "load-shedding";
-    }
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("load-shedding", "Load Shedding Strategies",
+            "fifo, tail-drop, expire and lifo past capacity (core queue and limiter): who is served, who waits, and the hangover after a burst.",
+            SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 9");
 
     @Override
-    public String title() {
-        return "Load Shedding Strategies";
-    }
-
-    @Override
-    public String description() {
-        return "fifo, tail-drop, expire and lifo past capacity (core queue and limiter): who is served, who waits, and the hangover after a burst.";
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--arrivals poisson --seed 9");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -77,13 +67,13 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
         progress.end();
         List<List<String>> windows = new ArrayList<>();
         for (int w = 0; w < windowMs / 100; w++) {
-            windows.add(Rows.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
+            windows.add(Cells.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
                     (double) hangover.get(1)[w], (double) hangover.get(2)[w], (double) hangover.get(3)[w]));
         }
-        CsvTable sweep = new CsvTable("Shed sweep", SWEEP_FILE, ShedRow.HEADER,
-                rows.stream().map(ShedRow::cells).toList());
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, ""))
+        CsvTable sweep = CsvTable.of("Shed sweep", SWEEP_FILE, ShedRow.HEADER, rows);
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
+                .records(rows)
                 .seedSummary(sweep, "goodput_rps", "shed_pct", "p99_served_ms")
                 .table(new CsvTable("Burst hangover", HANGOVER_FILE, List.of("window_start_ms", "fifo_p99_ms",
                         "tail_drop_p99_ms", "expire_p99_ms", "lifo_p99_ms"), windows))
@@ -133,8 +123,7 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
      * capacity where fifo serves mostly late requests; after bursts, tail-drop and expire keep the
      * served p99 within the deadline where fifo's never recovers.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("at 2x capacity every shedding policy keeps goodput near capacity, fifo does not", r -> {
                     double fifo = at200(r, "fifo");
@@ -161,6 +150,10 @@ public final class LoadSheddingExperiment extends SeriesExperiment {
         while (OFFERED_RPS[at] != 200) {
             at++;
         }
-        return r.rows("shed-sweep", "policy=" + policy).get(at).value("goodput_rps");
+        List<ShedRow> rows = r.records(ShedRow.class).stream().filter(row -> row.policy().equals(policy)).toList();
+        if (rows.size() <= at) {
+            throw new ResultRows.MissingRowException("no " + policy + " row at 200 rps in this run");
+        }
+        return rows.get(at).goodputRps();
     }
 }

@@ -2,13 +2,12 @@ package io.tailguard.lab.shedding;
 
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.SimEvents;
-import io.tailguard.lab.playground.WindowedServer;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueue;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.SimEvents;
+import io.tailguard.sim.windowed.WindowedServer;
 
 /**
  * Not thread-safe: one shedding policy over one window. The door (tail-drop only) is core's fixed
@@ -115,8 +114,8 @@ final class ShedModel implements WindowedServer.Outcome {
     ShedRow row() {
         long n = arrivalsMs.length;
         double seconds = windowMs / 1000.0;
-        return new ShedRow(policy.label, n / seconds, good / seconds, Rows.pct(shed, n, 0.0), Rows.pct(late, n, 0.0),
-                served.percentile(99.0), shedWaits.percentile(50.0), Rows.pct(late, good + late, 0.0));
+        return new ShedRow(policy.label, n / seconds, good / seconds, Server.pct(shed, n, 0.0), Server.pct(late, n, 0.0),
+                served.percentile(99.0), shedWaits.percentile(50.0), Server.pct(late, good + late, 0.0));
     }
 
     /** p99 sojourn of the requests finishing in each 100 ms window of the run, 0 where none finished. */

@@ -1,8 +1,8 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.lab.playground.PublishedExpiry;
-import io.tailguard.lab.playground.Server;
 import io.tailguard.queue.BoundedQueueConfig;
+import io.tailguard.sim.windowed.PublishedExpiry;
+import io.tailguard.sim.windowed.Server;
 import java.time.Duration;
 
 /**

@@ -1,6 +1,7 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.lab.playground.Rows;
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.CsvRow;
 import java.util.List;
 
 /**
@@ -16,13 +17,14 @@ import java.util.List;
  * @param wastedPct     share of the served that were late
  */
 record ShedRow(String policy, double offeredRps, double goodputRps, double shedPct, double servedLatePct,
-               long p99ServedMs, long shedWaitP50, double wastedPct) {
+               long p99ServedMs, long shedWaitP50, double wastedPct) implements CsvRow {
 
     static final List<String> HEADER = List.of("policy", "offered_rps", "goodput_rps", "shed_pct", "served_late_pct",
             "p99_served_ms", "shed_wait_p50_ms", "wasted_pct");
 
-    List<String> cells() {
-        return Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", policy, offeredRps, goodputRps, shedPct, servedLatePct,
+    @Override
+    public List<String> cells() {
+        return Cells.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f", policy, offeredRps, goodputRps, shedPct, servedLatePct,
                 (double) p99ServedMs, (double) shedWaitP50, wastedPct);
     }
 }

@@ -1,6 +1,6 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

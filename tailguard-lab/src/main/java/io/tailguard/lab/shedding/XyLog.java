@@ -1,6 +1,6 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.lab.ChartArtifact;
+import io.tailguard.artifacts.ChartArtifact;
 import java.util.List;
 import org.knowm.xchart.XYChart;
 

@@ -1,7 +1,7 @@
 package io.tailguard.lab.slocontrol;
 
-import io.tailguard.lab.playground.MillisHistogram;
-import io.tailguard.lab.playground.Rows;
+import io.tailguard.sim.windowed.MillisHistogram;
+import io.tailguard.sim.windowed.Server;
 
 /** Not thread-safe tally of one request class over the scored arrivals: offered, served, sojourns, per window. */
 final class ClassOutcome {
@@ -34,10 +34,10 @@ final class ClassOutcome {
 
     /** Success share in percent, 100 when nothing was offered. */
     double successPct() {
-        return Rows.pct(served, offered, 100.0);
+        return Server.pct(served, offered, 100.0);
     }
 
     double successPct(int window) {
-        return Rows.pct(servedByWindow[window], offeredByWindow[window], 100.0);
+        return Server.pct(servedByWindow[window], offeredByWindow[window], 100.0);
     }
 }

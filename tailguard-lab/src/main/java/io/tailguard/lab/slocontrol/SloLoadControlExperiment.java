@@ -1,21 +1,20 @@
 package io.tailguard.lab.slocontrol;
 
-import io.tailguard.lab.ResultRows;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.playground.DemandCurve;
-import io.tailguard.lab.playground.Rows;
-import io.tailguard.lab.playground.SeriesExperiment;
+import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
-import io.tailguard.lab.playground.Server;
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.DemandCurve;
+import io.tailguard.sim.windowed.Server;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +26,7 @@ import java.util.Map;
  * {@code CriticalityQueue} protecting the critical class, against constant and bursty demand.
  * With the defaults it reproduces the published lab's two CSVs byte for byte.
  */
-public final class SloLoadControlExperiment extends SeriesExperiment {
+public final class SloLoadControlExperiment implements Experiment {
 
     static final int[] OFFERED_RPS = {50, 100, 150, 200, 300, 400, 500};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 360, 500);
@@ -35,30 +34,16 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
     static final String PROTECTION_FILE = "slo-load-control-protection.csv";
     static final String BURST_FILE = "slo-load-control-slo-burst.csv";
 
-    @Override
-    public String name() {
-        return "slo-load-control";
-    }
+    private static final ExperimentSpec SPEC = SeriesOptions.spec("slo-load-control",
+            "Bounded Systems + SLO-Driven Load Control",
+            "A bounded system where critical requests displace background ones (core CriticalityQueue): the critical SLO holds to 4x capacity.",
+            SeriesOptions.with(23, "Seed of the critical/background draw (java.util.Random, as published: 23) "
+                    + "and of the poisson and bursty arrival streams."),
+            publishedConclusions(), "--seed 42", "--arrivals poisson --seed 7");
 
     @Override
-    public String title() {
-        return "Bounded Systems + SLO-Driven Load Control";
-    }
-
-    @Override
-    public String description() {
-        return "A bounded system where critical requests displace background ones (core CriticalityQueue): the critical SLO holds to 4x capacity.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return SeriesOptions.with(23, "Seed of the critical/background draw (java.util.Random, as published: 23) "
-                + "and of the poisson and bursty arrival streams.");
-    }
-
-    @Override
-    protected List<String> moreExamples() {
-        return List.of("--seed 42", "--arrivals poisson --seed 7");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -73,53 +58,46 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
         long seed = SeriesOptions.seed(args);
         boolean published = traffic.published();
         progress.begin("lab slo-load-control", 2 * OFFERED_RPS.length + 2);
-        List<SloModel> blind = new ArrayList<>();
-        List<SloModel> priority = new ArrayList<>();
+        List<SloControlModel> blind = new ArrayList<>();
+        List<SloControlModel> priority = new ArrayList<>();
         for (int rps : OFFERED_RPS) {
             double[] arrivals = traffic.arrivals(DemandCurve.constant(rps), windowMs, seed, "slo-" + rps);
-            blind.add(SloModel.run(arrivals, windowMs, seed, false, published));
+            blind.add(SloControlModel.run(arrivals, windowMs, seed, false, published));
             progress.step("blind " + rps + " rps");
-            priority.add(SloModel.run(arrivals, windowMs, seed, true, published));
+            priority.add(SloControlModel.run(arrivals, windowMs, seed, true, published));
             progress.step("priority " + rps + " rps");
         }
         double[] bursts = traffic.arrivals(BURSTS, windowMs, seed, "slo-bursts");
-        SloModel blindBursts = SloModel.run(bursts, windowMs, seed, false, published);
+        SloControlModel blindBursts = SloControlModel.run(bursts, windowMs, seed, false, published);
         progress.step("blind bursts");
-        SloModel priorityBursts = SloModel.run(bursts, windowMs, seed, true, published);
+        SloControlModel priorityBursts = SloControlModel.run(bursts, windowMs, seed, true, published);
         progress.step("priority bursts");
         progress.end();
-        List<List<String>> rows = new ArrayList<>();
-        blind.forEach(m -> rows.add(row("blind", m)));
-        priority.forEach(m -> rows.add(row("priority", m)));
-        List<List<String>> windows = new ArrayList<>();
+        List<ProtectionRow> rows = new ArrayList<>();
+        blind.forEach(m -> rows.add(ProtectionRow.of("blind", m)));
+        priority.forEach(m -> rows.add(ProtectionRow.of("priority", m)));
+        List<BurstWindowRow> windows = new ArrayList<>();
         for (int w = 0; w < blindBursts.critical.offeredByWindow.length; w++) {
-            windows.add(Rows.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, blindBursts.critical.successPct(w),
+            windows.add(new BurstWindowRow(w * 100L, blindBursts.critical.successPct(w),
                     priorityBursts.critical.successPct(w), blindBursts.background.successPct(w),
                     priorityBursts.background.successPct(w)));
         }
-        CsvTable protection = new CsvTable("Protection sweep", PROTECTION_FILE, List.of("policy", "offered_rps",
-                "critical_offered_rps", "critical_success_pct", "background_success_pct", "critical_p99_ms",
-                "background_p99_ms", "critical_slo_met", "total_goodput_rps"), rows);
-        LabResult.Builder result = LabResult.builder(runTitle(traffic, windowMs, "seed " + seed + ", "))
+        CsvTable protection = CsvTable.of("Protection sweep", PROTECTION_FILE, ProtectionRow.HEADER, rows);
+        LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, "seed " + seed + ", "))
                 .printedTable(protection)
+                .records(rows)
                 .seedSummary(protection, "critical_success_pct", "critical_p99_ms")
-                .table(new CsvTable("Burst time series", BURST_FILE, List.of("window_start_ms", "blind_critical_pct",
-                        "priority_critical_pct", "blind_background_pct", "priority_background_pct"), windows))
+                .table(CsvTable.of("Burst time series", BURST_FILE, BurstWindowRow.HEADER, windows))
+                .records(windows)
                 .seed(seed);
-        SloFindings.of(blind, priority, blindBursts, priorityBursts, traffic, seed).forEach(result::finding);
+        SloControlFindings.of(blind, priority, blindBursts, priorityBursts, traffic, seed).forEach(result::finding);
         charts(blind, priority, blindBursts, priorityBursts).forEach(result::chart);
         return result.build();
     }
 
-    private static List<String> row(String policy, SloModel m) {
-        return Rows.row("%s,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%s,%.1f", policy, m.offeredRps(), m.criticalOfferedRps(),
-                m.critical.successPct(), m.background.successPct(), (double) m.critical.sojourns.percentile(99.0),
-                (double) m.background.sojourns.percentile(99.0), m.critical.successPct() >= SLO_PCT ? "yes" : "no",
-                m.goodputRps());
-    }
 
-    private static List<ChartArtifact> charts(List<SloModel> blind, List<SloModel> priority, SloModel blindBursts,
-                                              SloModel priorityBursts) {
+    private static List<ChartArtifact> charts(List<SloControlModel> blind, List<SloControlModel> priority, SloControlModel blindBursts,
+                                              SloControlModel priorityBursts) {
         List<ChartArtifact> charts = new ArrayList<>();
         int windows = blindBursts.critical.offeredByWindow.length;
         if (windows > 0) {
@@ -155,7 +133,7 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
         protection.put("SLO 99 %", offered.stream().map(x -> SLO_PCT).toList());
         charts.add(new ChartArtifact("Success by offered load, blind and priority doors", "slo-load-control-protection.png",
                 Charts.lines(String.format(java.util.Locale.ROOT, "Protection (ceiling = %.0f rps)",
-                        Server.CAPACITY_RPS / SloModel.CRITICAL_SHARE), "offered load (rps)", "success (%)", offered,
+                        Server.CAPACITY_RPS / SloControlModel.CRITICAL_SHARE), "offered load (rps)", "success (%)", offered,
                         protection)));
         return charts;
     }
@@ -165,34 +143,39 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
      * objective up to 3x capacity (300 rps), while blind shedding misses it as soon as load passes
      * capacity; through the burst, protected critical traffic stays whole.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("priority keeps the critical class at 99 % up to 300 rps", r -> {
                     double worst = 100;
-                    List<ResultRows.Row> rows = r.rows("protection", "policy=priority");
+                    List<ProtectionRow> rows = policy(r, "priority");
                     for (int i = 0; i < rows.size(); i++) {
                         if (OFFERED_RPS[i] <= 300) {
-                            worst = Math.min(worst, rows.get(i).value("critical_success_pct"));
+                            worst = Math.min(worst, rows.get(i).criticalSuccessPct());
                         }
                     }
                     return Conclusion.verdict(worst >= 99, "worst critical success up to 300 rps %.1f %%", worst);
                 }),
                 new Conclusion("blind shedding misses the critical objective once load passes capacity", r -> {
                     double best = 0;
-                    List<ResultRows.Row> rows = r.rows("protection", "policy=blind");
+                    List<ProtectionRow> rows = policy(r, "blind");
                     for (int i = 0; i < rows.size(); i++) {
                         if (OFFERED_RPS[i] > 100) {
-                            best = Math.max(best, rows.get(i).value("critical_success_pct"));
+                            best = Math.max(best, rows.get(i).criticalSuccessPct());
                         }
                     }
                     return Conclusion.verdict(best < 99, "best blind critical success from 150 rps %.1f %%", best);
                 }),
                 new Conclusion("through the burst priority keeps critical requests whole, blind does not", r -> {
-                    double priority = r.min("slo-burst", "priority_critical_pct");
-                    double blind = r.min("slo-burst", "blind_critical_pct");
+                    List<BurstWindowRow> windows = r.records(BurstWindowRow.class);
+                    double priority = windows.stream().mapToDouble(BurstWindowRow::priorityCriticalPct).min()
+                            .orElseThrow();
+                    double blind = windows.stream().mapToDouble(BurstWindowRow::blindCriticalPct).min().orElseThrow();
                     return Conclusion.verdict(priority >= 99 && blind < 99, "worst window: priority %.1f %%, "
                             + "blind %.1f %%", priority, blind);
                 }));
+    }
+
+    private static List<ProtectionRow> policy(ResultRows r, String policy) {
+        return r.records(ProtectionRow.class).stream().filter(row -> row.policy().equals(policy)).toList();
     }
 }

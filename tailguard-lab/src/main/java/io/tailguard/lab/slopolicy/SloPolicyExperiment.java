@@ -1,10 +1,11 @@
 package io.tailguard.lab.slopolicy;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
@@ -30,29 +31,11 @@ public final class SloPolicyExperiment implements Experiment {
     static final String SLO_TARGET = "--slo-target";
     static final String MIX = "--request-mix";
 
-    @Override
-    public String name() {
-        return "slo-policy";
-    }
-
-    @Override
-    public String title() {
-        return "SLO policy and burn-rate simulation";
-    }
-
-    @Override
-    public String description() {
-        return "Four scripted patterns against a latency SLO: error budget, burn rate and alerts per second.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.LATENCY;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("slo-policy",
+            "SLO policy and burn-rate simulation",
+            "Four scripted patterns against a latency SLO: error budget, burn rate and alerts per second.",
+            LabSeries.LATENCY,
+            List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("5s", Duration.ofHours(1),
                         "Length in whole seconds, at least 1 and capped at 5 (the published overload script)."),
@@ -64,26 +47,27 @@ public final class SloPolicyExperiment implements Experiment {
                         + "objective is always 99 % good, as published."),
                 LabOption.choice(MIX, "scripted", List.of("scripted", "random"), "Request costs: the published "
                         + "arithmetic sequence, or drawn from --seed with the same shares."),
-                LabOption.seed(42, "Seed of --request-mix random (the scripted mix draws nothing)."));
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab slo-policy",
+                LabOption.seed(42, "Seed of --request-mix random (the scripted mix draws nothing).")),
+            List.of("lab slo-policy",
                 "lab slo-policy --deterministic --snapshot-interval 1s --concurrency 10 --duration 5s --slo-target 'p99<200ms'",
                 "lab slo-policy --slo-target 'p99<250ms'",
-                "lab slo-policy --request-mix random --seeds 20");
+                "lab slo-policy --request-mix random --seeds 20"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long thresholdMs = threshold(args.text(SLO_TARGET));
-        long seconds = Math.max(1, Math.min(args.duration(PublishedFlags.DURATION).toSeconds(), SloModel.OVERLOAD_MS.length));
+        long seconds = Math.max(1, Math.min(args.duration(PublishedFlags.DURATION).toSeconds(), SloPolicyModel.OVERLOAD_MS.length));
         long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
-        SloModel.Mix mix = SloModel.Mix.valueOf(args.choice(MIX).toUpperCase(Locale.ROOT));
+        SloPolicyModel.Mix mix = SloPolicyModel.Mix.valueOf(args.choice(MIX).toUpperCase(Locale.ROOT));
         long seed = args.longValue(LabOption.SEED);
         progress.begin("lab slo-policy", 1);
-        SloModel model = SloModel.run(seconds, rps, thresholdMs, mix, seed);
+        SloPolicyModel model = SloPolicyModel.run(seconds, rps, thresholdMs, mix, seed);
         progress.step("four patterns");
         progress.end();
         CsvTable summary = model.summaryTable();
@@ -94,8 +78,8 @@ public final class SloPolicyExperiment implements Experiment {
                 .printedTable(summary)
                 .table(windows)
                 .seedSummary(summary, "achieved_sli_pct", "final_budget_remaining_pct")
-                .finding(SloFindings.describe(model.summaries, mix, thresholdMs));
-        if (mix == SloModel.Mix.RANDOM) {
+                .finding(SloPolicyFindings.describe(model.summaries, mix, thresholdMs));
+        if (mix == SloPolicyModel.Mix.RANDOM) {
             result.seed(seed);
         }
         charts(model, windows, seconds).forEach(result::chart);
@@ -123,7 +107,7 @@ public final class SloPolicyExperiment implements Experiment {
         throw LabUsageException.of(SLO_TARGET, "p99<Nms with N a whole number of milliseconds", raw);
     }
 
-    private static List<ChartArtifact> charts(SloModel model, CsvTable windows, long seconds) {
+    private static List<ChartArtifact> charts(SloPolicyModel model, CsvTable windows, long seconds) {
         List<Long> x = new ArrayList<>();
         for (long s = 1; s <= seconds; s++) {
             x.add(s);
@@ -137,7 +121,7 @@ public final class SloPolicyExperiment implements Experiment {
         List<String> patterns = new ArrayList<>();
         List<Double> sli = new ArrayList<>();
         List<Double> budget = new ArrayList<>();
-        for (SloModel.Summary s : model.summaries) {
+        for (SloPolicyModel.Summary s : model.summaries) {
             patterns.add(s.pattern().label());
             sli.add(s.sliPct());
             budget.add(s.budgetRemainingPct());
@@ -157,8 +141,7 @@ public final class SloPolicyExperiment implements Experiment {
      * and ranks first, ahead of the concurrency limit; a timeout budget scores no better than no
      * pattern at all.
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("the bulkhead meets the objective without alerting", r -> {
                     double sli = r.value("slo-summary", "achieved_sli_pct", "pattern=bulkhead");

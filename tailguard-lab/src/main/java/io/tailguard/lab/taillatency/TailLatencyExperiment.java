@@ -1,10 +1,11 @@
 package io.tailguard.lab.taillatency;
 
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
@@ -34,44 +35,27 @@ public final class TailLatencyExperiment implements Experiment {
 
     static final String SEED = "--seed";
 
-    @Override
-    public String name() {
-        return "tail-latency";
-    }
-
-    @Override
-    public String title() {
-        return "Tail latency and fan-out amplification";
-    }
-
-    @Override
-    public String description() {
-        return "One call per request versus the slowest of five: how a 1 % tail becomes the fan-out's p99.";
-    }
-
-    @Override
-    public LabSeries series() {
-        return LabSeries.LATENCY;
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("tail-latency",
+            "Tail latency and fan-out amplification",
+            "One call per request versus the slowest of five: how a 1 % tail becomes the fan-out's p99.",
+            LabSeries.LATENCY,
+            List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("5s", Duration.ofHours(1),
                         "Simulated length, in whole seconds (at least 1), as published."),
                 PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
                 PublishedFlags.snapshotInterval(Duration.ofHours(1),
                         "Snapshot interval in whole seconds (at least 1, at most --duration)."),
-                LabOption.seed(42, "Seed of the latency stream; both scenarios start from it (published: 42)."));
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of("lab tail-latency",
+                LabOption.seed(42, "Seed of the latency stream; both scenarios start from it (published: 42).")),
+            List.of("lab tail-latency",
                 "lab tail-latency --deterministic --duration 5s --concurrency 10 --snapshot-interval 1s",
                 "lab tail-latency --seed 7 --duration 30s",
-                "lab tail-latency --seeds 10");
+                "lab tail-latency --seeds 10"),
+            publishedConclusions());
+
+    @Override
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -140,8 +124,7 @@ public final class TailLatencyExperiment implements Experiment {
      * The published article's conclusions: a fan-out of five raises the p99 in every interval, and
      * at the final interval by about an order of magnitude (published 34 → 597 ms, 17.6x).
      */
-    @Override
-    public List<Conclusion> conclusions() {
+    private static List<Conclusion> publishedConclusions() {
         return List.of(
                 new Conclusion("a fan-out of 5 raises the p99 in every interval", r -> {
                     List<Double> single = r.values("baseline", "p99_ms");

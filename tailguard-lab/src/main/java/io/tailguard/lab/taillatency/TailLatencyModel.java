@@ -1,9 +1,9 @@
 package io.tailguard.lab.taillatency;
 
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
-import io.tailguard.lab.latencyseries.PublishedSampler;
 import io.tailguard.lab.latencyseries.SnapshotTable;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.sim.service.PublishedSampler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -2,7 +2,7 @@ package io.tailguard.lab.adaptive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Experiments;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
@@ -22,7 +22,7 @@ class AdaptiveExperimentTest {
         assertThat(summary.file()).isEqualTo("adaptive-summary.csv");
         assertThat(summary.header()).containsExactly("scenario", "limiter", "goodput_rps", "p99_ms", "p999_ms",
                 "shed_pct", "recovery_ms", "limit_min", "limit_max");
-        assertThat(summary.rows()).hasSize(AdaptiveScenario.all().size() * Limiters.ALL.size());
+        assertThat(summary.rows()).hasSize(AdaptiveScenario.all().size() * AdaptiveLimiters.ALL.size());
         assertThat(result.charts()).hasSize(2 * AdaptiveScenario.all().size());
         assertThat(result.findings()).anySatisfy(f -> assertThat(f).startsWith("ours-vegas against netflix-vegas"));
     }

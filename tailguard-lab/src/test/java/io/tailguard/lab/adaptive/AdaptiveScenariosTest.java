@@ -28,7 +28,7 @@ class AdaptiveScenariosTest {
         // the lease took 17.5 s before: a period ending with its requests still queued raised its
         // in-flight cap into the cliff, and the grant's burst at each period start built a queue
         // the latency read as a knee; the grant is now also bounded over any trailing period
-        for (String limiter : List.of(Limiters.OURS_VEGAS, Limiters.OURS_LEASE)) {
+        for (String limiter : List.of(AdaptiveLimiters.OURS_VEGAS, AdaptiveLimiters.OURS_LEASE)) {
             AdaptiveRow row = run(scenario("step"), limiter);
             assertThat(row.recoveryMillis()).as(limiter).isBetween(0L, 1_000L);
             assertThat(row.p999Millis()).as(limiter).isLessThanOrEqualTo(100L);
@@ -41,9 +41,9 @@ class AdaptiveScenariosTest {
     @Test
     void stepGoodputOfOursMatchesNetflixsSameAlgorithm() {
         AdaptiveScenario step = scenario("step");
-        for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
+        for (String ours : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_GRADIENT2)) {
             AdaptiveRow mine = run(step, ours);
-            AdaptiveRow theirs = run(step, Limiters.peerOf(ours));
+            AdaptiveRow theirs = run(step, AdaptiveLimiters.peerOf(ours));
             assertThat(mine.goodputRps()).as(ours).isGreaterThanOrEqualTo(theirs.goodputRps() * 0.99);
         }
     }
@@ -53,7 +53,7 @@ class AdaptiveScenariosTest {
         // Netflix's AIMD and Gradient2 climb into the cliff during the 3x phase and recover only
         // 10 s later, when the load steps down
         AdaptiveScenario step = scenario("step");
-        for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
+        for (String ours : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_GRADIENT2)) {
             AdaptiveRow row = run(step, ours);
             assertThat(row.recoveryMillis()).as(ours).isBetween(0L, 1_000L);
             assertThat(row.p999Millis()).as(ours).isLessThanOrEqualTo(150L);
@@ -66,12 +66,12 @@ class AdaptiveScenariosTest {
         // (capacity loss, lucky sample, drift), whether one seed's trajectory crosses it is chance
         // (capacity-loss p99.9 from 121 to 1,091 ms over seeds 1 to 20, at most half Netflix's on
         // 177 of seeds 1 to 200), so one seed, or five, decides nothing
-        for (String ours : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
+        for (String ours : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_GRADIENT2)) {
             int tailWins = 0;
             for (AdaptiveScenario scenario : AdaptiveScenario.all()) {
                 AdaptiveScenario s = scenario.name().equals("drift") ? scenario.scaled(0.25) : scenario;
                 List<AdaptiveRow> mine = runSeeds(s, ours);
-                List<AdaptiveRow> theirs = runSeeds(s, Limiters.peerOf(ours));
+                List<AdaptiveRow> theirs = runSeeds(s, AdaptiveLimiters.peerOf(ours));
                 assertThat(median(mine, AdaptiveRow::goodputRps)).as(ours + " " + s.name())
                         .isGreaterThanOrEqualTo(median(theirs, AdaptiveRow::goodputRps) * 0.98);
                 double myTail = median(mine, r -> r.p999Millis());
@@ -97,7 +97,7 @@ class AdaptiveScenariosTest {
     @Test
     void slowCapacityLossIsFollowedByVegasAndTheLease() {
         AdaptiveScenario loss = scenario("capacity-loss");
-        for (String limiter : List.of(Limiters.OURS_VEGAS, Limiters.OURS_LEASE)) {
+        for (String limiter : List.of(AdaptiveLimiters.OURS_VEGAS, AdaptiveLimiters.OURS_LEASE)) {
             AdaptiveRow row = run(loss, limiter);
             assertThat(row.p99Millis()).as(limiter).isLessThanOrEqualTo(100L);
             // at the end the service does half its nominal 883/s; over the run at least 300/s
@@ -107,7 +107,7 @@ class AdaptiveScenariosTest {
 
     @Test
     void aLuckyFastSampleDoesNotCollapseVegas() {
-        AdaptiveRow vegas = run(scenario("lucky-sample"), Limiters.OURS_VEGAS);
+        AdaptiveRow vegas = run(scenario("lucky-sample"), AdaptiveLimiters.OURS_VEGAS);
         assertThat(vegas.goodputRps()).isGreaterThan(600.0);
         assertThat(vegas.p999Millis()).isLessThanOrEqualTo(100L);
         assertThat(vegas.limitMin()).isGreaterThanOrEqualTo(4);
@@ -116,16 +116,16 @@ class AdaptiveScenariosTest {
     @Test
     void bimodalServiceKeepsVegasTailAndTheLeaseTail() {
         AdaptiveScenario bimodal = scenario("bimodal");
-        AdaptiveRow vegas = run(bimodal, Limiters.OURS_VEGAS);
+        AdaptiveRow vegas = run(bimodal, AdaptiveLimiters.OURS_VEGAS);
         assertThat(vegas.p99Millis()).isLessThanOrEqualTo(100L);
         assertThat(vegas.goodputRps()).isGreaterThan(700.0);
-        assertThat(run(bimodal, Limiters.OURS_LEASE).p999Millis()).isLessThanOrEqualTo(100L);
+        assertThat(run(bimodal, AdaptiveLimiters.OURS_LEASE).p999Millis()).isLessThanOrEqualTo(100L);
     }
 
     @Test
     void aStallIsRecoveredWithinASecondByAimdAndGradient2() {
         AdaptiveScenario stall = scenario("stall");
-        for (String limiter : List.of(Limiters.OURS_AIMD, Limiters.OURS_GRADIENT2)) {
+        for (String limiter : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_GRADIENT2)) {
             AdaptiveRow row = run(stall, limiter);
             assertThat(row.recoveryMillis()).as(limiter).isBetween(0L, 1_000L);
             assertThat(row.p99Millis()).as(limiter).isLessThanOrEqualTo(100L);
@@ -136,7 +136,7 @@ class AdaptiveScenariosTest {
     void theLeaseCapsWhatAStallPilesUpBesideItsGrant() {
         // a lease counts admissions per period: without the cap on requests in flight a period's
         // worth entered the stalled service and went past its cliff (p99 over 3 s)
-        AdaptiveRow lease = run(scenario("stall"), Limiters.OURS_LEASE);
+        AdaptiveRow lease = run(scenario("stall"), AdaptiveLimiters.OURS_LEASE);
         assertThat(lease.p99Millis()).isLessThanOrEqualTo(100L);
         // 1.1 s before the cap learned only from periods that finished what they admitted
         assertThat(lease.recoveryMillis()).isBetween(0L, 1_000L);
@@ -146,7 +146,7 @@ class AdaptiveScenariosTest {
     void aLuckySampleKeepsTheLeaseBelowTheCliff() {
         // the grant doubled past what the service completes per period and a backlog raised the
         // in-flight cap: p99 13 s with the trailing bound alone, 58 ms p99.9 with the healthy cap
-        AdaptiveRow lucky = run(scenario("lucky-sample"), Limiters.OURS_LEASE);
+        AdaptiveRow lucky = run(scenario("lucky-sample"), AdaptiveLimiters.OURS_LEASE);
         assertThat(lucky.p999Millis()).isLessThanOrEqualTo(100L);
         assertThat(lucky.goodputRps()).isGreaterThan(650.0);
     }
@@ -154,12 +154,12 @@ class AdaptiveScenariosTest {
     @Test
     void fastErrorsLowerOurGradient2ButNotNetflixs() {
         AdaptiveScenario errors = scenario("errors");
-        AdaptiveRow ours = run(errors, Limiters.OURS_GRADIENT2);
-        AdaptiveRow theirs = run(errors, Limiters.NETFLIX_GRADIENT2);
+        AdaptiveRow ours = run(errors, AdaptiveLimiters.OURS_GRADIENT2);
+        AdaptiveRow theirs = run(errors, AdaptiveLimiters.NETFLIX_GRADIENT2);
         // Netflix's Gradient2 ignores drops, so its limit climbs past the 12 the service can take
         assertThat(ours.limitMax()).isLessThan(theirs.limitMax());
         assertThat(ours.goodputRps()).isGreaterThanOrEqualTo(theirs.goodputRps() * 0.99);
-        assertThat(run(errors, Limiters.OURS_AIMD).goodputRps()).isGreaterThan(800.0);
+        assertThat(run(errors, AdaptiveLimiters.OURS_AIMD).goodputRps()).isGreaterThan(800.0);
     }
 
     @Test
@@ -169,8 +169,8 @@ class AdaptiveScenariosTest {
         // goodput on seeds 1 to 6, 825.6 against 874.2/s on seed 2)
         AdaptiveScenario errors = scenario("errors");
         for (long seed = 1; seed <= 6; seed++) {
-            AdaptiveRow ours = AdaptiveModel.run(errors, Limiters.OURS_AIMD, seed);
-            AdaptiveRow theirs = AdaptiveModel.run(errors, Limiters.NETFLIX_AIMD, seed);
+            AdaptiveRow ours = AdaptiveModel.run(errors, AdaptiveLimiters.OURS_AIMD, seed);
+            AdaptiveRow theirs = AdaptiveModel.run(errors, AdaptiveLimiters.NETFLIX_AIMD, seed);
             assertThat(ours.goodputRps()).as("seed " + seed).isGreaterThanOrEqualTo(theirs.goodputRps());
             assertThat(ours.p999Millis()).as("seed " + seed).isLessThanOrEqualTo(theirs.p999Millis());
         }
@@ -179,9 +179,9 @@ class AdaptiveScenariosTest {
     @Test
     void steadyMildOverloadDoesNotDriftOurLimitsUpward() {
         AdaptiveScenario drift = scenario("drift").scaled(0.25);
-        for (String limiter : List.of(Limiters.OURS_AIMD, Limiters.OURS_VEGAS, Limiters.OURS_GRADIENT2)) {
+        for (String limiter : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_VEGAS, AdaptiveLimiters.OURS_GRADIENT2)) {
             AdaptiveRow row = run(drift, limiter);
-            if (!limiter.equals(Limiters.OURS_VEGAS)) {
+            if (!limiter.equals(AdaptiveLimiters.OURS_VEGAS)) {
                 // below the cliff (48 at the service) on average; Netflix's versions sit near 100
                 assertThat(AdaptiveFindings.mean(row.windowLimit(), 0, row.windowLimit().length)).as(limiter)
                         .isLessThanOrEqualTo(40.0);
@@ -196,7 +196,7 @@ class AdaptiveScenariosTest {
         // the lease's grant moves with its probes and cuts, but never far past what the service does
         // in a period (883/s, 88 per 100 ms)
         double perPeriod = CliffService.capacityRps(false) * LeaseLimiter.PERIOD.toNanos() / 1e9;
-        AdaptiveRow lease = run(drift, Limiters.OURS_LEASE);
+        AdaptiveRow lease = run(drift, AdaptiveLimiters.OURS_LEASE);
         assertThat(lease.limitMax()).isLessThanOrEqualTo((int) (perPeriod * 1.5));
         // a probe that tips the service into its cliff sends the next one a full interval away,
         // so the grant does not cross the cliff again and again (p99 over 800 ms before); its
@@ -208,8 +208,8 @@ class AdaptiveScenariosTest {
     @Test
     void sameSeedGivesTheSameRowForOurLimiters() {
         AdaptiveScenario stall = scenario("stall");
-        AdaptiveRow first = run(stall, Limiters.OURS_VEGAS);
-        AdaptiveRow second = run(stall, Limiters.OURS_VEGAS);
+        AdaptiveRow first = run(stall, AdaptiveLimiters.OURS_VEGAS);
+        AdaptiveRow second = run(stall, AdaptiveLimiters.OURS_VEGAS);
         assertThat(second.goodputRps()).isEqualTo(first.goodputRps());
         assertThat(second.windowLimit()).isEqualTo(first.windowLimit());
     }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.lab.LabUsageException;
-import io.tailguard.lab.failure.Arrivals;
 import io.tailguard.lab.failure.GoldenRun;
-import io.tailguard.lab.failure.OwnWork;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.OwnWork;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,19 +20,19 @@ class CascadeModelTest {
 
     @Test
     void aSlowDatabaseFailsTheRouteThatNeverCallsIt() {
-        CascadeRun run = CascadeRun.run(OwnWork.constant(500), 5_000, Arrivals.CONSTANT, 42, false);
+        CascadeRun run = CascadeRun.run(OwnWork.constant(500), 5_000, ArrivalPattern.CONSTANT, 42, false);
         assertThat(run.successPct()[1]).isLessThan(30.0);
     }
 
     @Test
     void isolatedFrontendsKeepRouteBWhole() {
-        CascadeRun run = CascadeRun.run(OwnWork.constant(500), 5_000, Arrivals.CONSTANT, 42, true);
+        CascadeRun run = CascadeRun.run(OwnWork.constant(500), 5_000, ArrivalPattern.CONSTANT, 42, true);
         assertThat(run.successPct()[1]).isEqualTo(100.0);
     }
 
     @Test
     void theBacklogSitsAtTheFrontendNotAtTheDatabase() {
-        CascadeRun run = CascadeRun.run(OwnWork.degradedAfter(2000.0, 10, 500), 5_000, Arrivals.CONSTANT, 42, false);
+        CascadeRun run = CascadeRun.run(OwnWork.degradedAfter(2000.0, 10, 500), 5_000, ArrivalPattern.CONSTANT, 42, false);
         int frontend = 0;
         int database = 0;
         for (int[] q : run.queueSamples()) {
@@ -59,9 +59,9 @@ class CascadeModelTest {
 
     @Test
     void poissonArrivalsAreSeeded() {
-        CascadeRun a = CascadeRun.run(OwnWork.constant(300), 5_000, Arrivals.POISSON, 7, false);
-        CascadeRun b = CascadeRun.run(OwnWork.constant(300), 5_000, Arrivals.POISSON, 7, false);
-        CascadeRun c = CascadeRun.run(OwnWork.constant(300), 5_000, Arrivals.POISSON, 8, false);
+        CascadeRun a = CascadeRun.run(OwnWork.constant(300), 5_000, ArrivalPattern.POISSON, 7, false);
+        CascadeRun b = CascadeRun.run(OwnWork.constant(300), 5_000, ArrivalPattern.POISSON, 7, false);
+        CascadeRun c = CascadeRun.run(OwnWork.constant(300), 5_000, ArrivalPattern.POISSON, 8, false);
         assertThat(a.successPct()).isEqualTo(b.successPct());
         assertThat(a.successPct()).isNotEqualTo(c.successPct());
     }

@@ -1,5 +1,6 @@
 package io.tailguard.lab.coordinatedomission;
 
+import io.tailguard.sim.service.PauseService;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.latencyseries.GoldenRuns;

@@ -2,14 +2,14 @@ package io.tailguard.lab.isolation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.lab.failure.Arrivals;
-import io.tailguard.lab.failure.CallTreeOutcome;
+import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.sim.calltree.CallTreeOutcome;
 import org.junit.jupiter.api.Test;
 
 class IsolationModelTest {
 
     private static CallTreeOutcome run(String policy, int reserve, long durationMs) {
-        return IsolationExperiment.run(policy, reserve, durationMs, Arrivals.CONSTANT, 42);
+        return IsolationExperiment.run(policy, reserve, durationMs, ArrivalPattern.CONSTANT, 42);
     }
 
     @Test

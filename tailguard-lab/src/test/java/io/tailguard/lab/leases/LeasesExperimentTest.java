@@ -3,7 +3,7 @@ package io.tailguard.lab.leases;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;

@@ -3,7 +3,7 @@ package io.tailguard.lab.shaping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
-import io.tailguard.lab.playground.Traffic;
+import io.tailguard.sim.windowed.Traffic;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;

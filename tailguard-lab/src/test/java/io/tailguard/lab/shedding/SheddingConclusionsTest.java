@@ -3,26 +3,27 @@ package io.tailguard.lab.shedding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.lab.LabResult;
 import io.tailguard.lab.ResultRows;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The published conclusion is judged from the rows, at the 200 rps level. */
+/** The published conclusion is judged from the typed rows, at the 200 rps level. */
 class SheddingConclusionsTest {
 
     private static Conclusion.Verdict judged(double fifo, double tailDrop, double expire, double lifo) {
-        CsvTable.Builder t = CsvTable.builder("Shed sweep", "load-shedding-shed-sweep.csv", "policy", "offered_rps",
-                "goodput_rps");
+        List<ShedRow> rows = new ArrayList<>();
         String[] names = {"fifo", "tail-drop", "expire", "lifo"};
         double[] goodput = {fifo, tailDrop, expire, lifo};
         for (int p = 0; p < names.length; p++) {
             for (int rps : LoadSheddingExperiment.OFFERED_RPS) {
                 // a random arrival stream offers about the level, not exactly it: rows are found by position
-                t.row(names[p], Double.toString(rps + 0.4), Double.toString(rps == 200 ? goodput[p] : 50));
+                rows.add(new ShedRow(names[p], rps + 0.4, rps == 200 ? goodput[p] : 50, 0, 0, 10, 0, 0));
             }
         }
-        return new LoadSheddingExperiment().conclusions().get(0).test().apply(ResultRows.of(List.of(t.build())));
+        LabResult run = LabResult.builder("shedding").records(rows).build();
+        return new LoadSheddingExperiment().conclusions().get(0).test().apply(ResultRows.of(run));
     }
 
     @Test

@@ -54,8 +54,8 @@ class SloPolicyGoldenTest {
     @Test
     void burnRateIsTheBadShareOverTheOnePercentBudget() {
         // 50 bad of 1000 at a 99 % objective burns the budget five times as fast as allowed
-        assertThat((50.0 / 1000) / SloModel.BUDGET_RATIO).isEqualTo(5.0);
-        assertThat(SloModel.remaining(5, 1000)).isEqualTo(50.0);
-        assertThat(SloModel.remaining(50, 1000)).isEqualTo(0.0);
+        assertThat((50.0 / 1000) / SloPolicyModel.BUDGET_RATIO).isEqualTo(5.0);
+        assertThat(SloPolicyModel.remaining(5, 1000)).isEqualTo(50.0);
+        assertThat(SloPolicyModel.remaining(50, 1000)).isEqualTo(0.0);
     }
 }

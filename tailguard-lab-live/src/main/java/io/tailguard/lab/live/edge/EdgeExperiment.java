@@ -1,10 +1,12 @@
 package io.tailguard.lab.live.edge;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
@@ -31,24 +33,25 @@ public final class EdgeExperiment implements Experiment {
     static final String SETUP = "--setup";
     static final String PUMA = "--puma";
 
-    @Override
-    public String name() {
-        return "edge";
-    }
+    private static final ExperimentSpec SPEC = new ExperimentSpec("edge",
+            "Bounded queues at the edge, live: nginx, HAProxy and tailguard in front of a one-thread Puma",
+            "Live (needs nginx, puma, haproxy): the article's 10 slow requests through real proxies; " + "who makes the backend work for clients that left.",
+            LabSeries.TAILGUARD,
+            optionList(),
+            List.of(
+                "lab edge",
+                "lab edge --scale 0.1 --output-dir out/edge",
+                "lab edge --setup haproxy-client-timeout",
+                "lab edge --setup nginx --puma article",
+                "lab edge --service-time 2s --client-timeout 5s --proxy-timeout 10s"),
+            List.of());
 
     @Override
-    public String title() {
-        return "Bounded queues at the edge, live: nginx, HAProxy and tailguard in front of a one-thread Puma";
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
-    @Override
-    public String description() {
-        return "Live (needs nginx, puma, haproxy): the article's 10 slow requests through real proxies; "
-                + "who makes the backend work for clients that left.";
-    }
-
-    @Override
-    public List<LabOption> options() {
+    private static List<LabOption> optionList() {
         List<String> setups = new ArrayList<>();
         setups.add("all");
         setups.addAll(EdgeSetup.names());
@@ -68,16 +71,6 @@ public final class EdgeExperiment implements Experiment {
                 LabOption.choice(PUMA, "installed", List.of("installed", "article"), "installed: Puma as it is "
                         + "(since 3.10 it skips a queued request whose connection closed); article: that check "
                         + "off, like the article's Puma 3.9, which served every request it had read."));
-    }
-
-    @Override
-    public List<String> examples() {
-        return List.of(
-                "lab edge",
-                "lab edge --scale 0.1 --output-dir out/edge",
-                "lab edge --setup haproxy-client-timeout",
-                "lab edge --setup nginx --puma article",
-                "lab edge --service-time 2s --client-timeout 5s --proxy-timeout 10s");
     }
 
     @Override

@@ -3,10 +3,10 @@ package io.tailguard.lab.live.leases;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.leases.LeasesExperiment;
@@ -40,44 +40,24 @@ public final class LeasesLiveExperiment implements Experiment {
     public LeasesLiveExperiment() {
     }
 
-    @Override
-    public String name() {
-        return "leases-live";
-    }
-
-    @Override
-    public String title() {
-        return "Request leases live: three lease-granting backends behind the tailguard proxy at 1000 req/s, beside "
-                + "the simulation";
-    }
-
-    @Override
-    public LabSeries series() {
-        return new LeasesExperiment().series();
-    }
-
-    @Override
-    public String description() {
-        return "the RSocket lease demo over loopback (three backends, the proxy balancing by lease, 1000 req/s), "
-                + "each row beside its simulated twin.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of(
+    private static final ExperimentSpec SPEC = new ExperimentSpec("leases-live",
+            "Request leases live: three lease-granting backends behind the tailguard proxy at 1000 req/s, beside " + "the simulation",
+            "the RSocket lease demo over loopback (three backends, the proxy balancing by lease, 1000 req/s), " + "each row beside its simulated twin.",
+            new LeasesExperiment().series(),
+            List.of(
                 LabOption.duration(DURATION, "20s", Duration.ofMinutes(10),
                         "Measured time per row, after 1 s of warm-up load (10 s for adaptive rows: the sender's slow "
                                 + "start); the simulated rows run 60 s or this long."),
                 LabOption.fraction(SCALE, "1", "Multiplies --duration and the warm-up; 0.1 runs ten times faster."),
                 LabOption.longValue(SEED, 1L, "Seed of the backends' delays and of the simulated rows."),
                 LabOption.flag(HETEROGENEOUS, "The third backend saturates at 60 per window: least-loaded by lease "
-                        + "against p2c on latency and round robin, static 100 and adaptive leases."));
-    }
+                        + "against p2c on latency and round robin, static 100 and adaptive leases.")),
+            List.of("lab leases --live", "lab leases --live --duration 60s --output-dir out/leases-live", "lab leases --live --scale 0.1", "lab leases --live --heterogeneous"),
+            List.of());
 
     @Override
-    public List<String> examples() {
-        return List.of("lab leases --live", "lab leases --live --duration 60s --output-dir out/leases-live",
-                "lab leases --live --scale 0.1", "lab leases --live --heterogeneous");
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
     @Override
@@ -101,7 +81,7 @@ public final class LeasesLiveExperiment implements Experiment {
         rows.forEach(row -> byBalancer.computeIfAbsent(row.balancer(), b -> new ArrayList<>()).add(row));
         List<LiveResult> live = new ArrayList<>();
         for (List<LeaseRow> group : byBalancer.values()) {
-            live.addAll(LiveRun.run(group, row -> row.warmup(warmup, scale), duration, seed, clock,
+            live.addAll(LeasesLiveRun.run(group, row -> row.warmup(warmup, scale), duration, seed, clock,
                     row -> progress.step(row.label())));
         }
         Map<String, SimRow> sim = simulated(duration, seed, heterogeneous);

@@ -1,6 +1,6 @@
 package io.tailguard.lab.live.leases;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabResult;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,11 @@
 package io.tailguard.lab.live.overload;
 
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.time.NanoClock;
@@ -30,24 +32,24 @@ public final class OverloadExperiment implements Experiment {
     static final String SETUP = "--setup";
     static final String SCALE = "--scale";
 
-    @Override
-    public String name() {
-        return "live-overload";
-    }
+    private static final ExperimentSpec SPEC = new ExperimentSpec("live-overload",
+            "The overload curve, live and simulated: direct, nginx, HAProxy and tailguard from 0.5x to 10x capacity",
+            "Live (needs nginx, haproxy): goodput and p99 from 0.5x to 10x capacity through each proxy, " + "and tailguard's simulated twin.",
+            LabSeries.TAILGUARD,
+            optionList(),
+            List.of(
+                "lab live-overload",
+                "lab live-overload --scale 0.2 --output-dir out/overload",
+                "lab live-overload --setup tailguard-fixed",
+                "lab live-overload --workers 8 --service-time 10ms --client-timeout 500ms --queue-timeout 250ms"),
+            List.of());
 
     @Override
-    public String title() {
-        return "The overload curve, live and simulated: direct, nginx, HAProxy and tailguard from 0.5x to 10x capacity";
+    public ExperimentSpec spec() {
+        return SPEC;
     }
 
-    @Override
-    public String description() {
-        return "Live (needs nginx, haproxy): goodput and p99 from 0.5x to 10x capacity through each proxy, "
-                + "and tailguard's simulated twin.";
-    }
-
-    @Override
-    public List<LabOption> options() {
+    private static List<LabOption> optionList() {
         List<String> setups = new ArrayList<>();
         setups.add("all");
         setups.addAll(OverloadSetup.labels());
@@ -69,15 +71,6 @@ public final class OverloadExperiment implements Experiment {
     }
 
     @Override
-    public List<String> examples() {
-        return List.of(
-                "lab live-overload",
-                "lab live-overload --scale 0.2 --output-dir out/overload",
-                "lab live-overload --setup tailguard-fixed",
-                "lab live-overload --workers 8 --service-time 10ms --client-timeout 500ms --queue-timeout 250ms");
-    }
-
-    @Override
     public LabResult run(LabArgs args, Progress progress) {
         OverloadPlan plan = OverloadPlan.scaled(args.intValue(WORKERS), args.duration(SERVICE_TIME),
                 args.duration(CLIENT_TIMEOUT), args.duration(QUEUE_TIMEOUT), args.duration(WARMUP),
@@ -91,7 +84,7 @@ public final class OverloadExperiment implements Experiment {
         List<OverloadRow> rows = new ArrayList<>();
         progress.begin("lab live-overload", setups.size() * plan.loads().size() + 1);
         for (OverloadSetup setup : setups) {
-            rows.addAll(LiveRun.run(setup, plan, clock, progress::step));
+            rows.addAll(OverloadLiveRun.run(setup, plan, clock, progress::step));
         }
         PoolConfig pool = TailguardFront.pool(plan, false);
         for (double x : plan.loads()) {

@@ -3,7 +3,7 @@ package io.tailguard.lab.live.overload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.CsvTable;
 import io.tailguard.load.StepResult;
 import java.util.List;
 import java.util.Map;

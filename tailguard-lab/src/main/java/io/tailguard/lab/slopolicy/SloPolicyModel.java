@@ -1,0 +1,110 @@
+package io.tailguard.lab.slopolicy;
+
+import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.latencyseries.LatencyHistograms;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Not thread-safe scoring of the scripted patterns (labs-spec §4.6): per second, every request's
+ * latency goes into the window's histogram; a request is good if it succeeded within the latency
+ * threshold; the objective is 99 % good, so the error budget is 1 % of requests and the burn rate is
+ * the bad share divided by 1 %.
+ */
+final class SloPolicyModel {
+
+    /** Overload added in seconds 1 to 5, as published; runs are capped at these five seconds. */
+    static final long[] OVERLOAD_MS = {0, 40, 260, 460, 80};
+    /** The objective's good share; the flag's "p99" is decorative, as published. */
+    static final double BUDGET_RATIO = (100.0 - 99.0) / 100.0;
+    static final double ALERT_BURN = 2.0;
+
+    /** One pattern's totals. */
+    record Summary(SloPattern pattern, long total, long good, long bad, double worstBurn, boolean alerted) {
+        double sliPct() {
+            return good * 100.0 / total;
+        }
+
+        double budgetRemainingPct() {
+            return remaining(bad, total);
+        }
+    }
+
+    /** How request costs are chosen: the published arithmetic sequence, or seeded draws. */
+    enum Mix {
+        /** base 75 + (17 r mod 45), expensive iff r mod 100 ≥ 92, draw r mod 100 (published). */
+        SCRIPTED,
+        /** base 75 + uniform 0–44, expensive with probability 8 %, draw uniform 0–99. */
+        RANDOM
+    }
+
+    final List<Summary> summaries = new ArrayList<>();
+    final CsvTable.Builder windows = CsvTable.builder("Windows", "slo-policy-slo-windows.csv", "pattern",
+            "elapsed_s", "total_requests", "good_requests", "bad_requests", "p99_ms", "bad_event_pct", "burn_rate",
+            "budget_remaining_pct", "alerting");
+
+    /** Runs every pattern for {@code seconds} (1–5) at {@code rps} against {@code thresholdMs}. */
+    static SloPolicyModel run(long seconds, long rps, long thresholdMs, Mix mix, long seed) {
+        SloPolicyModel model = new SloPolicyModel();
+        for (SloPattern p : SloPattern.values()) {
+            // every pattern sees the same requests
+            SplittableRandom random = new SplittableRandom(seed);
+            long cumTotal = 0;
+            long cumBad = 0;
+            long good = 0;
+            double worst = 0;
+            boolean alerted = false;
+            for (int s = 1; s <= seconds; s++) {
+                Histogram window = LatencyHistograms.create();
+                long windowGood = 0;
+                for (long r = 0; r < rps; r++) {
+                    long base = mix == Mix.SCRIPTED ? 75 + (17 * r) % 45 : 75 + random.nextInt(45);
+                    boolean expensive = mix == Mix.SCRIPTED ? r % 100 >= 92 : random.nextInt(100) < 8;
+                    int draw = mix == Mix.SCRIPTED ? (int) (r % 100) : random.nextInt(100);
+                    SloPattern.Outcome o = p.serve(base, expensive, draw, OVERLOAD_MS[s - 1]);
+                    LatencyHistograms.record(window, o.latencyMs());
+                    if (o.success() && o.latencyMs() <= thresholdMs) {
+                        windowGood++;
+                    }
+                }
+                long bad = rps - windowGood;
+                cumTotal += rps;
+                cumBad += bad;
+                good += windowGood;
+                long p99 = window.getValueAtPercentile(99.0);
+                double burn = ((double) bad / rps) / BUDGET_RATIO;
+                boolean alerting = burn >= ALERT_BURN || p99 > thresholdMs;
+                worst = Math.max(worst, burn);
+                alerted |= alerting;
+                model.windows.row(p.label(), Integer.toString(s), Long.toString(rps), Long.toString(windowGood),
+                        Long.toString(bad), String.format(Locale.ROOT, "%.1f", (double) p99),
+                        f2(bad * 100.0 / rps), f2(burn), f2(remaining(cumBad, cumTotal)), Boolean.toString(alerting));
+            }
+            model.summaries.add(new Summary(p, cumTotal, good, cumTotal - good, worst, alerted));
+        }
+        return model;
+    }
+
+    /** Budget left after {@code bad} of {@code total}, in percent of the budget, at least 0. */
+    static double remaining(long bad, long total) {
+        return Math.max(0.0, 100.0 - bad * 100 / Math.max(1.0, total * BUDGET_RATIO));
+    }
+
+    CsvTable summaryTable() {
+        CsvTable.Builder t = CsvTable.builder("Summary", "slo-policy-slo-summary.csv", "pattern", "total_requests",
+                "good_requests", "bad_requests", "achieved_sli_pct", "worst_burn_rate", "final_budget_remaining_pct",
+                "alert_triggered");
+        for (Summary s : summaries) {
+            t.row(s.pattern().label(), Long.toString(s.total()), Long.toString(s.good()), Long.toString(s.bad()),
+                    f2(s.sliPct()), f2(s.worstBurn()), f2(s.budgetRemainingPct()), Boolean.toString(s.alerted()));
+        }
+        return t.build();
+    }
+
+    static String f2(double x) {
+        return String.format(Locale.ROOT, "%.2f", x);
+    }
+}
