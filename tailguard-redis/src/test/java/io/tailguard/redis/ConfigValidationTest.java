@@ -32,6 +32,14 @@ class ConfigValidationTest {
     }
 
     @Test
+    void refusesABucketThatTakesLongerThan2To52NanosToRefill() {
+        config(TokenBucketConfig.of(1_000, 1, Duration.ofHours(1)));
+        assertThatThrownBy(() -> config(TokenBucketConfig.of(2_000, 1, Duration.ofHours(1))))
+                .hasMessage("capacity × refillPeriod / refillTokens must be <= 2^52 ns (52 days to refill from empty) "
+                        + "for a Redis bucket but was 2000 × PT1H / 1");
+    }
+
+    @Test
     void refusesAnotherUri() {
         assertThatThrownBy(() -> RedisLink.connect("http://127.0.0.1:1", RedisLinkConfig.DEFAULT))
                 .hasMessage("uri must be redis://host:port but was http://127.0.0.1:1");
