@@ -27,8 +27,16 @@ class ConfigValidationTest {
 
     @Test
     void refusesStepsTooLongForExactArithmetic() {
-        assertThatThrownBy(() -> config(TokenBucketConfig.of(10, 1, Duration.ofHours(3))))
+        assertThatThrownBy(() -> config(TokenBucketConfig.of(10, 1, Duration.ofHours(3).plusNanos(1))))
                 .hasMessageContaining("for a Redis bucket (exact in Lua)");
+        assertThatThrownBy(() -> config(TokenBucketConfig.of(1, 1, Duration.ofDays(105))))
+                .hasMessageContaining("for a Redis bucket (exact in Lua)");
+    }
+
+    @Test
+    void allowsLongStepsOfWholeMicroseconds() {
+        config(TokenBucketConfig.of(10, 1, Duration.ofHours(3)));
+        config(TokenBucketConfig.of(3, 1, Duration.ofDays(1)));
     }
 
     @Test

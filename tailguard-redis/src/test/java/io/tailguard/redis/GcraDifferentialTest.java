@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Replays one seeded request sequence through core's {@link TokenBucket} and the Redis bucket in
- * caller-clock mode, at rates from a thousand a day to 999,983 a second, with idle gaps of up to a
+ * caller-clock mode, at rates from one a day to 999,983 a second, with idle gaps of up to a
  * month: every decision, remaining count and wait must be the same, also for the refusals the
  * Redis bucket answers from an earlier one without asking Redis.
  */
@@ -48,7 +48,8 @@ class GcraDifferentialTest {
         "1000, 1000, 1, 3",
         "333, 1000, 50, 4",
         "3, 7, 4, 5",           // 3 tokens per 7 ms: steps of 7 ms, tokens at non-integer instants
-        "1, 3600000, 3, 6",     // one token an hour: the longest steps the Redis bucket allows
+        "1, 3600000, 3, 6",     // one token an hour
+        "1, 86400000, 3, 12",   // one a day: a step of whole microseconds may be that long
         "1, 60000, 1, 7",       // one a minute, burst 1: every admission restarts a full bucket
         "1, 3600000, 1, 8",     // one an hour, burst 1
         "1000, 86400000, 20, 9", // a thousand a day

@@ -155,6 +155,20 @@ class RedisTokenBucketTest {
     }
 
     @Test
+    void aTakeFromAFullBucketAtOneADayWaitsADayOnRedisTime() {
+        RedisBucketConfig daily = new RedisBucketConfig(TokenBucketConfig.of(1, 1, Duration.ofDays(1)),
+                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1);
+        RedisTokenBucket bucket = new RedisTokenBucket(link, "daily", daily, 0L);
+        assertThat(bucket.tryAcquire(0L, 1).admitted()).isTrue();
+        RateDecision rejected = bucket.tryAcquire(0L, 1);
+        assertThat(rejected.admitted()).isFalse();
+        assertThat(rejected.retryAfterNanos()).isBetween(Duration.ofDays(1).minusMinutes(1).toNanos(),
+                Duration.ofDays(1).toNanos());
+        assertThat(redis.pttl(RedisTokenBucket.keyOf("daily"))).as("the key lives until the bucket is full")
+                .isBetween(Duration.ofDays(1).minusMinutes(1).toMillis(), Duration.ofDays(1).toMillis() + 1);
+    }
+
+    @Test
     void aKeyInTheEarlierLayoutIsReadAsTheSameTheoreticalArrivalTime() {
         // One token a minute, capacity 2, on the caller's clock: a step is one minute and one token.
         // The earlier script stored (baseStep, index of the next token): (10, 2) says the bucket is
