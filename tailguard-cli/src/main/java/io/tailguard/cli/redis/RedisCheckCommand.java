@@ -56,7 +56,7 @@ public final class RedisCheckCommand implements Callable<Integer> {
     String key;
 
     @Option(names = "--rate", required = true, paramLabel = "N/UNIT",
-            description = "Refill rate: N tokens per s, m or h, e.g. 100/s.")
+            description = "Refill rate: N tokens per s, m, h or d, e.g. 100/s.")
     String rate;
 
     @Option(names = "--burst", required = true, paramLabel = "N", description = "The most tokens the bucket holds.")

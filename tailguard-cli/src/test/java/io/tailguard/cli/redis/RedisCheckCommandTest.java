@@ -60,6 +60,18 @@ class RedisCheckCommandTest {
     }
 
     @Test
+    void oneADaySaysRetryInAboutADay() {
+        String[] check = {"redis-limit", "check", "--uri", server.uri(), "--key", "cli-day", "--rate", "1/d",
+            "--burst", "1"};
+        CliRun first = new CliRun();
+        assertThat(first.run(check)).isZero();
+        CliRun second = new CliRun();
+        assertThat(second.run(check)).isZero();
+        long retryMillis = Long.parseLong(second.out().strip().substring("rejected retry_after_ms=".length()));
+        assertThat(retryMillis).isBetween(86_340_000L, 86_400_000L);
+    }
+
+    @Test
     void anUnreachableRedisIsOneLineAndExitTwo() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -79,6 +91,6 @@ class RedisCheckCommandTest {
         assertThat(run.run("redis-limit", "check", "--uri", server.uri(), "--key", "k", "--rate", "100",
                 "--burst", "20")).isEqualTo(2);
         assertThat(run.err().lines())
-                .containsExactly("tailguard: --rate must be N/s, N/m or N/h with N >= 1 (e.g. 100/s) but was 100");
+                .containsExactly("tailguard: --rate must be N/s, N/m, N/h or N/d with N >= 1 (e.g. 100/s) but was 100");
     }
 }
