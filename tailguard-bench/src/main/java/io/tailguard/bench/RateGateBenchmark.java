@@ -49,6 +49,7 @@ public class RateGateBenchmark {
 
     private final NanoClock clock = NanoClock.system();
     private TokenBucket tokenBucket;
+    private TokenBucket fractionalBucket;
     private FixedWindowRateLimiter fixedWindow;
     private RateLimiter resilience4j;
     private Bucket bucket4j;
@@ -77,6 +78,9 @@ public class RateGateBenchmark {
         if (admit) {
             // 10^9 tokens per second with a burst of 10^9: no call can run the gate dry.
             tokenBucket = new TokenBucket(TokenBucketConfig.of(1_000_000_000L, 1_000_000_000L, Duration.ofSeconds(1)), start);
+            // An interval of 1.000000001 ns: the bucket counts ticks with its reciprocal multiplication.
+            fractionalBucket = new TokenBucket(
+                    TokenBucketConfig.of(1_000_000_000L, 999_999_999L, Duration.ofSeconds(1)), start);
             fixedWindow = new FixedWindowRateLimiter(new FixedWindowConfig(Integer.MAX_VALUE, Duration.ofSeconds(1)), start);
             resilience4j = RateLimiter.of("admit", RateLimiterConfig.custom()
                     .limitForPeriod(Integer.MAX_VALUE)
@@ -91,6 +95,7 @@ public class RateGateBenchmark {
         } else {
             // One token, refilled once in a thousand days: setup takes it, every measured call is refused.
             tokenBucket = new TokenBucket(TokenBucketConfig.of(1, 1, Duration.ofDays(1000)), start);
+            fractionalBucket = new TokenBucket(TokenBucketConfig.of(1, 7, Duration.ofDays(1000)), start);
             fixedWindow = new FixedWindowRateLimiter(new FixedWindowConfig(1, Duration.ofDays(1000)), start);
             resilience4j = RateLimiter.of("reject", RateLimiterConfig.custom()
                     .limitForPeriod(1)
@@ -102,6 +107,7 @@ public class RateGateBenchmark {
                     .build();
             guava = com.google.common.util.concurrent.RateLimiter.create(1.0e-6);
             tokenBucket.tryAcquire(start);
+            fractionalBucket.tryAcquire(start);
             fixedWindow.tryAcquire(start);
             resilience4j.acquirePermission();
             bucket4j.tryConsume(1);
@@ -117,6 +123,16 @@ public class RateGateBenchmark {
     @Benchmark
     public Decision tokenBucketDecision(ThreadTime time) {
         return tokenBucket.tryAcquire(time.next());
+    }
+
+    /**
+     * The token bucket at an emission interval that is not a whole number of nanoseconds, where it
+     * counts ticks of {@code T / floor(T)} with one reciprocal multiplication (the others take
+     * the elapsed nanoseconds as ticks).
+     */
+    @Benchmark
+    public Decision tokenBucketFractionalEndToEnd() {
+        return fractionalBucket.tryAcquire(clock.nanoTime());
     }
 
     @Benchmark

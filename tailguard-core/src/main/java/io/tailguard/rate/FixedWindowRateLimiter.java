@@ -11,7 +11,8 @@ import io.tailguard.admission.Rejection;
  * {@code AtomicRateLimiter} at timeout zero: time since creation is cut into cycles of
  * {@code refreshPeriod}; each cycle grants {@code limitForPeriod} permits; unused permits do not
  * carry over; nobody waits. Rejects with {@link RejectReason#RATE_LIMITED}; admits with the shared
- * {@link Permit#noop()}.
+ * {@link Permit#noop()}. The cycles stay aligned to the creation time whatever the traffic: that is
+ * a fixed window's definition, where {@link TokenBucket} restarts its refill at a full bucket.
  *
  * <p>The state is one {@code long}, the index of the next permit, where cycle {@code c} owns indices
  * {@code [c × limit, (c + 1) × limit)}; one CAS per admit, none per rejection, no division (the

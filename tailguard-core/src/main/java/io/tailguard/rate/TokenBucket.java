@@ -7,26 +7,38 @@ import io.tailguard.admission.RejectReason;
 import io.tailguard.admission.Rejection;
 
 /**
- * Thread-safe, lock-free token bucket: holds at most {@code capacity} tokens, gains
- * {@code refillTokens} every {@code refillPeriod}, and admits a request when it can take a token.
- * Rejects with {@link RejectReason#RATE_LIMITED}; admits with the shared {@link Permit#noop()}, so
- * deciding allocates nothing.
+ * Thread-safe, lock-free token bucket: holds at most {@code capacity} tokens, gains one every
+ * emission interval {@code T = refillPeriod / refillTokens}, counted from the moment it was last
+ * full, and admits a request when it can take a token. Rejects with {@link RejectReason#RATE_LIMITED};
+ * admits with the shared {@link Permit#noop()}, so deciding allocates nothing.
  *
- * <p><b>Exact arithmetic.</b> Token {@code i} (counting from creation) appears at the rational
- * instant {@code start + i × refillPeriod / refillTokens}. A decision counts the tokens produced so
- * far, {@code floor(elapsed × refillTokens / refillPeriod)}, exactly: one multiplication by a
- * fixed-point reciprocal, corrected by one integer comparison, with no division unless the rate
- * exceeds one token per nanosecond. So a billion decisions at the exact rate do not drift
- * by a single token. The whole state is one {@code long} (the index of the next token to hand out,
- * in the virtual-scheduling form of GCRA), alone on its cache line and updated with one CAS; a
- * rejection writes nothing.
+ * <p><b>Semantics: GCRA in its virtual-scheduling form.</b> The state is the theoretical arrival
+ * time {@code TAT}. A request for {@code p} tokens at {@code t} is admitted iff
+ * {@code TAT − t <= (capacity − p) × T}, and then {@code TAT = max(TAT, t) + p × T}. A full bucket
+ * ({@code TAT <= t}) starts its next token at {@code t}: with {@code 1/min, burst 1}, a token taken
+ * at any instant is followed by the next one exactly 60 s later, whatever the phase of the clock.
+ *
+ * <p><b>Exact arithmetic on a tick of {@code T / floor(T)}.</b> Time is counted in ticks of
+ * {@code u = T / j} ns, {@code j = floor(T / 1 ns)}, so that {@code T} is exactly {@code j} ticks and
+ * an instant counts at the start of the tick it falls in. When {@code T} is a whole number of
+ * nanoseconds (one per second, minute, hour or day, 100 per second, 10^6 per second: every rate
+ * whose count divides its period in nanoseconds) the tick is one nanosecond and this is GCRA on the
+ * nanosecond clock; otherwise {@code 1 < u < 2} ns ({@code u < 1.001} ns up to 10^6 tokens a
+ * second), and a restart at a full bucket may come up to one tick early. The tick count of an
+ * elapsed time {@code e} is {@code e − ceil(e × (nps mod tps) / nps)} for the interval
+ * {@code nps / tps} in lowest terms: one multiplication by a fixed-point reciprocal, corrected by
+ * integer comparisons, or nothing at all when {@code T} is whole. So a billion decisions at the exact
+ * rate do not drift by a single tick, and every tick holds a whole nanosecond, so a caller that
+ * comes back at the retry time this bucket gave it is admitted there and restarts the bucket on
+ * that very tick. The whole state is one {@code long} ({@code TAT} in ticks since creation), alone
+ * on its cache line and updated with one CAS per admit; a rejection writes nothing.
  *
  * <p><b>Contention.</b> A thread whose CAS loses to another backs off for a few spin-wait hints
  * (doubling on each further loss, never parking) before it retries, so the winner can go on
  * updating the line in its own cache instead of both threads pulling it back and forth.
  *
  * <p><b>Limits.</b> {@code nowNanos} may be any {@code long} (negative {@link System#nanoTime()}
- * values included) as long as it stays within 2^63 ns (292 years) of the creation time. Callers that
+ * values included) as long as it stays within 2^62 ns (146 years) of the creation time. Callers that
  * pass a slightly stale {@code nowNanos} under contention are judged conservatively (they may be
  * rejected, never over-admitted).
  */
@@ -37,34 +49,33 @@ public final class TokenBucket implements AdmissionPolicy {
     private final TokenBucketConfig config;
     private final long capacity;
     private final long startNanos;
-    /** Refill period divided by gcd(period, tokens): {@code tokens(e) = floor(e × tokensPerStep / nanosPerStep)}. */
-    private final long nanosPerStep;
-    private final long tokensPerStep;
-    private final FloorRatio tokensPerNano;
-    /** Index of the next token to take; a token with index i exists once {@code tokens(e) > i}. */
-    private final PaddedLong nextToken;
+    private final Ticks ticks;
+    /** The emission interval in ticks, {@code floor(T / 1 ns)}. */
+    private final long intervalTicks;
+    /** {@code (capacity − 1) × intervalTicks}: how far {@code TAT} may lead now for one token. */
+    private final long oneTokenToleranceTicks;
+    /** The theoretical arrival time, in ticks since creation. */
+    private final PaddedLong tat;
 
     /**
      * Creates a bucket holding {@code config.initialTokens()} at {@code startNanos}.
      *
-     * @param startNanos the creation time on the caller's clock; refills count from here
+     * @param startNanos the creation time on the caller's clock; ticks count from here
      */
     public TokenBucket(TokenBucketConfig config, long startNanos) {
         this.config = config;
         this.capacity = config.capacity();
         this.startNanos = startNanos;
-        long periodNanos = config.refillPeriod().toNanos();
-        long gcd = TokenBucketConfig.gcd(periodNanos, config.refillTokens());
-        this.nanosPerStep = periodNanos / gcd;
-        this.tokensPerStep = config.refillTokens() / gcd;
-        this.tokensPerNano = new FloorRatio(tokensPerStep, nanosPerStep);
-        this.nextToken = new PaddedLong(capacity - config.initialTokens());
+        this.ticks = Ticks.of(config);
+        this.intervalTicks = ticks.intervalTicks();
+        this.oneTokenToleranceTicks = (capacity - 1) * intervalTicks;
+        this.tat = new PaddedLong((capacity - config.initialTokens()) * intervalTicks);
     }
 
     /** Takes one token if there is one; see {@link #tryAcquire(long, long)}. */
     @Override
     public Decision tryAcquire(long nowNanos) {
-        return tryAcquire(nowNanos, 1L) ? Permit.noop() : RATE_LIMITED;
+        return take(ticks.of(nowNanos - startNanos), oneTokenToleranceTicks, intervalTicks) ? Permit.noop() : RATE_LIMITED;
     }
 
     /**
@@ -80,37 +91,39 @@ public final class TokenBucket implements AdmissionPolicy {
         if (permits > capacity) {
             return false;
         }
-        long producedSoFar = tokensProduced(nowNanos - startNanos);
-        long next = nextToken.get();
+        return take(ticks.of(nowNanos - startNanos), (capacity - permits) * intervalTicks, permits * intervalTicks);
+    }
+
+    private boolean take(long nowTicks, long toleranceTicks, long costTicks) {
+        long current = tat.get();
         int spins = PaddedLong.FIRST_BACKOFF_SPINS;
         while (true) {
-            // Token (next + permits - 1) must be within capacity of the tokens produced so far.
-            if (producedSoFar < next + permits - capacity) {
+            if (current - nowTicks > toleranceTicks) {
                 return false;
             }
-            // A bucket holding more than it may (producedSoFar > next) restarts from now.
-            long updated = Math.max(next, producedSoFar) + permits;
-            long witness = nextToken.compareAndExchange(next, updated);
-            if (witness == next) {
+            long witness = tat.compareAndExchange(current, Math.max(current, nowTicks) + costTicks);
+            if (witness == current) {
                 return true;
             }
-            next = witness;
+            current = witness;
             spins = PaddedLong.backOff(spins);
         }
     }
 
     /** Returns the tokens the bucket holds at {@code nowNanos}, between 0 and {@code capacity}. */
     public long availableTokens(long nowNanos) {
-        long produced = tokensProduced(nowNanos - startNanos);
-        long owed = nextToken.get() - produced;
-        return Math.max(0L, capacity - Math.max(0L, owed));
+        long aheadTicks = tat.get() - ticks.of(nowNanos - startNanos);
+        if (aheadTicks <= 0) {
+            return capacity;
+        }
+        return Math.max(0L, capacity - ceilDiv(aheadTicks, intervalTicks));
     }
 
     /**
      * Returns how long from {@code nowNanos} until {@code permits} tokens are available, if nobody
      * else takes any: 0 if they are available now, {@link Long#MAX_VALUE} if {@code permits} exceeds
-     * the capacity. Exact to the nanosecond; suited to a {@code Retry-After} header or to scheduling
-     * the next attempt.
+     * the capacity. Exact to the nanosecond: a request for them is refused one nanosecond earlier and
+     * admitted then; suited to a {@code Retry-After} header or to scheduling the next attempt.
      */
     public long nanosUntilAvailable(long nowNanos, long permits) {
         if (permits < 1) {
@@ -120,33 +133,16 @@ public final class TokenBucket implements AdmissionPolicy {
             return Long.MAX_VALUE;
         }
         long elapsedNanos = nowNanos - startNanos;
-        long needed = nextToken.get() + permits - capacity; // tokens that must have been produced
-        if (produced(Math.multiplyHigh(elapsedNanos, tokensPerStep), elapsedNanos * tokensPerStep, needed)) {
+        long dueTicks = tat.get() - (capacity - permits) * intervalTicks;
+        if (ticks.of(elapsedNanos) >= dueTicks) {
             return 0L;
         }
-        // The first elapsed time e with e × tokensPerStep >= needed × nanosPerStep, without overflow.
-        long dueNanos = Math.floorDiv(needed, tokensPerStep) * nanosPerStep
-                + ceilDiv(Math.floorMod(needed, tokensPerStep) * nanosPerStep, tokensPerStep);
-        return dueNanos - elapsedNanos;
+        return ticks.firstNanosOf(dueTicks) - elapsedNanos;
     }
 
     /** Returns this bucket's configuration. */
     public TokenBucketConfig config() {
         return config;
-    }
-
-    /** True if at least {@code count} tokens have been produced, given {@code elapsed × tokensPerStep}. */
-    private boolean produced(long producedHigh, long producedLow, long count) {
-        // tokens(e) >= count  <=>  e × tokensPerStep >= count × nanosPerStep, compared in 128 bits.
-        long neededHigh = Math.multiplyHigh(count, nanosPerStep);
-        long neededLow = count * nanosPerStep;
-        return producedHigh > neededHigh
-                || (producedHigh == neededHigh && Long.compareUnsigned(producedLow, neededLow) >= 0);
-    }
-
-    /** Tokens produced {@code elapsedNanos} after creation: floor(elapsed × tokens / period), exactly. */
-    private long tokensProduced(long elapsedNanos) {
-        return tokensPerNano.floorOf(elapsedNanos);
     }
 
     private static long ceilDiv(long dividend, long divisor) {

@@ -8,8 +8,9 @@ import java.time.Duration;
  * added every {@code refillPeriod} (spread evenly, exactly), {@code initialTokens} at creation.
  *
  * <p>Limits, checked here: the refill rate is at most one token per nanosecond (10^9 per second),
- * and {@code refillPeriod / g × refillTokens / g} fits in a {@code long}, where g is their greatest
- * common divisor. With these, token counts stay exact for 292 years of uptime.
+ * {@code refillPeriod / g × refillTokens / g} fits in a {@code long}, where g is their greatest
+ * common divisor, and refilling from empty ({@code capacity × refillPeriod / refillTokens}) takes at
+ * most 2^62 ns (146 years). With these, the bucket stays exact for 146 years of uptime.
  *
  * @param capacity      the most tokens the bucket holds (the burst), at least 1
  * @param refillTokens  tokens added per {@code refillPeriod}, at least 1
@@ -17,6 +18,8 @@ import java.time.Duration;
  * @param initialTokens tokens at creation, between 0 and {@code capacity}
  */
 public record TokenBucketConfig(long capacity, long refillTokens, Duration refillPeriod, long initialTokens) {
+
+    private static final long FULL_REFILL_LIMIT_NANOS = 1L << 62;
 
     /** Validates every field; see the class javadoc for the limits. */
     public TokenBucketConfig {
@@ -39,6 +42,11 @@ public record TokenBucketConfig(long capacity, long refillTokens, Duration refil
                     + refillTokens);
         }
         assert reducedProduct > 0;
+        long intervalNanos = (periodNanos / gcd) / (refillTokens / gcd);
+        if (capacity > FULL_REFILL_LIMIT_NANOS / intervalNanos) {
+            throw new IllegalArgumentException("capacity × refillPeriod / refillTokens must be <= 2^62 ns (146 years "
+                    + "to refill from empty) but was " + capacity + " × " + refillPeriod + " / " + refillTokens);
+        }
     }
 
     /** A bucket that starts full: {@code capacity} tokens, refilled at {@code refillTokens} per period. */

@@ -2,57 +2,87 @@ package io.tailguard.rate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.math.BigInteger;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bucket against a one-line model in {@link BigInteger} arithmetic: tokens produced after
- * {@code e} ns are {@code floor(e × refillTokens / period)}; a request for {@code p} tokens is
- * admitted iff at most {@code capacity − p} tokens are owed, and taking from a full bucket restarts
- * the count from now. Random configurations, times (including stale, earlier ones) and sizes.
- * Elapsed times stay below 2^63 (2,000 steps of at most 2^51 ns for the long periods).
+ * The bucket against {@link GcraModel}, a plain GCRA in {@code BigInteger} arithmetic, decision for
+ * decision, retry time for retry time and token count for token count, over seeded random traffic
+ * at rates from one a day to 10^6 a second: bursts at one instant, arrivals around the emission
+ * interval, stale callers a little in the past, and idle gaps from many intervals up to months.
  */
 class TokenBucketReferenceModelTest {
 
+    private static final long SECOND = 1_000_000_000L;
+    private static final long DAY = 86_400L * SECOND;
+    private static final long[] PERIODS = {SECOND, 60 * SECOND, 3_600 * SECOND, DAY};
+
     @Test
-    void everyDecisionMatchesTheExactBigIntegerModel() {
-        SplittableRandom random = new SplittableRandom(20261121L);
-        for (int bucketIndex = 0; bucketIndex < 200; bucketIndex++) {
-            // A third of the buckets refill over periods beyond 2^50 ns, where the bucket counts
-            // tokens with 128-bit products instead of the cheap estimate.
-            boolean longPeriod = bucketIndex % 3 == 0;
-            long periodNanos = longPeriod ? (1L << 50) + random.nextLong(1L << 56)
-                    : 1 + random.nextLong(random.nextBoolean() ? 1_000L : 10_000_000_000L);
-            long refillTokens = 1 + random.nextLong(longPeriod ? 7L : Math.min(periodNanos, 1_000_000L));
-            long capacity = 1 + random.nextLong(random.nextBoolean() ? 10L : 1L << 40);
+    void everyDecisionRetryTimeAndCountMatchesBigIntegerGcra() {
+        SplittableRandom random = new SplittableRandom(20261201L);
+        int nanosecondTicks = 0;
+        for (int bucketIndex = 0; bucketIndex < 300; bucketIndex++) {
+            long periodNanos;
+            long tokens;
+            switch (bucketIndex % 3) {
+                case 0 -> { // a whole emission interval from 1 µs to one day: GCRA on the nanosecond clock
+                    long intervalNanos = 1_000L + random.nextLong(random.nextBoolean() ? 10_000_000L : DAY);
+                    tokens = 1 + random.nextLong(100);
+                    periodNanos = intervalNanos * tokens;
+                }
+                case 1 -> { // n per second, minute, hour or day, from 1/day to 10^6/s
+                    periodNanos = PERIODS[random.nextInt(PERIODS.length)];
+                    tokens = 1 + random.nextLong(random.nextBoolean() ? 100 : maxTokens(periodNanos));
+                }
+                default -> { // any period and count up to 10^6/s
+                    periodNanos = 1_000L + random.nextLong(DAY);
+                    tokens = 1 + random.nextLong(maxTokens(periodNanos));
+                }
+            }
+            long intervalNanos = periodNanos / tokens;
+            long capacity = 1 + random.nextLong(random.nextBoolean() ? 3 : Math.min(1_000, (1L << 50) / intervalNanos));
             long initial = random.nextLong(capacity + 1);
             long start = random.nextLong();
-            TokenBucket bucket = new TokenBucket(
-                    new TokenBucketConfig(capacity, refillTokens, Duration.ofNanos(periodNanos), initial), start);
-
-            BigInteger tokens = BigInteger.valueOf(refillTokens);
-            BigInteger period = BigInteger.valueOf(periodNanos);
-            long next = capacity - initial; // index of the next token to take, as in the bucket
-            long elapsed = 0;
-            for (int i = 0; i < 2_000; i++) {
-                long step = random.nextLong(longPeriod ? 1L << 51 : 2 * periodNanos / refillTokens + 2);
-                elapsed += random.nextInt(8) == 0 ? -random.nextLong(step + 1) : step;
-                long permits = 1 + random.nextLong(random.nextBoolean() ? 2L : capacity + 1);
-                long produced = BigInteger.valueOf(elapsed).multiply(tokens)
-                        .divide(period).longValue(); // elapsed >= -step, so check the floor below
-                if (BigInteger.valueOf(produced).multiply(period)
-                        .compareTo(BigInteger.valueOf(elapsed).multiply(tokens)) > 0) {
-                    produced--;
-                }
-                boolean expected = permits <= capacity && produced >= next + permits - capacity;
-                if (expected) {
-                    next = produced > next ? produced + permits : next + permits;
-                }
-                assertThat(bucket.tryAcquire(start + elapsed, permits))
-                        .as("bucket %d decision %d", bucketIndex, i).isEqualTo(expected);
+            TokenBucketConfig config = new TokenBucketConfig(capacity, tokens, Duration.ofNanos(periodNanos), initial);
+            TokenBucket bucket = new TokenBucket(config, start);
+            GcraModel model = new GcraModel(capacity, tokens, periodNanos, initial);
+            if (model.nanosecondTicks()) {
+                nanosecondTicks++;
             }
+            replay(random, bucket, model, start, intervalNanos, capacity, "bucket " + bucketIndex + " " + config);
+        }
+        assertThat(nanosecondTicks).as("buckets checked against GCRA on the nanosecond clock").isGreaterThan(100);
+    }
+
+    /** At most 10^6 a second, and few enough that period × tokens fits a long even when coprime. */
+    private static long maxTokens(long periodNanos) {
+        return Math.min(periodNanos / 1_000L, Long.MAX_VALUE / periodNanos);
+    }
+
+    private static void replay(SplittableRandom random, TokenBucket bucket, GcraModel model, long start,
+                               long intervalNanos, long capacity, String name) {
+        long elapsed = 0;
+        for (int i = 0; i < 2_000; i++) {
+            int kind = random.nextInt(20);
+            long step;
+            if (kind == 0) { // idle: many intervals, up to about a month, well inside 2^62 ns in all
+                step = random.nextLong(Math.min(30 * DAY, 1_000 * capacity * intervalNanos) + 1);
+            } else if (kind == 1) {
+                step = -random.nextLong(intervalNanos + 1); // a stale caller
+            } else if (kind < 5) {
+                step = 0; // a burst at one instant
+            } else {
+                step = random.nextLong(2 * intervalNanos + 2);
+            }
+            elapsed += step;
+            long permits = 1 + random.nextLong(random.nextBoolean() ? 2L : capacity + 1);
+            String at = name + " decision " + i + " at " + elapsed;
+            assertThat(bucket.nanosUntilAvailable(start + elapsed, permits)).as(at)
+                    .isEqualTo(model.nanosUntilAvailable(elapsed, permits));
+            assertThat(bucket.tryAcquire(start + elapsed, permits)).as(at)
+                    .isEqualTo(model.tryAcquire(elapsed, permits));
+            assertThat(bucket.availableTokens(start + elapsed)).as(at).isEqualTo(model.availableTokens(elapsed));
         }
     }
 }

@@ -140,6 +140,42 @@ class TokenBucketTest {
     }
 
     @Test
+    void oneAMinuteWithBurstOneWaitsSixtySecondsAfterATakeAtAnyPhase() {
+        long second = 1_000 * MS;
+        TokenBucket bucket = new TokenBucket(TokenBucketConfig.of(1, 1, Duration.ofMinutes(1)), 0L);
+        long idle = 7 * 3_600 * second;
+        for (long phase : new long[] {0, 1, 59 * second, 59 * second + 999 * MS, 30 * second + 7}) {
+            long taken = idle + phase; // a full bucket, long idle, at an arbitrary phase of the minute
+            assertThat(bucket.tryAcquire(taken).isAdmitted()).as("phase %d", phase).isTrue();
+            assertThat(bucket.tryAcquire(taken + second).isAdmitted()).as("phase %d", phase).isFalse();
+            assertThat(bucket.nanosUntilAvailable(taken + second, 1)).isEqualTo(59 * second);
+            assertThat(bucket.tryAcquire(taken + 60 * second - 1).isAdmitted()).isFalse();
+            assertThat(bucket.tryAcquire(taken + 60 * second).isAdmitted()).isTrue();
+            idle = taken + 60 * second + 3_600 * second;
+        }
+    }
+
+    @Test
+    void oneAnHourRefusesForTheWholeHourAfterATakeStraddlingAnHourBoundary() {
+        long hour = 3_600_000 * MS;
+        TokenBucket bucket = new TokenBucket(TokenBucketConfig.of(1, 1, Duration.ofHours(1)), 0L);
+        assertThat(bucket.tryAcquire(5 * hour - 500 * MS).isAdmitted()).isTrue();
+        assertThat(bucket.tryAcquire(5 * hour + 500 * MS).isAdmitted()).isFalse();
+        assertThat(bucket.nanosUntilAvailable(5 * hour + 500 * MS, 1)).isEqualTo(hour - 1_000 * MS);
+    }
+
+    @Test
+    void aFullBucketAtAFractionalIntervalRestartsWithinOneTickOfTheArrival() {
+        // 3 tokens per 10 ns: T = 10/3 ns = 3 ticks of 10/9 ns; arrival 5 ns falls in tick 4 (4.44 ns).
+        TokenBucket bucket = new TokenBucket(TokenBucketConfig.of(1, 3, Duration.ofNanos(10)), 0L);
+        assertThat(bucket.tryAcquire(5).isAdmitted()).isTrue();
+        // the next token is due at tick 7, 7.78 ns: the first whole nanosecond in it is 8
+        assertThat(bucket.nanosUntilAvailable(5, 1)).isEqualTo(3);
+        assertThat(bucket.tryAcquire(7).isAdmitted()).isFalse();
+        assertThat(bucket.tryAcquire(8).isAdmitted()).isTrue();
+    }
+
+    @Test
     void configRejectsInvalidValuesWithNamedMessages() {
         assertThatThrownBy(() -> TokenBucketConfig.of(0, 1, Duration.ofSeconds(1)))
                 .hasMessage("capacity must be >= 1 but was 0");
@@ -151,5 +187,8 @@ class TokenBucketTest {
                 .hasMessage("initialTokens must be between 0 and 5 but was 6");
         assertThatThrownBy(() -> TokenBucketConfig.of(5, 11, Duration.ofNanos(10)))
                 .hasMessageStartingWith("refillTokens must be <= refillPeriod in nanoseconds (10");
+        assertThatThrownBy(() -> TokenBucketConfig.of(54_000, 1, Duration.ofDays(1)))
+                .hasMessage("capacity × refillPeriod / refillTokens must be <= 2^62 ns (146 years to refill from "
+                        + "empty) but was 54000 × PT24H / 1");
     }
 }

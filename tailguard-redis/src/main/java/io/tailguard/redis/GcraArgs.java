@@ -8,16 +8,21 @@ import java.math.BigInteger;
  * with, and the limits that keep them exact. Lua numbers are doubles, exact for integers below
  * 2^53, so the script never holds a time in nanoseconds since an epoch: time travels as a step
  * index q and the nanoseconds r into that step (a step is {@code P} ns and produces {@code T}
- * tokens, P/T being the refill interval in lowest terms), and token counts are kept relative to
- * a recent step. Checked here, with the reason each bound exists:
+ * tokens, P/T being the refill interval in lowest terms), and the theoretical arrival time is kept
+ * as whole tokens and ticks into the next, relative to a recent step. Checked here, with the reason
+ * each bound exists:
  * <ul>
  *   <li>{@code P × T <= 2^53}: the script computes {@code r × T} with {@code r < P};</li>
  *   <li>at most 10^6 tokens a second ({@code 1000 × T <= P}): with Redis {@code TIME} in
  *       microseconds, the step index stays below 2^53 for centuries;</li>
- *   <li>{@code 1000 × P <= 2^53} (a step of at most about 2.5 hours): the conversion from
- *       microseconds to steps multiplies by up to 1000;</li>
+ *   <li>{@code (1000 / g) × (P / g) <= 2^53} for {@code g = gcd(1000, P)}: the conversion from
+ *       microseconds to steps multiplies by {@code 1000 / g}. A step that is a whole number of
+ *       microseconds ({@code g = 1000}) is bounded only by {@code P × T <= 2^53} (104 days at one
+ *       token a step, so one a day is allowed); any other step, by about 2.5 hours;</li>
  *   <li>a capacity of at most 2^50, and a bucket that starts full (a key that has expired because
- *       its bucket refilled must read the same as one never written).</li>
+ *       its bucket refilled must read the same as one never written);</li>
+ *   <li>refilling from empty ({@code capacity × P / T}) takes at most 2^52 ns (52 days): the wait
+ *       until a token is due and the key's lifetime are counted in nanoseconds.</li>
  * </ul>
  */
 final class GcraArgs {
@@ -52,12 +57,19 @@ final class GcraArgs {
             throw new IllegalArgumentException("refill rate must be <= 1000000 tokens a second for a Redis bucket but was "
                     + config.refillTokens() + " per " + config.refillPeriod());
         }
-        if (nanosPerStep > EXACT / 1000 || nanosPerStep > EXACT / tokensPerStep) {
-            throw new IllegalArgumentException("refillPeriod / gcd(refillPeriod ns, refillTokens) must be <= "
-                    + EXACT / 1000 / tokensPerStep + " ns for a Redis bucket (exact in Lua) but was " + nanosPerStep
-                    + " ns (" + config.refillTokens() + " per " + config.refillPeriod() + ")");
-        }
         long g = BigInteger.valueOf(1000).gcd(BigInteger.valueOf(nanosPerStep)).longValueExact();
+        if (nanosPerStep > EXACT / tokensPerStep || nanosPerStep / g > EXACT / (1000 / g)) {
+            throw new IllegalArgumentException("refillPeriod / gcd(refillPeriod ns, refillTokens) must be <= 2^53 ns / "
+                    + tokensPerStep + " tokens, and <= 2^53 / 1000 ns unless a whole number of microseconds, for a "
+                    + "Redis bucket (exact in Lua) but was " + nanosPerStep + " ns (" + config.refillTokens() + " per "
+                    + config.refillPeriod() + ")");
+        }
+        if (BigInteger.valueOf(capacity).multiply(BigInteger.valueOf(nanosPerStep))
+                .compareTo(BigInteger.valueOf(tokensPerStep).shiftLeft(52)) > 0) {
+            throw new IllegalArgumentException("capacity × refillPeriod / refillTokens must be <= 2^52 ns (52 days to "
+                    + "refill from empty) for a Redis bucket but was " + capacity + " × " + config.refillPeriod()
+                    + " / " + config.refillTokens());
+        }
         this.fixed = new String[] {
             Long.toString(capacity), Long.toString(tokensPerStep), Long.toString(nanosPerStep),
             Long.toString(1000 / g), Long.toString(nanosPerStep / g)

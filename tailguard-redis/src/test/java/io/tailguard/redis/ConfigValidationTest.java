@@ -27,8 +27,24 @@ class ConfigValidationTest {
 
     @Test
     void refusesStepsTooLongForExactArithmetic() {
-        assertThatThrownBy(() -> config(TokenBucketConfig.of(10, 1, Duration.ofHours(3))))
+        assertThatThrownBy(() -> config(TokenBucketConfig.of(10, 1, Duration.ofHours(3).plusNanos(1))))
                 .hasMessageContaining("for a Redis bucket (exact in Lua)");
+        assertThatThrownBy(() -> config(TokenBucketConfig.of(1, 1, Duration.ofDays(105))))
+                .hasMessageContaining("for a Redis bucket (exact in Lua)");
+    }
+
+    @Test
+    void allowsLongStepsOfWholeMicroseconds() {
+        config(TokenBucketConfig.of(10, 1, Duration.ofHours(3)));
+        config(TokenBucketConfig.of(3, 1, Duration.ofDays(1)));
+    }
+
+    @Test
+    void refusesABucketThatTakesLongerThan2To52NanosToRefill() {
+        config(TokenBucketConfig.of(1_000, 1, Duration.ofHours(1)));
+        assertThatThrownBy(() -> config(TokenBucketConfig.of(2_000, 1, Duration.ofHours(1))))
+                .hasMessage("capacity × refillPeriod / refillTokens must be <= 2^52 ns (52 days to refill from empty) "
+                        + "for a Redis bucket but was 2000 × PT1H / 1");
     }
 
     @Test

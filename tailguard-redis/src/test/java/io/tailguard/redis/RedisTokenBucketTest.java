@@ -3,8 +3,10 @@ package io.tailguard.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.tailguard.rate.TokenBucket;
 import io.tailguard.rate.TokenBucketConfig;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
@@ -131,8 +133,66 @@ class RedisTokenBucketTest {
         RateDecision rejected = bucket.tryAcquire(0L, 1);
         assertThat(rejected.admitted()).isFalse();
         assertThat(rejected.remaining()).isZero();
-        assertThat(rejected.retryAfterNanos()).isBetween(1L, Duration.ofHours(1).toNanos());
+        // the bucket was full, so the next token is one hour after the take, whatever the hour's phase
+        // on Redis's clock; the slack is the time between the two calls on a loaded machine
+        assertThat(rejected.retryAfterNanos()).isBetween(Duration.ofHours(1).minusMinutes(1).toNanos(),
+                Duration.ofHours(1).toNanos());
         assertThat(bucket.tryAcquire(0L, 2).retryAfterNanos()).as("more than the capacity").isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void aTakeFromAFullBucketAtOneAMinuteWaitsAMinuteOnRedisTime() {
+        RedisBucketConfig minutely = new RedisBucketConfig(TokenBucketConfig.of(1, 1, Duration.ofMinutes(1)),
+                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1);
+        for (int i = 0; i < 5; i++) {
+            RedisTokenBucket bucket = new RedisTokenBucket(link, "minutely-" + i, minutely, 0L);
+            assertThat(bucket.tryAcquire(0L, 1).admitted()).isTrue();
+            RateDecision rejected = bucket.tryAcquire(0L, 1);
+            assertThat(rejected.admitted()).isFalse();
+            assertThat(rejected.retryAfterNanos()).isBetween(Duration.ofSeconds(50).toNanos(),
+                    Duration.ofMinutes(1).toNanos());
+        }
+    }
+
+    @Test
+    void aTakeFromAFullBucketAtOneADayWaitsADayOnRedisTime() {
+        RedisBucketConfig daily = new RedisBucketConfig(TokenBucketConfig.of(1, 1, Duration.ofDays(1)),
+                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1);
+        RedisTokenBucket bucket = new RedisTokenBucket(link, "daily", daily, 0L);
+        assertThat(bucket.tryAcquire(0L, 1).admitted()).isTrue();
+        RateDecision rejected = bucket.tryAcquire(0L, 1);
+        assertThat(rejected.admitted()).isFalse();
+        assertThat(rejected.retryAfterNanos()).isBetween(Duration.ofDays(1).minusMinutes(1).toNanos(),
+                Duration.ofDays(1).toNanos());
+        assertThat(redis.pttl(RedisTokenBucket.keyOf("daily"))).as("the key lives until the bucket is full")
+                .isBetween(Duration.ofDays(1).minusMinutes(1).toMillis(), Duration.ofDays(1).toMillis() + 1);
+    }
+
+    @Test
+    void aKeyInTheEarlierLayoutIsReadAsTheSameTheoreticalArrivalTime() {
+        // One token a minute, capacity 2, on the caller's clock: a step is one minute and one token.
+        // The earlier script stored (baseStep, index of the next token): (10, 2) says the bucket is
+        // full again at step 12 (720 s), the state a core bucket reaches by taking both tokens at 600 s.
+        TokenBucketConfig config = TokenBucketConfig.of(2, 1, Duration.ofMinutes(1));
+        String key = "earlier-layout";
+        redis.eval("redis.call('SET', KEYS[1], struct.pack('dd', 10, 2))", ScriptOutputType.STATUS,
+                new String[] {RedisTokenBucket.keyOf(key)});
+        assertThat(redis.strlen(RedisTokenBucket.keyOf(key))).isEqualTo(16);
+        RedisTokenBucket shared = new RedisTokenBucket(link, key,
+                new RedisBucketConfig(config, ClockMode.CALLER, DegradedMode.FAIL_CLOSED, 1), 0L);
+        TokenBucket core = new TokenBucket(config, 0L);
+        long second = 1_000_000_000L;
+        assertThat(core.tryAcquire(600 * second, 2)).isTrue();
+        for (long at : new long[] {630 * second, 659 * second, 660 * second, 661 * second, 725 * second, 900 * second,
+            900 * second, 900 * second, 959 * second}) {
+            RateDecision decision = shared.tryAcquire(at, 1);
+            boolean admitted = core.tryAcquire(at, 1);
+            assertThat(decision.admitted()).as("at %d s", at / second).isEqualTo(admitted);
+            assertThat(decision.remaining()).as("at %d s", at / second).isEqualTo(core.availableTokens(at));
+            assertThat(decision.retryAfterNanos()).as("at %d s", at / second)
+                    .isEqualTo(admitted ? 0L : core.nanosUntilAvailable(at, 1));
+        }
+        assertThat(redis.strlen(RedisTokenBucket.keyOf(key))).as("rewritten in the current layout").isEqualTo(24);
     }
 
     @Test

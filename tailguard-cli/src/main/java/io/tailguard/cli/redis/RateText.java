@@ -3,7 +3,7 @@ package io.tailguard.cli.redis;
 import io.tailguard.cli.UsageException;
 import java.time.Duration;
 
-/** Thread-safe (stateless): reads a rate written {@code N/s}, {@code N/m} or {@code N/h}. */
+/** Thread-safe (stateless): reads a rate written {@code N/s}, {@code N/m}, {@code N/h} or {@code N/d}. */
 final class RateText {
 
     private RateText() {
@@ -34,12 +34,14 @@ final class RateText {
                 return Duration.ofMinutes(1);
             case "h":
                 return Duration.ofHours(1);
+            case "d":
+                return Duration.ofDays(1);
             default:
                 throw invalid(rate);
         }
     }
 
     private static UsageException invalid(String rate) {
-        return new UsageException("--rate must be N/s, N/m or N/h with N >= 1 (e.g. 100/s) but was " + rate);
+        return new UsageException("--rate must be N/s, N/m, N/h or N/d with N >= 1 (e.g. 100/s) but was " + rate);
     }
 }

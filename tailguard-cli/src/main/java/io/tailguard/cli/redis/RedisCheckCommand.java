@@ -30,16 +30,20 @@ import picocli.CommandLine.Model.CommandSpec;
             "  admitted remaining=N      the tokens were taken; N are left",
             "  rejected retry_after_ms=M the tokens are due in M ms (for Retry-After)",
             "Exit 0 either way; exit 2 with one line when Redis cannot be reached.",
-            "The bucket lives in Redis as tailguard:{KEY}:bucket and refills on Redis's clock;",
-            "run the command again to see the bucket drain and refill.",
+            "The bucket lives in Redis as tailguard:{KEY}:bucket and refills on Redis's clock,",
+            "one token every interval counted from when it was last full (GCRA): with 1/m and",
+            "burst 1, the token taken by one call is back exactly a minute after that call.",
+            "Run the command again to see the bucket drain and refill.",
             ""
         },
         footer = {"", "Examples:",
             "  redis-server --port 6379 --save '' &",
             "  tailguard redis-limit check --uri redis://127.0.0.1:6379 --key k --rate 100/s --burst 20",
             "  admitted remaining=19",
-            "  tailguard redis-limit check --uri redis://127.0.0.1:6379 --key k --rate 1/m --burst 1",
-            "  rejected retry_after_ms=59874"})
+            "  tailguard redis-limit check --uri redis://127.0.0.1:6379 --key m --rate 1/m --burst 1",
+            "  admitted remaining=0",
+            "  tailguard redis-limit check --uri redis://127.0.0.1:6379 --key m --rate 1/m --burst 1",
+            "  rejected retry_after_ms=48601    (the second call came 11.4 s after the first)"})
 public final class RedisCheckCommand implements Callable<Integer> {
 
     @Spec
@@ -52,7 +56,7 @@ public final class RedisCheckCommand implements Callable<Integer> {
     String key;
 
     @Option(names = "--rate", required = true, paramLabel = "N/UNIT",
-            description = "Refill rate: N tokens per s, m or h, e.g. 100/s.")
+            description = "Refill rate: N tokens per s, m, h or d, e.g. 100/s.")
     String rate;
 
     @Option(names = "--burst", required = true, paramLabel = "N", description = "The most tokens the bucket holds.")

@@ -45,8 +45,7 @@ final class ShapingFindings {
                 + "the same classes behind the published model's adapters: %d of %d rows differ. At burst %d, token "
                 + "bucket goodput %.1f (deployed) vs %.1f (published), peak %.0f vs %.0f rps; leaky bucket goodput "
                 + "%.1f vs %.1f, gate p99 %d vs %d ms. The adapters: the published clock (arrival times as the doubles "
-                + "they sum to, not rounded to the nanosecond), a refill that restarts at an arrival finding the "
-                + "bucket full (core keeps its refill grid), the published floating-point count at a token due "
+                + "they sum to, not rounded to the nanosecond), the published floating-point count at a token due "
                 + "exactly at an arrival, and a depth that counts the request still in the 10 ms leak (a deployed "
                 + "shaper of depth Q lets its last request wait Q releases).", differ, published.size(),
                 pt.burst(), ct.goodputRps(), pt.goodputRps(), ct.downstreamPeak(), pt.downstreamPeak(),

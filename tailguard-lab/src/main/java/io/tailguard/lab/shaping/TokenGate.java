@@ -6,15 +6,12 @@ import io.tailguard.rate.TokenBucketConfig;
 /**
  * Not thread-safe: policing with core's {@link TokenBucket}: {@code burst} tokens, one more every
  * 10 ms (100 rps), full at time zero; an admitted request goes on at once, a rejected one is gone.
- * Core's bucket decides every arrival. With the published adapters:
+ * Core's bucket decides every arrival. Like the published bucket, which is continuous
+ * ({@code tokens = min(B, tokens + elapsed × 0.1)}), it accrues from the moment it was last full: a
+ * token taken from a full bucket is followed by the next one 10 ms later (at burst 1 every admission
+ * finds the bucket full, and this decides the row: 31.2 rps goodput). With the published adapters:
  * <ul>
  *   <li>it runs on the {@link GateClock#PUBLISHED published clock};</li>
- *   <li>its refill restarts at an arrival that finds it full. The published bucket is continuous
- *       ({@code tokens = min(B, tokens + elapsed × 0.1)}): full, it forgets how far the next token
- *       had come, and that token arrives 10 ms after the arrival. Core's bucket keeps its refill grid
- *       from creation, so the adapter starts a fresh (full) core bucket at that arrival, the same
- *       state on the published grid. At burst 1 every admission finds the bucket full, and this
- *       decides the row (31.2 rps goodput; 32.0 on the grid);</li>
  *   <li>a token that falls due exactly at an arrival is granted only if the
  *       {@link PublishedTokenCount published floating-point count} also holds it.</li>
  * </ul>
@@ -23,19 +20,17 @@ final class TokenGate implements Gate {
 
     static final String LABEL = "token-bucket";
 
-    private final TokenBucketConfig config;
+    private final TokenBucket bucket;
     private final GateClock clock;
     private final PublishedTokenCount published;
     private final Release release;
-    private TokenBucket bucket;
     private int tiesRefused;
 
     /**
      * @param publishedTies whether exact refill ties are broken by the published count (a lab adapter)
      */
     TokenGate(int burst, Release release, GateClock clock, boolean publishedTies) {
-        this.config = TokenBucketConfig.of(burst, 1, clock.period(10));
-        this.bucket = new TokenBucket(config, 0L);
+        this.bucket = new TokenBucket(TokenBucketConfig.of(burst, 1, clock.period(10)), 0L);
         this.clock = clock;
         this.published = publishedTies ? new PublishedTokenCount(burst) : null;
         this.release = release;
@@ -46,9 +41,6 @@ final class TokenGate implements Gate {
         long now = clock.ticks(arrivalMs);
         if (published != null) {
             published.advance(arrivalMs);
-            if (bucket.availableTokens(now) == config.capacity()) {
-                bucket = new TokenBucket(config, now);
-            }
             boolean tokenDueNow = bucket.nanosUntilAvailable(now, 1) == 0 && bucket.nanosUntilAvailable(now - 1, 1) == 1;
             if (tokenDueNow && !published.hasToken()) {
                 tiesRefused++;
