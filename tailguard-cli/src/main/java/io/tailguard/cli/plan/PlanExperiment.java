@@ -2,7 +2,8 @@ package io.tailguard.cli.plan;
 
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.LabArgs;
-import io.tailguard.lab.LabOption;
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import java.io.PrintWriter;
@@ -42,23 +43,11 @@ final class PlanExperiment implements Experiment {
     }
 
     @Override
-    public String name() {
-        return "plan";
-    }
-
-    @Override
-    public String title() {
-        return "tailguard plan: " + String.join(" vs ", pools.stream().map(PoolPlan::config).distinct().toList());
-    }
-
-    @Override
-    public String description() {
-        return "A proxy configuration's own decision path run in the simulator against a described service.";
-    }
-
-    @Override
-    public List<LabOption> options() {
-        return List.of();
+    public ExperimentSpec spec() {
+        return new ExperimentSpec("plan",
+                "tailguard plan: " + String.join(" vs ", pools.stream().map(PoolPlan::config).distinct().toList()),
+                "A proxy configuration's own decision path run in the simulator against a described service.",
+                LabSeries.TAILGUARD, List.of(), List.of(), List.of());
     }
 
     @Override

@@ -1,9 +1,9 @@
 package io.tailguard.cli.plan;
 
-import io.tailguard.lab.ChartArtifact;
-import io.tailguard.lab.Charts;
-import io.tailguard.lab.ConfidenceInterval;
-import io.tailguard.lab.CsvTable;
+import io.tailguard.artifacts.ChartArtifact;
+import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.ConfidenceInterval;
+import io.tailguard.artifacts.CsvTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
