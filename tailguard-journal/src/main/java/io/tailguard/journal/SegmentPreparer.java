@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -43,6 +44,8 @@ final class SegmentPreparer extends Thread {
     /** Forced blanks' zeros go out at 4/3 of the writer's fill: complete at three quarters of the current segment. */
     static final int PACE_NUMERATOR = 4;
     static final int PACE_DENOMINATOR = 3;
+    /** The longest wait between two attempts after a failure: this many polls of {@link #IDLE_NANOS}, about a second. */
+    private static final int MAX_RETRY_POLLS = 100;
 
     private final Path directory;
     private final int sizeBytes;
@@ -59,6 +62,13 @@ final class SegmentPreparer extends Thread {
     private volatile long preparing;
     /** Polls that found no step allowed while a blank was in preparation, for tests to see the pace hold. */
     private volatile long heldPolls;
+    /** Reports a preparation that fails again and again (a full disk) once, then counts the repeats. */
+    private final IncidentLog incidents;
+    /** Polls of up to {@link #IDLE_NANOS} to wait before the next attempt after a failure: 1, 2, 4, ... */
+    private int failedPolls;
+    private int retryPolls;
+    /** Blanks that could not be prepared, for tests; written by this thread only. */
+    private volatile long failures;
     /** Calls of {@link #take()}, one per roll; written by the writer's thread only. */
     private volatile long takes;
 
@@ -70,6 +80,7 @@ final class SegmentPreparer extends Thread {
         this.sizeBytes = sizeBytes;
         this.errors = errors;
         this.forced = forced;
+        this.incidents = new IncidentLog(errors, "segment preparation in " + directory);
     }
 
     /**
@@ -152,35 +163,57 @@ final class SegmentPreparer extends Thread {
         try {
             while (running) {
                 unmapRetired(false);
-                if (z == null && ready == null && allowedZeros() > 0) {
-                    z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX),
-                            sizeBytes, forced);
-                    takesAtStart = takes;
-                    preparing = 0;
-                }
-                if (z != null && z.done()) {
-                    ready = z.finish();
-                    z = null;
-                    preparing = sizeBytes; // after ready: whoever sees the full size finds the blank
-                } else if (z != null && (takes != takesAtStart || z.zeroed() < allowedZeros())) {
-                    // the pace follows the fill of the segment the blank was started in; once the
-                    // writer has rolled past it (onto a sparse file) the blank is late: finish it
-                    // at once. Paced by the new segment's fill it could stall for ever when the
-                    // writer rolls early (records too large for the space left).
-                    z.step();
-                    if (!z.done()) {
-                        preparing = z.zeroed();
-                    }
-                    idler.reset();
-                    pollNanos = PACE_POLL_NANOS;
-                } else if (z != null || ready == null) {
-                    if (z != null) {
-                        heldPolls = heldPolls + 1; // this thread only
-                    }
-                    idler.idle(pollNanos); // the writer's fill is polled, not signalled
-                    pollNanos = Math.min(2 * pollNanos, IDLE_NANOS);
-                } else {
+                if (retryPolls > 0) {
+                    retryPolls--;
                     idler.idle();
+                    continue;
+                }
+                try {
+                    if (z == null && ready == null && allowedZeros() > 0) {
+                        z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX),
+                                sizeBytes, forced);
+                        takesAtStart = takes;
+                        preparing = 0;
+                    }
+                    if (z != null && z.done()) {
+                        ready = z.finish();
+                        z = null;
+                        preparing = sizeBytes; // after ready: whoever sees the full size finds the blank
+                        failedPolls = 0;
+                        incidents.resolved("a blank was prepared");
+                    } else if (z != null && (takes != takesAtStart || z.zeroed() < allowedZeros())) {
+                        // the pace follows the fill of the segment the blank was started in; once the
+                        // writer has rolled past it (onto a late blank) the blank is late: finish it
+                        // at once. Paced by the new segment's fill it could stall for ever when the
+                        // writer rolls early (records too large for the space left).
+                        z.step();
+                        if (!z.done()) {
+                            preparing = z.zeroed();
+                        }
+                        idler.reset();
+                        pollNanos = PACE_POLL_NANOS;
+                    } else if (z != null || ready == null) {
+                        if (z != null) {
+                            heldPolls = heldPolls + 1; // this thread only
+                        }
+                        idler.idle(pollNanos); // the writer's fill is polled, not signalled
+                        pollNanos = Math.min(2 * pollNanos, IDLE_NANOS);
+                    } else {
+                        idler.idle();
+                    }
+                } catch (UncheckedIOException e) {
+                    // a full disk (or a directory that went away): the blank is deleted, which
+                    // frees what it held; the writer's roll meanwhile allocates its own segment and
+                    // fails with the same kind of error while there is no space (decision 037)
+                    if (z != null) {
+                        z.abandon();
+                        z = null;
+                    }
+                    failures = failures + 1; // this thread only
+                    failedPolls = (int) Math.min(Math.max(1, 2L * failedPolls), MAX_RETRY_POLLS);
+                    retryPolls = failedPolls;
+                    incidents.report("prepare", "cannot prepare the next segment in " + directory + ": " + e.getMessage()
+                            + "; retrying, and a roll meanwhile allocates its own segment");
                 }
             }
         } catch (RuntimeException e) {
@@ -190,6 +223,11 @@ final class SegmentPreparer extends Thread {
                 z.abandon();
             }
         }
+    }
+
+    /** Returns how many blanks could not be prepared (a full disk), for tests. */
+    long failures() {
+        return failures;
     }
 
     /** Stops the thread and deletes an unused blank. */
