@@ -21,6 +21,12 @@ import java.util.function.IntSupplier;
  * writer's fill: away from the roll's own work, complete at three quarters, and never a whole
  * blank's page allocation at once in the middle of the replicated stream (decision 036).
  *
+ * <p>Every blank's blocks are allocated before its pages are touched, so a full disk fails the
+ * blank with an {@link java.io.IOException} instead of crashing the JVM (decision 037): the blank
+ * is deleted, the failure goes to the journal's {@link ErrorHandler} once (repeats are counted)
+ * and the thread tries again after 10 ms, doubling up to about a second, while the writer's rolls
+ * allocate their own segments and fail the same way.
+ *
  * <p>A roll does not wake this thread, and it unmaps the segments the replication sender has
  * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
  * for work that can be done elsewhere (decision 032).
