@@ -105,7 +105,9 @@ class FullDiskTest {
                     .noneMatch(n -> n.startsWith("hs_err"));
         }
         assertThat(err).as("no stack trace").doesNotContain("\tat ").doesNotContain("Exception in thread");
-        assertThat(lines).as("no thread died").noneMatch(l -> l.startsWith("uncaught"));
+        assertThat(tail(lines)).as("no thread died").noneMatch(l -> l.startsWith("uncaught"));
+        assertThat(lines.stream().filter(l -> l.startsWith("error "))).as("the only errors: blanks that found no space")
+                .allMatch(l -> l.contains("cannot prepare the next segment in " + dir) && l.contains("No space left"));
 
         long committed = lines.stream().filter(l -> l.startsWith("committed ")).mapToLong(l -> number(l, "committed "))
                 .max().orElse(0);
