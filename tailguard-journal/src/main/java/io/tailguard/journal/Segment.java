@@ -142,9 +142,10 @@ final class Segment implements AutoCloseable {
      * and left every page to fault again in the writer; decision 030. Nothing but zeros reaches
      * the disk before the data, as a hole reads as zeros.
      *
-     * <p>Late (the writer's own segment when no blank is ready): like not forced, but the pages
-     * are not touched (the writer's stores map them) and the file is mapped once all its blocks
-     * exist.
+     * <p>Late (the writer's own segment when no blank is ready, or the rest of a blank the writer
+     * carries off unfinished, {@link #finishLate()}): like not forced, but the pages are not
+     * touched (the writer's stores map them), nothing is forced, and a file not yet mapped is
+     * mapped once all its blocks exist.
      *
      * <p>Either way the file carries {@link #TMP_SUFFIX} until it is activated, so a crash
      * part-way leaves a file recovery deletes: it never held a record.
@@ -158,12 +159,13 @@ final class Segment implements AutoCloseable {
 
         private final Path file;
         private final int sizeBytes;
-        private final boolean forced;
-        private final boolean touched;
+        /** Not final: {@link #finishLate()} finishes a forced or touched blank as a late one. */
+        private boolean forced;
+        private boolean touched;
         private final FileChannel channel;
         /** Forced: the chunk of zeros written at each step; null otherwise. */
         private final ByteBuffer zeros;
-        /** Not forced: the one zero byte written into each block; null when forced. */
+        /** Not forced: the one zero byte written into each block. */
         private final ByteBuffer zeroByte;
         /** Bytes between two of {@link #zeroByte}'s writes: the file system's block, at most a page. */
         private final int blockBytes;
@@ -189,8 +191,8 @@ final class Segment implements AutoCloseable {
                 throw new UncheckedIOException("cannot prepare segment " + file + ": " + e, e);
             }
             this.zeros = forced ? ByteBuffer.allocateDirect(Math.min(sizeBytes, ZERO_CHUNK_BYTES)) : null;
-            this.zeroByte = forced ? null : ByteBuffer.allocateDirect(1);
-            this.blockBytes = forced ? 0 : blockBytes(file);
+            this.zeroByte = ByteBuffer.allocateDirect(1);
+            this.blockBytes = blockBytes(file);
             try {
                 this.map = touched ? mapSparse(channel, sizeBytes) : null;
             } catch (IOException e) {
@@ -250,6 +252,27 @@ final class Segment implements AutoCloseable {
                 }
             }
             zeroed = end;
+        }
+
+        /**
+         * Finishes the rest of this blank at once as a late blank (its remaining blocks allocated,
+         * nothing more forced or touched) and returns it: for a writer that rolls before the
+         * preparer finished it. On failure the file is deleted.
+         *
+         * @throws UncheckedIOException when the file system cannot allocate the rest
+         */
+        Blank finishLate() {
+            forced = false;
+            touched = false;
+            try {
+                while (!done()) {
+                    step();
+                }
+                return finish();
+            } catch (RuntimeException e) {
+                abandon();
+                throw e;
+            }
         }
 
         /** Returns true when the pages of bytes {@code [from, to)} are in memory (a test's view of a step). */
@@ -352,7 +375,7 @@ final class Segment implements AutoCloseable {
             usable = "usable space unknown";
         }
         String message = "cannot allocate segment file " + file.getFileName() + ": " + neededBytes + " bytes needed in "
-                + dir + ", " + usable + ": " + cause.getMessage();
+                + dir + ", " + usable + ": " + (cause.getMessage() != null ? cause.getMessage() : cause.toString());
         return new UncheckedIOException(message, new IOException(message, cause));
     }
 

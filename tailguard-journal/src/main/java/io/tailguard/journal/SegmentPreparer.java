@@ -4,6 +4,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
@@ -57,7 +58,12 @@ final class SegmentPreparer extends Thread {
     private final int sizeBytes;
     private final ErrorHandler errors;
     private final boolean forced;
-    private volatile Segment.Blank ready;
+    /** The blank ready for the next roll, or null; swapped out atomically, so a blank finished during a take is not lost. */
+    private final AtomicReference<Segment.Blank> ready = new AtomicReference<>();
+    /** The blank in preparation, or null; guarded by {@code this} ({@link #takeForRoll()} may carry it off). */
+    private Segment.Zeroing inProgress;
+    /** {@link #takes} when {@link #inProgress} was started; guarded by {@code this}. */
+    private long takesAtStart;
     private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
     private volatile boolean running = true;
     private volatile IntSupplier writerFill = () -> Integer.MAX_VALUE;
@@ -123,9 +129,7 @@ final class SegmentPreparer extends Thread {
      */
     Segment.Blank take() {
         takes = takes + 1; // one writer thread calls this
-        Segment.Blank b = ready;
-        ready = null;
-        return b;
+        return ready.get() == null ? null : ready.getAndSet(null);
     }
 
     /**
@@ -164,8 +168,6 @@ final class SegmentPreparer extends Thread {
 
     @Override
     public void run() {
-        Segment.Zeroing z = null;
-        long takesAtStart = 0;
         try {
             while (running) {
                 unmapRetired(false);
@@ -174,61 +176,132 @@ final class SegmentPreparer extends Thread {
                     idler.idle();
                     continue;
                 }
+                int outcome;
                 try {
-                    if (z == null && ready == null && allowedZeros() > 0) {
-                        z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX),
-                                sizeBytes, forced);
-                        takesAtStart = takes;
-                        preparing = 0;
-                    }
-                    if (z != null && z.done()) {
-                        ready = z.finish();
-                        z = null;
-                        preparing = sizeBytes; // after ready: whoever sees the full size finds the blank
-                        failedPolls = 0;
-                        incidents.resolved("a blank was prepared");
-                    } else if (z != null && (takes != takesAtStart || z.zeroed() < allowedZeros())) {
-                        // the pace follows the fill of the segment the blank was started in; once the
-                        // writer has rolled past it (onto a late blank) the blank is late: finish it
-                        // at once. Paced by the new segment's fill it could stall for ever when the
-                        // writer rolls early (records too large for the space left).
-                        z.step();
-                        if (!z.done()) {
-                            preparing = z.zeroed();
-                        }
-                        idler.reset();
-                        pollNanos = PACE_POLL_NANOS;
-                    } else if (z != null || ready == null) {
-                        if (z != null) {
-                            heldPolls = heldPolls + 1; // this thread only
-                        }
-                        idler.idle(pollNanos); // the writer's fill is polled, not signalled
-                        pollNanos = Math.min(2 * pollNanos, IDLE_NANOS);
-                    } else {
-                        idler.idle();
-                    }
+                    outcome = prepare();
                 } catch (UncheckedIOException e) {
-                    // a full disk (or a directory that went away): the blank is deleted, which
-                    // frees what it held; the writer's roll meanwhile allocates its own segment and
-                    // fails with the same kind of error while there is no space (decision 037)
-                    if (z != null) {
-                        z.abandon();
-                        z = null;
+                    failed(e);
+                    continue;
+                }
+                if (outcome == STEPPED) {
+                    idler.reset();
+                    pollNanos = PACE_POLL_NANOS;
+                } else if (outcome == HELD || outcome == NOT_YET) {
+                    if (outcome == HELD) {
+                        heldPolls = heldPolls + 1; // this thread only
                     }
-                    failures = failures + 1; // this thread only
-                    failedPolls = (int) Math.min(Math.max(1, 2L * failedPolls), MAX_RETRY_POLLS);
-                    retryPolls = failedPolls;
-                    incidents.report("prepare", "cannot prepare the next segment in " + directory + ": " + e.getMessage()
-                            + "; retrying, and a roll meanwhile allocates its own segment");
+                    idler.idle(pollNanos); // the writer's fill is polled, not signalled
+                    pollNanos = Math.min(2 * pollNanos, IDLE_NANOS);
+                } else if (outcome == IDLE) {
+                    idler.idle();
                 }
             }
         } catch (RuntimeException e) {
             errors.onError("segment preparation stopped; segments are now created on the append path", e);
         } finally {
-            if (z != null) {
-                z.abandon();
+            synchronized (this) {
+                if (inProgress != null) {
+                    inProgress.abandon();
+                    inProgress = null;
+                }
             }
         }
+    }
+
+    private static final int STEPPED = 0;
+    private static final int HELD = 1;
+    private static final int NOT_YET = 2;
+    private static final int IDLE = 3;
+    private static final int FINISHED = 4;
+
+    /**
+     * Starts, advances or finishes the blank in preparation, under the lock that
+     * {@link #takeForRoll()} takes to carry it off unfinished; returns what it did.
+     */
+    private synchronized int prepare() {
+        try {
+            return prepareLocked();
+        } catch (UncheckedIOException e) {
+            // deleted before the lock is released: the writer must not carry off a failed blank
+            if (inProgress != null) {
+                inProgress.abandon();
+                inProgress = null;
+            }
+            throw e;
+        }
+    }
+
+    private int prepareLocked() {
+        Segment.Zeroing z = inProgress;
+        if (z == null && ready.get() == null && allowedZeros() > 0) {
+            z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX), sizeBytes, forced);
+            inProgress = z;
+            takesAtStart = takes;
+            preparing = 0;
+        }
+        if (z == null) {
+            return ready.get() == null ? NOT_YET : IDLE;
+        }
+        if (z.done()) {
+            inProgress = null;
+            ready.set(z.finish());
+            preparing = sizeBytes; // after ready: whoever sees the full size finds the blank
+            failedPolls = 0;
+            incidents.resolved("a blank was prepared");
+            return FINISHED;
+        }
+        if (takes != takesAtStart || z.zeroed() < allowedZeros()) {
+            // the pace follows the fill of the segment the blank was started in; once the
+            // writer has rolled past it (onto a late blank) the blank is late: finish it
+            // at once. Paced by the new segment's fill it could stall for ever when the
+            // writer rolls early (records too large for the space left).
+            z.step();
+            if (!z.done()) {
+                preparing = z.zeroed();
+            }
+            return STEPPED;
+        }
+        return HELD;
+    }
+
+    /**
+     * A blank failed (a full disk, or a directory that went away): it was deleted, which freed
+     * what it held ({@link #prepare()}); the failure is reported (once while it repeats) and the next attempt waits;
+     * the writer's rolls meanwhile allocate their own segments and fail the same way while there
+     * is no space (decision 037).
+     */
+    private void failed(UncheckedIOException e) {
+        failures = failures + 1; // this thread only
+        failedPolls = (int) Math.min(Math.max(1, 2L * failedPolls), MAX_RETRY_POLLS);
+        retryPolls = failedPolls;
+        incidents.report("prepare", "cannot prepare the next segment in " + directory + ": " + e.getMessage()
+                + "; retrying, and a roll meanwhile allocates its own segment");
+    }
+
+    /**
+     * For the writer's roll: the ready blank; else the blank in preparation, carried off and
+     * finished now on the calling thread as a late blank (its remaining blocks allocated, no force,
+     * no touch: {@link Segment.Zeroing#finishLate()}), after at most the step under way; else
+     * null, and the writer allocates a late blank of its own. Finishing what the preparer started
+     * waits for less than a whole late blank.
+     *
+     * @throws UncheckedIOException when the rest of the blank cannot be allocated (deleted)
+     */
+    Segment.Blank takeForRoll() {
+        Segment.Blank b = take();
+        if (b != null) {
+            return b;
+        }
+        Segment.Zeroing z;
+        synchronized (this) {
+            b = ready.getAndSet(null); // finished since the take
+            if (b != null) {
+                return b;
+            }
+            z = inProgress;
+            inProgress = null;
+        }
+        return z == null ? null : z.finishLate();
     }
 
     /** Returns how many blanks could not be prepared (a full disk), for tests. */
@@ -245,8 +318,7 @@ final class SegmentPreparer extends Thread {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Segment.Blank b = ready;
-        ready = null;
+        Segment.Blank b = ready.getAndSet(null);
         if (b != null) {
             b.delete();
         }

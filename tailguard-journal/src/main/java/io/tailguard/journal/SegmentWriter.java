@@ -37,7 +37,7 @@ final class SegmentWriter {
     private final int segmentSizeBytes;
     private final NanoClock clock;
     private final DurabilityPolicy policy;
-    /** The next blank ({@link SegmentPreparer#take()}), or null when none is ready. */
+    /** The next blank ({@link SegmentPreparer#takeForRoll()}), or null when none is ready or in preparation. */
     private final Supplier<Segment.Blank> blanks;
     private final AckGrace grace;
     private final ReentrantLock appendLock = new ReentrantLock();
@@ -168,12 +168,13 @@ final class SegmentWriter {
         // so a preparer that looks during the roll does not start touching the next blank at
         // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 032)
         FILL.setOpaque(this, 0);
-        Segment.Blank blank = blanks.get();
+        Segment.Blank blank = null;
         Segment next;
         try {
+            blank = blanks.get();
             if (blank == null) {
-                // the preparer fell behind, or cannot allocate: allocate now, without writing and
-                // forcing a segment of zeros (decision 037)
+                // the preparer has not started a blank, or cannot allocate one: allocate now,
+                // without writing and forcing a segment of zeros (decision 037)
                 blank = Segment.allocateLate(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
             }
             next = Segment.activate(blank, directory, seq);

@@ -1,11 +1,13 @@
 package io.tailguard.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -125,6 +128,30 @@ class FullDiskTest {
         assertThat(lines.get(lines.size() - 2)).startsWith("verify ok records=" + (committed + MORE) + " ");
         assertThat(lines.get(lines.size() - 1)).isEqualTo("done");
         assertThat(readAll(dir)).isEqualTo(committed + MORE);
+    }
+
+    @Test
+    void openingANewJournalOnAFullDiskFailsNamingTheDirectoryAndTheBytesNeeded() throws Exception {
+        Path ballast = mount.resolve("ballast");
+        try (FileChannel ch = FileChannel.open(ballast, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer chunk = ByteBuffer.allocate(1 << 20);
+            try {
+                while (true) {
+                    ch.write(chunk.clear());
+                }
+            } catch (IOException full) {
+                // the file system is full
+            }
+        }
+        Path dir = Files.createDirectory(mount.resolve("journal"));
+        // in this JVM: creating the first segment writes its zeros through a channel and maps nothing first
+        assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build()))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining(SEGMENT + " bytes needed in " + dir)
+                .hasMessageContaining("No space left on device");
+        Files.delete(ballast);
+        try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build())) {
+            assertThat(j.appendBlocking(CrashAppender.payload(1))).isEqualTo(1);
+        }
     }
 
     /** Reads every record, checking each payload; returns how many. */

@@ -48,7 +48,7 @@ class SegmentTest {
     }
 
     /** Returns the bytes of {@code file} the file system has allocated (or reserved), from {@code stat(1)}. */
-    private static long allocatedBytes(Path file) throws Exception {
+    static long allocatedBytes(Path file) throws Exception {
         Process p = new ProcessBuilder("stat", "-c", "%b %B", file.toString()).redirectErrorStream(true).start();
         String[] out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim().split(" ");
         assertThat(p.waitFor()).as("stat %s: %s", file, String.join(" ", out)).isZero();
