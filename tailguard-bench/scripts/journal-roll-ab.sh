@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The journal's segment roll A/B (tailguard-bench/RESULTS.md, "Segment roll (A/B)"): runs
+# The journal's segment roll A/B (tailguard-bench/RESULTS.md, "Journal: segment roll"): runs
 # RollLatency (50K msg/s of 1 KB, durability none, 32 MiB segments, commit mode MODE: ack
 # replication to a replica in a child JVM by default, MODE=local for the roll without a replica;
 # the generator spins between messages, holding one of the machine's cores, by default, PACING=park

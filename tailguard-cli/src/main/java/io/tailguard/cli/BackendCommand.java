@@ -1,9 +1,9 @@
 package io.tailguard.cli;
 
 import io.tailguard.cli.load.NettyLogging;
-import io.tailguard.lease.demo.DelayTable;
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
+import io.tailguard.sim.service.DelayTable;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import java.io.PrintWriter;

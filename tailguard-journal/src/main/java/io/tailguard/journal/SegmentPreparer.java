@@ -18,19 +18,19 @@ import java.util.function.IntSupplier;
  * burst that, with a replica doing the same, made the rolls the worst part of the replication
  * tail; decision 023). A journal that never forces writes no zeros: it touches the pages of a
  * sparse blank through its mapping ({@link Segment.Zeroing}), a quarter of the CPU of writing them
- * (decision 030), one chunk at a time from a quarter of the current segment on at twice the
+ * (decision 023), one chunk at a time from a quarter of the current segment on at twice the
  * writer's fill: away from the roll's own work, complete at three quarters, and never a whole
- * blank's page allocation at once in the middle of the replicated stream (decision 036).
+ * blank's page allocation at once in the middle of the replicated stream (decision 023).
  *
  * <p>Every blank's blocks are allocated before its pages are touched, so a full disk fails the
- * blank with an {@link java.io.IOException} instead of crashing the JVM (decision 037): the blank
+ * blank with an {@link java.io.IOException} instead of crashing the JVM (decision 038): the blank
  * is deleted, the failure goes to the journal's {@link ErrorHandler} once (repeats are counted)
  * and the thread tries again after 10 ms, doubling up to about a second, while the writer's rolls
  * allocate their own segments and fail the same way.
  *
  * <p>A roll does not wake this thread, and it unmaps the segments the replication sender has
  * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
- * for work that can be done elsewhere (decision 032).
+ * for work that can be done elsewhere (decision 023).
  */
 final class SegmentPreparer extends Thread {
 
@@ -107,8 +107,8 @@ final class SegmentPreparer extends Thread {
      * Returns how many bytes of zeros a blank of {@code sizeBytes} may hold while the writer has
      * filled {@code fillBytes} of its current segment. Forced: one chunk plus 4/3 of the fill, so
      * the written zeros are paced and complete at three quarters (decision 023). Not forced:
-     * nothing before a quarter (decision 030), then one chunk plus twice the fill beyond the
-     * quarter, so the touches are paced too and also complete at three quarters (decision 036).
+     * nothing before a quarter (decision 023), then one chunk plus twice the fill beyond the
+     * quarter, so the touches are paced too and also complete at three quarters (decision 023).
      */
     static long allowedZeros(boolean forced, int fillBytes, int chunkBytes, int sizeBytes) {
         if (forced) {
@@ -125,7 +125,7 @@ final class SegmentPreparer extends Thread {
     /**
      * Takes the prepared blank, or returns null if none is ready yet (the caller creates one itself).
      * Does not wake this thread: it finds the blank gone at its next poll (within {@link #IDLE_NANOS}),
-     * and a wake-up at the roll let it preempt the rolling writer (decision 032).
+     * and a wake-up at the roll let it preempt the rolling writer (decision 023).
      */
     Segment.Blank take() {
         takes = takes + 1; // one writer thread calls this
@@ -149,7 +149,7 @@ final class SegmentPreparer extends Thread {
      * Hands over a segment nothing reads or writes any more (a tailer's previous segment), to be
      * unmapped on this thread once the writer has filled half of its current segment: unmapping
      * 32 MiB took 0.3-3.5 ms, which on the replication sender's thread delayed every record
-     * behind a roll (decision 032). More than {@value #MAX_RETIRED} are unmapped at once, and all
+     * behind a roll (decision 023). More than {@value #MAX_RETIRED} are unmapped at once, and all
      * at {@link #shutdown()}.
      */
     void retire(Segment segment) {
@@ -268,7 +268,7 @@ final class SegmentPreparer extends Thread {
      * A blank failed (a full disk, or a directory that went away): it was deleted, which freed
      * what it held ({@link #prepare()}); the failure is reported (once while it repeats) and the next attempt waits;
      * the writer's rolls meanwhile allocate their own segments and fail the same way while there
-     * is no space (decision 037).
+     * is no space (decision 038).
      */
     private void failed(UncheckedIOException e) {
         failures = failures + 1; // this thread only

@@ -166,7 +166,7 @@ final class SegmentWriter {
     private void roll(long seq) {
         // the preparer paces the next blank by this fill: from now on it is the new segment's,
         // so a preparer that looks during the roll does not start touching the next blank at
-        // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 032)
+        // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 023)
         FILL.setOpaque(this, 0);
         Segment.Blank blank = null;
         Segment next;
@@ -174,7 +174,7 @@ final class SegmentWriter {
             blank = blanks.get();
             if (blank == null) {
                 // the preparer has not started a blank, or cannot allocate one: allocate now,
-                // without writing and forcing a segment of zeros (decision 037)
+                // without writing and forcing a segment of zeros (decision 038)
                 blank = Segment.allocateLate(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
             }
             next = Segment.activate(blank, directory, seq);

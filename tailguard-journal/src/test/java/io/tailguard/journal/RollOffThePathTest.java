@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What decision 032 keeps off the threads that roll or follow a roll: the preparer does not start
+ * What decision 023 keeps off the threads that roll or follow a roll: the preparer does not start
  * the next blank while the writer is rolling, and a replication tailer's previous segment is
  * unmapped on the preparer's thread, later.
  */

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The segment roll of decisions 023, 030 and 036: blanks written and forced at the writer's pace,
+ * The segment roll of decision 023: blanks written and forced at the writer's pace,
  * or, when the journal never forces, touched through the mapping from a quarter of the current
  * segment on at twice the writer's fill; replica frames written as they came.
  */

@@ -11,8 +11,6 @@ import io.tailguard.admission.RejectReason;
 import io.tailguard.hedge.HedgePolicy;
 import io.tailguard.hedge.HedgeResult;
 import io.tailguard.hedge.Hedger;
-import io.tailguard.journal.Journal;
-import io.tailguard.journal.JournalConfig;
 import io.tailguard.lease.Lease;
 import io.tailguard.lease.LeaseGate;
 import io.tailguard.limit.ConcurrencyLimiter;
@@ -23,11 +21,9 @@ import io.tailguard.rate.TokenBucketConfig;
 import io.tailguard.retry.RetryBudget;
 import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.time.VirtualScheduler;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Binds every policy to a Prometheus registry, drives the policies, and reads the scraped text. */
 class PrometheusScrapeTest {
@@ -36,9 +32,6 @@ class PrometheusScrapeTest {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final VirtualScheduler scheduler = new VirtualScheduler();
-
-    @TempDir
-    Path dir;
 
     @Test
     void admissionTalliesAreCountersWithAReasonTag() {
@@ -122,20 +115,5 @@ class PrometheusScrapeTest {
                 "tailguard_lease_remaining{name=\"api\"} 3.0",
                 "tailguard_lease_availability{name=\"api\"} 0.75",
                 "tailguard_retry_budget_available{name=\"api\"} 10.0");
-    }
-
-    @Test
-    void aJournalShowsItsCommitLagAndSequences() {
-        try (Journal journal = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(1 << 20).build())) {
-            new JournalMetrics(journal, Tags.of("journal", "orders")).bindTo(registry);
-            for (int i = 0; i < 3; i++) {
-                journal.appendBlocking(new byte[] {1, 2, 3});
-            }
-            String text = registry.scrape();
-            assertThat(text).contains(
-                    "tailguard_journal_sequence{journal=\"orders\",stage=\"written\"} 3.0",
-                    "tailguard_journal_sequence{journal=\"orders\",stage=\"committed\"} 3.0",
-                    "tailguard_journal_commit_lag_records{journal=\"orders\"} 0.0");
-        }
     }
 }

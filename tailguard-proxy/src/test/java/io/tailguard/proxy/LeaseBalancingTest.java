@@ -2,12 +2,12 @@ package io.tailguard.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.lease.demo.DelayTable;
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
 import io.tailguard.proxy.config.BalancerKind;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.config.ProxyConfig;
+import io.tailguard.sim.service.DelayTable;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import java.net.InetSocketAddress;

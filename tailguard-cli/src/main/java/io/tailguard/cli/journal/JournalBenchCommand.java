@@ -3,6 +3,10 @@ package io.tailguard.cli.journal;
 import io.tailguard.cli.UsageException;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
+import io.tailguard.journal.load.BenchData;
+import io.tailguard.journal.load.BenchDurability;
+import io.tailguard.journal.load.BenchRow;
+import io.tailguard.journal.load.BenchRunner;
 import io.tailguard.journal.load.OpenLoop;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
@@ -149,18 +153,18 @@ public final class JournalBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        long rate = BenchOptions.range("--rate", rateText, 1, 10_000_000);
-        int segmentSize = (int) BenchOptions.range("--segment-size", segmentSizeText, 1 << 16, 1 << 30);
-        int size = (int) BenchOptions.range("--size", sizeText, 16,
+        long rate = JournalOptions.range("--rate", rateText, 1, 10_000_000);
+        int segmentSize = (int) JournalOptions.range("--segment-size", segmentSizeText, 1 << 16, 1 << 30);
+        int size = (int) JournalOptions.range("--size", sizeText, 16,
                 Math.min(1 << 20, SegmentLayout.maxPayload(segmentSize)));
-        Duration measured = BenchOptions.duration("--duration", duration);
-        Duration warm = BenchOptions.zeroOrDuration("--warmup", warmup);
-        List<BenchOptions.DurabilityChoice> durabilities = BenchOptions.durabilities(durability, rate);
-        List<CommitMode> modes = BenchOptions.replications(replication);
-        String pace = BenchOptions.pacing("--pacing", pacing, Runtime.getRuntime().availableProcessors());
+        Duration measured = JournalOptions.duration("--duration", duration);
+        Duration warm = JournalOptions.zeroOrDuration("--warmup", warmup);
+        List<BenchDurability> durabilities = JournalOptions.durabilities(durability, rate);
+        List<CommitMode> modes = JournalOptions.replications(replication);
+        String pace = JournalOptions.pacing("--pacing", pacing, Runtime.getRuntime().availableProcessors());
         long spinNanos = OpenLoop.spinNanos(pace);
-        Duration grace = BenchOptions.ackGrace("--ack-grace", ackGrace);
-        Duration linger = BenchOptions.linger("--replication-linger", replicationLinger);
+        Duration grace = JournalOptions.ackGrace("--ack-grace", ackGrace);
+        Duration linger = JournalOptions.linger("--replication-linger", replicationLinger);
         long total = rate * (measured.toNanos() + warm.toNanos()) / 1_000_000_000L;
         if (total > 200_000_000L) {
             throw new UsageException("--rate x (--duration + --warmup) is " + total
@@ -171,7 +175,7 @@ public final class JournalBenchCommand implements Callable<Integer> {
             throw new UsageException("--rate x --duration must be at least 1 message but was " + rate + "/s x "
                     + duration + " (raise --rate or --duration)");
         }
-        InetSocketAddress external = replica == null ? null : BenchOptions.hostPort("--replica", replica);
+        InetSocketAddress external = replica == null ? null : JournalOptions.hostPort("--replica", replica);
         long replicated = modes.stream().filter(CommitMode::replicated).count() * durabilities.size();
         if (external != null && replicated > 1) {
             throw new UsageException("--replica value '" + replica + "' is not allowed with " + replicated
@@ -187,6 +191,9 @@ public final class JournalBenchCommand implements Callable<Integer> {
                     + " rather than acknowledged");
         }
         Path csv = outputDir.resolve("journal-bench.csv");
+        if (dir != null) {
+            prepare(dir, "--dir");
+        }
         try (BenchData data = BenchData.at(dir)) {
             // Ctrl-C ends the JVM without unwinding this method: the hook removes the journals instead
             Thread cleanUp = new Thread(() -> {
@@ -215,12 +222,12 @@ public final class JournalBenchCommand implements Callable<Integer> {
     }
 
     /** Runs every pair, printing each row and rewriting the CSV after it, so an interrupt keeps the finished rows. */
-    private static void runAll(BenchRunner runner, List<BenchOptions.DurabilityChoice> durabilities,
+    private static void runAll(BenchRunner runner, List<BenchDurability> durabilities,
                                List<CommitMode> modes, Path csv, PrintWriter out) {
         List<String> lines = new ArrayList<>();
         lines.add(BenchRow.CSV_HEADER);
         writeCsv(csv, lines);
-        for (BenchOptions.DurabilityChoice d : durabilities) {
+        for (BenchDurability d : durabilities) {
             for (CommitMode m : modes) {
                 BenchRow row = runner.run(d, m);
                 lines.add(row.csv());

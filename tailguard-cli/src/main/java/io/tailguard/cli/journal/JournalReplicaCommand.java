@@ -64,9 +64,9 @@ public final class JournalReplicaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        InetSocketAddress address = BenchOptions.hostPort("--listen", listen);
+        InetSocketAddress address = JournalOptions.hostPort("--listen", listen);
         Durability policy = replicaDurability(durability);
-        Duration wait = BenchOptions.duration("--timeout", timeout);
+        Duration wait = JournalOptions.duration("--timeout", timeout);
         JournalConfig config;
         try {
             config = JournalConfig.builder(dir).durability(policy).replicaTimeout(wait).build();

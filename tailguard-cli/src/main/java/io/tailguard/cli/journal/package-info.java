@@ -1,2 +1,5 @@
-/** The {@code tailguard journal} subcommands: {@code bench}, {@code replica} and {@code verify}. */
+/**
+ * The {@code tailguard journal} subcommands: {@code bench} (its runs are in
+ * {@code tailguard-journal-load}), {@code replica}, {@code verify} and {@code repair}.
+ */
 package io.tailguard.cli.journal;

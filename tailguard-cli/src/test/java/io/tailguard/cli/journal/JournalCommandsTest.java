@@ -307,9 +307,9 @@ class JournalCommandsTest {
 
     @Test
     void replicationLingerAcceptsZeroAndDurations() {
-        assertThat(BenchOptions.linger("--replication-linger", "0")).isEqualTo(java.time.Duration.ZERO);
-        assertThat(BenchOptions.linger("--replication-linger", "200us")).isEqualTo(java.time.Duration.ofNanos(200_000));
-        assertThat(BenchOptions.linger("--replication-linger", "100ms")).isEqualTo(java.time.Duration.ofMillis(100));
+        assertThat(JournalOptions.linger("--replication-linger", "0")).isEqualTo(java.time.Duration.ZERO);
+        assertThat(JournalOptions.linger("--replication-linger", "200us")).isEqualTo(java.time.Duration.ofNanos(200_000));
+        assertThat(JournalOptions.linger("--replication-linger", "100ms")).isEqualTo(java.time.Duration.ofMillis(100));
     }
 
     @Test
@@ -324,10 +324,10 @@ class JournalCommandsTest {
 
     @Test
     void ackGraceAcceptsZeroAndDurations() {
-        assertThat(BenchOptions.ackGrace("--ack-grace", "0")).isEqualTo(java.time.Duration.ZERO);
-        assertThat(BenchOptions.ackGrace("--ack-grace", "0ms")).isEqualTo(java.time.Duration.ZERO);
-        assertThat(BenchOptions.ackGrace("--ack-grace", "500us")).isEqualTo(java.time.Duration.ofNanos(500_000));
-        assertThat(BenchOptions.ackGrace("--ack-grace", "1m")).isEqualTo(java.time.Duration.ofMinutes(1));
+        assertThat(JournalOptions.ackGrace("--ack-grace", "0")).isEqualTo(java.time.Duration.ZERO);
+        assertThat(JournalOptions.ackGrace("--ack-grace", "0ms")).isEqualTo(java.time.Duration.ZERO);
+        assertThat(JournalOptions.ackGrace("--ack-grace", "500us")).isEqualTo(java.time.Duration.ofNanos(500_000));
+        assertThat(JournalOptions.ackGrace("--ack-grace", "1m")).isEqualTo(java.time.Duration.ofMinutes(1));
     }
 
     @Test
@@ -341,11 +341,11 @@ class JournalCommandsTest {
 
     @Test
     void autoPacingSpinsOnlyWhenTheGeneratorLeavesTheJournalCores() {
-        assertThat(BenchOptions.pacing("--pacing", "auto", 2)).isEqualTo("park");
-        assertThat(BenchOptions.pacing("--pacing", "auto", 3)).isEqualTo("park");
-        assertThat(BenchOptions.pacing("--pacing", "auto", 4)).isEqualTo("spin");
-        assertThat(BenchOptions.pacing("--pacing", "spin", 2)).isEqualTo("spin");
-        assertThat(BenchOptions.pacing("--pacing", "park", 64)).isEqualTo("park");
+        assertThat(JournalOptions.pacing("--pacing", "auto", 2)).isEqualTo("park");
+        assertThat(JournalOptions.pacing("--pacing", "auto", 3)).isEqualTo("park");
+        assertThat(JournalOptions.pacing("--pacing", "auto", 4)).isEqualTo("spin");
+        assertThat(JournalOptions.pacing("--pacing", "spin", 2)).isEqualTo("spin");
+        assertThat(JournalOptions.pacing("--pacing", "park", 64)).isEqualTo("park");
         assertThat(io.tailguard.journal.load.OpenLoop.spinNanos("park")).isZero();
         assertThat(io.tailguard.journal.load.OpenLoop.spinNanos("spin")).isEqualTo(io.tailguard.journal.load.OpenLoop.SPIN_ALWAYS);
     }

@@ -87,7 +87,7 @@ public final class SegmentLayout {
      * File name of the segment whose first record has {@code baseSequence}: 20 ASCII digits, zero
      * padded, then {@link #SUFFIX}. Written digit by digit, not with {@code String.format}: the
      * writer names a segment once per roll, and the formatter's code, cold by then, took 290-368 µs
-     * of the writer's 471-602 µs roll (decision 034); it also used the default locale's digits (Arabic
+     * of the writer's 471-602 µs roll (decision 023); it also used the default locale's digits (Arabic
      * or Devanagari ones under some locales), so a journal's file names depended on the JVM's locale.
      *
      * @throws IllegalArgumentException when {@code baseSequence} is negative

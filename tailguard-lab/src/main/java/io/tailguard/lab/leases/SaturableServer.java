@@ -3,8 +3,8 @@ package io.tailguard.lab.leases;
 import io.tailguard.admission.Decision;
 import io.tailguard.lease.LeaseGate;
 import io.tailguard.lease.LeaseStats;
-import io.tailguard.lease.demo.DelayTable;
-import io.tailguard.lease.demo.SaturableService;
+import io.tailguard.sim.service.DelayTable;
+import io.tailguard.sim.service.SaturableService;
 import java.util.random.RandomGenerator;
 
 /**

@@ -24,7 +24,7 @@ import io.tailguard.lease.LeaseFrame;
 import io.tailguard.lease.LeaseResponder;
 import io.tailguard.lease.LeaseStats;
 import io.tailguard.lease.LeaseWire;
-import io.tailguard.lease.demo.SaturableService;
+import io.tailguard.sim.service.SaturableService;
 import io.tailguard.time.NanoClock;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.lease.LeaseFrame;
 import io.tailguard.lease.LeaseWire;
-import io.tailguard.lease.demo.DelayTable;
+import io.tailguard.sim.service.DelayTable;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import java.io.BufferedReader;

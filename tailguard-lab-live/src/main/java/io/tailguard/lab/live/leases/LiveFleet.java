@@ -2,9 +2,9 @@ package io.tailguard.lab.live.leases;
 
 import io.tailguard.lab.live.process.Front;
 import io.tailguard.lab.live.process.ProxyProcess;
-import io.tailguard.lease.demo.DelayTable;
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
+import io.tailguard.sim.service.DelayTable;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import java.net.InetSocketAddress;

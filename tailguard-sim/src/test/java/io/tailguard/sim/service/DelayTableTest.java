@@ -1,4 +1,4 @@
-package io.tailguard.lease.demo;
+package io.tailguard.sim.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -5,7 +5,7 @@ import io.tailguard.config.DurationText;
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.durability.Durability;
-import io.tailguard.journal.load.OpenLoop;
+import io.tailguard.journal.load.BenchDurability;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,20 +13,13 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 /** Thread-safe (stateless): turns the journal commands' option strings into values, or a one-line usage error. */
-final class BenchOptions {
+final class JournalOptions {
 
-    /** Longest time a selective run leaves appended data unforced (background, commits do not wait). */
-    static final Duration WRITE_BEHIND = Duration.ofMillis(100);
-
-    private BenchOptions() {
+    private JournalOptions() {
     }
 
-    /** A durability column: the policy and how many large (force-triggering) messages per second to send. */
-    record DurabilityChoice(String label, Durability durability, double largePerSecond) {
-    }
-
-    static List<DurabilityChoice> durabilities(String csv, long rate) {
-        List<DurabilityChoice> out = new ArrayList<>();
+    static List<BenchDurability> durabilities(String csv, long rate) {
+        List<BenchDurability> out = new ArrayList<>();
         for (String item : csv.split(",")) {
             out.add(durability(item.trim(), rate));
         }
@@ -34,7 +27,7 @@ final class BenchOptions {
     }
 
     /** Parses none, sync, periodic:DURATION or selective:N/s. */
-    static DurabilityChoice durability(String text, long rate) {
+    static BenchDurability durability(String text, long rate) {
         if (text.startsWith("selective:")) {
             String spec = text.substring("selective:".length());
             long perSecond = -1;
@@ -49,17 +42,10 @@ final class BenchOptions {
                 throw new UsageException("--durability value '" + text + "' is not allowed: selective needs "
                         + "selective:N/s with 1 <= N <= --rate (" + rate + "), e.g. selective:10/s");
             }
-            // a message carrying LARGE_VALUE forces at once and waits for it; small ones (value 1) also
-            // force once `rate` of them accumulated. Unforced data is written behind at most 100 ms after
-            // it was appended (that force delays no commit): it keeps the dirty data a triggered force
-            // must write small, so a large order does not wait for seconds of page cache to reach disk
-            Durability d = new Durability.Selective(Durability.Selective.longAt(0), OpenLoop.LARGE_VALUE,
-                    Math.max(1, rate), WRITE_BEHIND, text);
-            return new DurabilityChoice(text, d, perSecond);
+            return BenchDurability.selective(text, perSecond, rate);
         }
         try {
-            Durability d = Durability.parse(text);
-            return new DurabilityChoice(text, d, 0);
+            return BenchDurability.of(text, Durability.parse(text));
         } catch (IllegalArgumentException e) {
             throw new UsageException("--durability value '" + text + "' is not allowed: use none, sync, "
                     + "periodic:<duration> (e.g. periodic:10ms) or selective:<N>/s (e.g. selective:10/s)");

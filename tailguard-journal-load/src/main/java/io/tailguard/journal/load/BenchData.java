@@ -1,19 +1,17 @@
-package io.tailguard.cli.journal;
+package io.tailguard.journal.load;
 
-import io.tailguard.cli.UsageException;
-import io.tailguard.journal.load.JournalRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Thread-safe: where {@code journal bench} keeps its runs' journals, and their removal. Without
- * {@code --dir} the runs live in a new temporary directory, removed at the end; with it, in
- * subdirectories of that directory, each removed after its run. Ctrl-C (the JVM's shutdown)
- * removes whatever is left as well, so an interrupted bench leaves no journal behind.
+ * Thread-safe: where a journal benchmark keeps its runs' journals, and their removal. Without a
+ * directory the runs live in a new temporary directory, removed at the end; with one, in
+ * subdirectories of it, each removed after its run. Closing it from a shutdown hook as well
+ * leaves no journal behind when the benchmark is interrupted.
  */
-final class BenchData implements AutoCloseable {
+public final class BenchData implements AutoCloseable {
 
     private final Path base;
     private final boolean temporary;
@@ -25,18 +23,9 @@ final class BenchData implements AutoCloseable {
         this.temporary = temporary;
     }
 
-    /** Uses {@code dir} (created if missing), or a new temporary directory when it is null. */
-    static BenchData at(Path dir) {
+    /** Uses {@code dir}, which must exist and be writable, or a new temporary directory when it is null. */
+    public static BenchData at(Path dir) {
         if (dir != null) {
-            try {
-                Files.createDirectories(dir);
-            } catch (IOException e) {
-                throw new UsageException("--dir value '" + dir + "' is not allowed: cannot create directory ("
-                        + e.getMessage() + ")");
-            }
-            if (!Files.isWritable(dir)) {
-                throw new UsageException("--dir value '" + dir + "' is not allowed: directory is not writable");
-            }
             return new BenchData(dir, false);
         }
         try {
@@ -47,18 +36,18 @@ final class BenchData implements AutoCloseable {
     }
 
     /** Returns the directory the runs live under. */
-    Path base() {
+    public Path base() {
         return base;
     }
 
     /** Returns the directory of the run named {@code name}, remembered for removal on interrupt. */
-    Path run(String name) {
+    public Path run(String name) {
         Path dir = base.resolve(name);
         current = dir;
         return dir;
     }
 
-    /** Removes what the runs left: the temporary directory, or the last run's directory under {@code --dir}. */
+    /** Removes what the runs left: the temporary directory, or the last run's directory under a given one. */
     @Override
     public synchronized void close() {
         if (closed) {

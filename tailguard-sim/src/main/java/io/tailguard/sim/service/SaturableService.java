@@ -1,4 +1,4 @@
-package io.tailguard.lease.demo;
+package io.tailguard.sim.service;
 
 import io.tailguard.config.Check;
 import java.util.random.RandomGenerator;

@@ -1,4 +1,4 @@
-package io.tailguard.lease.demo;
+package io.tailguard.sim.service;
 
 import java.util.ArrayList;
 import java.util.List;

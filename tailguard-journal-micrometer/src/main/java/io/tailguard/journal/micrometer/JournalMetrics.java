@@ -1,4 +1,4 @@
-package io.tailguard.micrometer;
+package io.tailguard.journal.micrometer;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.tailguard.config.Check;
 import io.tailguard.journal.Journal;
+import java.util.function.ToLongFunction;
 
 /**
  * Thread-safe binder of a {@link Journal}: gauge {@code tailguard.journal.commit.lag}, the records
@@ -38,7 +39,7 @@ public final class JournalMetrics implements MeterBinder {
         sequence(registry, "committed", Journal::committedSequence);
     }
 
-    private void sequence(MeterRegistry registry, String stage, java.util.function.ToLongFunction<Journal> read) {
+    private void sequence(MeterRegistry registry, String stage, ToLongFunction<Journal> read) {
         Gauge.builder("tailguard.journal.sequence", journal, j -> read.applyAsLong(j)).tags(tags).tag("stage", stage)
                 .strongReference(true).description("the highest sequence at each stage").register(registry);
     }

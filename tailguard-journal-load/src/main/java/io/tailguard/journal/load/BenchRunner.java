@@ -1,10 +1,8 @@
-package io.tailguard.cli.journal;
+package io.tailguard.journal.load;
 
 import io.tailguard.journal.CommitMode;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.JournalConfig;
-import io.tailguard.journal.load.JournalRun;
-import io.tailguard.journal.load.OpenLoop;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -14,7 +12,7 @@ import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /** Not thread-safe: runs one open-loop combination of durability and replication against fresh journals. */
-final class BenchRunner {
+public final class BenchRunner {
 
     private static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(60);
 
@@ -31,9 +29,14 @@ final class BenchRunner {
     private final UnaryOperator<JournalConfig.Builder> tuning;
     private final ErrorHandler errors;
 
-    BenchRunner(BenchData data, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
-                InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
-                UnaryOperator<JournalConfig.Builder> tuning, ErrorHandler errors) {
+    /**
+     * Creates a runner of {@code messages} per run (the first {@code warmupMessages} not recorded) at
+     * {@code rate} per second; {@code externalReplica} may be null, {@code tuning} adjusts each
+     * primary's configuration.
+     */
+    public BenchRunner(BenchData data, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
+                       InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
+                       UnaryOperator<JournalConfig.Builder> tuning, ErrorHandler errors) {
         this.tuning = tuning;
         this.replicaInChildProcess = replicaInChildProcess;
         this.segmentSizeBytes = segmentSizeBytes;
@@ -48,7 +51,12 @@ final class BenchRunner {
         this.errors = errors;
     }
 
-    BenchRow run(BenchOptions.DurabilityChoice durability, CommitMode mode) {
+    /**
+     * Runs {@code durability} with {@code mode} against fresh journals and returns its row.
+     *
+     * @throws IllegalStateException if not every message committed within 60 s of the last send
+     */
+    public BenchRow run(BenchDurability durability, CommitMode mode) {
         String replication = mode == CommitMode.LOCAL ? "none" : mode.label();
         Path runDir = data.run(durability.label().replace(':', '_').replace('/', '_') + "-" + replication);
         Histogram histogram = new Histogram(3);
