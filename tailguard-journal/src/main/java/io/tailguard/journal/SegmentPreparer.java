@@ -16,9 +16,9 @@ import java.util.function.IntSupplier;
  * #allowedZeros}): the next blank is complete when the current segment is three quarters full and
  * the zeros go out at 4/3 of the append rate instead of in one burst right after each roll (a
  * burst that, with a replica doing the same, made the rolls the worst part of the replication
- * tail; decision 023). A journal that never forces writes no zeros: it touches the pages of a
- * sparse blank through its mapping ({@link Segment.Zeroing}), a quarter of the CPU of writing them
- * (decision 023), one chunk at a time from a quarter of the current segment on at twice the
+ * tail; decision 023). A journal that never forces writes no chunks of zeros: it allocates each
+ * block of a sparse blank with a one-byte write and touches its pages through its mapping
+ * ({@link Segment.Zeroing}, decision 038), one chunk at a time from a quarter of the current segment on at twice the
  * writer's fill: away from the roll's own work, complete at three quarters, and never a whole
  * blank's page allocation at once in the middle of the replicated stream (decision 023).
  *

@@ -138,9 +138,9 @@ class SegmentRollTest {
         SegmentPreparer p = started(forced, fill);
         try {
             awaitHeldAt(p, forced ? 3L * CHUNK : CHUNK, "a blank part-way at a quarter");
-            // the writer rolls early (the next record does not fit the space left), as it does:
-            // the new segment's fill first, then the take, which finds no blank and rolls onto a
-            // sparse file. Paced by the new fill, the old blank would wait for ever.
+            // a roll that finds no blank ready: the new segment's fill first, then the take (the
+            // writer's own takeForRoll would carry the blank off; a bare take leaves it here).
+            // Paced by the new fill, the old blank would wait for ever.
             fill.set(0);
             assertThat(p.take()).isNull();
             awaitReady(p, SIZE, "the late blank finished at once").delete();
