@@ -60,9 +60,11 @@ final class SegmentPreparer extends Thread {
     private final boolean forced;
     /** The blank ready for the next roll, or null; swapped out atomically, so a blank finished during a take is not lost. */
     private final AtomicReference<Segment.Blank> ready = new AtomicReference<>();
-    /** The blank in preparation, or null; guarded by {@code this} ({@link #takeForRoll()} may carry it off). */
+    /** Guards {@link #inProgress}; not the thread's own monitor, which {@link #join} waits on. */
+    private final Object lock = new Object();
+    /** The blank in preparation, or null; guarded by {@link #lock} ({@link #takeForRoll()} may carry it off). */
     private Segment.Zeroing inProgress;
-    /** {@link #takes} when {@link #inProgress} was started; guarded by {@code this}. */
+    /** {@link #takes} when {@link #inProgress} was started; guarded by {@link #lock}. */
     private long takesAtStart;
     private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
     private volatile boolean running = true;
@@ -199,7 +201,7 @@ final class SegmentPreparer extends Thread {
         } catch (RuntimeException e) {
             errors.onError("segment preparation stopped; segments are now created on the append path", e);
         } finally {
-            synchronized (this) {
+            synchronized (lock) {
                 if (inProgress != null) {
                     inProgress.abandon();
                     inProgress = null;
@@ -218,16 +220,18 @@ final class SegmentPreparer extends Thread {
      * Starts, advances or finishes the blank in preparation, under the lock that
      * {@link #takeForRoll()} takes to carry it off unfinished; returns what it did.
      */
-    private synchronized int prepare() {
-        try {
-            return prepareLocked();
-        } catch (UncheckedIOException e) {
-            // deleted before the lock is released: the writer must not carry off a failed blank
-            if (inProgress != null) {
-                inProgress.abandon();
-                inProgress = null;
+    private int prepare() {
+        synchronized (lock) {
+            try {
+                return prepareLocked();
+            } catch (UncheckedIOException e) {
+                // deleted before the lock is released: the writer must not carry off a failed blank
+                if (inProgress != null) {
+                    inProgress.abandon();
+                    inProgress = null;
+                }
+                throw e;
             }
-            throw e;
         }
     }
 
@@ -293,7 +297,7 @@ final class SegmentPreparer extends Thread {
             return b;
         }
         Segment.Zeroing z;
-        synchronized (this) {
+        synchronized (lock) {
             b = ready.getAndSet(null); // finished since the take
             if (b != null) {
                 return b;
