@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * record written before the replica went away fails with its sequence and commits, once, when a
  * replica acknowledges it, so a caller that retries by waiting for that sequence stores nothing
  * twice; an append refused while the replica is known to be down wrote nothing, and appending it
- * again stores it once. The fake replica answers only when the test says.
+ * again stores it once. The fake replica answers only when the test says. A commit listener that
+ * throws does not make the append of a written record throw either.
  */
 @Timeout(60)
 class FailModeRetryTest {
@@ -33,6 +34,30 @@ class FailModeRetryTest {
 
     private static byte[] record(int i) {
         return new byte[] {(byte) i, 2, 3, 4};
+    }
+
+    @Test
+    void aListenerThatThrowsOnAppendedDoesNotMakeAWrittenRecordsAppendThrow() throws Exception {
+        LogCollector log = new LogCollector();
+        CommitListener throwing = new CommitListener() {
+            @Override
+            public void onCommitted(long committedSequence) {
+            }
+
+            @Override
+            public void onAppended(long sequence, boolean waitsForForce) {
+                throw new IllegalStateException("listener bug");
+            }
+        };
+        try (Journal j = Journal.open(JournalConfig.builder(tmp.resolve("l")).segmentSizeBytes(1 << 20).errors(log)
+                .build(), throwing)) {
+            assertThat(j.appendBlocking(record(1))).isEqualTo(1);
+            assertThat(j.appendNoWait(record(2), 0, 4)).isEqualTo(2);
+            assertThat(log.await("commit listener failed on record 2")).contains("listener bug");
+        }
+        try (Tailer t = Tailer.open(tmp.resolve("l"), 1)) {
+            assertThat(Payloads.drain(t)).containsExactly(record(1), record(2));
+        }
     }
 
     @Test
