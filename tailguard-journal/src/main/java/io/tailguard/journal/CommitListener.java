@@ -25,7 +25,8 @@ public interface CommitListener {
      * {@link #onProgress} it commits at (true: the forced one, because the durability policy made
      * it wait for a force). Called in the appending thread before the append returns, so a driver
      * that tracks every record's commit learns its class without allocating (the benchmark). Must
-     * be quick and must not throw. Default: ignored.
+     * be quick and must not throw (a throw goes to the journal's error handler, and the append
+     * still returns: the record is written). Default: ignored.
      */
     default void onAppended(long sequence, boolean waitsForForce) {
     }

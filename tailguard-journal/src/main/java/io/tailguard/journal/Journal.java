@@ -73,7 +73,7 @@ public final class Journal implements AutoCloseable {
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
-        this.writer = new SegmentWriter(r, config, identity, config.durability().newPolicy(), preparer::take, grace);
+        this.writer = new SegmentWriter(r, config, identity, config.durability().newPolicy(), preparer::takeForRoll, grace);
         this.writtenNow = writer::written;
         preparer.pace(writer::fill);
         lock.announceWriter(writtenNow);
@@ -244,10 +244,14 @@ public final class Journal implements AutoCloseable {
     /**
      * Appends {@code payload}'s remaining bytes (its position is unchanged) and returns its
      * sequence at once; commit is reported through the listener and {@link #committedSequence()}.
-     * Allocates nothing.
+     * Allocates nothing. An append that throws wrote nothing: append the record again.
      *
      * @throws ReplicaUnavailableException when the mode needs an acknowledgement, the replica is
-     *     down and {@link ReplicaDownAction#FAIL} is configured (nothing is written)
+     *     down and {@link ReplicaDownAction#FAIL} is configured (nothing is written,
+     *     {@link ReplicaUnavailableException#writtenSequence()} is 0)
+     * @throws java.io.UncheckedIOException when the record needs a new segment and it cannot be
+     *     made (a full disk: the message names the directory and the bytes needed); nothing is
+     *     written, and the next append tries again
      */
     public long appendNoWait(ByteBuffer payload) {
         return appendTagged(payload) >>> 1;
@@ -281,21 +285,37 @@ public final class Journal implements AutoCloseable {
         return afterAppend(writer.append(payload, offset, length));
     }
 
-    /** Appends and blocks until the record commits; returns its sequence. Allocates nothing. */
+    /**
+     * Appends and blocks until the record commits; returns its sequence. Allocates nothing.
+     *
+     * @throws ReplicaUnavailableException with {@code FAIL}: either nothing was written
+     *     ({@link ReplicaUnavailableException#writtenSequence()} is 0), or the record was written
+     *     with that sequence and the replica went away before acknowledging it; then it stays in
+     *     the journal, and a retry waits for it with {@link #awaitCommitted(long)} instead of
+     *     appending it again
+     * @throws java.io.UncheckedIOException when the record needs a new segment and it cannot be
+     *     made; nothing is written (see {@link #appendNoWait(ByteBuffer)})
+     * @throws IllegalStateException when the journal is closed before the record commits (the
+     *     message names the written record)
+     */
     public long appendBlocking(ByteBuffer payload) {
         long tagged = appendTagged(payload);
         commits.await(tagged >>> 1, (tagged & 1) != 0);
         return tagged >>> 1;
     }
 
-    /** Appends {@code payload} and blocks until the record commits; returns its sequence. */
+    /** Appends {@code payload} and blocks until the record commits; returns its sequence; see {@link #appendBlocking(ByteBuffer)}. */
     public long appendBlocking(byte[] payload) {
         long tagged = appendTagged(payload, 0, payload.length);
         commits.await(tagged >>> 1, (tagged & 1) != 0);
         return tagged >>> 1;
     }
 
-    /** Appends and returns a future completing with the sequence at commit (or exceptionally). */
+    /**
+     * Appends and returns a future completing with the sequence at commit, or exceptionally with
+     * what {@link #appendBlocking(ByteBuffer)} would throw (a {@link ReplicaUnavailableException}
+     * says whether the record was written).
+     */
     public CompletableFuture<Long> append(ByteBuffer payload) {
         try {
             return track(appendTagged(payload));
@@ -328,7 +348,7 @@ public final class Journal implements AutoCloseable {
     private RuntimeException stopReason(long sequence) {
         if (failingForReplica()) {
             return new ReplicaUnavailableException("replica " + config.replica() + " is down; record " + sequence
-                    + " is written but not acknowledged");
+                    + " is written but not acknowledged", sequence);
         }
         if (writer.closed()) {
             return new IllegalStateException("journal closed before record " + sequence + " committed");
@@ -337,7 +357,12 @@ public final class Journal implements AutoCloseable {
     }
 
     private long afterAppend(long tagged) {
-        listener.onAppended(tagged >>> 1, (tagged & 1) != 0);
+        try {
+            listener.onAppended(tagged >>> 1, (tagged & 1) != 0);
+        } catch (RuntimeException e) {
+            // the record is written: a throw here would read as a failed append and invite a duplicate
+            config.errors().onError("commit listener failed on record " + (tagged >>> 1), e);
+        }
         // a force that began after the append covers it; one due now (or always, for the
         // modes that force continuously) must not wait for the force thread's idle timeout
         if (syncThread != null && (wakesOnEveryAppend() || writer.forceDueAtNanos() == 0)) {
@@ -371,7 +396,7 @@ public final class Journal implements AutoCloseable {
     private void checkReplica() {
         if (failingForReplica()) {
             throw new ReplicaUnavailableException("replica " + config.replica() + " is down and commit mode "
-                    + mode.label() + " needs its acknowledgement");
+                    + mode.label() + " needs its acknowledgement; the record is not written");
         }
     }
 
@@ -391,7 +416,7 @@ public final class Journal implements AutoCloseable {
         }
         if (failingForReplica()) {
             commits.failAll(seq -> new ReplicaUnavailableException("replica " + config.replica()
-                    + " disconnected before acknowledging record " + seq));
+                    + " disconnected; record " + seq + " is written but not acknowledged", seq));
         }
     }
 

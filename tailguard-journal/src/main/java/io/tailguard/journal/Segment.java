@@ -93,6 +93,15 @@ final class Segment implements AutoCloseable {
             this.sizeBytes = sizeBytes;
         }
 
+        /** Unmaps and deletes the file, leaving it to the next recovery when it cannot (a roll that failed). */
+        void deleteQuietly() {
+            try {
+                delete();
+            } catch (UncheckedIOException e) {
+                // a leftover *.tgj.tmp file never held a record: the next recovery deletes it
+            }
+        }
+
         /** Unmaps and deletes the file (a blank that will not be used, and that no thread can take any more). */
         void delete() {
             Unmapper.unmap(map);
@@ -108,6 +117,9 @@ final class Segment implements AutoCloseable {
      * Writes a zero-filled file {@code dir/tmpName} of {@code sizeBytes} at once and maps it (the
      * append path's own segment when a journal is created). {@link SegmentPreparer} writes its
      * blanks the same way, but a chunk at a time paced by the writer, through {@link Zeroing}.
+     *
+     * @throws UncheckedIOException when the file system cannot hold the file (the message names
+     *     the directory and the bytes needed); nothing is left behind
      */
     static Blank prepare(Path dir, String tmpName, int sizeBytes, boolean forced) {
         Zeroing z = new Zeroing(dir.resolve(tmpName), sizeBytes, forced);
@@ -125,7 +137,7 @@ final class Segment implements AutoCloseable {
     /**
      * Not thread-safe: a blank being prepared one chunk ({@value #ZERO_CHUNK_BYTES} bytes) per
      * {@link #step()}, so the cost of a segment can be spread over time. A blank is prepared in
-     * one of two ways, by {@code forced}.
+     * one of three ways: forced, not forced, late.
      *
      * <p>Forced (a journal that forces): every chunk is written with zeros and forced before the
      * next is written: the blocks then exist on disk, so the journal's later forces write data
@@ -135,14 +147,23 @@ final class Segment implements AutoCloseable {
      * section of {@code tailguard-bench/RESULTS.md}).
      *
      * <p>Not forced (a journal that never forces): the file is sparse at its full size from the
-     * start and mapped at once, and a step stores one zero byte into each page of the next chunk
-     * through that mapping. The kernel allocates each page in the page cache already zeroed,
-     * reserves its space on the file system and maps it writable in this process, so the
-     * writer's later stores neither fault nor allocate. Writing the zeros with {@code write(2)}
-     * instead cost about four times the CPU (on the 2-vCPU build machine at 50K msg/s, 1,056 ms
-     * against 270 ms of a preparer's step time in one 11 s run) and left every page to fault again
-     * in the writer; decision 023. Nothing but zeros reaches the disk before the data, as a hole
-     * reads as zeros.
+     * start and mapped at once, and a step first writes one zero byte into each file system block
+     * of the next chunk with {@code pwrite(2)}, which allocates the blocks or fails with an
+     * {@link IOException} when the file system is full, then stores one zero byte into each page
+     * of the chunk through the mapping, which maps the page (now in the page cache, its block
+     * reserved) writable in this process, so the writer's later stores neither fault nor
+     * allocate. A store into a page whose block the file system cannot allocate raises SIGBUS,
+     * which the JVM turns into a crash (inside the CRC32C intrinsic) or an {@link InternalError}:
+     * no page is touched before its block exists (decision 038). Writing all the zeros with
+     * {@code write(2)} cost about four times the CPU of touching alone (on the 2-vCPU build
+     * machine at 50K msg/s, 1,056 ms against 270 ms of a preparer's step time in one 11 s run)
+     * and left every page to fault again in the writer; decision 023. Nothing but zeros reaches
+     * the disk before the data, as a hole reads as zeros.
+     *
+     * <p>Late (the writer's own segment when no blank is ready, or the rest of a blank the writer
+     * carries off unfinished, {@link #finishLate()}): like not forced, but the pages are not
+     * touched (the writer's stores map them), nothing is forced, and a file not yet mapped is
+     * mapped once all its blocks exist.
      *
      * <p>Either way the file carries {@link #TMP_SUFFIX} until it is activated, so a crash
      * part-way leaves a file recovery deletes: it never held a record.
@@ -156,31 +177,51 @@ final class Segment implements AutoCloseable {
 
         private final Path file;
         private final int sizeBytes;
-        private final boolean forced;
+        /** Not final: {@link #finishLate()} finishes a forced or touched blank as a late one. */
+        private boolean forced;
+        private boolean touched;
         private final FileChannel channel;
         /** Forced: the chunk of zeros written at each step; null otherwise. */
         private final ByteBuffer zeros;
-        /** Not forced: the whole file, mapped at once; null when forced (mapped at {@link #finish()}). */
+        /** Not forced: the one zero byte written into each block. */
+        private final ByteBuffer zeroByte;
+        /** Bytes between two of {@link #zeroByte}'s writes: the file system's block, at most a page. */
+        private final int blockBytes;
+        /** Not forced: the whole file, mapped at once; null otherwise (mapped at {@link #finish()}). */
         private final MappedByteBuffer map;
         private long zeroed;
+        private boolean abandoned;
 
+        /** A blank for the preparer: forced, or not forced (touched). */
         Zeroing(Path file, int sizeBytes, boolean forced) {
+            this(file, sizeBytes, forced, !forced);
+        }
+
+        private Zeroing(Path file, int sizeBytes, boolean forced, boolean touched) {
             this.file = file;
             this.sizeBytes = sizeBytes;
             this.forced = forced;
+            this.touched = touched;
             try {
                 this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                         StandardOpenOption.READ, StandardOpenOption.WRITE);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot prepare segment " + file, e);
+                throw new UncheckedIOException("cannot prepare segment " + file + ": " + e, e);
             }
             this.zeros = forced ? ByteBuffer.allocateDirect(Math.min(sizeBytes, ZERO_CHUNK_BYTES)) : null;
+            this.zeroByte = ByteBuffer.allocateDirect(1);
+            this.blockBytes = blockBytes(file);
             try {
-                this.map = forced ? null : mapSparse(channel, sizeBytes);
+                this.map = touched ? mapSparse(channel, sizeBytes) : null;
             } catch (IOException e) {
                 abandon();
-                throw new UncheckedIOException("cannot prepare segment " + file, e);
+                throw noSpace(file, sizeBytes, e);
             }
+        }
+
+        /** A late blank for the writer's own roll: blocks allocated, pages left to the writer's stores. */
+        static Zeroing late(Path file, int sizeBytes) {
+            return new Zeroing(file, sizeBytes, false, false);
         }
 
         /** Returns the bytes zero-filled so far. */
@@ -193,25 +234,62 @@ final class Segment implements AutoCloseable {
             return zeroed >= sizeBytes;
         }
 
-        /** Prepares the next chunk: writes and forces its zeros (forced) or touches its pages (not forced). */
+        /**
+         * Prepares the next chunk: writes and forces its zeros (forced), or allocates its blocks
+         * and then, unless late, touches its pages (not forced).
+         *
+         * @throws UncheckedIOException when the file system cannot allocate the chunk (the
+         *     message names the directory and the bytes the file needs); the file is deleted
+         */
         void step() {
             long end = Math.min(zeroed + ZERO_CHUNK_BYTES, sizeBytes);
-            if (!forced) {
+            try {
+                if (forced) {
+                    while (zeroed < end) {
+                        zeros.clear().limit((int) (end - zeroed));
+                        zeroed += channel.write(zeros, zeroed);
+                    }
+                    channel.force(false);
+                    return;
+                }
+                for (long p = zeroed; p < end; p += blockBytes) {
+                    zeroByte.clear();
+                    channel.write(zeroByte, p);
+                }
+                if (end == sizeBytes) {
+                    zeroByte.clear();
+                    channel.write(zeroByte, sizeBytes - 1L); // the file's full size, as a late blank is not extended first
+                }
+            } catch (IOException e) {
+                abandon();
+                throw noSpace(file, sizeBytes, e);
+            }
+            if (touched) {
                 for (int p = (int) zeroed; p < end; p += PAGE_BYTES) {
                     map.put(p, (byte) 0);
                 }
-                zeroed = end;
-                return;
             }
+            zeroed = end;
+        }
+
+        /**
+         * Finishes the rest of this blank at once as a late blank (its remaining blocks allocated,
+         * nothing more forced or touched) and returns it: for a writer that rolls before the
+         * preparer finished it. On failure the file is deleted.
+         *
+         * @throws UncheckedIOException when the file system cannot allocate the rest
+         */
+        Blank finishLate() {
+            forced = false;
+            touched = false;
             try {
-                while (zeroed < end) {
-                    zeros.clear().limit((int) (end - zeroed));
-                    zeroed += channel.write(zeros, zeroed);
+                while (!done()) {
+                    step();
                 }
-                channel.force(false);
-            } catch (IOException e) {
+                return finish();
+            } catch (RuntimeException e) {
                 abandon();
-                throw new UncheckedIOException("cannot prepare segment " + file, e);
+                throw e;
             }
         }
 
@@ -220,23 +298,29 @@ final class Segment implements AutoCloseable {
             return map != null && map.slice(from, to - from).isLoaded();
         }
 
-        /** After {@link #done()}: forces the file's size (when forced), maps it and closes the channel. */
+        /** After {@link #done()}: forces the file's size (when forced), maps it unless mapped and closes the channel. */
         Blank finish() {
             try (FileChannel ch = channel) {
                 MappedByteBuffer m = map;
                 if (forced) {
                     ch.force(true);
+                }
+                if (m == null) {
                     m = ch.map(FileChannel.MapMode.READ_WRITE, 0, sizeBytes);
                     m.order(ByteOrder.LITTLE_ENDIAN);
                 }
                 return new Blank(file, m, sizeBytes);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot prepare segment " + file, e);
+                throw new UncheckedIOException("cannot prepare segment " + file + ": " + e, e);
             }
         }
 
-        /** Unmaps, closes and deletes the unfinished file (best effort: recovery deletes what is left). */
+        /** Unmaps, closes and deletes the unfinished file (best effort: recovery deletes what is left); idempotent. */
         void abandon() {
+            if (abandoned) {
+                return;
+            }
+            abandoned = true;
             if (map != null) {
                 Unmapper.unmap(map);
             }
@@ -258,20 +342,59 @@ final class Segment implements AutoCloseable {
     }
 
     /**
-     * Makes a sparse file {@code dir/tmpName} of {@code sizeBytes} (no zeros written) and maps it:
-     * for a writer that must roll at once because no prepared blank is ready. Writing a segment
-     * of zeros (and forcing it) there would stall that append for the whole file, 125-338 ms per
-     * roll at 200K msg/s with a replica on the same disk; a sparse segment only makes its own
-     * page faults slower.
+     * Allocates a file {@code dir/tmpName} of {@code sizeBytes} at once and maps it, for a writer
+     * that must roll now because no prepared blank is ready: one zero byte per block, no force
+     * and no touch (see {@link Zeroing}), so the roll waits for the blocks but not for a segment
+     * of zeros written and forced (125-338 ms per roll at 200K msg/s with a replica on the same
+     * disk). Rolling onto a sparse file instead, as before, crashed the JVM on a full file system
+     * at the writer's first store into a page without a block (decision 038).
+     *
+     * @throws UncheckedIOException when the file system cannot hold the file (the message names
+     *     the directory and the bytes needed); nothing is left behind
      */
-    static Blank prepareSparse(Path dir, String tmpName, int sizeBytes) {
-        Path file = dir.resolve(tmpName);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            return new Blank(file, mapSparse(ch, sizeBytes), sizeBytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create segment " + file, e);
+    static Blank allocateLate(Path dir, String tmpName, int sizeBytes) {
+        Zeroing z = Zeroing.late(dir.resolve(tmpName), sizeBytes);
+        try {
+            while (!z.done()) {
+                z.step();
+            }
+            return z.finish();
+        } catch (RuntimeException e) {
+            z.abandon();
+            throw e;
         }
+    }
+
+    /**
+     * Returns the bytes between two writes that allocate every block of a file in {@code file}'s
+     * file system: its block size, at most a page ({@link Zeroing#PAGE_BYTES}, whose pages are
+     * touched one by one anyway) and at least 512; a page when the file system does not say.
+     */
+    private static int blockBytes(Path file) {
+        try {
+            long block = Files.getFileStore(file).getBlockSize();
+            return (int) Math.max(512, Math.min(block, Zeroing.PAGE_BYTES));
+        } catch (IOException | UnsupportedOperationException e) {
+            return Zeroing.PAGE_BYTES;
+        }
+    }
+
+    /**
+     * Returns the error of a file that the file system could not allocate: it names the
+     * directory, the file and the bytes it needs, with the usable space where the file system
+     * says (a full disk reads "No space left on device" at the end).
+     */
+    static UncheckedIOException noSpace(Path file, long neededBytes, IOException cause) {
+        Path dir = file.toAbsolutePath().getParent();
+        String usable;
+        try {
+            usable = Files.getFileStore(dir).getUsableSpace() + " bytes usable";
+        } catch (IOException | RuntimeException e) {
+            usable = "usable space unknown";
+        }
+        String message = "cannot allocate segment file " + file.getFileName() + ": " + neededBytes + " bytes needed in "
+                + dir + ", " + usable + ": " + (cause.getMessage() != null ? cause.getMessage() : cause.toString());
+        return new UncheckedIOException(message, new IOException(message, cause));
     }
 
     /**

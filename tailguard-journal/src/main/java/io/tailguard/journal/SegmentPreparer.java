@@ -1,8 +1,10 @@
 package io.tailguard.journal;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
@@ -14,11 +16,17 @@ import java.util.function.IntSupplier;
  * #allowedZeros}): the next blank is complete when the current segment is three quarters full and
  * the zeros go out at 4/3 of the append rate instead of in one burst right after each roll (a
  * burst that, with a replica doing the same, made the rolls the worst part of the replication
- * tail; decision 023). A journal that never forces writes no zeros: it touches the pages of a
- * sparse blank through its mapping ({@link Segment.Zeroing}), a quarter of the CPU of writing them
- * (decision 023), one chunk at a time from a quarter of the current segment on at twice the
+ * tail; decision 023). A journal that never forces writes no chunks of zeros: it allocates each
+ * block of a sparse blank with a one-byte write and touches its pages through its mapping
+ * ({@link Segment.Zeroing}, decision 038), one chunk at a time from a quarter of the current segment on at twice the
  * writer's fill: away from the roll's own work, complete at three quarters, and never a whole
  * blank's page allocation at once in the middle of the replicated stream (decision 023).
+ *
+ * <p>Every blank's blocks are allocated before its pages are touched, so a full disk fails the
+ * blank with an {@link java.io.IOException} instead of crashing the JVM (decision 038): the blank
+ * is deleted, the failure goes to the journal's {@link ErrorHandler} once (repeats are counted)
+ * and the thread tries again after 10 ms, doubling up to about a second, while the writer's rolls
+ * allocate their own segments and fail the same way.
  *
  * <p>A roll does not wake this thread, and it unmaps the segments the replication sender has
  * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
@@ -43,12 +51,21 @@ final class SegmentPreparer extends Thread {
     /** Forced blanks' zeros go out at 4/3 of the writer's fill: complete at three quarters of the current segment. */
     static final int PACE_NUMERATOR = 4;
     static final int PACE_DENOMINATOR = 3;
+    /** The longest wait between two attempts after a failure: this many polls of {@link #IDLE_NANOS}, about a second. */
+    private static final int MAX_RETRY_POLLS = 100;
 
     private final Path directory;
     private final int sizeBytes;
     private final ErrorHandler errors;
     private final boolean forced;
-    private volatile Segment.Blank ready;
+    /** The blank ready for the next roll, or null; swapped out atomically, so a blank finished during a take is not lost. */
+    private final AtomicReference<Segment.Blank> ready = new AtomicReference<>();
+    /** Guards {@link #inProgress}; not the thread's own monitor, which {@link #join} waits on. */
+    private final Object lock = new Object();
+    /** The blank in preparation, or null; guarded by {@link #lock} ({@link #takeForRoll()} may carry it off). */
+    private Segment.Zeroing inProgress;
+    /** {@link #takes} when {@link #inProgress} was started; guarded by {@link #lock}. */
+    private long takesAtStart;
     private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
     private volatile boolean running = true;
     private volatile IntSupplier writerFill = () -> Integer.MAX_VALUE;
@@ -59,6 +76,13 @@ final class SegmentPreparer extends Thread {
     private volatile long preparing;
     /** Polls that found no step allowed while a blank was in preparation, for tests to see the pace hold. */
     private volatile long heldPolls;
+    /** Reports a preparation that fails again and again (a full disk) once, then counts the repeats. */
+    private final IncidentLog incidents;
+    /** Polls of up to {@link #IDLE_NANOS} to wait before the next attempt after a failure: 1, 2, 4, ... */
+    private int failedPolls;
+    private int retryPolls;
+    /** Blanks that could not be prepared, for tests; written by this thread only. */
+    private volatile long failures;
     /** Calls of {@link #take()}, one per roll; written by the writer's thread only. */
     private volatile long takes;
 
@@ -70,6 +94,7 @@ final class SegmentPreparer extends Thread {
         this.sizeBytes = sizeBytes;
         this.errors = errors;
         this.forced = forced;
+        this.incidents = new IncidentLog(errors, "segment preparation in " + directory);
     }
 
     /**
@@ -106,9 +131,7 @@ final class SegmentPreparer extends Thread {
      */
     Segment.Blank take() {
         takes = takes + 1; // one writer thread calls this
-        Segment.Blank b = ready;
-        ready = null;
-        return b;
+        return ready.get() == null ? null : ready.getAndSet(null);
     }
 
     /**
@@ -147,49 +170,147 @@ final class SegmentPreparer extends Thread {
 
     @Override
     public void run() {
-        Segment.Zeroing z = null;
-        long takesAtStart = 0;
         try {
             while (running) {
                 unmapRetired(false);
-                if (z == null && ready == null && allowedZeros() > 0) {
-                    z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX),
-                            sizeBytes, forced);
-                    takesAtStart = takes;
-                    preparing = 0;
+                if (retryPolls > 0) {
+                    retryPolls--;
+                    idler.idle();
+                    continue;
                 }
-                if (z != null && z.done()) {
-                    ready = z.finish();
-                    z = null;
-                    preparing = sizeBytes; // after ready: whoever sees the full size finds the blank
-                } else if (z != null && (takes != takesAtStart || z.zeroed() < allowedZeros())) {
-                    // the pace follows the fill of the segment the blank was started in; once the
-                    // writer has rolled past it (onto a sparse file) the blank is late: finish it
-                    // at once. Paced by the new segment's fill it could stall for ever when the
-                    // writer rolls early (records too large for the space left).
-                    z.step();
-                    if (!z.done()) {
-                        preparing = z.zeroed();
-                    }
+                int outcome;
+                try {
+                    outcome = prepare();
+                } catch (UncheckedIOException e) {
+                    failed(e);
+                    continue;
+                }
+                if (outcome == STEPPED) {
                     idler.reset();
                     pollNanos = PACE_POLL_NANOS;
-                } else if (z != null || ready == null) {
-                    if (z != null) {
+                } else if (outcome == HELD || outcome == NOT_YET) {
+                    if (outcome == HELD) {
                         heldPolls = heldPolls + 1; // this thread only
                     }
                     idler.idle(pollNanos); // the writer's fill is polled, not signalled
                     pollNanos = Math.min(2 * pollNanos, IDLE_NANOS);
-                } else {
+                } else if (outcome == IDLE) {
                     idler.idle();
                 }
             }
         } catch (RuntimeException e) {
             errors.onError("segment preparation stopped; segments are now created on the append path", e);
         } finally {
-            if (z != null) {
-                z.abandon();
+            synchronized (lock) {
+                if (inProgress != null) {
+                    inProgress.abandon();
+                    inProgress = null;
+                }
             }
         }
+    }
+
+    private static final int STEPPED = 0;
+    private static final int HELD = 1;
+    private static final int NOT_YET = 2;
+    private static final int IDLE = 3;
+    private static final int FINISHED = 4;
+
+    /**
+     * Starts, advances or finishes the blank in preparation, under the lock that
+     * {@link #takeForRoll()} takes to carry it off unfinished; returns what it did.
+     */
+    private int prepare() {
+        synchronized (lock) {
+            try {
+                return prepareLocked();
+            } catch (UncheckedIOException e) {
+                // deleted before the lock is released: the writer must not carry off a failed blank
+                if (inProgress != null) {
+                    inProgress.abandon();
+                    inProgress = null;
+                }
+                throw e;
+            }
+        }
+    }
+
+    private int prepareLocked() {
+        Segment.Zeroing z = inProgress;
+        if (z == null && ready.get() == null && allowedZeros() > 0) {
+            z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX), sizeBytes, forced);
+            inProgress = z;
+            takesAtStart = takes;
+            preparing = 0;
+        }
+        if (z == null) {
+            return ready.get() == null ? NOT_YET : IDLE;
+        }
+        if (z.done()) {
+            inProgress = null;
+            ready.set(z.finish());
+            preparing = sizeBytes; // after ready: whoever sees the full size finds the blank
+            failedPolls = 0;
+            incidents.resolved("a blank was prepared");
+            return FINISHED;
+        }
+        if (takes != takesAtStart || z.zeroed() < allowedZeros()) {
+            // the pace follows the fill of the segment the blank was started in; once the
+            // writer has rolled past it (onto a late blank) the blank is late: finish it
+            // at once. Paced by the new segment's fill it could stall for ever when the
+            // writer rolls early (records too large for the space left).
+            z.step();
+            if (!z.done()) {
+                preparing = z.zeroed();
+            }
+            return STEPPED;
+        }
+        return HELD;
+    }
+
+    /**
+     * A blank failed (a full disk, or a directory that went away): it was deleted, which freed
+     * what it held ({@link #prepare()}); the failure is reported (once while it repeats) and the next attempt waits;
+     * the writer's rolls meanwhile allocate their own segments and fail the same way while there
+     * is no space (decision 038).
+     */
+    private void failed(UncheckedIOException e) {
+        failures = failures + 1; // this thread only
+        failedPolls = (int) Math.min(Math.max(1, 2L * failedPolls), MAX_RETRY_POLLS);
+        retryPolls = failedPolls;
+        incidents.report("prepare", "cannot prepare the next segment in " + directory + ": " + e.getMessage()
+                + "; retrying, and a roll meanwhile allocates its own segment");
+    }
+
+    /**
+     * For the writer's roll: the ready blank; else the blank in preparation, carried off and
+     * finished now on the calling thread as a late blank (its remaining blocks allocated, no force,
+     * no touch: {@link Segment.Zeroing#finishLate()}), after at most the step under way; else
+     * null, and the writer allocates a late blank of its own. Finishing what the preparer started
+     * waits for less than a whole late blank.
+     *
+     * @throws UncheckedIOException when the rest of the blank cannot be allocated (deleted)
+     */
+    Segment.Blank takeForRoll() {
+        Segment.Blank b = take();
+        if (b != null) {
+            return b;
+        }
+        Segment.Zeroing z;
+        synchronized (lock) {
+            b = ready.getAndSet(null); // finished since the take
+            if (b != null) {
+                return b;
+            }
+            z = inProgress;
+            inProgress = null;
+        }
+        return z == null ? null : z.finishLate();
+    }
+
+    /** Returns how many blanks could not be prepared (a full disk), for tests. */
+    long failures() {
+        return failures;
     }
 
     /** Stops the thread and deletes an unused blank. */
@@ -201,8 +322,7 @@ final class SegmentPreparer extends Thread {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Segment.Blank b = ready;
-        ready = null;
+        Segment.Blank b = ready.getAndSet(null);
         if (b != null) {
             b.delete();
         }

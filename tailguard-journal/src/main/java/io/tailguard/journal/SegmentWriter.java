@@ -6,6 +6,7 @@ import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.time.NanoClock;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ final class SegmentWriter {
     private final int segmentSizeBytes;
     private final NanoClock clock;
     private final DurabilityPolicy policy;
-    /** The next blank ({@link SegmentPreparer#take()}), or null when none is ready. */
+    /** The next blank ({@link SegmentPreparer#takeForRoll()}), or null when none is ready or in preparation. */
     private final Supplier<Segment.Blank> blanks;
     private final AckGrace grace;
     /** The journal's identity, written into the header of every segment this writer rolls to. */
@@ -151,23 +152,47 @@ final class SegmentWriter {
         }
         long seq = nextSequence;
         if (!current.fits(position, length)) {
-            // the preparer paces the next blank by this fill: from now on it is the new segment's,
-            // so a preparer that looks during the roll does not start touching the next blank at
-            // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 023)
-            FILL.setOpaque(this, 0);
-            Segment.Blank blank = blanks.get();
-            if (blank == null) {
-                // the preparer fell behind: roll now onto a sparse file rather than stall this
-                // append for a whole segment of zeros
-                blank = Segment.prepareSparse(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
-            }
-            Segment next = Segment.activate(blank, directory, seq, identity, current.digest());
-            current.appendRollMarker(position);
-            rolled.add(current);
-            current = next;
-            position = SegmentLayout.HEADER_LENGTH;
+            roll(seq);
         }
         return seq;
+    }
+
+    /**
+     * Rolls to a new segment whose first record is {@code seq}. When that fails (no blank is ready
+     * and the file system cannot allocate one, or the rename fails) nothing changed: the current
+     * segment, its position and the next sequence are as before, so the record is not written and
+     * the next append tries the roll again.
+     *
+     * @throws UncheckedIOException naming the directory, the record and the cause (for a full
+     *     disk: the bytes the segment needs and the usable space)
+     */
+    private void roll(long seq) {
+        // the preparer paces the next blank by this fill: from now on it is the new segment's,
+        // so a preparer that looks during the roll does not start touching the next blank at
+        // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 023)
+        FILL.setOpaque(this, 0);
+        Segment.Blank blank = null;
+        Segment next;
+        try {
+            blank = blanks.get();
+            if (blank == null) {
+                // the preparer has not started a blank, or cannot allocate one: allocate now,
+                // without writing and forcing a segment of zeros (decision 038)
+                blank = Segment.allocateLate(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
+            }
+            next = Segment.activate(blank, directory, seq, identity, current.digest());
+        } catch (UncheckedIOException e) {
+            FILL.setOpaque(this, position); // still writing the current segment
+            if (blank != null) {
+                blank.deleteQuietly();
+            }
+            throw new UncheckedIOException("cannot roll " + directory + " to a new segment, so record " + seq
+                    + " is not written: " + e.getMessage(), e.getCause());
+        }
+        current.appendRollMarker(position);
+        rolled.add(current);
+        current = next;
+        position = SegmentLayout.HEADER_LENGTH;
     }
 
     private void publish(long seq, boolean mustForce, long nowNanos) {

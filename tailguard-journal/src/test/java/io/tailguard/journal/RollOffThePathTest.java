@@ -27,7 +27,7 @@ class RollOffThePathTest {
         JournalConfig cfg = JournalConfig.builder(dir).segmentSizeBytes(SIZE).build();
         SegmentWriter[] writer = new SegmentWriter[1];
         List<Integer> fillsSeenAtTake = new ArrayList<>();
-        // no blank ready: the writer rolls onto a sparse file of its own
+        // no blank ready: the writer allocates a late segment of its own
         writer[0] = new SegmentWriter(SegmentScanner.recover(dir, SegmentScanner.scanForOpen(dir, null), SIZE, TestIds.ID), cfg,
                 TestIds.ID, Durability.none().newPolicy(), () -> {
             fillsSeenAtTake.add(writer[0].fill());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.journal.segment.FrameCodec;
+import io.tailguard.journal.segment.FrameStatus;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -137,12 +138,38 @@ class SegmentRollTest {
         SegmentPreparer p = started(forced, fill);
         try {
             awaitHeldAt(p, forced ? 3L * CHUNK : CHUNK, "a blank part-way at a quarter");
-            // the writer rolls early (the next record does not fit the space left), as it does:
-            // the new segment's fill first, then the take, which finds no blank and rolls onto a
-            // sparse file. Paced by the new fill, the old blank would wait for ever.
+            // a roll that finds no blank ready: the new segment's fill first, then the take (the
+            // writer's own takeForRoll would carry the blank off; a bare take leaves it here).
+            // Paced by the new fill, the old blank would wait for ever.
             fill.set(0);
             assertThat(p.take()).isNull();
             awaitReady(p, SIZE, "the late blank finished at once").delete();
+        } finally {
+            p.shutdown();
+        }
+    }
+
+    @ParameterizedTest(name = "forced={0}")
+    @ValueSource(booleans = {true, false})
+    void aWriterThatRollsBeforeTheBlankIsReadyCarriesItOffAndFinishesItWithEveryBlockAllocated(boolean forced)
+            throws Exception {
+        AtomicInteger fill = new AtomicInteger(SIZE / 4);
+        SegmentPreparer p = started(forced, fill);
+        try {
+            awaitHeldAt(p, forced ? 3L * CHUNK : CHUNK, "a blank part-way at a quarter");
+            fill.set(0);
+            Segment.Blank carried = p.takeForRoll();
+            assertThat(carried).as("the unfinished blank, finished on this thread").isNotNull();
+            try (Segment s = Segment.activate(carried, dir, 1, TestIds.ID, 0)) {
+                assertThat(Files.size(s.path())).isEqualTo(SIZE);
+                assertThat(SegmentTest.allocatedBytes(s.path())).isGreaterThanOrEqualTo(SIZE);
+                assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+                int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+                assertThat(s.check(SegmentLayout.HEADER_LENGTH, 1)).isEqualTo(FrameStatus.OK);
+                assertThat(s.frameLength(next)).isZero();
+            }
+            fill.set(SIZE * 3 / 4);
+            awaitReady(p, SIZE, "the preparer starts and completes the next blank").delete();
         } finally {
             p.shutdown();
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tailguard.journal.segment.FrameStatus;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -31,17 +32,26 @@ class SegmentTest {
     }
 
     @Test
-    void zeroFilledForcedAndUnforcedAndSparseBlanksAllBecomeWorkingSegmentsOfTheFullSize() throws Exception {
+    void forcedUnforcedAndLateBlanksAllBecomeWorkingSegmentsOfTheFullSizeWithEveryBlockAllocated() throws Exception {
         Segment forced = Segment.activate(Segment.prepare(dir, "a" + Segment.TMP_SUFFIX, SIZE, true), dir, 1, TestIds.ID, 0);
         Segment unforced = Segment.activate(Segment.prepare(dir, "b" + Segment.TMP_SUFFIX, SIZE, false), dir, 100, TestIds.ID, 0);
-        Segment sparse = Segment.activate(Segment.prepareSparse(dir, "c" + Segment.TMP_SUFFIX, SIZE), dir, 200, TestIds.ID, 0);
-        for (Segment s : new Segment[] {forced, unforced, sparse}) {
+        Segment late = Segment.activate(Segment.allocateLate(dir, "c" + Segment.TMP_SUFFIX, SIZE), dir, 200, TestIds.ID, 0);
+        for (Segment s : new Segment[] {forced, unforced, late}) {
             assertThat(Files.size(s.path())).isEqualTo(SIZE);
+            assertThat(allocatedBytes(s.path())).as("blocks of %s", s).isGreaterThanOrEqualTo(SIZE);
             assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
             appendAndReadBack(s);
         }
         try (var tmp = Files.newDirectoryStream(dir, "*" + Segment.TMP_SUFFIX)) {
             assertThat(tmp).isEmpty();
         }
+    }
+
+    /** Returns the bytes of {@code file} the file system has allocated (or reserved), from {@code stat(1)}. */
+    static long allocatedBytes(Path file) throws Exception {
+        Process p = new ProcessBuilder("stat", "-c", "%b %B", file.toString()).redirectErrorStream(true).start();
+        String[] out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim().split(" ");
+        assertThat(p.waitFor()).as("stat %s: %s", file, String.join(" ", out)).isZero();
+        return Long.parseLong(out[0]) * Long.parseLong(out[1]);
     }
 }
