@@ -154,7 +154,7 @@ final class Segment implements AutoCloseable {
      * reserved) writable in this process, so the writer's later stores neither fault nor
      * allocate. A store into a page whose block the file system cannot allocate raises SIGBUS,
      * which the JVM turns into a crash (inside the CRC32C intrinsic) or an {@link InternalError}:
-     * no page is touched before its block exists (decision 038). Writing all the zeros with
+     * no page is touched before its block exists (decision 045). Writing all the zeros with
      * {@code write(2)} cost about four times the CPU of touching alone (on the 2-vCPU build
      * machine at 50K msg/s, 1,056 ms against 270 ms of a preparer's step time in one 11 s run)
      * and left every page to fault again in the writer; decision 023. Nothing but zeros reaches
@@ -347,7 +347,7 @@ final class Segment implements AutoCloseable {
      * and no touch (see {@link Zeroing}), so the roll waits for the blocks but not for a segment
      * of zeros written and forced (125-338 ms per roll at 200K msg/s with a replica on the same
      * disk). Rolling onto a sparse file instead, as before, crashed the JVM on a full file system
-     * at the writer's first store into a page without a block (decision 038).
+     * at the writer's first store into a page without a block (decision 045).
      *
      * @throws UncheckedIOException when the file system cannot hold the file (the message names
      *     the directory and the bytes needed); nothing is left behind

@@ -18,12 +18,12 @@ import java.util.function.IntSupplier;
  * burst that, with a replica doing the same, made the rolls the worst part of the replication
  * tail; decision 023). A journal that never forces writes no chunks of zeros: it allocates each
  * block of a sparse blank with a one-byte write and touches its pages through its mapping
- * ({@link Segment.Zeroing}, decision 038), one chunk at a time from a quarter of the current segment on at twice the
+ * ({@link Segment.Zeroing}, decision 045), one chunk at a time from a quarter of the current segment on at twice the
  * writer's fill: away from the roll's own work, complete at three quarters, and never a whole
  * blank's page allocation at once in the middle of the replicated stream (decision 023).
  *
  * <p>Every blank's blocks are allocated before its pages are touched, so a full disk fails the
- * blank with an {@link java.io.IOException} instead of crashing the JVM (decision 038): the blank
+ * blank with an {@link java.io.IOException} instead of crashing the JVM (decision 045): the blank
  * is deleted, the failure goes to the journal's {@link ErrorHandler} once (repeats are counted)
  * and the thread tries again after 10 ms, doubling up to about a second, while the writer's rolls
  * allocate their own segments and fail the same way.
@@ -272,7 +272,7 @@ final class SegmentPreparer extends Thread {
      * A blank failed (a full disk, or a directory that went away): it was deleted, which freed
      * what it held ({@link #prepare()}); the failure is reported (once while it repeats) and the next attempt waits;
      * the writer's rolls meanwhile allocate their own segments and fail the same way while there
-     * is no space (decision 038).
+     * is no space (decision 045).
      */
     private void failed(UncheckedIOException e) {
         failures = failures + 1; // this thread only
