@@ -144,6 +144,8 @@ class FullDiskTest {
             } catch (IOException full) {
                 // the file system is full
             }
+            // room for the small files a new journal writes first (journal.id, the lock), not for a segment
+            ch.truncate(ch.size() - 64 * 1024);
         }
         Path dir = Files.createDirectory(mount.resolve("journal"));
         // in this JVM: creating the first segment writes its zeros through a channel and maps nothing first
