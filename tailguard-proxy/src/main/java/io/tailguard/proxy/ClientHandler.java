@@ -454,7 +454,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** Answers a request that never reached a pool (bad input, no route, rate limited). */
     private void local(HttpRequest request, HttpResponseStatus status, String reason, long retryAfterSeconds,
                        boolean close, long startNanos) {
-        boolean closeNow = close || !HttpUtil.isKeepAlive(request);
+        boolean closeNow = close || !HttpUtil.isKeepAlive(request) || context.draining();
         if (context.accessLog().enabled()) {
             context.accessLog().log(request.method().name(), request.uri(), status.code(), reason, 0L, -1L,
                     context.clock().nanoTime() - startNanos, "-", peer().ip());
@@ -677,9 +677,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         return peer;
     }
 
-    /** Closes the connection if no request is in progress (draining). */
+    /**
+     * Closes the connection if no request is in progress and none has begun to arrive (draining): a
+     * request whose first bytes were read is answered once its head is complete ({@code 503 draining}).
+     */
     void closeIfIdle() {
-        if (exchange == null) {
+        if (exchange == null && deadline != Deadline.HEAD) {
             closeNow();
         }
     }
