@@ -125,7 +125,8 @@ public final class ProxyServer implements AutoCloseable {
         List<Route> routes = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
             Pool pool = pools.get(route.pool());
-            routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool)));
+            routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool),
+                    metrics.clientLatency(route)));
         }
         return new ProxyServer(new ProxyContext(config, routes, clock, metrics, accessLog), transport,
                 config.listen(), config.admin(), new ArrayList<>(pools.values()), eventLoops);
@@ -193,6 +194,7 @@ public final class ProxyServer implements AutoCloseable {
         shutdownGroups();
         pools.forEach(Pool::close);
         context.accessLog().close();
+        context.metrics().close();
     }
 
     private void shutdownGroups() {
