@@ -126,6 +126,7 @@ final class ProxyMetrics {
             rejectedCounter(pool.name(), reason);
         }
         admitted.computeIfAbsent(pool.name(), this::admittedCounter);
+        queueWait.computeIfAbsent(pool.name(), this::queueWaitTimer);
         for (Backend backend : pool.backends()) {
             new ConcurrencyLimiterMetrics(backend.limiter(), Tags.of("pool", pool.name(), "backend", backend.toString()))
                     .bindTo(registry);
@@ -231,11 +232,15 @@ final class ProxyMetrics {
     void queueWait(Pool pool, long waitedNanos) {
         Timer timer = queueWait.get(pool.name());
         if (timer == null) {
-            timer = queueWait.computeIfAbsent(pool.name(), name -> Timer.builder("tailguard.proxy.queue.wait")
-                    .tag("pool", name).description("time queued requests waited for a backend")
-                    .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry));
+            timer = queueWait.computeIfAbsent(pool.name(), this::queueWaitTimer);
         }
         timer.record(waitedNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private Timer queueWaitTimer(String pool) {
+        return Timer.builder("tailguard.proxy.queue.wait").tag("pool", pool)
+                .description("time queued requests waited for a backend")
+                .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry);
     }
 
     void upstream(Backend backend, long heldNanos, Outcome outcome) {
