@@ -75,6 +75,7 @@ public final class ProxyServer implements AutoCloseable {
         } catch (RuntimeException failed) {
             shutdownGroups();
             this.pools.forEach(Pool::close);
+            context.metrics().close();
             throw failed;
         }
     }
