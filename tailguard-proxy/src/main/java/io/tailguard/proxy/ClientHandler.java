@@ -69,6 +69,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private BodyWatch body;
     /** The route a request whose body is being read whole goes to once it is ({@code buffer-body-bytes}). */
     private Route afterBody;
+    /** The current request's route (null until known), its first byte's time, and its limited client key. */
+    private Route route;
+    private long firstByteNanos = NOT_IDLE;
+    private String limitedKey;
 
     ClientHandler(ProxyContext context) {
         this.context = context;
@@ -98,6 +102,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     void onBytes() {
         idleSinceNanos = NOT_IDLE;
         if (exchange == null && deadline != Deadline.HEAD && !closing) {
+            firstByteNanos = context.clock().nanoTime();
             arm(Deadline.HEAD, context.limits().headerTimeout().toNanos());
         }
     }
@@ -142,6 +147,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         requestEnded = false;
         bodyBytes = 0;
         long nowNanos = context.clock().nanoTime();
+        route = null;
+        firstByteNanos = firstByteNanos == NOT_IDLE ? nowNanos : firstByteNanos;
         if (!ContentLength.valid(request.headers())) {
             // Checked before anything reads the length: the decoder's own failure says less, and
             // Netty's getters throw on such a value.
@@ -162,7 +169,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         RequestChecks.toOriginForm(request);
         String host = RequestChecks.hostWithoutPort(request);
-        Route route = context.route(host, RequestChecks.path(request.uri()));
+        Route route = this.route = context.route(host, RequestChecks.path(request.uri()));
         if (route == null) {
             local(request, HttpResponseStatus.NOT_FOUND, "no_route", -1L, !requestBodyless, nowNanos);
             return;
@@ -172,8 +179,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             local(request, HttpResponseStatus.SERVICE_UNAVAILABLE, "draining", 1L, true, nowNanos);
             return;
         }
-        long waitNanos = route.rates().tryAcquire(nowNanos, route.rates().keyed() ? clientKey(request, route) : null);
+        String key = route.rates().keyed() ? clientKey(request, route) : null;
+        long waitNanos = route.rates().tryAcquire(nowNanos, key);
         if (waitNanos > 0) {
+            limitedKey = key;
             context.metrics().rejected(route.pool().name(), "rate_limited");
             local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited", Pool.retryAfterSeconds(waitNanos),
                     !requestBodyless, nowNanos);
@@ -429,8 +438,10 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         if (context.accessLog().enabled()) {
             context.accessLog().log(request.method().name(), request.uri(), status, reason, queueWaitNanos,
-                    upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip());
+                    upstreamNanos, nowNanos - ended.startNanos(), ended.pool().name(), peer().ip(), null);
         }
+        context.metrics().answered(route, status, nowNanos - firstByteNanos);
+        firstByteNanos = NOT_IDLE;
         if (local) {
             ctx.writeAndFlush(lastPart, ctx.voidPromise());
         } else if (lastPart != null) {
@@ -454,11 +465,15 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     /** Answers a request that never reached a pool (bad input, no route, rate limited). */
     private void local(HttpRequest request, HttpResponseStatus status, String reason, long retryAfterSeconds,
                        boolean close, long startNanos) {
-        boolean closeNow = close || !HttpUtil.isKeepAlive(request);
+        boolean closeNow = close || !HttpUtil.isKeepAlive(request) || context.draining();
+        long nowNanos = context.clock().nanoTime();
         if (context.accessLog().enabled()) {
             context.accessLog().log(request.method().name(), request.uri(), status.code(), reason, 0L, -1L,
-                    context.clock().nanoTime() - startNanos, "-", peer().ip());
+                    nowNanos - startNanos, route == null ? "-" : route.pool().name(), peer().ip(), limitedKey);
         }
+        context.metrics().answered(route, status.code(), nowNanos - firstByteNanos);
+        firstByteNanos = NOT_IDLE;
+        limitedKey = null;
         writeLocal(status, retryAfterSeconds, reason, closeNow);
         if (closeNow) {
             closePolitely();
@@ -635,7 +650,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (current == null) {
             String reason = cause instanceof TooLongFrameException ? "bad_request" : "proxy_error";
             if (this.context.accessLog().enabled()) {
-                this.context.accessLog().log("-", "-", 400, reason, 0L, -1L, 0L, "-", peer().ip());
+                this.context.accessLog().log("-", "-", 400, reason, 0L, -1L, 0L, "-", peer().ip(), null);
             }
             writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, reason, true);
             closePolitely();
@@ -677,9 +692,12 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         return peer;
     }
 
-    /** Closes the connection if no request is in progress (draining). */
+    /**
+     * Closes the connection if no request is in progress and none has begun to arrive (draining): a
+     * request whose first bytes were read is answered once its head is complete ({@code 503 draining}).
+     */
     void closeIfIdle() {
-        if (exchange == null) {
+        if (exchange == null && deadline != Deadline.HEAD) {
             closeNow();
         }
     }

@@ -5,6 +5,14 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.tailguard.proxy.config.RouteConfig;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tailguard.admission.RejectReason;
@@ -29,8 +37,12 @@ import java.util.function.BiConsumer;
  * {@code tailguard_proxy_queue_depth{pool}}, {@code tailguard_proxy_queue_wait_seconds{pool}},
  * {@code tailguard_limiter_in_flight{pool,backend}}, {@code tailguard_limiter_limit{pool,backend}}
  * (bound by tailguard-micrometer's limiter binder, as in any service),
- * {@code tailguard_proxy_upstream_seconds{pool,backend,outcome}} (a histogram) and
- * {@code tailguard_proxy_responses_total{status}}.
+ * {@code tailguard_proxy_upstream_seconds{backend,outcome}} (a histogram),
+ * {@code tailguard_proxy_request_seconds{route,pool,outcome}} (the client-side histogram, {@link ClientLatency}),
+ * {@code tailguard_proxy_responses_total{status}}, and Micrometer's JVM and process series
+ * ({@code jvm_*}, {@code process_*}, {@code system_*}). Every series has its HELP text, and every
+ * rejection reason's series exists at 0 from start for every pool ({@code pool="-"} for the reasons
+ * that come before a route is known), so a rate over it is 0, not absent.
  *
  * <p>The meters every request touches (admitted, queue wait, upstream, responses) are looked up once
  * and kept: a Micrometer builder and registry lookup per request cost more than the recording.
@@ -46,6 +58,43 @@ final class ProxyMetrics {
     private final Map<String, Timer> queueWait = new ConcurrentHashMap<>();
     private final Map<Backend, AtomicReferenceArray<Timer>> upstream = new ConcurrentHashMap<>();
     private final AtomicReferenceArray<Counter> responses = new AtomicReferenceArray<>(600);
+    private final JvmGcMetrics gc = new JvmGcMetrics();
+    private final ClientLatency unrouted;
+
+    /** The reasons a pool's requests are refused for beyond the core's {@link RejectReason}s. */
+    private static final String[] POOL_REASONS = {"draining", "rate_failed", "body_timeout"};
+    /** The reasons a connection is refused or closed for before any route is known ({@code pool="-"}). */
+    private static final String[] CONNECTION_REASONS = {"connection_limit", "header_timeout", "idle_evicted",
+            "body_timeout"};
+
+    ProxyMetrics() {
+        new JvmMemoryMetrics().bindTo(registry);
+        gc.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        unrouted = new ClientLatency(registry, "-", "-");
+        for (String reason : CONNECTION_REASONS) {
+            rejectedCounter("-", reason);
+        }
+    }
+
+    /** Builds the client-side timers of {@code route} (at start: recording then looks nothing up). */
+    ClientLatency clientLatency(RouteConfig route) {
+        return new ClientLatency(registry, ClientLatency.routeName(route.host(), route.pathPrefix()), route.pool());
+    }
+
+    /** Records the client-side latency of an answer; {@code route} is null for a request no route took. */
+    void answered(Route route, int status, long nanos) {
+        (route == null ? unrouted : route.latency()).record(status, nanos);
+    }
+
+    /** Stops the GC listener the JVM binder installed. */
+    void close() {
+        gc.close();
+    }
 
     /** Adds a listener told {@code (event, detail)} for every counted event (tests wait on these). */
     void listen(BiConsumer<String, String> listener) {
@@ -70,6 +119,14 @@ final class ProxyMetrics {
     void registerPool(Pool pool) {
         Gauge.builder("tailguard.proxy.queue.depth", pool, Pool::queued)
                 .tag("pool", pool.name()).description("requests waiting in the pool's queue").register(registry);
+        for (String reason : REASON_NAMES) {
+            rejectedCounter(pool.name(), reason);
+        }
+        for (String reason : POOL_REASONS) {
+            rejectedCounter(pool.name(), reason);
+        }
+        admitted.computeIfAbsent(pool.name(), this::admittedCounter);
+        queueWait.computeIfAbsent(pool.name(), this::queueWaitTimer);
         for (Backend backend : pool.backends()) {
             new ConcurrencyLimiterMetrics(backend.limiter(), Tags.of("pool", pool.name(), "backend", backend.toString()))
                     .bindTo(registry);
@@ -87,13 +144,17 @@ final class ProxyMetrics {
     void admitted(Pool pool) {
         Counter counter = admitted.get(pool.name()); // a get first: computeIfAbsent's lambda would be built per call
         if (counter == null) {
-            counter = admitted.computeIfAbsent(pool.name(), name -> Counter.builder("tailguard.proxy.admitted")
-                    .tag("pool", name).register(registry));
+            counter = admitted.computeIfAbsent(pool.name(), this::admittedCounter);
         }
         counter.increment();
         if (!listeners.isEmpty()) {
             fire("admitted", pool.name());
         }
+    }
+
+    private Counter admittedCounter(String pool) {
+        return Counter.builder("tailguard.proxy.admitted").tag("pool", pool)
+                .description("requests that got a backend permit").register(registry);
     }
 
     void queued(Pool pool) {
@@ -116,9 +177,14 @@ final class ProxyMetrics {
 
     void rejected(String pool, String reason) {
         // shedding is the overloaded path: the counter is looked up, not rebuilt, per rejection
-        rejected.computeIfAbsent(pool + '\0' + reason, key -> Counter.builder("tailguard.proxy.rejected")
-                .tags("pool", pool, "reason", reason).register(registry)).increment();
+        rejectedCounter(pool, reason).increment();
         fire("rejected", reason);
+    }
+
+    private Counter rejectedCounter(String pool, String reason) {
+        return rejected.computeIfAbsent(pool + '\0' + reason, key -> Counter.builder("tailguard.proxy.rejected")
+                .tags("pool", pool, "reason", reason).description("requests refused or shed, by pool and reason")
+                .register(registry));
     }
 
     /** The reject reason as the metrics, the access log and the response name it ({@code queue_full}). */
@@ -151,7 +217,8 @@ final class ProxyMetrics {
     }
 
     void retried(Pool pool) {
-        Counter.builder("tailguard.proxy.retries").tag("pool", pool.name()).register(registry).increment();
+        Counter.builder("tailguard.proxy.retries").tag("pool", pool.name())
+                .description("requests sent again to another backend").register(registry).increment();
         fire("retried", pool.name());
     }
 
@@ -165,11 +232,15 @@ final class ProxyMetrics {
     void queueWait(Pool pool, long waitedNanos) {
         Timer timer = queueWait.get(pool.name());
         if (timer == null) {
-            timer = queueWait.computeIfAbsent(pool.name(), name -> Timer.builder("tailguard.proxy.queue.wait")
-                    .tag("pool", name).description("time queued requests waited for a backend")
-                    .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry));
+            timer = queueWait.computeIfAbsent(pool.name(), this::queueWaitTimer);
         }
         timer.record(waitedNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private Timer queueWaitTimer(String pool) {
+        return Timer.builder("tailguard.proxy.queue.wait").tag("pool", pool)
+                .description("time queued requests waited for a backend")
+                .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry);
     }
 
     void upstream(Backend backend, long heldNanos, Outcome outcome) {
@@ -180,7 +251,8 @@ final class ProxyMetrics {
         Timer timer = timers.get(outcome.ordinal());
         if (timer == null) { // registered on first use, so /metrics lists only outcomes that happened
             timer = Timer.builder("tailguard.proxy.upstream").tags("backend", backend.toString(), "outcome",
-                    OUTCOME_NAMES[outcome.ordinal()]).publishPercentileHistogram()
+                    OUTCOME_NAMES[outcome.ordinal()]).description("time a backend held a request, by outcome")
+                    .publishPercentileHistogram()
                     .maximumExpectedValue(Duration.ofMinutes(1)).register(registry);
             timers.set(outcome.ordinal(), timer);
         }
@@ -215,6 +287,7 @@ final class ProxyMetrics {
     }
 
     private Counter responseCounter(int status) {
-        return Counter.builder("tailguard.proxy.responses").tag("status", Integer.toString(status)).register(registry);
+        return Counter.builder("tailguard.proxy.responses").tag("status", Integer.toString(status))
+                .description("answers sent to clients, by status").register(registry);
     }
 }

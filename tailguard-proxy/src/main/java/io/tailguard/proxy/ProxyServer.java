@@ -75,6 +75,7 @@ public final class ProxyServer implements AutoCloseable {
         } catch (RuntimeException failed) {
             shutdownGroups();
             this.pools.forEach(Pool::close);
+            context.metrics().close();
             throw failed;
         }
     }
@@ -125,7 +126,8 @@ public final class ProxyServer implements AutoCloseable {
         List<Route> routes = new ArrayList<>();
         for (RouteConfig route : config.routes()) {
             Pool pool = pools.get(route.pool());
-            routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool)));
+            routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool),
+                    metrics.clientLatency(route)));
         }
         return new ProxyServer(new ProxyContext(config, routes, clock, metrics, accessLog), transport,
                 config.listen(), config.admin(), new ArrayList<>(pools.values()), eventLoops);
@@ -153,7 +155,10 @@ public final class ProxyServer implements AutoCloseable {
 
     /**
      * Stops accepting connections and requests, closes idle client connections, and waits up to
-     * {@code grace} for the requests in flight to finish; returns true if they all did.
+     * {@code grace} for the requests in flight to finish; returns true if they all did. The listening
+     * socket closes first, so a new connection is refused by the kernel; every request already read
+     * gets an answer: its own, or {@code 503 draining} with {@code Connection: close} for one whose
+     * head was still arriving.
      */
     public boolean drain(Duration grace) throws InterruptedException {
         context.startDraining();
@@ -169,6 +174,17 @@ public final class ProxyServer implements AutoCloseable {
         return clients.newCloseFuture().await(grace.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /** True if a client connection has request bytes the proxy read and not yet answered (tests). */
+    boolean readingRequest() {
+        for (Channel client : clients) {
+            ClientHandler handler = client.pipeline().get(ClientHandler.class);
+            if (handler != null && handler.idleSinceNanos() == ClientHandler.NOT_IDLE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Closes every listener and connection at once and stops the event loops. */
     @Override
     public void close() {
@@ -179,6 +195,7 @@ public final class ProxyServer implements AutoCloseable {
         shutdownGroups();
         pools.forEach(Pool::close);
         context.accessLog().close();
+        context.metrics().close();
     }
 
     private void shutdownGroups() {
@@ -207,6 +224,11 @@ public final class ProxyServer implements AutoCloseable {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel channel) {
+                if (context.draining()) {
+                    // accepted just before the listener closed, and after drain's pass over the idle ones
+                    channel.close();
+                    return;
+                }
                 ClientHandler handler = new ClientHandler(context);
                 if (!slots.open(handler)) {
                     context.metrics().rejected("-", "connection_limit");

@@ -14,8 +14,9 @@ import io.tailguard.time.Scheduler;
  * @param pool   the pool serving it
  * @param rates  its rate gates
  * @param hedger its core hedger (one latency window and budget for the route), or null
+ * @param latency its client-side latency timers
  */
-record Route(RouteConfig config, Pool pool, RateGates rates, Hedger hedger) {
+record Route(RouteConfig config, Pool pool, RateGates rates, Hedger hedger, ClientLatency latency) {
 
     /**
      * Returns the hedger of a route with hedging: two attempts, the second after the delay if the

@@ -71,9 +71,9 @@ class OperationsTest {
         }
         String[] lines = log.toString(StandardCharsets.UTF_8).split("\n");
         assertThat(lines).hasSize(2);
-        assertThat(lines[0]).matches("method=GET uri=/b\\?x=1 status=503 reason=concurrency_limited queue_ms=0\\.0 "
+        assertThat(lines[0]).matches("time=\\S+Z method=GET uri=/b\\?x=1 status=503 reason=concurrency_limited queue_ms=0\\.0 "
                 + "upstream_ms=- total_ms=\\d+\\.\\d pool=default client=127\\.0\\.0\\.1");
-        assertThat(lines[1]).matches("method=GET uri=/hold/a status=200 reason=- queue_ms=0\\.0 "
+        assertThat(lines[1]).matches("time=\\S+Z method=GET uri=/hold/a status=200 reason=- queue_ms=0\\.0 "
                 + "upstream_ms=\\d+\\.\\d total_ms=\\d+\\.\\d pool=default client=127\\.0\\.0\\.1");
     }
 
