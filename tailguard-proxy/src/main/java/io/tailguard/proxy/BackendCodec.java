@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.CombinedChannelDuplexHandler;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
@@ -19,7 +21,8 @@ import java.util.List;
  * at a clean message boundary (nothing received beyond it), and whether any byte at all came since
  * a request went out: the two facts that decide if the connection may be reused and if a request may
  * be sent again (RFC 9112 §9.3, §9.6). Responses are decoded as strictly as requests: two lengths,
- * a length with a transfer coding, or an oversized head are decoding failures.
+ * a length with a transfer coding, a status code that is not three digits (RFC 9112 §4), or an
+ * oversized head are decoding failures.
  */
 final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decoder, BackendCodec.Encoder> {
 
@@ -38,6 +41,17 @@ final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decod
         return inboundHandler().received;
     }
 
+    /**
+     * True if the response's {@code Transfer-Encoding} is anything but {@code chunked} alone. A final
+     * coding other than chunked means a body that runs to the close (RFC 9112 §6.3), whose coding the
+     * proxy would drop when it frames the body anew; it answers 502 instead, as nginx does.
+     */
+    static boolean unrelayableCoding(HttpResponse response) {
+        List<String> codings = response.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
+        return !codings.isEmpty()
+                && !(codings.size() == 1 && HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(codings.get(0).trim()));
+    }
+
     /** Not thread-safe: the response decoder, told by the encoder whether the request was a HEAD. */
     static final class Decoder extends HttpResponseDecoder {
         private boolean headRequest;
@@ -49,6 +63,17 @@ final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decod
                     .setValidateHeaders(true)
                     .setAllowDuplicateContentLengths(false)
                     .setUseRfc9112TransferEncoding(true));
+        }
+
+        /** Refuses a status code that is not exactly three digits, which Netty would parse as a number. */
+        @Override
+        protected HttpMessage createMessage(String[] initialLine) {
+            String code = initialLine[1];
+            if (code.length() != 3 || !Character.isDigit(code.charAt(0)) || !Character.isDigit(code.charAt(1))
+                    || !Character.isDigit(code.charAt(2))) {
+                throw new IllegalArgumentException("status code must be three digits but was " + code);
+            }
+            return super.createMessage(initialLine);
         }
 
         @Override
