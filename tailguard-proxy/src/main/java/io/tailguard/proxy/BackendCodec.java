@@ -44,7 +44,7 @@ final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decod
     /**
      * True if the response's {@code Transfer-Encoding} is anything but {@code chunked} alone. A final
      * coding other than chunked means a body that runs to the close (RFC 9112 §6.3), whose coding the
-     * proxy would drop when it frames the body anew; it answers 502 instead, as nginx does.
+     * proxy would drop when it frames the body anew; it answers 502 instead, as HAProxy 2.6 does.
      */
     static boolean unrelayableCoding(HttpResponse response) {
         List<String> codings = response.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
