@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpRequestEncoder;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -47,9 +48,12 @@ final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decod
      * proxy would drop when it frames the body anew; it answers 502 instead, as HAProxy 2.6 does.
      */
     static boolean unrelayableCoding(HttpResponse response) {
-        List<String> codings = response.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
-        return !codings.isEmpty()
-                && !(codings.size() == 1 && HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(codings.get(0).trim()));
+        if (!response.headers().contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            return false; // most responses: answered without the iterator (Netty's getAll would build a list)
+        }
+        Iterator<String> codings = response.headers().valueStringIterator(HttpHeaderNames.TRANSFER_ENCODING);
+        String first = codings.next();
+        return codings.hasNext() || !HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(first.trim());
     }
 
     /** Not thread-safe: the response decoder, told by the encoder whether the request was a HEAD. */
