@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.CombinedChannelDuplexHandler;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
@@ -11,6 +13,7 @@ import io.netty.handler.codec.http.HttpRequestEncoder;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -19,7 +22,8 @@ import java.util.List;
  * at a clean message boundary (nothing received beyond it), and whether any byte at all came since
  * a request went out: the two facts that decide if the connection may be reused and if a request may
  * be sent again (RFC 9112 §9.3, §9.6). Responses are decoded as strictly as requests: two lengths,
- * a length with a transfer coding, or an oversized head are decoding failures.
+ * a length with a transfer coding, a status code that is not three digits (RFC 9112 §4), or an
+ * oversized head are decoding failures.
  */
 final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decoder, BackendCodec.Encoder> {
 
@@ -38,6 +42,20 @@ final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decod
         return inboundHandler().received;
     }
 
+    /**
+     * True if the response's {@code Transfer-Encoding} is anything but {@code chunked} alone. A final
+     * coding other than chunked means a body that runs to the close (RFC 9112 §6.3), whose coding the
+     * proxy would drop when it frames the body anew; it answers 502 instead, as HAProxy 2.6 does.
+     */
+    static boolean unrelayableCoding(HttpResponse response) {
+        if (!response.headers().contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            return false; // most responses: answered without the iterator (Netty's getAll would build a list)
+        }
+        Iterator<String> codings = response.headers().valueStringIterator(HttpHeaderNames.TRANSFER_ENCODING);
+        String first = codings.next();
+        return codings.hasNext() || !HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(first.trim());
+    }
+
     /** Not thread-safe: the response decoder, told by the encoder whether the request was a HEAD. */
     static final class Decoder extends HttpResponseDecoder {
         private boolean headRequest;
@@ -49,6 +67,17 @@ final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decod
                     .setValidateHeaders(true)
                     .setAllowDuplicateContentLengths(false)
                     .setUseRfc9112TransferEncoding(true));
+        }
+
+        /** Refuses a status code that is not exactly three digits, which Netty would parse as a number. */
+        @Override
+        protected HttpMessage createMessage(String[] initialLine) {
+            String code = initialLine[1];
+            if (code.length() != 3 || !Character.isDigit(code.charAt(0)) || !Character.isDigit(code.charAt(1))
+                    || !Character.isDigit(code.charAt(2))) {
+                throw new IllegalArgumentException("status code must be three digits but was " + code);
+            }
+            return super.createMessage(initialLine);
         }
 
         @Override

@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
@@ -298,6 +299,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void failRequestBody(HttpResponseStatus status, String reason) {
         requestEnded = true;
+        closeAfterResponse = true; // the rest of the body is still coming: the answer says close, then drains it
         body.stop();
         Exchange current = exchange;
         if (current == null) {
@@ -409,7 +411,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
         boolean close = closeAfterResponse || unreadBody() || context.draining() || status.code() == 400;
         end(ended, status.code(), reason, queueWaitNanos, -1L, close, localResponse(status, retryAfterSeconds, reason,
-                close), true);
+                close, isHead(ended.request())), true);
     }
 
     /**
@@ -474,7 +476,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         context.metrics().answered(route, status.code(), nowNanos - firstByteNanos);
         firstByteNanos = NOT_IDLE;
         limitedKey = null;
-        writeLocal(status, retryAfterSeconds, reason, closeNow);
+        writeLocal(status, retryAfterSeconds, reason, closeNow, isHead(request));
         if (closeNow) {
             closePolitely();
         } else {
@@ -483,14 +485,19 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void writeLocal(HttpResponseStatus status, long retryAfterSeconds, String reason, boolean close) {
-        ctx.writeAndFlush(localResponse(status, retryAfterSeconds, reason, close));
+    private void writeLocal(HttpResponseStatus status, long retryAfterSeconds, String reason, boolean close,
+                            boolean head) {
+        ctx.writeAndFlush(localResponse(status, retryAfterSeconds, reason, close, head));
     }
 
     private FullHttpResponse localResponse(HttpResponseStatus status, long retryAfterSeconds, String reason,
-                                           boolean close) {
+                                           boolean close, boolean head) {
         context.metrics().response(status.code());
-        return LocalAnswers.response(status, retryAfterSeconds, reason, close);
+        return LocalAnswers.response(status, retryAfterSeconds, reason, close, head);
+    }
+
+    private static boolean isHead(HttpRequest request) {
+        return HttpMethod.HEAD.equals(request.method());
     }
 
     /**
@@ -547,7 +554,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private void headTimedOut() {
         if (exchange == null && !closing) {
             context.metrics().rejected("-", "header_timeout");
-            writeLocal(HttpResponseStatus.REQUEST_TIMEOUT, -1L, "header_timeout", true);
+            writeLocal(HttpResponseStatus.REQUEST_TIMEOUT, -1L, "header_timeout", true, false);
             closePolitely();
         }
     }
@@ -652,7 +659,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             if (this.context.accessLog().enabled()) {
                 this.context.accessLog().log("-", "-", 400, reason, 0L, -1L, 0L, "-", peer().ip(), null);
             }
-            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, reason, true);
+            writeLocal(HttpResponseStatus.BAD_REQUEST, -1L, reason, true, false);
             closePolitely();
             return;
         }

@@ -14,18 +14,20 @@ import java.nio.charset.StandardCharsets;
 /**
  * Thread-safe (stateless): the answers the proxy makes itself. Each is a short text body naming the
  * status and the reason, with the reason also in {@code X-Tailguard-Reason} for machines, and a
- * {@code Retry-After} when the client may usefully come back.
+ * {@code Retry-After} when the client may usefully come back. An answer to a HEAD has the same head
+ * and no body (RFC 9110 §9.3.2).
  */
 final class LocalAnswers {
 
     private LocalAnswers() {
     }
 
-    static FullHttpResponse response(HttpResponseStatus status, long retryAfterSeconds, String reason, boolean close) {
+    static FullHttpResponse response(HttpResponseStatus status, long retryAfterSeconds, String reason, boolean close,
+                                     boolean head) {
         byte[] body = (status.code() + " " + status.reasonPhrase() + " (" + reason + ")\n")
                 .getBytes(StandardCharsets.US_ASCII);
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
-                Unpooled.wrappedBuffer(body));
+                head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body));
         response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=us-ascii");
         response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
         response.headers().set("X-Tailguard-Reason", reason);

@@ -87,7 +87,7 @@ final class UpstreamHandler extends ChannelInboundHandlerAdapter {
         }
         if (msg instanceof HttpResponse response) {
             int status = response.status().code();
-            if (response.decoderResult().isFailure() || status == 101) {
+            if (response.decoderResult().isFailure() || status == 101 || BackendCodec.unrelayableCoding(response)) {
                 // 101 answers an upgrade, and the proxy forwards none (RFC 9110 §15.2.2).
                 ReferenceCountUtil.release(msg);
                 malformed(ctx, current);

@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -51,16 +50,6 @@ class HeadMutationPropertyTest {
     record Case(boolean responseSide, int template, List<Mutation> mutations) {
     }
 
-    /**
-     * A status code that is not three digits ({@code HTTP/1.1 2504 OK}, {@code HTTP/1.1 20 0 OK}) is
-     * relayed to the client instead of answered 502: an open defect of the proxy, counted here and
-     * printed at the end rather than failed on, until it is fixed.
-     */
-    private static final Pattern OPEN_STATUS_CODE = Pattern.compile(
-            "got bytes that are not a response: HTTP/1\\.[01] (?![0-9]{3} )");
-    private static final AtomicInteger RELAYED_STATUS_CODES = new AtomicInteger();
-    /** A local answer to a HEAD carries a body (RFC 9110 section 9.3.2 says it must not): open, counted. */
-    private static final AtomicInteger LOCAL_HEAD_BODIES = new AtomicInteger();
     private static final AtomicInteger TAGS = new AtomicInteger();
     private static final Map<String, String> MUTATED_RESPONSES = new ConcurrentHashMap<>();
     private static RecordingBackend backend;
@@ -79,9 +68,6 @@ class HeadMutationPropertyTest {
 
     @AfterContainer
     static void stop() {
-        System.out.println("cases whose malformed status code was relayed (open defect): " + RELAYED_STATUS_CODES.get()
-                + "; local answers to HEAD with a body (open defect): " + LOCAL_HEAD_BODIES.get()
-                + "; cases run: " + (TAGS.get() - 2_500));
         clients.shutdownNow();
         proxy.close();
         backend.close();
@@ -152,13 +138,7 @@ class HeadMutationPropertyTest {
             }
         }
         if (!result.trailing().isEmpty() && !result.trailing().startsWith("HTTP/")) {
-            boolean localHeadAnswer = "HEAD".equals(method) && !result.answers().isEmpty()
-                    && !result.answers().get(0).reason().isEmpty();
-            if (localHeadAnswer) {
-                LOCAL_HEAD_BODIES.incrementAndGet();
-            } else {
-                broken.add(tag + ": bytes after the last answer " + Invariants.printable(result.trailing()));
-            }
+            broken.add(tag + ": bytes after the last answer " + Invariants.printable(result.trailing()));
         }
         if (own > 1) {
             broken.add(tag + " got " + own + " answers of its own");
@@ -174,9 +154,6 @@ class HeadMutationPropertyTest {
             if (!other.tag().startsWith("m")) {
                 broken.add("backend received a request no client sent: " + Invariants.printable(other.text()));
             }
-        }
-        if (broken.removeIf(line -> OPEN_STATUS_CODE.matcher(line).find())) {
-            RELAYED_STATUS_CODES.incrementAndGet();
         }
         if (!broken.isEmpty()) {
             broken.add(0, tag + " sent " + Invariants.printable(request)

@@ -139,8 +139,7 @@ final class RequestVectors {
                         Req.post("q39-a", "", "Content-Length: 70000")).expecting(status("q39-a", 413)),
                 one("q40", "a chunked body that grows over max-body-bytes",
                         Req.post("q40-a", ("4000\r\n" + "a".repeat(0x4000) + "\r\n").repeat(5) + "0\r\n\r\n",
-                                "Transfer-Encoding: chunked")).expecting(status("q40-a", 413))
-                        .open("a 413 for a streamed body closes, with a reset, without Connection: close"),
+                                "Transfer-Encoding: chunked")).expecting(status("q40-a", 413)),
                 one("q41", "Host twice", Req.get("q41-a", "Host: u")).expecting(status("q41-a", 400)),
                 one("q42", "HTTP/1.1 without Host",
                         Req.raw("q42-a", "GET", "GET /d/q42-a HTTP/1.1\r\n\r\n")).expecting(status("q42-a", 400)),
@@ -194,7 +193,6 @@ final class RequestVectors {
                         Req.raw("q58-a", "GET", "GET /d/q58-a\r HTTP/1.1\r\nHost: t\r\n\r\n"))
                         .expecting(status("q58-a", 200, 400), forwardedWithout("q58-a", "q58-a\r")),
                 one("q59", "a HEAD with a malformed header: its 400 has no body (RFC 9110 section 9.3.2)",
-                        Req.head("q59-a", "Bad Header: x")).expecting(status("q59-a", 400))
-                        .open("a local answer to a HEAD carries a body"));
+                        Req.head("q59-a", "Bad Header: x")).expecting(status("q59-a", 400)));
     }
 }
