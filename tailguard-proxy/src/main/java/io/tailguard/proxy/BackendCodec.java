@@ -73,9 +73,10 @@ final class BackendCodec extends CombinedChannelDuplexHandler<BackendCodec.Decod
         @Override
         protected HttpMessage createMessage(String[] initialLine) {
             String code = initialLine[1];
-            if (code.length() != 3 || !Character.isDigit(code.charAt(0)) || !Character.isDigit(code.charAt(1))
+            // RFC 9110 section 15: three digits, 100 to 599 (a 000 or 099 would reach the client as 0 or 99)
+            if (code.length() != 3 || code.charAt(0) < '1' || code.charAt(0) > '5' || !Character.isDigit(code.charAt(1))
                     || !Character.isDigit(code.charAt(2))) {
-                throw new IllegalArgumentException("status code must be three digits but was " + code);
+                throw new IllegalArgumentException("status code must be three digits from 100 to 599 but was " + code);
             }
             return super.createMessage(initialLine);
         }

@@ -139,6 +139,7 @@ final class ResponseVectors {
                 bad("s55", "a status code of four digits", "HTTP/1.1 2004 OK\r\nContent-Length: 2\r\n\r\nok"),
                 bad("s56", "a status code of two digits", "HTTP/1.1 20 OK\r\nContent-Length: 2\r\n\r\nok"),
                 bad("s57", "a status code split by a space", "HTTP/1.1 20 0 OK\r\nContent-Length: 2\r\n\r\nok"),
+                bad("s58", "a status code below 100", "HTTP/1.1 000 OK\r\nContent-Length: 2\r\n\r\nok"),
                 lenient("s37", "a head in bare LF", r -> "HTTP/1.1 200 OK\nX-Echo: " + r.tag() + "\nContent-Length: 2\n\nok")
                         ,
                 lenient("s38", "Content-Length: 2, 2", r -> bare(r, "200 OK", "Content-Length: 2, 2\r\n") + "ok"),
