@@ -3,7 +3,7 @@
  * scripts it ({@link io.tailguard.proxy.differential.RecordingBackend}), the vectors as data
  * ({@code RequestVectors}, {@code ResponseVectors}, {@code AbuseVectors}), the invariants every run
  * must keep ({@code Invariants}), the JUnit run against tailguard in process ({@code DifferentialTest}),
- * a jqwik property over mutated heads ({@code HeadMutationPropertyTest}), and the main that
+ * a seeded property over mutated heads ({@code HeadMutationPropertyTest}), and the main that
  * {@code scripts/differential.sh} runs against nginx and HAProxy ({@link io.tailguard.proxy.differential.DifferentialMain}).
  */
 package io.tailguard.proxy.differential;
