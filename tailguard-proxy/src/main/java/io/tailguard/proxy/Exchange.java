@@ -304,7 +304,7 @@ final class Exchange {
                 client.metrics().clientGone(pool, "queued");
             }
             case HEDGING -> {
-                hedged.cancel();
+                hedged.clientLeft();
                 client.metrics().clientGone(pool, "in_flight");
             }
             case FORWARDING -> {

@@ -4,7 +4,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
-import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
@@ -15,10 +14,8 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.net.ConnectException;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Not thread-safe (confined to its exchange's event loop): an exchange's trip to one backend: the
@@ -33,8 +30,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Forward implements UpstreamLeg {
 
-    /** DEPARTED: the client left; the backend's answer or close is awaited only to free the permit. */
-    private enum State { CONNECTING, SENT, RESPONDING, DEPARTED, ENDED }
+    private enum State { CONNECTING, SENT, RESPONDING, ENDED }
 
     private final Exchange exchange;
     private final ClientHandler client;
@@ -56,8 +52,6 @@ final class Forward implements UpstreamLeg {
      * (the usual small one) leaves in one message, so one buffer and one write.
      */
     private HttpResponse heldHead;
-    /** Bounds the wait of a departed client's permit for the backend (hold-permit-on-departure). */
-    private ScheduledFuture<?> departureTimer;
 
     Forward(Exchange exchange, ClientHandler client, EventLoop loop, Pool pool, PendingBody pending) {
         this.exchange = exchange;
@@ -210,11 +204,6 @@ final class Forward implements UpstreamLeg {
     /** A piece of the response body from the backend; the last one ends the exchange. */
     @Override
     public void onResponseContent(HttpContent content) {
-        if (state == State.DEPARTED && content instanceof LastHttpContent) {
-            ReferenceCountUtil.release(content);
-            endDeparture(); // the backend finished the work of a client that left
-            return;
-        }
         if (state != State.RESPONDING) {
             ReferenceCountUtil.release(content);
             return;
@@ -248,7 +237,7 @@ final class Forward implements UpstreamLeg {
     /** True while the backend's bytes should be read: the head is awaited or the client has room. */
     @Override
     public boolean wantsResponseBytes() {
-        return state == State.SENT || state == State.DEPARTED || (state == State.RESPONDING && client.writable());
+        return state == State.SENT || (state == State.RESPONDING && client.writable());
     }
 
     /** The client can take more of the response. */
@@ -267,10 +256,6 @@ final class Forward implements UpstreamLeg {
 
     @Override
     public void onMalformedResponse() {
-        if (state == State.DEPARTED) {
-            endDeparture();
-            return;
-        }
         channel = null;
         client.metrics().upstreamError(pool, "upstream_malformed");
         if (state == State.SENT) {
@@ -287,10 +272,6 @@ final class Forward implements UpstreamLeg {
 
     @Override
     public void onUpstreamLost() {
-        if (state == State.DEPARTED) {
-            endDeparture();
-            return;
-        }
         if (state == State.SENT && reusedConnection && exchange.replayable() && !handler.answered()) {
             // A pooled connection the backend closed while idle, before our request reached it (the
             // close crossed our write, and not one byte of an answer came): the same permit goes on a
@@ -315,44 +296,21 @@ final class Forward implements UpstreamLeg {
     }
 
     /**
-     * The client left mid-exchange. With {@code hold-permit-on-departure} the permit stays held until
-     * the backend answers or closes, at most what is left of the response timeout: a backend that does
-     * not notice the close (a thread-per-request server) is still working, and the cap must count that
-     * work. Our side of the connection is shut (a FIN), which a backend that watches its socket takes
-     * as the signal to stop. Without the setting, or before the request reached a backend, the
-     * connection closes and the permit is freed at once.
+     * The client left mid-exchange. A request that reached a backend goes to a {@link Departure},
+     * which holds the permit until the backend is done (hold-permit-on-departure); without the setting,
+     * or before the request reached a backend, the connection closes and the permit is freed at once.
      */
     void clientLeft() {
-        if (state == State.ENDED || state == State.DEPARTED) {
+        if (state == State.ENDED) {
             return;
         }
-        if (!pool.config().holdPermitOnDeparture() || state == State.CONNECTING || channel == null
-                || !(channel instanceof DuplexChannel duplex)) {
+        if (state == State.CONNECTING || channel == null || !Departure.hold(pool, assignment, channel, sentNanos)) {
             close(Outcome.IGNORED);
             return;
         }
-        state = State.DEPARTED;
-        heldHead = null;
-        duplex.shutdownOutput();
-        long leftNanos = Math.max(0L, pool.config().responseTimeout().toNanos() - upstreamNanos());
-        departureTimer = loop.schedule(this::endDeparture, leftNanos, TimeUnit.NANOSECONDS);
-        channel.read();
-    }
-
-    /** The departed client's exchange is over at the backend (or waited long enough): the permit is freed. */
-    private void endDeparture() {
-        if (state != State.DEPARTED) {
-            return;
-        }
         state = State.ENDED;
-        departureTimer.cancel(false);
-        Channel connection = channel;
+        heldHead = null;
         channel = null;
-        if (connection != null) {
-            handler.unbind();
-            connection.close();
-        }
-        pool.complete(assignment, Outcome.IGNORED);
     }
 
     /**

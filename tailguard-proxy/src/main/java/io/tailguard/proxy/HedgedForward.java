@@ -23,7 +23,9 @@ import java.util.concurrent.CompletableFuture;
  * bodiless idempotent request sent through the core {@link Hedger}. Attempt 1 uses the permit the
  * request was admitted with; a later attempt goes to another backend with a free permit (never the
  * queue). The first response head wins; every other attempt is abandoned: its backend connection is
- * closed and its permit released.
+ * closed and its permit released. When the client leaves, each attempt whose request reached its
+ * backend is handed to a {@link Departure} instead, as a plain forward's is: that backend may still be
+ * working on it.
  */
 final class HedgedForward {
 
@@ -99,18 +101,31 @@ final class HedgedForward {
         }
     }
 
-    /** The exchange ended first (client gone, body error): abandon every attempt. */
+    /** The exchange ended first (a client-side error): abandon every attempt. */
     void cancel() {
+        end(false);
+    }
+
+    /**
+     * The client left: every attempt whose request reached its backend keeps its permit until that
+     * backend is done (hold-permit-on-departure); the others are abandoned.
+     */
+    void clientLeft() {
+        end(true);
+    }
+
+    private void end(boolean departed) {
         over = true;
-        if (call != null) {
-            call.cancel(true);
-        }
         if (first != null) {
             pool.complete(first, Outcome.IGNORED);
             first = null;
         }
+        // The hedger's cancellations hop onto this loop, where they find every attempt already ended.
         for (Attempt attempt : attempts) {
-            attempt.abandon();
+            attempt.leave(departed);
+        }
+        if (call != null) {
+            call.cancel(true);
         }
     }
 
@@ -198,18 +213,33 @@ final class HedgedForward {
         }
 
         void abandon() {
+            leave(false);
+        }
+
+        /**
+         * Ends this attempt. Its permit is freed at once unless the client {@code departed} while the
+         * backend has the request and has not answered it whole: then a {@link Departure} holds it.
+         */
+        void leave(boolean departed) {
             if (abandoned) {
                 return;
             }
             abandoned = true;
+            boolean answered = false;
             for (HttpContent content : early) {
+                answered |= content instanceof LastHttpContent;
                 ReferenceCountUtil.release(content);
             }
             early.clear();
-            if (channel != null) {
-                UpstreamHandler.of(channel).unbind();
-                channel.close();
-                channel = null;
+            Channel connection = channel;
+            channel = null;
+            if (connection != null && departed && !answered
+                    && Departure.hold(pool, assignment, connection, sentNanos)) {
+                return;
+            }
+            if (connection != null) {
+                UpstreamHandler.of(connection).unbind();
+                connection.close();
             }
             pool.complete(assignment, Outcome.IGNORED);
         }

@@ -46,6 +46,11 @@ final class UpstreamHandler extends ChannelInboundHandlerAdapter {
         this.inInterim = false;
     }
 
+    /** Gives the exchange's place on the connection to {@code next}, mid-response (an interim's end stays the interim's). */
+    void handOver(UpstreamLeg next) {
+        this.exchange = next;
+    }
+
     void unbind() {
         this.exchange = null;
     }
