@@ -68,7 +68,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     private volatile long idleSinceNanos = NOT_IDLE;
     private final AtomicBoolean evicted = new AtomicBoolean();
     private BodyWatch body;
-    /** The route a request whose body is being read whole goes to once it is ({@code buffer-body-bytes}). */
+    /** The route a request whose body is being read before admission goes to once it is ({@code buffer-body-bytes}). */
     private Route afterBody;
     /** The current request's route (null until known), its first byte's time, and its limited client key. */
     private Route route;
@@ -197,8 +197,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         closeAfterResponse = !HttpUtil.isKeepAlive(request);
         exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
         if (!requestBodyless && readWholeFirst(request)) {
-            // A small body is read before the request takes a permit or a queue place, so a slow
-            // uploader holds neither; channelReadComplete asks for it.
+            // A small body (or a chunked body's first buffer-body-bytes) is read before the request
+            // takes a permit or a queue place, so a slow uploader holds neither; channelReadComplete
+            // asks for it.
             exchange.markBuffering();
             afterBody = route;
             continueIfExpected(request);
@@ -207,11 +208,22 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         admit(exchange, route, nowNanos);
     }
 
-    /** True if the body is to be read whole before admission: a declared length within {@code buffer-body-bytes}. */
+    /**
+     * True if the body is to be read before admission: a chunked one (up to {@code buffer-body-bytes}
+     * of it, {@link #bufferFull}), or one whose declared length is within that.
+     */
     private boolean readWholeFirst(HttpRequest request) {
         long limit = context.limits().bufferBodyBytes();
-        return limit > 0 && !HttpUtil.isTransferEncodingChunked(request)
-                && HttpUtil.getContentLength(request, Long.MAX_VALUE) <= limit;
+        return limit > 0 && (HttpUtil.isTransferEncodingChunked(request)
+                || HttpUtil.getContentLength(request, Long.MAX_VALUE) <= limit);
+    }
+
+    /**
+     * True once a body read before admission may wait no longer: it ended, or (chunked, its length
+     * unknown) {@code buffer-body-bytes} of it arrived, and the rest streams once a backend takes it.
+     */
+    private boolean bufferFull(boolean last) {
+        return last || bodyBytes >= context.limits().bufferBodyBytes();
     }
 
     private void admit(Exchange current, Route route, long nowNanos) {
@@ -281,7 +293,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         if (exchange != null) {
             Exchange current = exchange;
             current.onRequestContent(content);
-            if (last && current.buffering()) {
+            if (current.buffering() && bufferFull(last)) {
                 current.bodyBuffered();
                 admit(current, afterBody, context.clock().nanoTime());
             }

@@ -27,7 +27,7 @@ import java.util.List;
  */
 final class Exchange {
 
-    /** BUFFERING: a small body is being read whole before admission ({@code buffer-body-bytes}). */
+    /** BUFFERING: a small body, or a chunked body's first part, is read before admission (buffer-body-bytes). */
     private enum Phase { NEW, BUFFERING, RATING, QUEUED, HEDGING, FORWARDING, DONE }
 
     private final ClientHandler client;
@@ -104,7 +104,7 @@ final class Exchange {
         return deadlineNanos != Long.MAX_VALUE;
     }
 
-    /** The body is read whole first; admission waits for its end ({@link #bodyBuffered}). */
+    /** The body is read first; admission waits for its end or a full buffer ({@link #bodyBuffered}). */
     void markBuffering() {
         phase = Phase.BUFFERING;
     }
@@ -113,7 +113,7 @@ final class Exchange {
         return phase == Phase.BUFFERING;
     }
 
-    /** The whole body is kept: admission may begin. */
+    /** The body, or as much of it as is buffered before admission, is kept: admission may begin. */
     void bodyBuffered() {
         phase = Phase.NEW;
     }

@@ -18,7 +18,8 @@ import java.time.Duration;
  * @param minBodyRate     bytes per second a body must average once {@code bodyTimeout} has passed
  *                        (0: no rate); otherwise 408
  * @param bufferBodyBytes a body of at most this many bytes (by its Content-Length) is read whole before
- *                        its request takes a permit or a queue place (0: never)
+ *                        its request takes a permit or a queue place, and so are this many bytes of a
+ *                        chunked body (0: never)
  * @param idleTimeoutUnderPressure the idle timeout of keep-alive connections while open connections are
  *                        at three quarters of {@code maxConnections} or more
  */
