@@ -14,7 +14,11 @@ final class VectorRun {
 
     /** How long a client waits for each read: longer than any timeout the proxies under test are given. */
     static final int READ_TIMEOUT_MILLIS = 3_000;
-    /** Attempts of the final GET whose connection is closed on accept (closes of held clients may still be in flight). */
+    /**
+     * Attempts of the final GET whose connection is closed on accept or whose request finds the queue
+     * full: the closes of held clients may still be in flight, and their queued requests are withdrawn
+     * only once the proxy has read those closes.
+     */
     private static final int FINAL_ATTEMPTS = 20;
 
     private VectorRun() {
@@ -75,7 +79,8 @@ final class VectorRun {
             } catch (IOException refused) {
                 seen = Seen.failed(Seen.RESET, List.of(), refused.toString());
             }
-            if (seen.status() != Seen.CLOSED && seen.status() != Seen.RESET) {
+            boolean stillFull = seen.status() == 503 && "queue_full".equals(seen.reason());
+            if (seen.status() != Seen.CLOSED && seen.status() != Seen.RESET && !stillFull) {
                 return seen;
             }
         }
