@@ -9,16 +9,18 @@ import io.tailguard.limit.VegasLimit;
 import io.tailguard.limit.VegasLimitConfig;
 
 /**
- * Thread-safe (stateless): a backend's concurrency limiter from its pool's settings. An adaptive
+ * Thread-safe (stateless): a backend's concurrency limiter from its pool's settings, for the decision
+ * path and for the proxy alike. An adaptive
  * limit starts at {@code maxConns}, may fall to 1 and grow to ten times {@code maxConns}; a response
  * slower than the response timeout counts as a drop.
  */
-final class Limits {
+public final class Limits {
 
     private Limits() {
     }
 
-    static ConcurrencyLimiter create(PoolSettings pool) {
+    /** Returns a new limiter for one backend of {@code pool}. */
+    public static ConcurrencyLimiter create(PoolSettings pool) {
         int initial = pool.maxConns();
         int max = (int) Math.min(65_536L, 10L * initial);
         return switch (pool.limit()) {

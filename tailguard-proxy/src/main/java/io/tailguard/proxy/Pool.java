@@ -7,6 +7,8 @@ import io.tailguard.balance.LeastLoadedBalancer;
 import io.tailguard.balance.PowerOfTwoAvailabilityBalancer;
 import io.tailguard.balance.PowerOfTwoChoicesBalancer;
 import io.tailguard.balance.RoundRobinBalancer;
+import io.tailguard.path.Limits;
+import io.tailguard.proxy.config.PathSettings;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.queue.DrainEstimator;
@@ -48,7 +50,7 @@ final class Pool {
         this.leases = LeaseLinks.needed(config.balancer()) ? LeaseLinks.start(config, transport, clock, metrics) : null;
         List<Backend> list = new ArrayList<>();
         for (int i = 0; i < config.backends().size(); i++) {
-            list.add(new Backend(i, config.backends().get(i), Limiters.create(config), config, transport,
+            list.add(new Backend(i, config.backends().get(i), Limits.create(PathSettings.pool(config)), config, transport,
                     leases == null ? null : leases.get(i)));
         }
         this.backends = list.toArray(new Backend[0]);

@@ -59,7 +59,7 @@ record PoolPlan(String config, PoolSettings settings, List<RouteSettings> routes
             if (described.isEmpty() || routes.isEmpty()) {
                 continue;
             }
-            plans.add(new PoolPlan(configName, PathSettings.pool(pool, true), List.copyOf(routes),
+            plans.add(new PoolPlan(configName, PathSettings.pool(pool), List.copyOf(routes),
                     backends(configName, pool, described)));
         }
         return plans;

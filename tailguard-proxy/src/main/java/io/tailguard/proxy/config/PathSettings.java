@@ -20,13 +20,13 @@ public final class PathSettings {
     }
 
     /**
-     * Returns the decision path's settings of {@code pool}; {@code holdCancelled} says whether a
-     * cancelled attempt keeps its permit until its backend is done.
+     * Returns the decision path's settings of {@code pool}; a cancelled attempt keeps its permit
+     * until its backend is done as the pool's {@code hold-permit-on-departure} says.
      */
-    public static PoolSettings pool(PoolConfig pool, boolean holdCancelled) {
+    public static PoolSettings pool(PoolConfig pool) {
         return new PoolSettings(pool.name(), pool.backends().size(), pool.maxConns(), limit(pool.limit()), pool.queue(),
                 pool.queueTimeout(), pool.discipline(), balancer(pool.balancer()), pool.responseTimeout(),
-                pool.retryBudget(), pool.ejectAfter(), pool.ejectFor(), holdCancelled);
+                pool.retryBudget(), pool.ejectAfter(), pool.ejectFor(), pool.holdPermitOnDeparture());
     }
 
     /** Returns the decision path's settings of route {@code index} of a configuration. */

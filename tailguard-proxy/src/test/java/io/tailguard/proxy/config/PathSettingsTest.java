@@ -37,7 +37,7 @@ class PathSettingsTest {
 
     @Test
     void mapsEveryPoolSettingTheDecisionPathUses() {
-        PoolSettings pool = PathSettings.pool(ProxyConfigFile.parse(YAML).pools().get(0), true);
+        PoolSettings pool = PathSettings.pool(ProxyConfigFile.parse(YAML).pools().get(0));
         assertThat(pool.name()).isEqualTo("app");
         assertThat(pool.backends()).isEqualTo(2);
         assertThat(pool.maxConns()).isEqualTo(4);
