@@ -66,6 +66,8 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     /** When the connection last went idle (no request, no partial head), or {@link #NOT_IDLE}. */
     private volatile long idleSinceNanos = NOT_IDLE;
+    /** When the current idle spell began (this connection's loop only). */
+    private long idleStartNanos;
     private final AtomicBoolean evicted = new AtomicBoolean();
     private BodyWatch body;
     /** The route a request whose body is being read before admission goes to once it is ({@code buffer-body-bytes}). */
@@ -554,7 +556,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             }
             case IDLE -> {
                 if (exchange == null) {
-                    closeNow();
+                    idleCheck();
                 }
             }
             case LINGER -> ctx.close();
@@ -572,13 +574,33 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void armIdleTimer() {
+        idleStartNanos = NanoClock.system().nanoTime();
+        idleSinceNanos = idleStartNanos;
+        armIdleCheck(0L);
+    }
+
+    /**
+     * Arms the idle deadline {@code idleForNanos} into an idle spell. Pressure can begin after a
+     * connection went idle, so while the shorter under-pressure timeout has not passed the timer
+     * comes back at most that much later and looks again, instead of deciding once when armed.
+     */
+    private void armIdleCheck(long idleForNanos) {
         ClientLimits limits = context.limits();
-        long idleNanos = limits.idleTimeout().toNanos();
-        if (context.slots().underPressure()) {
-            idleNanos = Math.min(idleNanos, limits.idleTimeoutUnderPressure().toNanos());
+        long full = limits.idleTimeout().toNanos() - idleForNanos;
+        long pressured = limits.idleTimeoutUnderPressure().toNanos();
+        long step = context.slots().underPressure() ? pressured - idleForNanos : pressured;
+        arm(Deadline.IDLE, Math.max(1L, Math.min(full, step)));
+    }
+
+    private void idleCheck() {
+        ClientLimits limits = context.limits();
+        long idleFor = NanoClock.system().nanoTime() - idleStartNanos;
+        if (idleFor >= limits.idleTimeout().toNanos()
+                || (idleFor >= limits.idleTimeoutUnderPressure().toNanos() && context.slots().underPressure())) {
+            closeNow();
+        } else {
+            armIdleCheck(idleFor);
         }
-        arm(Deadline.IDLE, idleNanos);
-        idleSinceNanos = NanoClock.system().nanoTime();
     }
 
     /** When the connection went idle, or {@link #NOT_IDLE} (any thread: {@link ConnectionSlots} reads it). */

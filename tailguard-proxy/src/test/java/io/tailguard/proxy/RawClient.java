@@ -100,6 +100,19 @@ final class RawClient implements AutoCloseable {
     }
 
     /** True if the server closed the connection (reads end of stream). */
+    /** True if the server closes within {@code wait}; false if the connection is still open then. */
+    boolean closedByServerWithin(java.time.Duration wait) throws IOException {
+        int before = socket.getSoTimeout();
+        socket.setSoTimeout((int) wait.toMillis());
+        try {
+            return closedByServer();
+        } catch (java.net.SocketTimeoutException stillOpen) {
+            return false;
+        } finally {
+            socket.setSoTimeout(before);
+        }
+    }
+
     boolean closedByServer() throws IOException {
         try {
             return in.read() == -1;

@@ -20,8 +20,8 @@ import java.time.Duration;
  * @param bufferBodyBytes a body of at most this many bytes (by its Content-Length) is read whole before
  *                        its request takes a permit or a queue place, and so are this many bytes of a
  *                        chunked body (0: never)
- * @param idleTimeoutUnderPressure the idle timeout of keep-alive connections while open connections are
- *                        at three quarters of {@code maxConnections} or more
+ * @param idleTimeoutUnderPressure a keep-alive connection idle this long is closed while open connections
+ *                        are at three quarters of {@code maxConnections} or more, whenever it went idle
  */
 public record ClientLimits(int maxConnections, int maxInitialLine, int maxHeaderBytes, long maxBodyBytes,
                            Duration headerTimeout, Duration idleTimeout, Duration bodyTimeout, long minBodyRate,
