@@ -154,10 +154,15 @@ class AbusiveClientTest {
             assertThat(early.get("/alone").read().status()).isEqualTo(200);
             try (RawClient second = new RawClient(proxy.boundAddress());
                     RawClient third = new RawClient(proxy.boundAddress())) {
-                assertThat(second.get("/two").read().status()).isEqualTo(200);
-                assertThat(third.get("/three").read().status()).isEqualTo(200);
+                second.get("/hold/two");
+                third.get("/hold/three");
+                assertThat(backend.heldNow.tryAcquire(2, 5, TimeUnit.SECONDS)).isTrue();
                 assertThat(early.closedByServer())
                         .as("idle since before the pressure, closed long before the 30 s idle timeout").isTrue();
+                backend.release();
+                backend.release();
+                assertThat(second.read().status()).isEqualTo(200);
+                assertThat(third.read().status()).isEqualTo(200);
             }
         }
     }
