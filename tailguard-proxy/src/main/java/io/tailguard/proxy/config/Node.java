@@ -182,6 +182,22 @@ final class Node {
         }
     }
 
+    /**
+     * Returns the error for a required key that is not there: "`path.name` must be `constraint` but
+     * was nothing", followed by the key written here that nobody read and that is close to
+     * {@code name} (by edit distance), since that key is most likely its misspelling.
+     */
+    ConfigException missing(String name, String constraint) {
+        String message = key(name) + " must be " + constraint + " but was nothing";
+        for (String written : values.keySet()) {
+            if (!read.contains(written) && !Suggest.closest(written, List.of(name)).isEmpty()) {
+                return new ConfigException(message + "; " + key(written) + " is not a known setting (did you mean "
+                        + name + "?)");
+            }
+        }
+        return new ConfigException(message);
+    }
+
     /** Runs {@code build}, prefixing the message of a record's validation failure with this path. */
     <T> T build(java.util.function.Supplier<T> build) {
         try {
