@@ -166,14 +166,14 @@ final class Node {
 
     /**
      * Refuses any key that no getter asked for: a typo must not be silently ignored. The message
-     * says where a key of another section belongs, or the close names (by edit distance), then
-     * what is allowed here.
+     * says where a key of another section belongs, or the close names (by edit distance) here or
+     * else in other sections, then what is allowed here.
      */
     void rejectUnknown() {
         for (String name : values.keySet()) {
             if (!read.contains(name)) {
                 String home = KeyHomes.elsewhere(name, path);
-                String close = Suggest.closest(name, read).isEmpty() ? ""
+                String close = Suggest.closest(name, read).isEmpty() ? KeyHomes.closeElsewhere(name, path)
                         : " (did you mean " + String.join(" or ", Suggest.closest(name, read)) + "?)";
                 throw new ConfigException(key(name) + " is not a known setting"
                         + (home != null ? " here; " + home : close) + "; allowed here: "

@@ -47,6 +47,20 @@ class ProxyConfigKeysTest {
     }
 
     @Test
+    void aMisspeltKeyIsSuggestedHereFirstThenInTheSectionsWhereItWouldBelong() {
+        assertError(POOL + "    max-con: 4\n", "pools.app.max-con is not a known setting (did you mean max-conns?);"
+                + " allowed here: backends, balancer, connect-timeout, discipline, eject-after, eject-for,"
+                + " hold-permit-on-departure, idle-timeout, limit, max-conns, queue, queue-timeout,"
+                + " response-timeout, retry-budget");
+        assertError("max-con: 4\n" + POOL, "max-con is not a known setting (did you mean pools.NAME.max-conns or"
+                + " limits.max-connections?); allowed here: access-log, admin, drain-grace, limits, listen, pools,"
+                + " routes");
+        assertError(POOL + "routes:\n  - pool: app\n    hedge:\n      delay: 20ms\n      budget-percnt: 5\n",
+                "routes[0].hedge.budget-percnt is not a known setting (did you mean budget-percent?); allowed here:"
+                        + " budget-percent, delay");
+    }
+
+    @Test
     void aMisspeltRequiredKeyIsNamedWithTheMissingOne() {
         assertError(POOL + "routes:\n  - pol: app\n",
                 "routes[0].pool must be the name of a pool but was nothing; routes[0].pol is not a known setting"
