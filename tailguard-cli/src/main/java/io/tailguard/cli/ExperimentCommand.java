@@ -80,7 +80,12 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         if (all.stream().anyMatch(o -> o.kind() == LabOption.Kind.DURATION)) {
             footer.add("");
-            footer.add("Durations: a whole number with ms, s, m or h (no suffix = seconds), e.g. 5s, 2m.");
+            footer.add("Durations: a number and a unit (ns, us, ms, s, m, h), such as 5s, 500ms, 0.5s or");
+            footer.add("1m30s; a bare number is refused.");
+        }
+        if (all.stream().anyMatch(o -> o.kind() == LabOption.Kind.RATE)) {
+            footer.add("");
+            footer.add("Rates: a number per period, such as 500/s, 0.5/s, 30/m, 1000/h or 3/250ms.");
         }
         footer.add("");
         footer.add("Examples:");

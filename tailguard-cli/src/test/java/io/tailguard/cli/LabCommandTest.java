@@ -144,11 +144,12 @@ class LabCommandTest {
     }
 
     @Test
-    void durationsFooterOnlyOnExperimentsThatTakeDurations() {
+    void durationsFooterStatesTheOneGrammarOnlyOnExperimentsThatTakeDurations() {
         assertThat(cli.run("lab", "hedging", "--help")).isZero();
         assertThat(cli.out()).doesNotContain("Durations:");
         assertThat(cli.run("lab", "backpressure", "--help")).isZero();
-        assertThat(cli.out()).contains("Durations: a whole number with ms, s, m or h");
+        assertThat(cli.out()).contains("Durations: a number and a unit (ns, us, ms, s, m, h), such as 5s, 500ms, 0.5s"
+                + " or" + System.lineSeparator() + "1m30s; a bare number is refused.").doesNotContain("no suffix");
     }
 
     @Test

@@ -58,8 +58,8 @@ class MainTest {
     @Test
     void anUnknownOptionIsNamedBeforeAMissingRequiredOne() {
         assertThat(cli.run("redis-limit", "check", "--redis", "redis://127.0.0.1:1", "--key", "k")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--redis'; options are --uri, --key, --rate,"
-                + " --burst, --cost, --timeout (see './tailguard redis-limit check --help')" + System.lineSeparator());
+        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--redis'; did you mean --redis-uri?"
+                + " (see './tailguard redis-limit check --help')" + System.lineSeparator());
     }
 
     @Test
@@ -82,9 +82,12 @@ class MainTest {
         List<String> examples = new ArrayList<>();
         collectExamples(Main.commandLine(), examples);
         assertThat(examples).isNotEmpty()
+                .contains("  ./tailguard redis-limit check --uri redis://127.0.0.1:6379 --key k --rate 100/s --burst 20")
                 .contains("  ./tailguard journal bench --rate 200000 --durability none --replication ack-or-sync "
                         + "--ack-grace 0  # force every message")
                 .allSatisfy(line -> assertThat(line).doesNotEndWith("\\"))
+                .allSatisfy(line -> assertThat(line).as("an example runs ./tailguard, as the README does")
+                        .doesNotContainPattern("^\\s*tailguard "))
                 .allSatisfy(line -> assertThat(line).as("a wrapped line starts at column 0").startsWith("  "));
     }
 
@@ -103,6 +106,30 @@ class MainTest {
         for (CommandLine sub : cli.getSubcommands().values()) {
             if (sub.getCommandSpec().parent() == cli.getCommandSpec()) {
                 collectExamples(sub, examples);
+            }
+        }
+    }
+
+    @Test
+    void everyCommandsSummaryInTheCommandListIsAWholeSentence() {
+        List<String> summaries = new ArrayList<>();
+        collectSummaries(Main.commandLine(), summaries);
+        assertThat(summaries).hasSizeGreaterThan(20)
+                .contains("redis-limit check: Ask the shared token bucket KEY on Redis for one decision.")
+                // plan's first line introduces the list that follows it in its own help, which its owners keep
+                .filteredOn(summary -> !summary.startsWith("plan: "))
+                .allSatisfy(summary -> assertThat(summary).endsWith("."));
+    }
+
+    /** Adds "name: summary" for every subcommand, the line picocli shows in its parent's command list. */
+    private static void collectSummaries(CommandLine cli, List<String> summaries) {
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            CommandLine.Model.UsageMessageSpec usage = sub.getCommandSpec().usageMessage();
+            String[] lines = usage.header().length > 0 ? usage.header() : usage.description();
+            String name = sub.getCommandSpec().qualifiedName().replaceFirst("^tailguard ", "");
+            summaries.add(name + ": " + (lines.length == 0 ? "" : lines[0]));
+            if (sub.getCommandSpec().parent() == cli.getCommandSpec()) {
+                collectSummaries(sub, summaries);
             }
         }
     }

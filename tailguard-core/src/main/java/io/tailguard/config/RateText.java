@@ -7,13 +7,16 @@ import java.time.Duration;
 /**
  * Thread-safe (stateless): the one rate syntax of tailguard's command line and config text, a
  * number, a slash and a period: a unit ({@code 500/s}, {@code 0.5/s}, {@code 30/m},
- * {@code 1000/h}) or a {@link DurationText} duration ({@code 1/2s}). The number may have a
- * fraction; the result is exact ({@link Rate}: {@code 0.5/s} is 1 per 2 s).
+ * {@code 1000/h}, {@code 10000/d}) or a {@link DurationText} duration ({@code 1/2s}). The number
+ * may have a fraction; the result is exact ({@link Rate}: {@code 0.5/s} is 1 per 2 s). A day is a
+ * rate's unit only, for quotas such as {@code 1000/d}; no duration is written in days.
  */
 public final class RateText {
 
     /** What a rate looks like, as validation messages say it. */
     public static final String LIKE = "a positive rate like 500/s, 0.5/s, 30/m or 1000/h";
+
+    private static final Duration DAY = Duration.ofDays(1);
 
     private RateText() {
     }
@@ -29,8 +32,8 @@ public final class RateText {
             return null;
         }
         String per = t.substring(slash + 1).trim();
-        Duration period = DurationText.parseOrNull(per.isEmpty() || !Character.isDigit(per.charAt(0)) ? "1" + per
-                : per);
+        Duration period = per.equals("d") ? DAY
+                : DurationText.parseOrNull(per.isEmpty() || !Character.isDigit(per.charAt(0)) ? "1" + per : per);
         if (period == null || period.isNegative() || period.isZero()) {
             return null;
         }

@@ -21,6 +21,13 @@ class RateTextTest {
     }
 
     @Test
+    void aDayIsARateUnitForQuotas() {
+        assertThat(RateText.parseOrNull("1/d")).isEqualTo(new Rate(1, 86_400 * S));
+        assertThat(RateText.parseOrNull("0.5/d")).isEqualTo(new Rate(1, 2 * 86_400 * S));
+        assertThat(RateText.parseOrNull("1/2d")).isNull();
+    }
+
+    @Test
     void aFractionIsExactAsAWholeCountPerPeriod() {
         Rate half = RateText.parseOrNull("0.5/s");
         assertThat(half.count()).isEqualTo(1);

@@ -1,5 +1,7 @@
 package io.tailguard.lab;
 
+import io.tailguard.config.Rate;
+import io.tailguard.config.Suggest;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -38,8 +40,9 @@ public final class LabArgs {
         }
         for (String flag : given.keySet()) {
             if (!values.containsKey(flag)) {
-                throw LabUsageException.of("option", "one of " + String.join(", ", values.keySet())
-                        + " for lab " + experiment.name(), flag);
+                throw new LabUsageException("option must be one of " + String.join(", ", values.keySet())
+                        + " for lab " + experiment.name() + " but was '" + flag + "'"
+                        + Suggest.didYouMean(flag, values.keySet()));
             }
         }
         return new LabArgs(Collections.unmodifiableMap(values), Collections.unmodifiableMap(raw),
@@ -81,6 +84,11 @@ public final class LabArgs {
     /** Returns the value of a {@link LabOption.Kind#DURATION} option. */
     public Duration duration(String name) {
         return (Duration) get(name);
+    }
+
+    /** Returns the value of a {@link LabOption.Kind#RATE} option. */
+    public Rate rate(String name) {
+        return (Rate) get(name);
     }
 
     /** Returns the value of a {@link LabOption.Kind#POSITIVE_INT} option. */

@@ -1,5 +1,7 @@
 package io.tailguard.lab;
 
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +29,8 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         FLAG,
         /** A positive duration like {@code 5s}, {@code 500ms}, {@code 2m} (see {@link Durations}). */
         DURATION,
+        /** A positive rate like {@code 500/s}, {@code 0.5/s}, {@code 30/m} (core's {@link RateText}). */
+        RATE,
         /** An integer from 1 to {@code max}. */
         POSITIVE_INT,
         /** Any {@code long}. */
@@ -65,6 +69,11 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
     /** A positive duration no longer than {@code max}. */
     public static LabOption duration(String name, String defaultValue, Duration max, String description) {
         return new LabOption(name, Kind.DURATION, defaultValue, description, List.of(), max.toMillis());
+    }
+
+    /** A positive rate in core's one syntax ({@code 500/s}, {@code 0.5/s}, {@code 30/m}, {@code 1000/h}). */
+    public static LabOption rate(String name, String defaultValue, String description) {
+        return new LabOption(name, Kind.RATE, defaultValue, description, List.of(), 0);
     }
 
     /** An integer from 1 to {@code max}. */
@@ -130,7 +139,7 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
     }
 
     /**
-     * Parses {@code raw} into a {@link Boolean}, {@link Duration}, {@link Integer}, {@link Long},
+     * Parses {@code raw} into a {@link Boolean}, {@link Duration}, {@link Rate}, {@link Integer}, {@link Long},
      * {@link Double} (fractions) or the canonical (lower-case) choice string.
      *
      * @throws LabUsageException naming the flag, the value and what is allowed
@@ -147,6 +156,12 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
                             + Durations.format(Duration.ofMillis(max)), value);
                 }
                 return d;
+            case RATE:
+                Rate rate = RateText.parseOrNull(value);
+                if (rate == null) {
+                    throw LabUsageException.of(name, RateText.LIKE, value);
+                }
+                return rate;
             case POSITIVE_INT:
                 long n;
                 try {
@@ -199,6 +214,8 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         switch (kind) {
             case DURATION:
                 return "<duration>";
+            case RATE:
+                return "<rate>";
             case POSITIVE_INT:
             case LONG:
             case SEED:

@@ -72,6 +72,20 @@ class RedisCheckCommandTest {
     }
 
     @Test
+    void aFractionalRateIsOneTokenPerLongerPeriod() {
+        String[] check = {"redis-limit", "check", "--uri", server.uri(), "--key", "cli-half", "--rate", "0.5/s",
+            "--burst", "1"};
+        CliRun first = new CliRun();
+        assertThat(first.run(check)).isZero();
+        assertThat(first.out().lines()).containsExactly("admitted remaining=0");
+        CliRun second = new CliRun();
+        assertThat(second.run(check)).isZero();
+        long retryMillis = Long.parseLong(second.out().strip().substring("rejected retry_after_ms=".length()));
+        // 0.5/s is one token every 2 s; the slack is the time the two calls took on a loaded machine
+        assertThat(retryMillis).isBetween(1_000L, 2_000L);
+    }
+
+    @Test
     void anUnreachableRedisIsOneLineAndExitTwo() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -91,6 +105,6 @@ class RedisCheckCommandTest {
         assertThat(run.run("redis-limit", "check", "--uri", server.uri(), "--key", "k", "--rate", "100",
                 "--burst", "20")).isEqualTo(2);
         assertThat(run.err().lines())
-                .containsExactly("tailguard: --rate must be N/s, N/m, N/h or N/d with N >= 1 (e.g. 100/s) but was 100");
+                .containsExactly("tailguard: --rate must be a positive rate like 500/s, 0.5/s, 30/m or 1000/h but was 100");
     }
 }

@@ -3,6 +3,7 @@ package io.tailguard.lab.slopolicy;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.config.DurationText;
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
@@ -88,23 +89,17 @@ public final class SloPolicyExperiment implements Experiment {
 
     /**
      * Parses the published flag: lower-cased, spaces removed, the text after {@code p99<} must be a
-     * whole number followed by {@code ms}.
+     * duration in core's syntax ({@code 200ms}, {@code 0.2s}) of whole milliseconds, the model's unit.
      */
     static long threshold(String raw) {
         String s = raw.toLowerCase(Locale.ROOT).replace(" ", "");
         int at = s.indexOf("p99<");
-        String rest = at < 0 ? "" : s.substring(at + 4);
-        if (rest.endsWith("ms")) {
-            try {
-                long ms = Long.parseLong(rest.substring(0, rest.length() - 2));
-                if (ms >= 0) {
-                    return ms;
-                }
-            } catch (NumberFormatException e) {
-                // falls through to the usage error
-            }
+        Duration d = at < 0 ? null : DurationText.parseOrNull(s.substring(at + 4));
+        if (d != null && !d.isNegative() && d.toNanosPart() % 1_000_000 == 0) {
+            return d.toMillis();
         }
-        throw LabUsageException.of(SLO_TARGET, "p99<Nms with N a whole number of milliseconds", raw);
+        throw LabUsageException.of(SLO_TARGET, "p99<D with D a duration of whole milliseconds, like p99<200ms or"
+                + " p99<0.2s", raw);
     }
 
     private static List<ChartArtifact> charts(SloPolicyModel model, CsvTable windows, long seconds) {

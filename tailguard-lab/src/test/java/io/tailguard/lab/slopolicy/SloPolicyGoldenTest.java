@@ -47,8 +47,12 @@ class SloPolicyGoldenTest {
     @Test
     void aMalformedTargetIsOneUsageLine() {
         assertThatThrownBy(() -> SloPolicyExperiment.threshold("p95<200ms")).isInstanceOf(LabUsageException.class)
-                .hasMessage("--slo-target must be p99<Nms with N a whole number of milliseconds but was 'p95<200ms'");
+                .hasMessage("--slo-target must be p99<D with D a duration of whole milliseconds, like p99<200ms or"
+                        + " p99<0.2s but was 'p95<200ms'");
         assertThat(SloPolicyExperiment.threshold("slo:p99<150ms")).isEqualTo(150);
+        assertThat(SloPolicyExperiment.threshold("p99<0.2s")).isEqualTo(200);
+        assertThatThrownBy(() -> SloPolicyExperiment.threshold("p99<200")).hasMessageEndingWith("but was 'p99<200'");
+        assertThatThrownBy(() -> SloPolicyExperiment.threshold("p99<1500us")).isInstanceOf(LabUsageException.class);
     }
 
     @Test

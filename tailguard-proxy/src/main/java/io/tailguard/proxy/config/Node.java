@@ -166,20 +166,36 @@ final class Node {
 
     /**
      * Refuses any key that no getter asked for: a typo must not be silently ignored. The message
-     * says where a key of another section belongs, or the close names (by edit distance), then
-     * what is allowed here.
+     * says where a key of another section belongs, or the close names (by edit distance) here or
+     * else in other sections, then what is allowed here.
      */
     void rejectUnknown() {
         for (String name : values.keySet()) {
             if (!read.contains(name)) {
                 String home = KeyHomes.elsewhere(name, path);
-                String close = Suggest.closest(name, read).isEmpty() ? ""
+                String close = Suggest.closest(name, read).isEmpty() ? KeyHomes.closeElsewhere(name, path)
                         : " (did you mean " + String.join(" or ", Suggest.closest(name, read)) + "?)";
                 throw new ConfigException(key(name) + " is not a known setting"
                         + (home != null ? " here; " + home : close) + "; allowed here: "
                         + String.join(", ", new TreeSet<>(read)));
             }
         }
+    }
+
+    /**
+     * Returns the error for a required key that is not there: "`path.name` must be `constraint` but
+     * was nothing", followed by the key written here that nobody read and that is close to
+     * {@code name} (by edit distance), since that key is most likely its misspelling.
+     */
+    ConfigException missing(String name, String constraint) {
+        String message = key(name) + " must be " + constraint + " but was nothing";
+        for (String written : values.keySet()) {
+            if (!read.contains(written) && !Suggest.closest(written, List.of(name)).isEmpty()) {
+                return new ConfigException(message + "; " + key(written) + " is not a known setting (did you mean "
+                        + name + "?)");
+            }
+        }
+        return new ConfigException(message);
     }
 
     /** Runs {@code build}, prefixing the message of a record's validation failure with this path. */

@@ -76,7 +76,7 @@ public final class ProxyConfigFile {
         ClientLimits limits = limitsNode == null ? ClientLimits.defaults() : limits(limitsNode);
         Node poolsNode = root.child("pools");
         if (poolsNode == null) {
-            throw new ConfigException("pools must be a mapping of pool names to pools but was nothing");
+            throw root.missing("pools", "a mapping of pool names to pools");
         }
         List<PoolConfig> pools = new ArrayList<>();
         for (String name : poolsNode.entries().keySet()) {
@@ -156,7 +156,7 @@ public final class ProxyConfigFile {
         String prefix = node.string("path-prefix", "/");
         String pool = node.string("pool", null);
         if (pool == null) {
-            throw new ConfigException(node.key("pool") + " must name a pool but was nothing");
+            throw node.missing("pool", "the name of a pool");
         }
         Duration defaultTimeout = node.duration("default-timeout", Duration.ZERO, true);
         Node rateNode = node.child("rate");
@@ -177,7 +177,7 @@ public final class ProxyConfigFile {
         }
         long perSecond = node.integer("per-second", 0, 1, 1_000_000_000L);
         if (!node.has("per-second")) {
-            throw new ConfigException(node.key("per-second") + " must be an integer from 1 to 1000000000 but was nothing");
+            throw node.missing("per-second", "an integer from 1 to 1000000000");
         }
         long burst = node.integer("burst", perSecond, 1, Long.MAX_VALUE);
         RedisRateConfig redis = null;
@@ -197,7 +197,7 @@ public final class ProxyConfigFile {
         }
         String key = node.string("key", null);
         if (key == null) {
-            throw new ConfigException(node.key("key") + " must name the shared bucket when redis is set but was nothing");
+            throw node.missing("key", "the name of the shared bucket when redis is set");
         }
         int instances = (int) node.integer("instances", 1, 1, 100_000);
         DegradedMode degraded = node.choice("degraded", DegradedMode.class, DegradedMode.FAIL_LOCAL);

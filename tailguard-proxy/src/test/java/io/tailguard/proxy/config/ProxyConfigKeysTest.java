@@ -37,12 +37,41 @@ class ProxyConfigKeysTest {
     @Test
     void aMisspeltKeySuggestsTheCloseOnes() {
         assertError(POOL + "routes:\n  - pool: app\n    rate:\n      per-secnd: 5\n",
-                "routes[0].rate.per-second must be an integer from 1 to 1000000000 but was nothing");
+                "routes[0].rate.per-second must be an integer from 1 to 1000000000 but was nothing;"
+                        + " routes[0].rate.per-secnd is not a known setting (did you mean per-second?)");
         assertError(POOL + "routes:\n  - pool: app\n    hedge:\n      dealy: 20ms\n",
                 "routes[0].hedge.dealy is not a known setting (did you mean delay?); allowed here: budget-percent,"
                         + " delay");
         assertError("lisen: 127.0.0.1:1\n" + POOL, "lisen is not a known setting (did you mean listen?); allowed"
                 + " here: access-log, admin, drain-grace, limits, listen, pools, routes");
+    }
+
+    @Test
+    void aMisspeltKeyIsSuggestedHereFirstThenInTheSectionsWhereItWouldBelong() {
+        assertError(POOL + "    max-con: 4\n", "pools.app.max-con is not a known setting (did you mean max-conns?);"
+                + " allowed here: backends, balancer, connect-timeout, discipline, eject-after, eject-for,"
+                + " hold-permit-on-departure, idle-timeout, limit, max-conns, queue, queue-timeout,"
+                + " response-timeout, retry-budget");
+        assertError("max-con: 4\n" + POOL, "max-con is not a known setting (did you mean pools.NAME.max-conns or"
+                + " limits.max-connections?); allowed here: access-log, admin, drain-grace, limits, listen, pools,"
+                + " routes");
+        assertError(POOL + "routes:\n  - pool: app\n    hedge:\n      delay: 20ms\n      budget-percnt: 5\n",
+                "routes[0].hedge.budget-percnt is not a known setting (did you mean budget-percent?); allowed here:"
+                        + " budget-percent, delay");
+    }
+
+    @Test
+    void aMisspeltRequiredKeyIsNamedWithTheMissingOne() {
+        assertError(POOL + "routes:\n  - pol: app\n",
+                "routes[0].pool must be the name of a pool but was nothing; routes[0].pol is not a known setting"
+                        + " (did you mean pool?)");
+        assertError("pool:\n  app:\n    backends: [127.0.0.1:1]\n",
+                "pools must be a mapping of pool names to pools but was nothing; pool is not a known setting"
+                        + " (did you mean pools?)");
+        assertError(POOL + "routes:\n  - pool: app\n    rate:\n      per-second: 5\n      redis: redis://h:1\n"
+                + "      kye: k\n", "routes[0].rate.key must be the name of the shared bucket when redis is set but"
+                + " was nothing; routes[0].rate.kye is not a known setting (did you mean key?)");
+        assertError(POOL + "routes:\n  - host: a\n", "routes[0].pool must be the name of a pool but was nothing");
     }
 
     @Test

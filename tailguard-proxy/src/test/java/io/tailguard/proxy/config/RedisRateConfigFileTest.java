@@ -33,7 +33,7 @@ class RedisRateConfigFileTest {
     void mistakesAreOneLine() {
         assertThatThrownBy(() -> ProxyConfigFile.parse(POOL + "    rate: {per-second: 5, redis: \"redis://h:1\"}\n"))
                 .isInstanceOf(ConfigException.class)
-                .hasMessage("routes[0].rate.key must name the shared bucket when redis is set but was nothing");
+                .hasMessage("routes[0].rate.key must be the name of the shared bucket when redis is set but was nothing");
         assertThatThrownBy(() -> ProxyConfigFile.parse(POOL
                 + "    rate: {per-second: 5, redis: \"redis://h:1\", key: k, degraded: maybe}\n"))
                 .isInstanceOf(ConfigException.class)
