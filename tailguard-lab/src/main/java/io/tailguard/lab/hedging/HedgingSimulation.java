@@ -5,6 +5,8 @@ import io.tailguard.hedge.HedgeTimeoutException;
 import io.tailguard.hedge.Hedger;
 import io.tailguard.sim.SimScheduler;
 import io.tailguard.sim.WorkerPool;
+import io.tailguard.sim.hedge.PooledAttempt;
+import io.tailguard.sim.service.HedgingArticleLatency;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -43,9 +45,9 @@ final class HedgingSimulation {
         this.arrivals = root.split();
         SplittableRandom service = root.split();
         HedgingScenario scenario = row.scenario();
-        this.backend = new WorkerPool(scheduler, scenario.workers(), PublishedLatency.MODEL, service);
+        this.backend = new WorkerPool(scheduler, scenario.workers(), HedgingArticleLatency.MODEL, service);
         this.hedger = row.policy() == null ? null : new Hedger(row.policy(), scheduler);
-        this.meanGapNanos = 1e9 / scenario.ratePerSecond(PublishedLatency.MODEL);
+        this.meanGapNanos = 1e9 / scenario.ratePerSecond(HedgingArticleLatency.MODEL);
     }
 
     /** Runs every call to its end and returns the measured row. */
@@ -78,7 +80,7 @@ final class HedgingSimulation {
 
     /** Sends one attempt to the backend; cancelling it withdraws it if it has not started. */
     private CompletableFuture<Object> attempt() {
-        SimulatedAttempt attempt = new SimulatedAttempt();
+        PooledAttempt attempt = new PooledAttempt();
         backend.submit(attempt);
         return attempt;
     }

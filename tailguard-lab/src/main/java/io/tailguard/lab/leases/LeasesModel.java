@@ -13,6 +13,7 @@ import io.tailguard.lease.StaticLeaseSender;
 import io.tailguard.limit.AimdLimit;
 import io.tailguard.limit.AimdLimitConfig;
 import io.tailguard.sim.SimScheduler;
+import io.tailguard.sim.lease.SaturableServer;
 import io.tailguard.sim.service.DelayTable;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ final class LeasesModel {
             SaturableServer server = new SaturableServer(model, random.split(), stats);
             LeaseView view = new LeaseView();
             int index = i;
-            tickers.add(new LeaseTicker(scheduler, sender, server.gate, lease -> {
+            tickers.add(new LeaseTicker(scheduler, sender, server.gate(), lease -> {
                 long now = scheduler.nowNanos();
                 view.onLease(now, lease);
                 tally.lease(index, now / MS, lease.allowedRequests());

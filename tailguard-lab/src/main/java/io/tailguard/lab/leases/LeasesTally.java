@@ -1,5 +1,6 @@
 package io.tailguard.lab.leases;
 
+import io.tailguard.sim.LatencyCounts;
 import java.util.ArrayList;
 import java.util.List;
 

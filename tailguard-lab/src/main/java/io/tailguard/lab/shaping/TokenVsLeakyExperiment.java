@@ -15,7 +15,7 @@ import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +54,7 @@ public final class TokenVsLeakyExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
+        ArrivalShape traffic = SeriesOptions.traffic(args);
         long seed = SeriesOptions.seed(args);
         boolean core = args.choice(GATES).equals("core") || !traffic.published();
         double[] arrivals = traffic.arrivals(DEMAND, windowMs, seed, "token-vs-leaky");

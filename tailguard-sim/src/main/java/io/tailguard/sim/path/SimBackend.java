@@ -16,13 +16,13 @@ final class SimBackend {
     private final SimScheduler scheduler;
     private final BackendModel model;
     private final RandomGenerator random;
-    private final Consumer<Job> finished;
-    private final ArrayDeque<Job> line = new ArrayDeque<>();
+    private final Consumer<BackendJob> finished;
+    private final ArrayDeque<BackendJob> line = new ArrayDeque<>();
     private int serving;
     private long busyNanos;
     private long wastedNanos;
 
-    SimBackend(SimScheduler scheduler, BackendModel model, RandomGenerator random, Consumer<Job> finished) {
+    SimBackend(SimScheduler scheduler, BackendModel model, RandomGenerator random, Consumer<BackendJob> finished) {
         this.scheduler = scheduler;
         this.model = model;
         this.random = random;
@@ -38,7 +38,7 @@ final class SimBackend {
         return model.refusedShare() > 0.0 && random.nextDouble() < model.refusedShare();
     }
 
-    void accept(Job job) {
+    void accept(BackendJob job) {
         if (serving < model.workers()) {
             start(job);
         } else {
@@ -47,17 +47,17 @@ final class SimBackend {
     }
 
     /** Cancels {@code job}; returns true if it was still waiting and is now gone without service. */
-    boolean cancel(Job job) {
+    boolean cancel(BackendJob job) {
         job.cancelled = true;
-        if (job.state == Job.WAITING && line.remove(job)) {
-            job.state = Job.DONE;
+        if (job.state == BackendJob.WAITING && line.remove(job)) {
+            job.state = BackendJob.DONE;
             return true;
         }
         return false;
     }
 
     /** Counts service time spent on a response nobody received. */
-    void wasted(Job job) {
+    void wasted(BackendJob job) {
         wastedNanos += job.serviceNanos;
     }
 
@@ -69,9 +69,9 @@ final class SimBackend {
         return wastedNanos;
     }
 
-    private void start(Job job) {
+    private void start(BackendJob job) {
         serving++;
-        job.state = Job.SERVING;
+        job.state = BackendJob.SERVING;
         long serviceNanos = model.service().sampleNanos(random);
         if (model.slowdown() != null) {
             serviceNanos += model.slowdown().extraNanos(serving, random);
@@ -81,9 +81,9 @@ final class SimBackend {
         scheduler.schedule(serviceNanos, () -> finish(job));
     }
 
-    private void finish(Job job) {
+    private void finish(BackendJob job) {
         serving--;
-        job.state = Job.DONE;
+        job.state = BackendJob.DONE;
         finished.accept(job);
         while (!line.isEmpty() && serving < model.workers()) {
             start(line.pollFirst());

@@ -1,4 +1,4 @@
-package io.tailguard.lab.backpressure;
+package io.tailguard.sim.snapshot;
 
 import io.tailguard.admission.RejectReason;
 import io.tailguard.sim.SimulationListener;
@@ -7,33 +7,47 @@ import io.tailguard.sim.SimulationView;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
- * Not thread-safe simulation listener that turns per-request events into the experiment's
- * snapshot columns; the run's totals (offered, accepted, rejected, most requests held) are the
- * simulator's own {@link SimulationResult}. Each request counts in the snapshot of its
- * <em>arrival</em> (as the published model does), even if it completes later; "buffered" is the
- * station's occupancy, read from the simulator's view right after each admission decision.
- * Latencies are whole milliseconds rounded half up (the published rounding, which the simulator's
- * truncating histograms do not give) in an HdrHistogram of 60 000 ms, 3 digits.
+ * Not thread-safe simulation listener that cuts a run into snapshot windows by <em>arrival</em>:
+ * each request counts in the window it arrived in (as the published backpressure model does), even
+ * if it completes later, and a window closes once no arrival can fall in it and nothing of it is in
+ * flight. The run's totals (offered, accepted, rejected, most requests held) are the simulator's
+ * own {@link SimulationResult}. "Buffered" is the station's occupancy, read from the simulator's
+ * view right after each admission decision. Latencies are whole milliseconds rounded half up (the
+ * published rounding, which the simulator's truncating histograms do not give) in an HdrHistogram
+ * of 60 000 ms, 3 digits.
  */
-final class OutcomeRecorder implements SimulationListener {
+public final class ArrivalSnapshots implements SimulationListener {
 
-    static final long HIGHEST_MILLIS = 60_000;
+    /** Largest latency recorded, milliseconds; slower ones count as this. */
+    public static final long HIGHEST_MILLIS = 60_000;
 
-    private final Strategy strategy;
-    private final Pacing pacing;
+    /** Which window a request belongs to. */
+    @FunctionalInterface
+    public interface Windows {
+        /** Returns the window of request {@code id}, which arrived at {@code arrivalNanos}; never decreasing. */
+        int windowOf(long id, long arrivalNanos);
+    }
+
+    private final Windows windows;
+    private final boolean sampleBuffered;
     private final Histogram run = newHistogram();
     private final WindowRing open = new WindowRing();
     private final ArrayDeque<Histogram> spare = new ArrayDeque<>();
-    private final List<StrategyOutcome.Snapshot> rows = new ArrayList<>();
+    private final List<ArrivalSnapshot> rows = new ArrayList<>();
     private SimulationView station;
     private int nextIndex;
 
-    OutcomeRecorder(Strategy strategy, Pacing pacing) {
-        this.strategy = strategy;
-        this.pacing = pacing;
+    /**
+     * Creates a recorder that cuts windows with {@code windows}; {@code sampleBuffered} is false for
+     * stations that hold no requests (rate gates), whose snapshots then say 0 buffered.
+     */
+    public ArrivalSnapshots(Windows windows, boolean sampleBuffered) {
+        this.windows = Objects.requireNonNull(windows, "windows");
+        this.sampleBuffered = sampleBuffered;
     }
 
     @Override
@@ -43,7 +57,7 @@ final class OutcomeRecorder implements SimulationListener {
 
     @Override
     public void onArrival(long id, long nowNanos) {
-        int index = pacing.windowOf(id, nowNanos);
+        int index = windows.windowOf(id, nowNanos);
         while (nextIndex <= index) {
             open.addLast(new Window(nextIndex++, take()));
         }
@@ -70,7 +84,7 @@ final class OutcomeRecorder implements SimulationListener {
     public void onCompleted(long id, long arrivalNanos, long startNanos, long nowNanos) {
         long millis = Math.min(HIGHEST_MILLIS, (nowNanos - arrivalNanos + 500_000) / 1_000_000);
         run.recordValue(millis);
-        Window w = find(pacing.windowOf(id, arrivalNanos));
+        Window w = find(windows.windowOf(id, arrivalNanos));
         w.latency.recordValue(millis);
         w.outstanding--;
         closeFinished();
@@ -79,26 +93,36 @@ final class OutcomeRecorder implements SimulationListener {
     @Override
     public void onShed(long id, RejectReason reason, long arrivalNanos, long nowNanos) {
         // None of the five stations sheds after admission (no queueing timeout); keep the books right anyway.
-        find(pacing.windowOf(id, arrivalNanos)).outstanding--;
+        find(windows.windowOf(id, arrivalNanos)).outstanding--;
         closeFinished();
     }
 
-    /** Closes every window and returns the outcome of {@code result}, the drained run this recorder saw. */
-    StrategyOutcome finish(SimulationResult result) {
-        int windows = pacing.windowCount(nextIndex);
-        while (nextIndex < windows) {
+    /** Returns how many windows arrivals have opened so far: one past the last arrival's window. */
+    public int opened() {
+        return nextIndex;
+    }
+
+    /**
+     * Closes every window, opening empty ones up to {@code count} first, and returns the snapshots
+     * in window order. Call it once the drained run has ended.
+     */
+    public List<ArrivalSnapshot> finish(int count) {
+        while (nextIndex < count) {
             open.addLast(new Window(nextIndex++, take()));
         }
         while (!open.isEmpty()) {
             close(open.pollFirst());
         }
-        return new StrategyOutcome(strategy, result.counts().arrivals(), result.counts().accepted(),
-                result.counts().rejected(), percentile(run, 50.0), percentile(run, 99.0),
-                strategy.holdsRequests() ? result.maxInSystem() : 0, rows);
+        return List.copyOf(rows);
+    }
+
+    /** Returns the whole run's latency at {@code percentile} (0–100) in milliseconds, 0 if none completed. */
+    public long percentileMillis(double percentile) {
+        return percentile(run, percentile);
     }
 
     private void sampleBuffered(Window w) {
-        if (strategy.holdsRequests()) {
+        if (sampleBuffered) {
             w.maxBuffered = Math.max(w.maxBuffered, station.inSystem());
         }
     }
@@ -119,10 +143,8 @@ final class OutcomeRecorder implements SimulationListener {
     }
 
     private void close(Window w) {
-        String elapsed = pacing.elapsed(w.index, w.lastArrivalNanos);
-        double throughput = pacing.throughput(w.index, w.accepted);
-        rows.add(new StrategyOutcome.Snapshot(elapsed, pacing.endSeconds(w.index), w.accepted, w.rejected,
-                throughput, percentile(w.latency, 50.0), percentile(w.latency, 99.0), w.maxBuffered));
+        rows.add(new ArrivalSnapshot(w.index, w.lastArrivalNanos, w.accepted, w.rejected,
+                percentile(w.latency, 50.0), percentile(w.latency, 99.0), w.maxBuffered));
         w.latency.reset();
         spare.addLast(w.latency);
     }

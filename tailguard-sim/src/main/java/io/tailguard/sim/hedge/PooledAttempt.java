@@ -1,17 +1,17 @@
-package io.tailguard.lab.hedging;
+package io.tailguard.sim.hedge;
 
 import io.tailguard.sim.WorkerPool;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Thread-safe future of one simulated attempt, handed to the backend's {@link WorkerPool} as its
+ * Thread-safe future of one simulated attempt, handed to a backend's {@link WorkerPool} as its
  * work: done with a shared answer, abandoned once cancelled. Cancelling completes it with a
  * shared, stackless {@link CancellationException}: {@link #isCancelled()} still answers true, but
  * a losing hedge does not pay for a stack trace it would never show (it was a third of the
  * simulation's time).
  */
-final class SimulatedAttempt extends CompletableFuture<Object> implements WorkerPool.Work {
+public final class PooledAttempt extends CompletableFuture<Object> implements WorkerPool.Work {
 
     private static final Object ANSWER = "ok";
 

@@ -1,16 +1,19 @@
-package io.tailguard.lab.leases;
+package io.tailguard.sim;
+
+import java.util.Arrays;
 
 /**
- * Not thread-safe exact histogram of whole-millisecond latencies (the model draws whole
+ * Not thread-safe exact histogram of whole-millisecond latencies (for models that draw whole
  * milliseconds), with nearest-rank percentiles: the smallest value v with at least
- * {@code ceil(q × n)} samples at or below v.
+ * {@code ceil(q × n)} samples at or below v. Negative latencies count as 0.
  */
-final class LatencyCounts {
+public final class LatencyCounts {
 
     private long[] counts = new long[64];
     private long total;
 
-    void record(long millis) {
+    /** Records a latency of {@code millis}. */
+    public void record(long millis) {
         int value = (int) Math.max(0L, millis);
         if (value >= counts.length) {
             long[] larger = new long[Math.max(value + 1, counts.length * 2)];
@@ -22,7 +25,7 @@ final class LatencyCounts {
     }
 
     /** Returns the {@code quantile} (0..1) in milliseconds, or -1 when empty. */
-    long percentile(double quantile) {
+    public long percentile(double quantile) {
         if (total == 0) {
             return -1L;
         }
@@ -37,8 +40,9 @@ final class LatencyCounts {
         return counts.length - 1;
     }
 
-    void clear() {
-        java.util.Arrays.fill(counts, 0L);
+    /** Forgets every latency recorded. */
+    public void clear() {
+        Arrays.fill(counts, 0L);
         total = 0;
     }
 }

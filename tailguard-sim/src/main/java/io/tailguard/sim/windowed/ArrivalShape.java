@@ -13,7 +13,7 @@ import java.util.Locale;
  * packs each 200 ms of the curve into its first 100 ms (Poisson at twice the rate, then silence),
  * the same mean load arriving in clumps. Both draw from the simulator's seeded streams.
  */
-public enum Traffic {
+public enum ArrivalShape {
     CONSTANT, POISSON, BURSTY;
 
     /** Length of one on (and one off) period of bursty traffic, milliseconds. */
@@ -30,7 +30,7 @@ public enum Traffic {
     }
 
     /** Parses the option's value. */
-    public static Traffic of(String label) {
+    public static ArrivalShape of(String label) {
         return valueOf(label.toUpperCase(Locale.ROOT));
     }
 

@@ -1,4 +1,4 @@
-package io.tailguard.lab.hedgedrequests;
+package io.tailguard.sim.hedge;
 
 import io.tailguard.hedge.HedgeDelay;
 import io.tailguard.hedge.HedgePolicy;
@@ -8,30 +8,30 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Not thread-safe run of every request through the core {@link Hedger} on a {@link SimScheduler}:
+ * Not thread-safe scripted run of every request through the core {@link Hedger} on a {@link SimScheduler}:
  * request i starts at i / rps seconds; its first attempt takes primary[i] ms, its second (if the
  * hedger starts one) secondary[i] ms. Whether to hedge, when, and which answer wins is the
  * hedger's decision; the run records each request's latency and attempts.
  */
-final class HedgedRun {
+public final class HedgedRun {
 
     /** Longer than any two attempts can take (3 s each at most), so the hedger never times out here. */
-    static final Duration TIMEOUT = Duration.ofMinutes(1);
+    public static final Duration TIMEOUT = Duration.ofMinutes(1);
     private static final long NANOS_PER_MS = 1_000_000L;
 
-    final long[] latencyMs;
-    final int[] attempts;
-    final ScriptedAttempt.Waste waste;
-    long finalDelayMs;
+    private final long[] latencyMs;
+    private final int[] attempts;
+    private final HedgeWaste waste;
+    private long finalDelayMs;
 
     private HedgedRun(int n) {
         this.latencyMs = new long[n];
         this.attempts = new int[n];
-        this.waste = new ScriptedAttempt.Waste(n);
+        this.waste = new HedgeWaste(n);
     }
 
     /** Runs the requests with at most two attempts, the second after {@code delay}. */
-    static HedgedRun run(long[] primary, long[] secondary, long rps, HedgeDelay delay) {
+    public static HedgedRun run(long[] primary, long[] secondary, long rps, HedgeDelay delay) {
         SimScheduler scheduler = new SimScheduler();
         Hedger hedger = new Hedger(new HedgePolicy(2, delay, TIMEOUT, Optional.empty(), e -> true),
                 scheduler);
@@ -41,6 +41,26 @@ final class HedgedRun {
         scheduler.runUntilIdle();
         run.finalDelayMs = hedger.currentDelayNanos() / NANOS_PER_MS;
         return run;
+    }
+
+    /** Returns each request's latency in whole milliseconds, by request (the run's own array). */
+    public long[] latencyMs() {
+        return latencyMs;
+    }
+
+    /** Returns how many attempts each request started, by request (the run's own array). */
+    public int[] attempts() {
+        return attempts;
+    }
+
+    /** Returns the work the cancelled attempts wasted. */
+    public HedgeWaste waste() {
+        return waste;
+    }
+
+    /** Returns the hedge delay the hedger had reached when the last request ended, in whole milliseconds. */
+    public long finalDelayMs() {
+        return finalDelayMs;
     }
 
     private static void scheduleNext(SimScheduler scheduler, Hedger hedger, HedgedRun run, long[] primary,

@@ -1,4 +1,4 @@
-package io.tailguard.lab.hedgedrequests;
+package io.tailguard.sim.hedge;
 
 import io.tailguard.sim.SimScheduler;
 import io.tailguard.time.Cancellable;
@@ -16,24 +16,13 @@ final class ScriptedAttempt extends CompletableFuture<Object> {
     private static final long NANOS_PER_MS = 1_000_000L;
 
     private final SimScheduler scheduler;
-    private final Waste waste;
+    private final HedgeWaste waste;
     private final int request;
     private final long startNanos;
     private final long dueNanos;
     private final Cancellable completion;
 
-    /** Wasted work of one run per request: milliseconds its losers ran, and whether one tied the winner. */
-    static final class Waste {
-        final long[] workMs;
-        final boolean[] tied;
-
-        Waste(int requests) {
-            workMs = new long[requests];
-            tied = new boolean[requests];
-        }
-    }
-
-    ScriptedAttempt(SimScheduler scheduler, long latencyMs, Waste waste, int request) {
+    ScriptedAttempt(SimScheduler scheduler, long latencyMs, HedgeWaste waste, int request) {
         this.scheduler = scheduler;
         this.waste = waste;
         this.request = request;

@@ -1,4 +1,4 @@
-package io.tailguard.lab.hedging;
+package io.tailguard.sim.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class PublishedLatencyTest {
+class HedgingArticleLatencyTest {
 
     private static final int DRAWS = 400_000;
 
@@ -17,7 +17,7 @@ class PublishedLatencyTest {
         SplittableRandom random = new SplittableRandom(1);
         long[] values = new long[DRAWS];
         for (int i = 0; i < DRAWS; i++) {
-            values[i] = PublishedLatency.MODEL.sampleNanos(random);
+            values[i] = HedgingArticleLatency.MODEL.sampleNanos(random);
         }
         Arrays.sort(values);
         return values;
@@ -28,7 +28,7 @@ class PublishedLatencyTest {
     }
 
     @Test
-    void reproducesTheSeedsPercentilesWithinTenPercent() {
+    void reproducesTheArticlesPercentilesWithinTenPercent() {
         assertThat(percentileMs(50)).isCloseTo(15, within(1.5));
         assertThat(percentileMs(90)).isCloseTo(28, within(2.8));
         assertThat(percentileMs(95)).isCloseTo(30, within(3.0));
@@ -39,13 +39,13 @@ class PublishedLatencyTest {
     @Test
     void slowResponsesComeFromRareStallsNotFromTheBody() {
         // the body never passes 36 ms; everything slower is a stall, about 1.12 % of draws
-        long slow = Arrays.stream(sortedNanos).filter(nanos -> nanos > PublishedLatency.BODY_CEILING.toNanos()).count();
+        long slow = Arrays.stream(sortedNanos).filter(nanos -> nanos > HedgingArticleLatency.BODY_CEILING.toNanos()).count();
         assertThat(100.0 * slow / DRAWS).isBetween(1.02, 1.22);
     }
 
     @Test
     void exactMeanMatchesTheDraws() {
         double mean = Arrays.stream(sortedNanos).average().orElseThrow();
-        assertThat(PublishedLatency.MODEL.meanNanos()).isCloseTo(mean, within(0.02 * mean));
+        assertThat(HedgingArticleLatency.MODEL.meanNanos()).isCloseTo(mean, within(0.02 * mean));
     }
 }

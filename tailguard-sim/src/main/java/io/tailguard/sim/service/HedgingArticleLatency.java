@@ -1,12 +1,11 @@
-package io.tailguard.lab.hedging;
+package io.tailguard.sim.service;
 
-import io.tailguard.sim.service.ServiceModel;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * Thread-safe (stateless) model of the published hedging article's Redis latency, built from the simulator's service
- * models: a body distribution and, in isolation, rare independent stalls. Each draw is
+ * Thread-safe (stateless) model of the published hedging article's Redis latency, built from the
+ * service models: a body distribution and, in isolation, rare independent stalls. Each draw is
  * independent, so a slow response is never followed by another because of it — the condition
  * under which hedging helps.
  *
@@ -18,18 +17,18 @@ import java.util.List;
  *       chosen so that the mixture's p99 and p99.9 land near the article's 118 ms and 350 ms.
  * </ul>
  */
-final class PublishedLatency {
+public final class HedgingArticleLatency {
 
     /**
      * Chosen so that 1 % of calls are slower than the article's p99 of 118 ms: a stall is slower than
      * 118 ms with probability 1 − Φ(ln(118/200) / 0.42) = 0.8955, and 0.0112 × 0.8955 = 1.003 %.
      */
-    static final double STALL_PROBABILITY = 0.0112;
+    public static final double STALL_PROBABILITY = 0.0112;
     /** The slowest the body ever is; anything slower is a stall. */
-    static final Duration BODY_CEILING = Duration.ofMillis(36);
+    public static final Duration BODY_CEILING = Duration.ofMillis(36);
 
     /** The model. */
-    static final ServiceModel MODEL = ServiceModel.mixture(
+    public static final ServiceModel MODEL = ServiceModel.mixture(
             List.of(
                     ServiceModel.empiricalCdf(
                             List.of(Duration.ofMillis(4), Duration.ofMillis(14).plusNanos(800_000),
@@ -39,6 +38,6 @@ final class PublishedLatency {
                     ServiceModel.lognormal(Duration.ofMillis(200), 0.42)),
             new double[] {1.0 - STALL_PROBABILITY, STALL_PROBABILITY});
 
-    private PublishedLatency() {
+    private HedgingArticleLatency() {
     }
 }
