@@ -2,6 +2,7 @@ package io.tailguard.lab.adaptive;
 
 import io.tailguard.sim.SimScheduler;
 import io.tailguard.sim.WorkerPool;
+import io.tailguard.sim.limiter.SimLimiter;
 import io.tailguard.sim.service.CliffService;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;

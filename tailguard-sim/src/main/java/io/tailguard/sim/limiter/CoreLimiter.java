@@ -1,16 +1,17 @@
-package io.tailguard.lab.adaptive;
+package io.tailguard.sim.limiter;
 
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.limit.Limit;
 
-/** Not thread-safe adapter of a core {@link ConcurrencyLimiter} over one of our estimators. */
-final class CoreLimiter implements SimLimiter {
+/** Not thread-safe adapter of a core {@link ConcurrencyLimiter} over a core {@link Limit} estimator. */
+public final class CoreLimiter implements SimLimiter {
 
     private final ConcurrencyLimiter limiter;
 
-    CoreLimiter(Limit estimator) {
+    /** Creates a limiter enforcing {@code estimator}. */
+    public CoreLimiter(Limit estimator) {
         this.limiter = ConcurrencyLimiter.of(estimator);
     }
 

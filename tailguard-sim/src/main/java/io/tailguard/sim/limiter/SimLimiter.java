@@ -1,10 +1,10 @@
-package io.tailguard.lab.adaptive;
+package io.tailguard.sim.limiter;
 
 /**
  * Not thread-safe limiter as the simulated client sees it: acquire a handle or be shed, release
- * the handle when the request ends. Each implementation adapts one limiter of the comparison.
+ * the handle when the request ends. Each implementation adapts one limiter to a simulated client.
  */
-interface SimLimiter {
+public interface SimLimiter {
 
     /** Returns a handle for a request admitted at {@code nowNanos}, or null if it is shed. */
     Object acquire(long nowNanos);

@@ -1,4 +1,4 @@
-package io.tailguard.lab.adaptive;
+package io.tailguard.sim.limiter;
 
 import io.tailguard.admission.Decision;
 import io.tailguard.lease.AdaptiveLeaseSender;
@@ -14,17 +14,20 @@ import java.time.Duration;
  * re-leases a {@link LeaseGate} every 100 ms toward a 50 ms latency target, on the simulated
  * scheduler. Its limit is a number of requests per lease, not of requests in flight.
  */
-final class LeaseLimiter implements SimLimiter {
+public final class LeaseLimiter implements SimLimiter {
 
-    static final Duration PERIOD = Duration.ofMillis(100);
-    static final Duration TARGET = Duration.ofMillis(50);
+    /** How often the sender re-leases the gate, and how long each lease lives. */
+    public static final Duration PERIOD = Duration.ofMillis(100);
+    /** The latency the sender steers toward. */
+    public static final Duration TARGET = Duration.ofMillis(50);
     private static final int MAX = 10_000;
 
     private final AdaptiveLeaseSender sender;
     private final LeaseGate gate = new LeaseGate();
     private final LeaseTicker ticker;
 
-    LeaseLimiter(SimScheduler scheduler) {
+    /** Creates the lease and starts its ticker on {@code scheduler}; {@link #stop()} ends it. */
+    public LeaseLimiter(SimScheduler scheduler) {
         AdaptiveLeaseSender.Config config = new AdaptiveLeaseSender.Config(TARGET, PERIOD, PERIOD, 10, MAX);
         sender = new AdaptiveLeaseSender(config,
                 seed -> new AimdLimit(new AimdLimitConfig(seed, 1, MAX, 0.9, TARGET)), scheduler.nowNanos());
