@@ -3,6 +3,10 @@ package io.tailguard.lab.shaping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
+import io.tailguard.sim.shaping.Gate;
+import io.tailguard.sim.shaping.GateClock;
+import io.tailguard.sim.shaping.LeakyGate;
+import io.tailguard.sim.shaping.TokenGate;
 import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.Arrays;
 import java.util.List;

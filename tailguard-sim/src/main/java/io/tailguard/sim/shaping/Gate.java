@@ -1,14 +1,16 @@
-package io.tailguard.lab.shaping;
+package io.tailguard.sim.shaping;
 
 /**
  * Not thread-safe: a rate gate in front of the server, fed arrivals in time order. An admitted
  * request is handed to the {@link Release} callback with its release time, in release order;
  * a shaper may hand it over later than it was offered (at the latest on {@link #flush()}).
  */
-interface Gate {
+public interface Gate {
 
     /** Receives released requests. */
+    @FunctionalInterface
     interface Release {
+        /** Request {@code request} goes on to the server at {@code releaseMs}. */
         void released(int request, double releaseMs);
     }
 

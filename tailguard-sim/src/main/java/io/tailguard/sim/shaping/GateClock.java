@@ -1,4 +1,4 @@
-package io.tailguard.lab.shaping;
+package io.tailguard.sim.shaping;
 
 import java.time.Duration;
 
@@ -8,22 +8,22 @@ import java.time.Duration;
  * compare and add the longs they are given, so any fixed tick works, as long as the configured
  * periods are given in the same tick.
  */
-enum GateClock {
+public enum GateClock {
 
     /** Nanoseconds, {@code round(ms × 10^6)}: how a service drives the gates. */
     NANOS {
         @Override
-        long ticks(double ms) {
+        public long ticks(double ms) {
             return Math.round(ms * 1e6);
         }
 
         @Override
-        double ms(long ticks) {
+        public double ms(long ticks) {
             return ticks / 1e6;
         }
 
         @Override
-        Duration period(long ms) {
+        public Duration period(long ms) {
             return Duration.ofMillis(ms);
         }
     },
@@ -38,17 +38,17 @@ enum GateClock {
      */
     PUBLISHED {
         @Override
-        long ticks(double ms) {
+        public long ticks(double ms) {
             return (long) Math.scalb(ms, SHIFT);
         }
 
         @Override
-        double ms(long ticks) {
+        public double ms(long ticks) {
             return Math.scalb((double) ticks, -SHIFT);
         }
 
         @Override
-        Duration period(long ms) {
+        public Duration period(long ms) {
             return Duration.ofNanos(ms << SHIFT);
         }
     };
@@ -56,11 +56,11 @@ enum GateClock {
     private static final int SHIFT = 43;
 
     /** The time of {@code ms} on this clock. */
-    abstract long ticks(double ms);
+    public abstract long ticks(double ms);
 
     /** The milliseconds of {@code ticks} on this clock. */
-    abstract double ms(long ticks);
+    public abstract double ms(long ticks);
 
     /** A period of {@code ms} milliseconds in this clock's ticks, as the core configs take it. */
-    abstract Duration period(long ms);
+    public abstract Duration period(long ms);
 }

@@ -1,4 +1,4 @@
-package io.tailguard.lab.shaping;
+package io.tailguard.sim.shaping;
 
 import io.tailguard.queue.LeakyBucketConfig;
 import io.tailguard.queue.LeakyBucketShaper;
@@ -16,9 +16,10 @@ import io.tailguard.queue.LeakyBucketShaper;
  * decides on the published count; it runs on the {@link GateClock#PUBLISHED published clock}.
  * As a service deploys it, the shaper is polled at each release.
  */
-final class LeakyGate implements Gate {
+public final class LeakyGate implements Gate {
 
-    static final String LABEL = "leaky-bucket";
+    /** The label in the CSV. */
+    public static final String LABEL = "leaky-bucket";
 
     private final LeakyBucketShaper<Integer> shaper;
     private final GateClock clock;
@@ -26,9 +27,14 @@ final class LeakyGate implements Gate {
     private final Release release;
 
     /**
+     * Creates an empty bucket of {@code depth}.
+     *
+     * @param depth          the requests the bucket holds, one released every 10 ms
+     * @param release        receives each request at its release time
+     * @param clock          the clock the core shaper is driven on
      * @param publishedDepth whether a request counts against the depth until it has leaked (a lab adapter)
      */
-    LeakyGate(int depth, Release release, GateClock clock, boolean publishedDepth) {
+    public LeakyGate(int depth, Release release, GateClock clock, boolean publishedDepth) {
         this.shaper = new LeakyBucketShaper<>(new LeakyBucketConfig(depth, clock.period(10)));
         this.clock = clock;
         this.pollLateTicks = publishedDepth ? clock.period(10).toNanos() : 0L;

@@ -1,4 +1,4 @@
-package io.tailguard.lab.shaping;
+package io.tailguard.sim.shaping;
 
 /**
  * Not thread-safe: the published token bucket's floating-point count, {@code tokens = min(B,
@@ -14,30 +14,31 @@ package io.tailguard.lab.shaping;
  * the count would decide them all); {@code PublishedAdaptersTest} checks that every other decision
  * is core's and equals the published one.
  */
-final class PublishedTokenCount {
+public final class PublishedTokenCount {
 
     private final int burst;
     private double tokens;
     private double lastMs;
 
-    PublishedTokenCount(int burst) {
+    /** Creates a full count of {@code burst} tokens. */
+    public PublishedTokenCount(int burst) {
         this.burst = burst;
         this.tokens = burst;
     }
 
     /** Refills up to {@code arrivalMs}, as the published bucket does on every arrival. */
-    void advance(double arrivalMs) {
+    public void advance(double arrivalMs) {
         tokens = Math.min(burst, tokens + (arrivalMs - lastMs) * 0.1);
         lastMs = arrivalMs;
     }
 
     /** Whether the published count holds a whole token. */
-    boolean hasToken() {
+    public boolean hasToken() {
         return tokens >= 1.0;
     }
 
     /** Takes the token an admitted request used. */
-    void take() {
+    public void take() {
         tokens -= 1;
     }
 }

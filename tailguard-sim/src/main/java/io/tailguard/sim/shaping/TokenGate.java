@@ -1,4 +1,4 @@
-package io.tailguard.lab.shaping;
+package io.tailguard.sim.shaping;
 
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.rate.TokenBucketConfig;
@@ -16,9 +16,10 @@ import io.tailguard.rate.TokenBucketConfig;
  *       {@link PublishedTokenCount published floating-point count} also holds it.</li>
  * </ul>
  */
-final class TokenGate implements Gate {
+public final class TokenGate implements Gate {
 
-    static final String LABEL = "token-bucket";
+    /** The label in the CSV. */
+    public static final String LABEL = "token-bucket";
 
     private final TokenBucket bucket;
     private final GateClock clock;
@@ -27,9 +28,14 @@ final class TokenGate implements Gate {
     private int tiesRefused;
 
     /**
+     * Creates a full bucket of {@code burst} tokens.
+     *
+     * @param burst         the bucket's tokens, one more every 10 ms
+     * @param release       receives each admitted request at once
+     * @param clock         the clock the core bucket is driven on
      * @param publishedTies whether exact refill ties are broken by the published count (a lab adapter)
      */
-    TokenGate(int burst, Release release, GateClock clock, boolean publishedTies) {
+    public TokenGate(int burst, Release release, GateClock clock, boolean publishedTies) {
         this.bucket = new TokenBucket(TokenBucketConfig.of(burst, 1, clock.period(10)), 0L);
         this.clock = clock;
         this.published = publishedTies ? new PublishedTokenCount(burst) : null;
@@ -58,7 +64,7 @@ final class TokenGate implements Gate {
     }
 
     /** Arrivals core's bucket would have admitted that the published count refused (exact ties). */
-    int tiesRefused() {
+    public int tiesRefused() {
         return tiesRefused;
     }
 
