@@ -62,7 +62,10 @@ public final class HedgedCalls {
         this.meanGapNanos = 1e9 / ratePerSecond;
     }
 
-    /** What a run measured; the latency of a timed-out call counts at its timeout. */
+    /**
+     * Not thread-safe (it holds the run's histogram): what a run measured; the latency of a timed-out
+     * call counts at its timeout.
+     */
     public record Result(long calls, long hedged, long extraAttempts, long timedOut, long slaMisses, double busyPct,
                          Histogram latencyMicros) {
 

@@ -50,7 +50,7 @@ public final class LeaseDemo {
 
     private static final long MS = 1_000_000L;
 
-    /** How the proxy picks a server. */
+    /** Thread-safe (immutable enum): how the proxy picks a server. */
     public enum Balancing {
         /** The server whose lease has the most left. */
         LEAST_LOADED,
