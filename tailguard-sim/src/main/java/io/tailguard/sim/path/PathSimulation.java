@@ -135,17 +135,17 @@ public final class PathSimulation {
         @Override
         public void forward(SimRequest request, int backend, int attempt) {
             SimBackend server = backends.get(backend);
-            BackendJob job = new BackendJob(request, attempt, server);
+            Job job = new Job(request, attempt, server);
             request.put(attempt, job);
             // the connection opens or is refused after the command returns, as a socket's would
             scheduler.schedule(0L, () -> {
                 if (server.refuses()) {
-                    job.state = BackendJob.DONE;
+                    job.state = Job.DONE;
                     path.refused(request.ticket, attempt, scheduler.nowNanos());
                 } else {
                     path.connected(request.ticket, attempt, scheduler.nowNanos());
                     if (job.cancelled) {
-                        job.state = BackendJob.DONE;
+                        job.state = Job.DONE;
                         path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos());
                     } else {
                         server.accept(job);
@@ -165,14 +165,14 @@ public final class PathSimulation {
 
         @Override
         public void cancel(SimRequest request, int attempt) {
-            BackendJob job = request.jobs[attempt];
+            Job job = request.jobs[attempt];
             if (job.backend.cancel(job)) {
                 scheduler.schedule(0L, () -> path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos()));
             }
         }
     }
 
-    private void finished(BackendJob job) {
+    private void finished(Job job) {
         SimRequest request = job.request;
         long nowNanos = scheduler.nowNanos();
         boolean won = !job.cancelled && path.responded(request.ticket, job.attempt, nowNanos);

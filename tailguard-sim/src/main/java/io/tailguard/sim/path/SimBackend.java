@@ -16,13 +16,13 @@ final class SimBackend {
     private final SimScheduler scheduler;
     private final BackendModel model;
     private final RandomGenerator random;
-    private final Consumer<BackendJob> finished;
-    private final ArrayDeque<BackendJob> line = new ArrayDeque<>();
+    private final Consumer<Job> finished;
+    private final ArrayDeque<Job> line = new ArrayDeque<>();
     private int serving;
     private long busyNanos;
     private long wastedNanos;
 
-    SimBackend(SimScheduler scheduler, BackendModel model, RandomGenerator random, Consumer<BackendJob> finished) {
+    SimBackend(SimScheduler scheduler, BackendModel model, RandomGenerator random, Consumer<Job> finished) {
         this.scheduler = scheduler;
         this.model = model;
         this.random = random;
@@ -38,7 +38,7 @@ final class SimBackend {
         return model.refusedShare() > 0.0 && random.nextDouble() < model.refusedShare();
     }
 
-    void accept(BackendJob job) {
+    void accept(Job job) {
         if (serving < model.workers()) {
             start(job);
         } else {
@@ -47,17 +47,17 @@ final class SimBackend {
     }
 
     /** Cancels {@code job}; returns true if it was still waiting and is now gone without service. */
-    boolean cancel(BackendJob job) {
+    boolean cancel(Job job) {
         job.cancelled = true;
-        if (job.state == BackendJob.WAITING && line.remove(job)) {
-            job.state = BackendJob.DONE;
+        if (job.state == Job.WAITING && line.remove(job)) {
+            job.state = Job.DONE;
             return true;
         }
         return false;
     }
 
     /** Counts service time spent on a response nobody received. */
-    void wasted(BackendJob job) {
+    void wasted(Job job) {
         wastedNanos += job.serviceNanos;
     }
 
@@ -69,9 +69,9 @@ final class SimBackend {
         return wastedNanos;
     }
 
-    private void start(BackendJob job) {
+    private void start(Job job) {
         serving++;
-        job.state = BackendJob.SERVING;
+        job.state = Job.SERVING;
         long serviceNanos = model.service().sampleNanos(random);
         if (model.slowdown() != null) {
             serviceNanos += model.slowdown().extraNanos(serving, random);
@@ -81,9 +81,9 @@ final class SimBackend {
         scheduler.schedule(serviceNanos, () -> finish(job));
     }
 
-    private void finish(BackendJob job) {
+    private void finish(Job job) {
         serving--;
-        job.state = BackendJob.DONE;
+        job.state = Job.DONE;
         finished.accept(job);
         while (!line.isEmpty() && serving < model.workers()) {
             start(line.pollFirst());

@@ -10,7 +10,7 @@ final class SimRequest {
     final long patienceNanos;
     Ticket<SimRequest> ticket;
     /** Its attempts' jobs by attempt number, grown as attempts are forwarded. */
-    BackendJob[] jobs = new BackendJob[2];
+    Job[] jobs = new Job[2];
     boolean left;
     boolean delivered;
     LocalAnswer answer;
@@ -24,9 +24,9 @@ final class SimRequest {
         return delivered || answer != null || left;
     }
 
-    void put(int attempt, BackendJob job) {
+    void put(int attempt, Job job) {
         if (attempt >= jobs.length) {
-            BackendJob[] grown = new BackendJob[Math.max(attempt + 1, jobs.length * 2)];
+            Job[] grown = new Job[Math.max(attempt + 1, jobs.length * 2)];
             System.arraycopy(jobs, 0, grown, 0, jobs.length);
             jobs = grown;
         }

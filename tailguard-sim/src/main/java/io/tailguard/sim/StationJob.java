@@ -7,7 +7,7 @@ import io.tailguard.admission.Permit;
  * arrival time. Jobs are preallocated and recycled by the engine, so a queue may hold a job only
  * until it hands it back (poll or shed); never keep a reference after that.
  */
-public final class Job {
+public final class StationJob {
 
     final int slot;
     long id;
@@ -16,7 +16,7 @@ public final class Job {
     /** The station's permit while the job is inside, from all its gates at once. */
     Permit permit;
 
-    Job(int slot) {
+    StationJob(int slot) {
         this.slot = slot;
     }
 

@@ -1,7 +1,7 @@
 package io.tailguard.sim.path;
 
 /** Not thread-safe: one attempt of a request on one simulated backend. */
-final class BackendJob {
+final class Job {
 
     static final int WAITING = 0;
     static final int SERVING = 1;
@@ -14,7 +14,7 @@ final class BackendJob {
     boolean cancelled;
     long serviceNanos;
 
-    BackendJob(SimRequest request, int attempt, SimBackend backend) {
+    Job(SimRequest request, int attempt, SimBackend backend) {
         this.request = request;
         this.attempt = attempt;
         this.backend = backend;
