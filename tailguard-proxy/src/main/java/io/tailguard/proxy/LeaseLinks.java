@@ -1,7 +1,7 @@
 package io.tailguard.proxy;
 
 import io.netty.channel.EventLoopGroup;
-import io.tailguard.proxy.config.BalancerKind;
+import io.tailguard.path.BalancerKind;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;

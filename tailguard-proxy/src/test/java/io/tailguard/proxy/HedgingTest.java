@@ -2,7 +2,7 @@ package io.tailguard.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.proxy.config.BalancerKind;
+import io.tailguard.path.BalancerKind;
 import io.tailguard.proxy.config.HedgeConfig;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.config.ProxyConfig;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
-import io.tailguard.proxy.config.BalancerKind;
+import io.tailguard.path.BalancerKind;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.sim.service.DelayTable;

@@ -224,7 +224,7 @@ class QueueingTest {
     void anAdaptiveCapShrinksWhenTheBackendTimesOut() throws Exception {
         io.tailguard.proxy.config.PoolConfig d = Configs.pool(Duration.ofMillis(100), backend.address());
         io.tailguard.proxy.config.PoolConfig aimd = new io.tailguard.proxy.config.PoolConfig(d.name(), d.backends(), 10,
-                io.tailguard.proxy.config.LimitKind.AIMD, 0, d.queueTimeout(), d.discipline(), d.balancer(),
+                io.tailguard.path.LimitKind.AIMD, 0, d.queueTimeout(), d.discipline(), d.balancer(),
                 d.connectTimeout(), d.responseTimeout(), d.idleTimeout(), d.retryBudget(), d.ejectAfter(), d.ejectFor());
         proxy = ProxyServer.start(Configs.withPool(aimd));
         String limit = "tailguard_limiter_limit{backend=\"127.0.0.1:" + backend.address().getPort() + "\",pool=\"default\"}";

@@ -1,6 +1,7 @@
 package io.tailguard.servlet;
 
 import io.tailguard.admission.Permit;
+import io.tailguard.path.Completion;
 import io.tailguard.path.Ticket;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -42,31 +43,31 @@ final class Held extends AtomicBoolean implements AsyncListener {
         this.startNanos = startNanos;
     }
 
-    /** Releases what it holds with {@code outcome}; does nothing after the first call. */
-    void release(Outcome outcome) {
+    /** Releases what it holds with {@code completion}; does nothing after the first call. */
+    void release(Completion completion) {
         if (compareAndSet(false, true)) {
             if (ticket != null) {
-                filter.release(ticket, partition, outcome);
+                filter.release(ticket, partition, completion);
             } else {
-                filter.releaseAtOnce(global, partition, startNanos, outcome);
+                filter.releaseAtOnce(global, partition, startNanos, completion);
             }
         }
     }
 
     @Override
     public void onComplete(AsyncEvent event) {
-        release(Outcome.ofStatus(TailguardFilter.status(event.getSuppliedResponse())));
+        release(TailguardFilter.ofStatus(TailguardFilter.status(event.getSuppliedResponse())));
     }
 
     @Override
     public void onTimeout(AsyncEvent event) {
-        release(Outcome.DROPPED);
+        release(Completion.DROPPED);
     }
 
     /** A client that went away says nothing about capacity; any other failure is an overload signal. */
     @Override
     public void onError(AsyncEvent event) {
-        release(event.getThrowable() instanceof IOException ? Outcome.IGNORED : Outcome.DROPPED);
+        release(event.getThrowable() instanceof IOException ? Completion.IGNORED : Completion.DROPPED);
     }
 
     /** The application started a new async cycle: listeners are cleared, so register again. */

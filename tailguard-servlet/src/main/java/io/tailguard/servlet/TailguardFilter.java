@@ -7,6 +7,7 @@ import io.tailguard.admission.RejectReason;
 import io.tailguard.lease.LeaseResponder;
 import io.tailguard.lease.LeaseStats;
 import io.tailguard.limit.ConcurrencyLimiter;
+import io.tailguard.path.Completion;
 import io.tailguard.path.DecisionPath;
 import io.tailguard.path.LocalAnswer;
 import io.tailguard.path.PathHost;
@@ -223,7 +224,7 @@ public final class TailguardFilter implements Filter {
             if (request.isAsyncStarted()) {
                 request.getAsyncContext().addListener(held);
             } else {
-                held.release(failed ? Outcome.DROPPED : Outcome.ofStatus(response.getStatus()));
+                held.release(failed ? Completion.DROPPED : ofStatus(response.getStatus()));
             }
         }
     }
@@ -243,31 +244,31 @@ public final class TailguardFilter implements Filter {
             if (request.isAsyncStarted()) {
                 request.getAsyncContext().addListener(new Held(this, global, partition, startNanos));
             } else {
-                releaseAtOnce(global, partition, startNanos, failed ? Outcome.DROPPED : Outcome.ofStatus(response.getStatus()));
+                releaseAtOnce(global, partition, startNanos, failed ? Completion.DROPPED : ofStatus(response.getStatus()));
             }
         }
     }
 
     /** Completes permits taken at once: the global one through the path, which lets waiting requests in. */
-    void releaseAtOnce(Permit global, Permit partition, long startNanos, Outcome outcome) {
+    void releaseAtOnce(Permit global, Permit partition, long startNanos, Completion completion) {
         long nowNanos = now();
         if (global != null) {
-            path.completeAtOnce(global, startNanos, outcome.completion(), nowNanos);
+            path.completeAtOnce(global, startNanos, completion, nowNanos);
         }
         if (partition != null) {
-            outcome.complete(partition, nowNanos);
+            complete(partition, completion, nowNanos);
         }
     }
 
     /** Completes a request's global permit through its ticket (which lets waiting requests in) and its partition's. */
-    void release(Ticket<Pass> ticket, Permit partition, Outcome outcome) {
+    void release(Ticket<Pass> ticket, Permit partition, Completion completion) {
         long nowNanos = now();
         if (ticket != null) {
             path.responded(ticket, 0, nowNanos);
-            path.ended(ticket, 0, outcome.completion(), nowNanos);
+            path.ended(ticket, 0, completion, nowNanos);
         }
         if (partition != null) {
-            outcome.complete(partition, nowNanos);
+            complete(partition, completion, nowNanos);
         }
     }
 
@@ -341,6 +342,19 @@ public final class TailguardFilter implements Filter {
     public void destroy() {
         if (leases != null) {
             leases.close();
+        }
+    }
+
+    /** A 5xx status is an overload signal; anything else a success. */
+    static Completion ofStatus(int status) {
+        return status >= 500 ? Completion.DROPPED : Completion.SUCCESS;
+    }
+
+    private static void complete(Permit permit, Completion completion, long nowNanos) {
+        switch (completion) {
+            case SUCCESS -> permit.onSuccess(nowNanos);
+            case DROPPED -> permit.onDropped(nowNanos);
+            default -> permit.onIgnore();
         }
     }
 

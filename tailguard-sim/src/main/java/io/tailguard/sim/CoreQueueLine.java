@@ -11,7 +11,7 @@ import io.tailguard.queue.BoundedQueueConfig;
  */
 final class CoreQueueLine implements StationQueue {
 
-    private final BoundedQueue<Job> queue;
+    private final BoundedQueue<StationJob> queue;
     /** The time of the call in progress: the core listener reports waits, the sink wants "now". */
     private long callNanos;
 
@@ -20,13 +20,13 @@ final class CoreQueueLine implements StationQueue {
     }
 
     @Override
-    public RejectReason offer(Job job, long nowNanos) {
+    public RejectReason offer(StationJob job, long nowNanos) {
         callNanos = nowNanos;
         return queue.offer(nowNanos, job) ? null : RejectReason.QUEUE_FULL;
     }
 
     @Override
-    public Job poll(long nowNanos) {
+    public StationJob poll(long nowNanos) {
         callNanos = nowNanos;
         return queue.poll(nowNanos);
     }

@@ -11,19 +11,19 @@ import io.tailguard.queue.LeakyBucketConfig;
  */
 final class ShaperLine implements StationQueue {
 
-    private final LeakyBucketShaper<Job> shaper;
+    private final LeakyBucketShaper<StationJob> shaper;
 
     ShaperLine(LeakyBucketConfig config) {
         this.shaper = new LeakyBucketShaper<>(config);
     }
 
     @Override
-    public RejectReason offer(Job job, long nowNanos) {
+    public RejectReason offer(StationJob job, long nowNanos) {
         return shaper.offer(nowNanos, job) ? null : RejectReason.QUEUE_FULL;
     }
 
     @Override
-    public Job poll(long nowNanos) {
+    public StationJob poll(long nowNanos) {
         return shaper.poll(nowNanos);
     }
 

@@ -60,7 +60,7 @@ public final class Simulation {
     private int busy;
     private int queued;
     private long wakeAtNanos = Long.MAX_VALUE;
-    private Job[] jobs;
+    private StationJob[] jobs;
     private int[] free;
     private int freeCount;
     private long nextId;
@@ -167,7 +167,7 @@ public final class Simulation {
     }
 
     private void arrive(long nowNanos) {
-        Job job = allocate();
+        StationJob job = allocate();
         job.id = nextId++;
         job.arrivalNanos = nowNanos;
         recorder.arrival();
@@ -196,13 +196,13 @@ public final class Simulation {
         dispatch(nowNanos);
     }
 
-    private void reject(Job job, RejectReason reason, long nowNanos) {
+    private void reject(StationJob job, RejectReason reason, long nowNanos) {
         recorder.rejected(reason);
         listener.onRejected(job.id, reason, nowNanos);
         release(job);
     }
 
-    private void start(Job job, long nowNanos, boolean fromQueue) {
+    private void start(StationJob job, long nowNanos, boolean fromQueue) {
         busy++;
         job.startNanos = nowNanos;
         recorder.started(nowNanos - job.arrivalNanos, fromQueue);
@@ -211,7 +211,7 @@ public final class Simulation {
         events.push(nowNanos + Math.max(0L, serviceNanos), EventQueue.COMPLETION, job.slot);
     }
 
-    private void complete(Job job, long nowNanos) {
+    private void complete(StationJob job, long nowNanos) {
         busy--;
         job.permit.onSuccess(nowNanos);
         job.permit = null;
@@ -226,7 +226,7 @@ public final class Simulation {
     /** Moves waiting jobs to free workers; schedules a wake-up if a shaper holds jobs back. */
     private void dispatch(long nowNanos) {
         while (busy < workers && queued > 0) {
-            Job next = queue.poll(nowNanos);
+            StationJob next = queue.poll(nowNanos);
             if (next == null) {
                 if (queued > 0) {
                     long readyNanos = queue.nextReadyNanos();
@@ -241,7 +241,7 @@ public final class Simulation {
         }
     }
 
-    private void shed(Job job, RejectReason reason, long nowNanos) {
+    private void shed(StationJob job, RejectReason reason, long nowNanos) {
         queued--;
         dropPermit(job, nowNanos);
         recorder.shed(reason, nowNanos - job.arrivalNanos);
@@ -249,25 +249,25 @@ public final class Simulation {
         release(job);
     }
 
-    private static void dropPermit(Job job, long nowNanos) {
+    private static void dropPermit(StationJob job, long nowNanos) {
         job.permit.onDropped(nowNanos);
         job.permit = null;
     }
 
-    private Job allocate() {
+    private StationJob allocate() {
         if (freeCount == 0) {
             int old = jobs.length;
             jobs = Arrays.copyOf(jobs, old * 2);
             free = Arrays.copyOf(free, old * 2);
             for (int i = old; i < jobs.length; i++) {
-                jobs[i] = new Job(i);
+                jobs[i] = new StationJob(i);
                 free[freeCount++] = i;
             }
         }
         return jobs[free[--freeCount]];
     }
 
-    private void release(Job job) {
+    private void release(StationJob job) {
         free[freeCount++] = job.slot;
     }
 
@@ -280,10 +280,10 @@ public final class Simulation {
         service = station.service();
         serviceRandom = newStream("service");
         workers = station.workers();
-        jobs = new Job[64];
+        jobs = new StationJob[64];
         free = new int[64];
         for (int i = 0; i < jobs.length; i++) {
-            jobs[i] = new Job(i);
+            jobs[i] = new StationJob(i);
             free[freeCount++] = jobs.length - 1 - i;
         }
     }

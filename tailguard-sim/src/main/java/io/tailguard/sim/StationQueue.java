@@ -16,13 +16,13 @@ public interface StationQueue {
      * reason it was refused (typically {@link RejectReason#QUEUE_FULL}). A refused job stays the
      * caller's.
      */
-    RejectReason offer(Job job, long nowNanos);
+    RejectReason offer(StationJob job, long nowNanos);
 
     /**
      * Returns the next job to serve at {@code nowNanos}, or {@code null} if none is ready. Jobs
      * found expired on the way are passed to the shed sink first.
      */
-    Job poll(long nowNanos);
+    StationJob poll(long nowNanos);
 
     /** Returns the number of jobs waiting (shed jobs are no longer counted). */
     int size();
@@ -48,7 +48,7 @@ public interface StationQueue {
     @FunctionalInterface
     interface ShedSink {
         /** {@code job} left the queue unserved at {@code nowNanos} for {@code reason}. */
-        void shed(Job job, RejectReason reason, long nowNanos);
+        void shed(StationJob job, RejectReason reason, long nowNanos);
     }
 
     /** Creates a fresh queue for one run, reporting shed jobs to {@code sink}. */

@@ -42,12 +42,12 @@ public final class StationQueues {
     /** The waiting line of a loss system: nobody waits. */
     private static final StationQueue LOSS = new StationQueue() {
         @Override
-        public RejectReason offer(Job job, long nowNanos) {
+        public RejectReason offer(StationJob job, long nowNanos) {
             return RejectReason.QUEUE_FULL;
         }
 
         @Override
-        public Job poll(long nowNanos) {
+        public StationJob poll(long nowNanos) {
             return null;
         }
 

@@ -9,12 +9,12 @@ import io.tailguard.admission.RejectReason;
  */
 final class UnboundedLine implements StationQueue {
 
-    private Job[] ring = new Job[1024];
+    private StationJob[] ring = new StationJob[1024];
     private int head;
     private int size;
 
     @Override
-    public RejectReason offer(Job job, long nowNanos) {
+    public RejectReason offer(StationJob job, long nowNanos) {
         if (size == ring.length) {
             grow();
         }
@@ -24,11 +24,11 @@ final class UnboundedLine implements StationQueue {
     }
 
     @Override
-    public Job poll(long nowNanos) {
+    public StationJob poll(long nowNanos) {
         if (size == 0) {
             return null;
         }
-        Job job = ring[head];
+        StationJob job = ring[head];
         ring[head] = null;
         head = (head + 1) & (ring.length - 1);
         size--;
@@ -42,7 +42,7 @@ final class UnboundedLine implements StationQueue {
 
     private void grow() {
         int n = ring.length;
-        Job[] larger = new Job[n * 2];
+        StationJob[] larger = new StationJob[n * 2];
         for (int i = 0; i < size; i++) {
             larger[i] = ring[(head + i) & (n - 1)];
         }

@@ -5,6 +5,7 @@
  * HdrHistogram latencies and time-weighted occupancy for the whole run and per interval. The same
  * event loop is a core {@link io.tailguard.time.Scheduler} ({@link io.tailguard.sim.SimScheduler}),
  * on which models built from scheduled tasks run, with a {@link io.tailguard.sim.WorkerPool} as
- * their station.
+ * their station. {@link io.tailguard.sim.LatencyCounts} keeps whole-millisecond latencies exactly,
+ * for models that draw whole milliseconds.
  */
 package io.tailguard.sim;

@@ -30,8 +30,8 @@ class StationQueueContractTest {
     private final StationQueue.ShedSink sink =
             (job, reason, nowNanos) -> shed.add(job.id() + " " + reason + " @" + nowNanos / MS);
 
-    private static Job job(long id, long arrivalNanos) {
-        Job job = new Job((int) id);
+    private static StationJob job(long id, long arrivalNanos) {
+        StationJob job = new StationJob((int) id);
         job.id = id;
         job.arrivalNanos = arrivalNanos;
         return job;

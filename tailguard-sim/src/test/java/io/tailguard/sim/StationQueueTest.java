@@ -111,7 +111,7 @@ class StationQueueTest {
     /** Releases queued jobs no closer than {@code spacingNanos} apart; every job passes through. */
     private static final class SpacingShaper implements StationQueue {
         private final long spacingNanos;
-        private final ArrayDeque<Job> jobs = new ArrayDeque<>();
+        private final ArrayDeque<StationJob> jobs = new ArrayDeque<>();
         private final ArrayDeque<Long> releases = new ArrayDeque<>();
         private long lastReleaseNanos = Long.MIN_VALUE / 2;
 
@@ -120,7 +120,7 @@ class StationQueueTest {
         }
 
         @Override
-        public RejectReason offer(Job job, long nowNanos) {
+        public RejectReason offer(StationJob job, long nowNanos) {
             long release = Math.max(nowNanos, lastReleaseNanos + spacingNanos);
             lastReleaseNanos = release;
             jobs.add(job);
@@ -129,7 +129,7 @@ class StationQueueTest {
         }
 
         @Override
-        public Job poll(long nowNanos) {
+        public StationJob poll(long nowNanos) {
             if (jobs.isEmpty() || releases.peek() > nowNanos) {
                 return null;
             }

@@ -2,6 +2,8 @@ package io.tailguard.lab.adaptive;
 
 import io.tailguard.sim.SimScheduler;
 import io.tailguard.sim.WorkerPool;
+import io.tailguard.sim.limiter.SimLimiter;
+import io.tailguard.sim.service.CliffService;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 
@@ -43,7 +45,8 @@ final class AdaptiveModel {
         SplittableRandom random = new SplittableRandom(seed);
         this.arrivals = random.split();
         this.limiter = AdaptiveLimiters.create(limiterName, scheduler, random.split());
-        CliffService service = new CliffService(scenario, scheduler, this::atService);
+        CliffService service = new CliffService(CliffService.base(scenario.bimodal()), scenario.slowdown()::at,
+                scenario.stallAt(), AdaptiveScenario.STALL_SECONDS, scenario.luckyAt(), scheduler.clock(), this::atService);
         this.pool = new WorkerPool(scheduler, CliffService.WORKERS, service, random.split());
         this.capacityRps = CliffService.capacityRps(scenario.bimodal());
         this.endNanos = (long) (scenario.seconds() * 1e9);

@@ -1,6 +1,7 @@
 package io.tailguard.lab.adaptive;
 
 import com.netflix.concurrency.limits.Limit;
+import io.tailguard.sim.limiter.SimLimiter;
 
 /**
  * Not thread-safe enforcer of a Netflix concurrency-limits {@link Limit} on the simulated clock:

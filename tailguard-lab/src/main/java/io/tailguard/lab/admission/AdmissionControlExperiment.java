@@ -13,7 +13,7 @@ import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class AdmissionControlExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
+        ArrivalShape traffic = SeriesOptions.traffic(args);
         long seed = SeriesOptions.seed(args);
         progress.begin("lab admission-control", LIMITS.length + 2 * PLATEAU_RPS.length);
         double[] bursty = traffic.arrivals(BURSTY, windowMs, seed, "admission-bursty");

@@ -1,7 +1,7 @@
 package io.tailguard.lab.admission;
 
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +13,7 @@ final class AdmissionFindings {
     }
 
     static List<String> of(List<AdmissionRow> sweep, List<AdmissionRow> open, List<AdmissionRow> limited,
-                           Traffic traffic) {
+                           ArrivalShape traffic) {
         AdmissionRow best = sweep.get(0);
         AdmissionRow budget = null;
         AdmissionRow none = sweep.get(sweep.size() - 1);

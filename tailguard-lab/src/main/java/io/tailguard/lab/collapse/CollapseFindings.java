@@ -1,7 +1,7 @@
 package io.tailguard.lab.collapse;
 
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +12,7 @@ final class CollapseFindings {
     private CollapseFindings() {
     }
 
-    static List<String> of(List<CollapseRow> rows, Traffic traffic) {
+    static List<String> of(List<CollapseRow> rows, ArrivalShape traffic) {
         List<CollapseRow> plain = rows.stream().filter(r -> !r.retries()).toList();
         List<CollapseRow> retry = rows.stream().filter(CollapseRow::retries).toList();
         List<String> findings = new ArrayList<>();
@@ -23,7 +23,7 @@ final class CollapseFindings {
     }
 
     /** The published claim: up to capacity every request is on time. */
-    private static String belowCapacity(List<CollapseRow> plain, Traffic traffic) {
+    private static String belowCapacity(List<CollapseRow> plain, ArrivalShape traffic) {
         List<String> late = new ArrayList<>();
         for (CollapseRow r : plain) {
             if (r.offeredRps() <= Server.CAPACITY_RPS && r.wastedPct() > 0) {

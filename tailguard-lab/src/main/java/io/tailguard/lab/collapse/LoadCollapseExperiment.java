@@ -13,7 +13,7 @@ import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,7 +42,7 @@ public final class LoadCollapseExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
+        ArrivalShape traffic = SeriesOptions.traffic(args);
         long seed = SeriesOptions.seed(args);
         progress.begin("lab load-collapse", 2 * LEVELS.length);
         List<CollapseRow> rows = new ArrayList<>();
@@ -65,7 +65,7 @@ public final class LoadCollapseExperiment implements Experiment {
     }
 
     /** First attempts: the published multiplicative spacing {@code k × 1000 / rate}, or the simulator's random processes. */
-    static double[] arrivals(Traffic traffic, int level, long windowMs, long seed) {
+    static double[] arrivals(ArrivalShape traffic, int level, long windowMs, long seed) {
         if (!traffic.published()) {
             return traffic.arrivals(DemandCurve.constant(level), windowMs, seed, "load-collapse-" + level);
         }

@@ -4,6 +4,8 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.hedge.HedgeDelay;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import io.tailguard.lab.latencyseries.SnapshotTable;
+import io.tailguard.sim.hedge.HedgeWaste;
+import io.tailguard.sim.hedge.HedgedRun;
 import io.tailguard.sim.service.PublishedSampler;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -101,12 +103,12 @@ final class HedgedRequestsModel {
         HedgeDelay delay = mode == DelayMode.IN_SAMPLE ? HedgeDelay.fixed(Duration.ofMillis(thresholdMs))
                 : HedgeDelay.percentile(t.percentile);
         HedgedRun run = HedgedRun.run(primary, secondary, rps, delay);
-        return report(t, mode == DelayMode.IN_SAMPLE ? thresholdMs : run.finalDelayMs, "Hedged " + t.label(), file,
-                run.latencyMs, run.attempts, run.waste);
+        return report(t, mode == DelayMode.IN_SAMPLE ? thresholdMs : run.finalDelayMs(), "Hedged " + t.label(), file,
+                run.latencyMs(), run.attempts(), run.waste());
     }
 
     private Hedged report(Threshold t, long thresholdMs, String name, String file, long[] latency, int[] attempts,
-                          ScriptedAttempt.Waste waste) {
+                          HedgeWaste waste) {
         SnapshotTable table = new SnapshotTable(name, file);
         Histogram whole = LatencyHistograms.create();
         List<Long> p99s = new ArrayList<>();
@@ -122,8 +124,8 @@ final class HedgedRequestsModel {
                 attemptCount += attempts[(int) i];
                 if (attempts[(int) i] > 1) {
                     hedgedRequests++;
-                    wasted += waste.workMs[(int) i];
-                    ties += waste.tied[(int) i] ? 1 : 0;
+                    wasted += waste.workMs((int) i);
+                    ties += waste.tied((int) i) ? 1 : 0;
                 }
             }
             whole.add(interval);

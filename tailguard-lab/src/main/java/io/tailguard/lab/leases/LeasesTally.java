@@ -1,5 +1,7 @@
 package io.tailguard.lab.leases;
 
+import io.tailguard.sim.LatencyCounts;
+import io.tailguard.sim.lease.LeaseDemo;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,7 +9,7 @@ import java.util.List;
  * Not thread-safe collector of one scenario's counts and latencies: for the summary (arrivals at
  * or after the warm-up) and per second and server for the snapshots.
  */
-final class LeasesTally {
+final class LeasesTally implements LeaseDemo.Listener {
 
     private final int servers;
     private final int seconds;
@@ -44,14 +46,16 @@ final class LeasesTally {
         this.serverRejected = new long[servers];
     }
 
-    void lease(int server, long nowMillis, int allowed) {
+    @Override
+    public void lease(int server, long nowMillis, int allowed) {
         int second = (int) (nowMillis / 1000);
         if (second < seconds) {
             leased[second][server] = allowed;
         }
     }
 
-    void accepted(int server, long nowMillis, long latencyMillis) {
+    @Override
+    public void accepted(int server, long nowMillis, long latencyMillis) {
         int second = (int) (nowMillis / 1000);
         accepted[second][server]++;
         perSecond[second][server].record(latencyMillis);
@@ -62,7 +66,8 @@ final class LeasesTally {
         }
     }
 
-    void rejected(int server, long nowMillis) {
+    @Override
+    public void rejected(int server, long nowMillis) {
         rejected[(int) (nowMillis / 1000)][server]++;
         if (nowMillis >= warmupMillis) {
             serverRejected[server]++;

@@ -5,7 +5,7 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabSeries;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +59,7 @@ public final class SeriesOptions {
     }
 
     /** Returns the report title of a run: the published title, the traffic and the window. */
-    public static String runTitle(String title, Traffic traffic, long windowMs, String more) {
+    public static String runTitle(String title, ArrivalShape traffic, long windowMs, String more) {
         return title + ": " + traffic.label() + " arrivals, " + more + windowMs + " ms window";
     }
 
@@ -92,8 +92,8 @@ public final class SeriesOptions {
     }
 
     /** The arrival shape. */
-    public static Traffic traffic(LabArgs args) {
-        return Traffic.of(args.choice(ARRIVALS));
+    public static ArrivalShape traffic(LabArgs args) {
+        return ArrivalShape.of(args.choice(ARRIVALS));
     }
 
     /** The seed. */

@@ -1,5 +1,6 @@
 package io.tailguard.lab.shaping;
 
+import io.tailguard.sim.shaping.Gate;
 import io.tailguard.sim.windowed.MillisHistogram;
 import io.tailguard.sim.windowed.Server;
 import io.tailguard.sim.windowed.SimEvents;

@@ -13,9 +13,14 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
+import io.tailguard.sim.shaping.Gate;
+import io.tailguard.sim.shaping.GateClock;
+import io.tailguard.sim.shaping.LeakyGate;
+import io.tailguard.sim.shaping.PublishedTokenCount;
+import io.tailguard.sim.shaping.TokenGate;
+import io.tailguard.sim.windowed.ArrivalShape;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +59,7 @@ public final class TokenVsLeakyExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
+        ArrivalShape traffic = SeriesOptions.traffic(args);
         long seed = SeriesOptions.seed(args);
         boolean core = args.choice(GATES).equals("core") || !traffic.published();
         double[] arrivals = traffic.arrivals(DEMAND, windowMs, seed, "token-vs-leaky");

@@ -14,7 +14,7 @@ import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +45,7 @@ public final class LoadSheddingExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
+        ArrivalShape traffic = SeriesOptions.traffic(args);
         long seed = SeriesOptions.seed(args);
         ShedPolicy[] policies = ShedPolicy.values();
         progress.begin("lab load-shedding", policies.length * (OFFERED_RPS.length + 1));

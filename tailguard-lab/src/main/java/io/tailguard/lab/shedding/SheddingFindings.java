@@ -1,6 +1,6 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +11,7 @@ final class SheddingFindings {
     private SheddingFindings() {
     }
 
-    static List<String> of(List<ShedRow> rows, List<long[]> hangover, Traffic traffic) {
+    static List<String> of(List<ShedRow> rows, List<long[]> hangover, ArrivalShape traffic) {
         int levels = LoadSheddingExperiment.OFFERED_RPS.length;
         int at = 0;
         while (at < levels - 1 && LoadSheddingExperiment.OFFERED_RPS[at] < 200) {

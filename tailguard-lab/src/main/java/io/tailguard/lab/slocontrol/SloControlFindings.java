@@ -1,7 +1,7 @@
 package io.tailguard.lab.slocontrol;
 
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +13,7 @@ final class SloControlFindings {
     }
 
     static List<String> of(List<SloControlModel> blind, List<SloControlModel> priority, SloControlModel blindBursts, SloControlModel priorityBursts,
-                           Traffic traffic, long seed) {
+                           ArrivalShape traffic, long seed) {
         List<String> findings = new ArrayList<>();
         int[] levels = SloLoadControlExperiment.OFFERED_RPS;
         int lastMet = -1;

@@ -14,7 +14,7 @@ import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +54,7 @@ public final class SloLoadControlExperiment implements Experiment {
                     + " ms deadline (only arrivals with a whole deadline left are scored)",
                     args.rawValues().get(SeriesOptions.DURATION));
         }
-        Traffic traffic = SeriesOptions.traffic(args);
+        ArrivalShape traffic = SeriesOptions.traffic(args);
         long seed = SeriesOptions.seed(args);
         boolean published = traffic.published();
         progress.begin("lab slo-load-control", 2 * OFFERED_RPS.length + 2);

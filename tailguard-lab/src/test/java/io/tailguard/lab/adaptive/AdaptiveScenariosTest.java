@@ -2,6 +2,8 @@ package io.tailguard.lab.adaptive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.sim.limiter.LeaseLimiter;
+import io.tailguard.sim.service.CliffService;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.LongStream;

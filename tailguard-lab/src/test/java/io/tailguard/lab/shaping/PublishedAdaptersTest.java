@@ -3,7 +3,11 @@ package io.tailguard.lab.shaping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
-import io.tailguard.sim.windowed.Traffic;
+import io.tailguard.sim.shaping.Gate;
+import io.tailguard.sim.shaping.GateClock;
+import io.tailguard.sim.shaping.LeakyGate;
+import io.tailguard.sim.shaping.TokenGate;
+import io.tailguard.sim.windowed.ArrivalShape;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,8 +22,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class PublishedAdaptersTest {
 
     @ParameterizedTest
-    @EnumSource(Traffic.class)
-    void adaptedCoreGatesDecideEveryArrivalAsThePublishedGates(Traffic traffic) {
+    @EnumSource(ArrivalShape.class)
+    void adaptedCoreGatesDecideEveryArrivalAsThePublishedGates(ArrivalShape traffic) {
         double[] arrivals = traffic.arrivals(TokenVsLeakyExperiment.DEMAND, 60_000, 11, "token-vs-leaky");
         List<Double> list = Arrays.stream(arrivals).boxed().toList();
         for (int burst : TokenVsLeakyExperiment.BURSTS) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.Durations;
 import io.tailguard.lab.playground.SeriesRuns;
+import io.tailguard.sim.shaping.GateClock;
+import io.tailguard.sim.shaping.TokenGate;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,9 +1,7 @@
 package io.tailguard.proxy.config;
 
-import io.tailguard.path.BalancerKind;
 import io.tailguard.path.ClientRateSettings;
 import io.tailguard.path.HedgeSettings;
-import io.tailguard.path.LimitKind;
 import io.tailguard.path.PoolSettings;
 import io.tailguard.path.RateSettings;
 import io.tailguard.path.RouteSettings;
@@ -24,8 +22,8 @@ public final class PathSettings {
      * until its backend is done as the pool's {@code hold-permit-on-departure} says.
      */
     public static PoolSettings pool(PoolConfig pool) {
-        return new PoolSettings(pool.name(), pool.backends().size(), pool.maxConns(), limit(pool.limit()), pool.queue(),
-                pool.queueTimeout(), pool.discipline(), balancer(pool.balancer()), pool.responseTimeout(),
+        return new PoolSettings(pool.name(), pool.backends().size(), pool.maxConns(), pool.limit(), pool.queue(),
+                pool.queueTimeout(), pool.discipline(), pool.balancer(), pool.responseTimeout(),
                 pool.retryBudget(), pool.ejectAfter(), pool.ejectFor(), pool.holdPermitOnDeparture());
     }
 
@@ -43,24 +41,5 @@ public final class PathSettings {
 
     private static RateSettings rate(RateConfig rate) {
         return new RateSettings(rate.perSecond(), rate.burst());
-    }
-
-    static LimitKind limit(io.tailguard.proxy.config.LimitKind kind) {
-        return switch (kind) {
-            case FIXED -> LimitKind.FIXED;
-            case AIMD -> LimitKind.AIMD;
-            case VEGAS -> LimitKind.VEGAS;
-            case GRADIENT2 -> LimitKind.GRADIENT2;
-        };
-    }
-
-    static BalancerKind balancer(io.tailguard.proxy.config.BalancerKind kind) {
-        return switch (kind) {
-            case ROUND_ROBIN -> BalancerKind.ROUND_ROBIN;
-            case LEAST_LOADED -> BalancerKind.LEAST_LOADED;
-            case P2C_PEAK_EWMA -> BalancerKind.P2C_PEAK_EWMA;
-            case LEAST_LOADED_BY_LEASE -> BalancerKind.LEAST_LOADED_BY_LEASE;
-            case P2C_BY_AVAILABILITY -> BalancerKind.P2C_BY_AVAILABILITY;
-        };
     }
 }

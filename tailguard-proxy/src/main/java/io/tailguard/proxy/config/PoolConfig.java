@@ -2,6 +2,8 @@ package io.tailguard.proxy.config;
 
 import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.config.Check;
+import io.tailguard.path.BalancerKind;
+import io.tailguard.path.LimitKind;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.queue.QueueDiscipline;
 import java.net.InetSocketAddress;

@@ -1,5 +1,7 @@
 package io.tailguard.proxy.config;
 
+import io.tailguard.path.BalancerKind;
+import io.tailguard.path.LimitKind;
 import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.queue.QueueDiscipline;
 import io.tailguard.redis.DegradedMode;

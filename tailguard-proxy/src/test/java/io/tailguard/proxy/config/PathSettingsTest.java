@@ -65,14 +65,4 @@ class PathSettingsTest {
         assertThat(route.hedge().delay()).isEqualTo(Duration.ofMillis(40));
         assertThat(route.hedge().budgetPercent()).isEqualTo(5.0);
     }
-
-    @Test
-    void mapsEveryLimitAndBalancerByName() {
-        for (io.tailguard.proxy.config.LimitKind kind : io.tailguard.proxy.config.LimitKind.values()) {
-            assertThat(PathSettings.limit(kind).name()).isEqualTo(kind.name());
-        }
-        for (io.tailguard.proxy.config.BalancerKind kind : io.tailguard.proxy.config.BalancerKind.values()) {
-            assertThat(PathSettings.balancer(kind).name()).isEqualTo(kind.name());
-        }
-    }
 }

@@ -4,6 +4,8 @@ import io.tailguard.retry.RetryBudgetConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.path.BalancerKind;
+import io.tailguard.path.LimitKind;
 import io.tailguard.queue.QueueDiscipline;
 import java.net.InetSocketAddress;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.tailguard.lab.live.overload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.proxy.config.LimitKind;
+import io.tailguard.path.LimitKind;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.queue.QueueDiscipline;
 import java.time.Duration;
