@@ -9,7 +9,7 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -125,10 +125,10 @@ public final class AdmissionControlExperiment implements Experiment {
      * goodput and no limit collapses; with a limit, goodput holds near capacity at every offered
      * load where no control collapses.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("the Little's-law limit 20 gives the best goodput under bursts", r -> {
-                    List<AdmissionRow> sweep = r.records(AdmissionRow.class);
+                Conclusion.of("the Little's-law limit 20 gives the best goodput under bursts", AdmissionRow.class, r -> {
+                    List<AdmissionRow> sweep = r.all();
                     double at20 = limit(sweep, 20).goodputRps();
                     String best = "20";
                     double bestRps = at20;
@@ -142,15 +142,16 @@ public final class AdmissionControlExperiment implements Experiment {
                     return Conclusion.verdict(best.equals("20") && none < at20 / 2, "limit 20 %.1f rps, best limit %s "
                             + "%.1f rps, no limit %.1f rps", at20, best, bestRps, none);
                 }),
-                new Conclusion("a limit holds goodput near capacity at every load where no control collapses", r -> {
+                Conclusion.of("a limit holds goodput near capacity at every load where no control collapses",
+                        PlateauRow.class, r -> {
                     double limited = 1e9;
-                    List<PlateauRow> rows = r.records(PlateauRow.class).stream().filter(PlateauRow::limited).toList();
+                    List<PlateauRow> rows = r.where(PlateauRow::limited);
                     for (int i = 0; i < rows.size(); i++) {
                         if (PLATEAU_RPS[i] >= 100) {
                             limited = Math.min(limited, rows.get(i).run().goodputRps());
                         }
                     }
-                    List<PlateauRow> none = r.records(PlateauRow.class).stream().filter(p -> !p.limited()).toList();
+                    List<PlateauRow> none = r.where(p -> !p.limited());
                     double last = none.get(none.size() - 1).run().goodputRps();
                     return Conclusion.verdict(limited >= 90 && last < 50, "limited goodput at least %.1f rps from "
                             + "100 rps offered; no control %.1f rps at the highest load", limited, last);
@@ -159,6 +160,6 @@ public final class AdmissionControlExperiment implements Experiment {
 
     private static AdmissionRow limit(List<AdmissionRow> sweep, int limit) {
         return sweep.stream().filter(row -> row.limit() == limit).findFirst()
-                .orElseThrow(() -> new ResultRows.MissingRowException("no row at limit " + limit + " in this run"));
+                .orElseThrow(() -> new Rows.MissingRowException("no row at limit " + limit + " in this run"));
     }
 }

@@ -56,42 +56,43 @@ public final class CascadeExperiment implements Experiment {
         progress.step("isolated frontends");
         progress.end();
 
-        CsvTable sweepTable = sweepTable(sweep);
-        CsvTable timelineTable = timelineTable(timeline);
+        List<SweepRow> sweepRows = sweepRows(sweep);
+        List<TimelineRow> timelineRows = timelineRows(timeline);
+        CsvTable sweepTable = CsvTable.of("Degradation sweep", "cascading-failures-cascade-sweep.csv", SweepRow.HEADER,
+                sweepRows);
         LabResult.Builder result = LabResult.builder(title())
                 .printedTable(sweepTable)
+                .records(sweepRows)
                 .seedSummary(sweepTable, "success_pct", "p99_ms")
-                .table(timelineTable)
+                .table(CsvTable.of("Degradation timeline", "cascading-failures-cascade-timeline.csv",
+                        TimelineRow.HEADER, timelineRows))
+                .records(timelineRows)
                 .chart(sweepChart(sweep))
                 .chart(timelineChart(timeline))
-                .finding(findings(sweep, timeline, isolated, arrivals));
+                .finding(findings(sweep, timeline, isolated));
         result.seed(seed);
         return result.build();
     }
 
-    static CsvTable sweepTable(List<CascadeRun> sweep) {
-        CsvTable.Builder t = CsvTable.builder("Degradation sweep", "cascading-failures-cascade-sweep.csv",
-                "db_service_ms", "route", "success_pct", "p99_ms");
+    static List<SweepRow> sweepRows(List<CascadeRun> sweep) {
+        List<SweepRow> rows = new ArrayList<>();
         for (int i = 0; i < DB_MS.length; i++) {
             for (int r = 0; r < CascadeRun.ROUTES.size(); r++) {
                 CascadeRun run = sweep.get(i);
-                t.row(f("%d", DB_MS[i]), CascadeRun.ROUTES.get(r), f("%.1f", run.successPct()[r]),
-                        f("%.1f", run.p99Ms()[r]));
+                rows.add(new SweepRow(DB_MS[i], CascadeRun.ROUTES.get(r), run.successPct()[r], run.p99Ms()[r]));
             }
         }
-        return t.build();
+        return rows;
     }
 
-    static CsvTable timelineTable(CascadeRun run) {
-        CsvTable.Builder t = CsvTable.builder("Degradation timeline", "cascading-failures-cascade-timeline.csv",
-                "window_start_ms", "route_a_success_pct", "route_b_success_pct", "frontend_queue",
-                "service_a_queue", "service_b_queue", "database_queue");
+    static List<TimelineRow> timelineRows(CascadeRun run) {
+        List<TimelineRow> rows = new ArrayList<>();
         for (int w = 0; w < run.windowSuccess().length; w++) {
             int[] q = run.queueSamples()[w];
-            t.row(f("%d", w * 100), f("%.1f", run.windowSuccess()[w][0]), f("%.1f", run.windowSuccess()[w][1]),
-                    f("%d", q[0]), f("%d", q[1]), f("%d", q[2]), f("%d", q[3]));
+            rows.add(new TimelineRow(w * 100L, run.windowSuccess()[w][0], run.windowSuccess()[w][1], q[0], q[1], q[2],
+                    q[3]));
         }
-        return t.build();
+        return rows;
     }
 
     private static ChartArtifact sweepChart(List<CascadeRun> sweep) {
@@ -129,7 +130,7 @@ public final class CascadeExperiment implements Experiment {
                 Charts.lines("Cascade timeline", "arrival window (ms)", "success (%)", x, series));
     }
 
-    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated, ArrivalPattern arrivals) {
+    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated) {
         CascadeRun worst = sweep.get(sweep.size() - 1);
         int firstBHit = -1;
         for (int i = 0; i < DB_MS.length && firstBHit < 0; i++) {
@@ -146,30 +147,28 @@ public final class CascadeExperiment implements Experiment {
         String spread = firstBHit < 0
                 ? "route-b, which never calls the database, stayed at 100 % at every database time tried"
                 : f("route-b, which never calls the database, first lost requests at a %d ms database", firstBHit);
-        return f("With %s arrivals and a 500 ms database, route-a succeeded %.1f %% and route-b %.1f %%; %s. "
-                + "In the timeline the frontend's wait line peaked at %d while the database's peaked at %d: "
-                + "the backlog sits where the shared workers are, not at the slow service. Giving route-b its "
-                + "own 20-worker frontend keeps it at %.1f %% with the same 500 ms database%s.",
-                arrivals.name().toLowerCase(java.util.Locale.ROOT), worst.successPct()[0], worst.successPct()[1],
-                spread, maxFrontend, maxDatabase, isolated.successPct()[1],
-                isolated.successPct()[1] >= 99.95 ? " (the cascade is the shared pool)"
-                        : " (isolation alone does not save it here)");
+        return f("A 500 ms database leaves route-a %.1f %% and route-b %.1f %% on time; %s. The frontend's queue "
+                + "peaked at %d, the database's at %d. With its own frontend route-b keeps %.1f %%.",
+                worst.successPct()[0], worst.successPct()[1], spread, maxFrontend, maxDatabase,
+                isolated.successPct()[1]);
     }
 
     /**
      * The published article's conclusions: a 500 ms database fails route-b, which never calls it,
      * through the shared frontend; and the backlog builds at the frontend, not at the database.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("a 500 ms database fails most of route-b, which never calls it", r -> {
-                    double b = r.value("cascade-sweep", "success_pct", "db_service_ms=500", "route=route-b");
-                    double a = r.value("cascade-sweep", "success_pct", "db_service_ms=500", "route=route-a");
+                Conclusion.of("a 500 ms database fails most of route-b, which never calls it", SweepRow.class, r -> {
+                    double b = r.first(s -> s.dbServiceMs() == 500 && s.route().equals("route-b"), "500 ms route-b")
+                            .successPct();
+                    double a = r.first(s -> s.dbServiceMs() == 500 && s.route().equals("route-a"), "500 ms route-a")
+                            .successPct();
                     return Conclusion.verdict(b < 50, "route-b %.1f %%, route-a %.1f %%", b, a);
                 }),
-                new Conclusion("the backlog builds at the frontend, not at the database", r -> {
-                    double frontend = r.max("cascade-timeline", "frontend_queue");
-                    double database = r.max("cascade-timeline", "database_queue");
+                Conclusion.of("the backlog builds at the frontend, not at the database", TimelineRow.class, r -> {
+                    double frontend = r.max(TimelineRow::frontendQueue);
+                    double database = r.max(TimelineRow::databaseQueue);
                     return Conclusion.verdict(frontend > database, "deepest queue: frontend %.0f, database %.0f",
                             frontend, database);
                 }));

@@ -9,7 +9,7 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -117,31 +117,29 @@ public final class LoadCollapseExperiment implements Experiment {
      * past it (7.8 rps goodput at 200 offered), and retries multiply the load without changing the
      * goodput.
      */
-    private static CollapseRow row(ResultRows r, boolean retries, int offeredRps) {
-        return r.records(CollapseRow.class).stream()
-                .filter(row -> row.retries() == retries && row.offeredRps() == offeredRps).findFirst()
-                .orElseThrow(() -> new ResultRows.MissingRowException("no " + (retries ? "retry" : "no-retry")
-                        + " row at " + offeredRps + " rps in this run"));
+    private static CollapseRow row(Rows<CollapseRow> r, boolean retries, int offeredRps) {
+        return r.first(row -> row.retries() == retries && row.offeredRps() == offeredRps,
+                (retries ? "retry" : "no-retry") + " " + offeredRps + " rps");
     }
 
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("everything is on time up to capacity (100 rps)", r -> {
+                Conclusion.of("everything is on time up to capacity (100 rps)", CollapseRow.class, r -> {
                     double worst = 100;
-                    for (CollapseRow row : r.records(CollapseRow.class)) {
+                    for (CollapseRow row : r.all()) {
                         if (!row.retries() && row.offeredRps() <= 100) {
                             worst = Math.min(worst, 100 * row.goodputRps() / row.offeredRps());
                         }
                     }
                     return Conclusion.verdict(worst >= 99, "worst goodput up to 100 rps %.1f %% of offered", worst);
                 }),
-                new Conclusion("at 2x capacity the FIFO's goodput collapses", r -> {
+                Conclusion.of("at 2x capacity the FIFO's goodput collapses", CollapseRow.class, r -> {
                     double g = row(r, false, 200).goodputRps();
                     return Conclusion.verdict(g < 50, "%.1f rps goodput at 200 rps offered", g);
                 }),
-                new Conclusion("retries multiply load without changing goodput", r -> {
+                Conclusion.of("retries multiply load without changing goodput", CollapseRow.class, r -> {
                     double gap = 0;
-                    for (CollapseRow plain : r.records(CollapseRow.class)) {
+                    for (CollapseRow plain : r.all()) {
                         if (!plain.retries()) {
                             gap = Math.max(gap, Math.abs(plain.goodputRps()
                                     - row(r, true, plain.offeredRps()).goodputRps()));

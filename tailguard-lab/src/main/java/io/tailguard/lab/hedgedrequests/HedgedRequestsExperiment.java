@@ -13,7 +13,6 @@ import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.latencyseries.PublishedFlags;
-import io.tailguard.lab.latencyseries.SnapshotTable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,12 +93,14 @@ public final class HedgedRequestsExperiment implements Experiment {
         }
         progress.end();
         HedgedRequestsModel.Hedged chosen = runs.get(selected.ordinal());
-        CsvTable cost = costTable(baseline, runs);
+        List<CostRow> costRows = costRows(baseline, runs);
+        CsvTable cost = CsvTable.of("Cost table", "hedged-requests-cost-table.csv", CostRow.HEADER, costRows);
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
                         "%s: %d requests/s for %d s, %s delay, seed %d", title(), rps, seconds, args.choice(DELAY), seed))
                 .table(baseline.snapshots())
                 .table(chosen.snapshots())
                 .printedTable(cost)
+                .records(costRows)
                 .seedSummary(cost, "p99_improvement_pct", "extra_load_pct")
                 .finding(HedgedRequestsFindings.describe(baseline, runs, mode))
                 .seed(seed);
@@ -107,19 +108,8 @@ public final class HedgedRequestsExperiment implements Experiment {
         return result.build();
     }
 
-    static CsvTable costTable(HedgedRequestsModel.Hedged baseline, List<HedgedRequestsModel.Hedged> runs) {
-        CsvTable.Builder t = CsvTable.builder("Cost table", "hedged-requests-cost-table.csv", "threshold",
-                "threshold_ms", "baseline_p99_ms", "hedged_p99_ms", "p99_improvement_pct", "extra_load_pct",
-                "hedged_requests", "total_requests", "wasted_work_ms", "wasted_completions");
-        for (HedgedRequestsModel.Hedged h : runs) {
-            double b = baseline.p99();
-            double improvement = b == 0.0 ? 0.0 : ((b - h.p99()) / b) * 100.0;
-            t.row(h.threshold().label(), Long.toString(h.thresholdMs()), SnapshotTable.f1(b),
-                    SnapshotTable.f1(h.p99()), SnapshotTable.f1(improvement), SnapshotTable.f1(h.extraLoadPct()),
-                    Long.toString(h.hedgedRequests()), Long.toString(h.requests()), Long.toString(h.wastedMs()),
-                    Long.toString(h.wastedCompletions()));
-        }
-        return t.build();
+    static List<CostRow> costRows(HedgedRequestsModel.Hedged baseline, List<HedgedRequestsModel.Hedged> runs) {
+        return runs.stream().map(h -> CostRow.of(baseline, h)).toList();
     }
 
     private static List<ChartArtifact> charts(HedgedRequestsModel.Hedged baseline, HedgedRequestsModel.Hedged chosen,
@@ -153,16 +143,17 @@ public final class HedgedRequestsExperiment implements Experiment {
      * The published article's conclusions: hedging at the p95 threshold cuts the p99 by more than
      * half for under 5 % extra attempts, and hedging at p99 buys nothing.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("a p95 hedge more than halves p99 for under 5 % extra load", r -> {
-                    double cut = r.value("cost-table", "p99_improvement_pct", "threshold=p95");
-                    double load = r.value("cost-table", "extra_load_pct", "threshold=p95");
+                Conclusion.of("a p95 hedge more than halves p99 for under 5 % extra load", CostRow.class, r -> {
+                    CostRow p95 = r.first(c -> c.threshold().equals("p95"), "threshold p95");
+                    double cut = p95.improvementPct();
+                    double load = p95.extraLoadPct();
                     return Conclusion.verdict(cut > 50 && load < 5, "p99 %.1f %% lower for %.1f %% extra load",
                             cut, load);
                 }),
-                new Conclusion("a p99 hedge does not improve p99", r -> {
-                    double cut = r.value("cost-table", "p99_improvement_pct", "threshold=p99");
+                Conclusion.of("a p99 hedge does not improve p99", CostRow.class, r -> {
+                    double cut = r.first(c -> c.threshold().equals("p99"), "threshold p99").improvementPct();
                     return Conclusion.verdict(cut < 5, "p99 %.1f %% lower", cut);
                 }));
     }

@@ -12,6 +12,7 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.sim.calltree.Breakers;
 import io.tailguard.sim.calltree.CallTree;
@@ -70,14 +71,20 @@ public final class IsolationExperiment implements Experiment {
             progress.step("reserve " + reserve);
         }
         progress.end();
-        CsvTable policyTable = policyTable(policies);
+        List<PolicyRow> rows = new ArrayList<>();
+        for (int i = 0; i < policies.size(); i++) {
+            rows.add(PolicyRow.of(POLICIES.get(i), policies.get(i)));
+        }
+        CsvTable policyTable = CsvTable.of("Policy comparison", "failure-isolation-policy-table.csv", PolicyRow.HEADER,
+                rows);
         return LabResult.builder(title())
                 .printedTable(policyTable)
+                .records(rows)
                 .seedSummary(policyTable, "route_a_success_pct", "route_b_success_pct")
                 .table(sizingTable(sizing))
                 .chart(policyChart(policies))
                 .chart(sizingChart(sizing))
-                .finding(findings(policies, sizing, durationMs, arrivals))
+                .finding(findings(policies, sizing))
                 .seed(seed)
                 .build();
     }
@@ -107,17 +114,6 @@ public final class IsolationExperiment implements Experiment {
                 List.of(new RouteSpec("route-a", new int[] {0, 1, 3}, 55.0, DEADLINE_A_MS),
                         new RouteSpec("route-b", new int[] {0, 2}, 50.0, DEADLINE_B_MS)),
                 Chains.ATTEMPTS, Chains.TIMEOUT_MS, policies);
-    }
-
-    static CsvTable policyTable(List<CallTreeOutcome> runs) {
-        CsvTable.Builder t = CsvTable.builder("Policy comparison", "failure-isolation-policy-table.csv", "policy",
-                "route_a_success_pct", "route_a_p99_ms", "route_b_success_pct", "route_b_p99_ms");
-        for (int i = 0; i < runs.size(); i++) {
-            CallTreeOutcome o = runs.get(i);
-            t.row(POLICIES.get(i), f("%.1f", o.successPct(0)), f("%.1f", o.p99(0)), f("%.1f", o.successPct(1)),
-                    f("%.1f", o.p99(1)));
-        }
-        return t.build();
     }
 
     static CsvTable sizingTable(List<CallTreeOutcome> runs) {
@@ -161,8 +157,7 @@ public final class IsolationExperiment implements Experiment {
                 Charts.lines("Bulkhead sizing", "workers reserved for route-b", "success (%)", x, series));
     }
 
-    static String findings(List<CallTreeOutcome> policies, List<CallTreeOutcome> sizing, long durationMs,
-            ArrivalPattern arrivals) {
+    static String findings(List<CallTreeOutcome> policies, List<CallTreeOutcome> sizing) {
         CallTreeOutcome naive = policies.get(0);
         CallTreeOutcome bulkhead = policies.get(3);
         boolean inert = policies.get(1).successPct(1) == naive.successPct(1)
@@ -173,16 +168,12 @@ public final class IsolationExperiment implements Experiment {
                 smallest = i + 1;
             }
         }
-        return f("Over %.0f s with %s arrivals: without isolation route-b succeeded %.1f %% (route-a %.1f %%); "
-                + "breakers and the budget %s, because route-a's calls succeed; reserving 1 frontend worker for "
-                + "route-b gives it %.1f %% while route-a falls to %.1f %%, and %s. route-a asks for about 55 x 0.39 = 21.5 frontend "
-                + "workers of 20, so it is over capacity and its backlog grows with the run: its figures "
-                + "describe this horizon, not a steady state (compare --duration 20s).",
-                durationMs / 1000.0, arrivals.name().toLowerCase(java.util.Locale.ROOT), naive.successPct(1),
-                naive.successPct(0), inert ? "leave route-b exactly as it was" : "change route-b",
-                bulkhead.successPct(1), bulkhead.successPct(0),
-                smallest < 0 ? "no reserve up to 8 workers kept route-b whole"
-                        : f("the smallest reserve that keeps route-b whole is %d", smallest));
+        return f("One reserved frontend worker lifts route-b from %.1f %% to %.1f %% (route-a %.1f %% to %.1f %%); "
+                + "breakers and the budget %s. %s.",
+                naive.successPct(1), bulkhead.successPct(1), naive.successPct(0), bulkhead.successPct(0),
+                inert ? "leave route-b as it was" : "change route-b",
+                smallest < 0 ? "No reserve up to 8 workers kept route-b whole"
+                        : f("The smallest reserve that keeps route-b whole is %d", smallest));
     }
 
     /**
@@ -190,26 +181,30 @@ public final class IsolationExperiment implements Experiment {
      * (route-b) where it was; one reserved frontend worker gives route-b back all its requests; and
      * the bulkhead costs route-a nothing.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("breakers and a budget do not help route-b", r -> {
-                    double naive = r.value("policy-table", "route_b_success_pct", "policy=naive");
-                    double breaker = r.value("policy-table", "route_b_success_pct", "policy=breaker");
-                    double budget = r.value("policy-table", "route_b_success_pct", "policy=budget");
+                Conclusion.of("breakers and a budget do not help route-b", PolicyRow.class, r -> {
+                    double naive = policy(r, "naive").routeBSuccessPct();
+                    double breaker = policy(r, "breaker").routeBSuccessPct();
+                    double budget = policy(r, "budget").routeBSuccessPct();
                     return Conclusion.verdict(breaker <= naive + 1 && budget <= naive + 1,
                             "route-b naive %.1f %%, breaker %.1f %%, budget %.1f %%", naive, breaker, budget);
                 }),
-                new Conclusion("a bulkhead of one reserved worker gives route-b 100 %", r -> {
-                    double naive = r.value("policy-table", "route_b_success_pct", "policy=naive");
-                    double bulkhead = r.value("policy-table", "route_b_success_pct", "policy=bulkhead");
+                Conclusion.of("a bulkhead of one reserved worker gives route-b 100 %", PolicyRow.class, r -> {
+                    double naive = policy(r, "naive").routeBSuccessPct();
+                    double bulkhead = policy(r, "bulkhead").routeBSuccessPct();
                     return Conclusion.verdict(bulkhead >= 99.95, "route-b %.1f %% with the bulkhead, %.1f %% naive",
                             bulkhead, naive);
                 }),
-                new Conclusion("the bulkhead costs route-a nothing", r -> {
-                    double naive = r.value("policy-table", "route_a_success_pct", "policy=naive");
-                    double bulkhead = r.value("policy-table", "route_a_success_pct", "policy=bulkhead");
+                Conclusion.of("the bulkhead costs route-a nothing", PolicyRow.class, r -> {
+                    double naive = policy(r, "naive").routeASuccessPct();
+                    double bulkhead = policy(r, "bulkhead").routeASuccessPct();
                     return Conclusion.verdict(bulkhead >= naive, "route-a %.1f %% with the bulkhead, %.1f %% naive",
                             bulkhead, naive);
                 }));
+    }
+
+    private static PolicyRow policy(Rows<PolicyRow> rows, String policy) {
+        return rows.first(r -> r.policy().equals(policy), "policy " + policy);
     }
 }

@@ -5,10 +5,12 @@ import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabResult;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.knowm.xchart.CategoryChart;
 
 /** Thread-safe (stateless) builder of the leases experiment's tables, charts and findings. */
@@ -141,6 +143,7 @@ final class LeasesReport {
 
     private static List<String> findings(List<LeasesRow> rows, boolean heterogeneous) {
         List<String> findings = new ArrayList<>();
+        verdict(rows).ifPresent(findings::add);
         for (LeasesRow row : rows) {
             LeasesScenario s = row.scenario();
             StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
@@ -162,6 +165,19 @@ final class LeasesReport {
             findings.add(text.toString());
         }
         return findings;
+    }
+
+    /** The answer in one line: what adaptive leases accept and at what tail, against no bound at all. */
+    private static Optional<String> verdict(List<LeasesRow> rows) {
+        LeasesRow adaptive = rows.stream().filter(r -> r.scenario().adaptive()).findFirst().orElse(null);
+        LeasesRow open = rows.stream().filter(r -> !r.scenario().adaptive())
+                .max(Comparator.comparingDouble(LeasesRow::acceptedRps)).orElse(null);
+        if (adaptive == null || open == null) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%s accepts %s/s of %d at p99 %d ms; %s accepts %s/s "
+                + "at p99 %d ms.", adaptive.scenario().label(), rate(adaptive.acceptedRps()), LeasesModel.OFFERED_RPS,
+                adaptive.p99Millis(), open.scenario().label(), rate(open.acceptedRps()), open.p99Millis()));
     }
 
     private static String grantRange(LeasesRow row) {

@@ -11,7 +11,7 @@ import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -152,9 +152,9 @@ public final class TokenVsLeakyExperiment implements Experiment {
      * leaky bucket (shaping) deliver the same goodput; the leaky bucket holds the server to its rate
      * where the token bucket lets the burst through.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("token and leaky buckets deliver the same goodput", r -> {
+                Conclusion.of("token and leaky buckets deliver the same goodput", BurstRow.class, r -> {
                     List<BurstRow> token = limiter(r, "token-bucket");
                     List<BurstRow> leaky = limiter(r, "leaky-bucket");
                     double worst = 0;
@@ -170,7 +170,8 @@ public final class TokenVsLeakyExperiment implements Experiment {
                     return Conclusion.verdict(worst <= 0.05, "goodput differs by up to %.1f %% at burst %d",
                             100 * worst, at);
                 }),
-                new Conclusion("at burst 20 the leaky bucket holds the server to 100 rps, the token bucket does not", r -> {
+                Conclusion.of("at burst 20 the leaky bucket holds the server to 100 rps, the token bucket does not",
+                        BurstRow.class, r -> {
                     double token = atShapingBurst(r, "token-bucket").downstreamPeak();
                     double leaky = atShapingBurst(r, "leaky-bucket").downstreamPeak();
                     return Conclusion.verdict(leaky <= 100 && token > leaky, "peak %.0f rps leaky, %.0f token",
@@ -178,13 +179,12 @@ public final class TokenVsLeakyExperiment implements Experiment {
                 }));
     }
 
-    private static List<BurstRow> limiter(ResultRows r, String limiter) {
-        return r.records(BurstRow.class).stream().filter(row -> row.limiter().equals(limiter)).toList();
+    private static List<BurstRow> limiter(Rows<BurstRow> r, String limiter) {
+        return r.where(row -> row.limiter().equals(limiter));
     }
 
-    private static BurstRow atShapingBurst(ResultRows r, String limiter) {
-        return limiter(r, limiter).stream().filter(row -> row.burst() == SHAPING_BURST).findFirst()
-                .orElseThrow(() -> new ResultRows.MissingRowException("no " + limiter + " row at burst "
-                        + SHAPING_BURST + " in this run"));
+    private static BurstRow atShapingBurst(Rows<BurstRow> r, String limiter) {
+        return r.first(row -> row.limiter().equals(limiter) && row.burst() == SHAPING_BURST,
+                limiter + " burst " + SHAPING_BURST);
     }
 }

@@ -10,7 +10,7 @@ import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -143,9 +143,9 @@ public final class SloLoadControlExperiment implements Experiment {
      * objective up to 3x capacity (300 rps), while blind shedding misses it as soon as load passes
      * capacity; through the burst, protected critical traffic stays whole.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("priority keeps the critical class at 99 % up to 300 rps", r -> {
+                Conclusion.of("priority keeps the critical class at 99 % up to 300 rps", ProtectionRow.class, r -> {
                     double worst = 100;
                     List<ProtectionRow> rows = policy(r, "priority");
                     for (int i = 0; i < rows.size(); i++) {
@@ -155,7 +155,8 @@ public final class SloLoadControlExperiment implements Experiment {
                     }
                     return Conclusion.verdict(worst >= 99, "worst critical success up to 300 rps %.1f %%", worst);
                 }),
-                new Conclusion("blind shedding misses the critical objective once load passes capacity", r -> {
+                Conclusion.of("blind shedding misses the critical objective once load passes capacity",
+                        ProtectionRow.class, r -> {
                     double best = 0;
                     List<ProtectionRow> rows = policy(r, "blind");
                     for (int i = 0; i < rows.size(); i++) {
@@ -165,17 +166,16 @@ public final class SloLoadControlExperiment implements Experiment {
                     }
                     return Conclusion.verdict(best < 99, "best blind critical success from 150 rps %.1f %%", best);
                 }),
-                new Conclusion("through the burst priority keeps critical requests whole, blind does not", r -> {
-                    List<BurstWindowRow> windows = r.records(BurstWindowRow.class);
-                    double priority = windows.stream().mapToDouble(BurstWindowRow::priorityCriticalPct).min()
-                            .orElseThrow();
-                    double blind = windows.stream().mapToDouble(BurstWindowRow::blindCriticalPct).min().orElseThrow();
+                Conclusion.of("through the burst priority keeps critical requests whole, blind does not",
+                        BurstWindowRow.class, r -> {
+                    double priority = -r.max(w -> -w.priorityCriticalPct());
+                    double blind = -r.max(w -> -w.blindCriticalPct());
                     return Conclusion.verdict(priority >= 99 && blind < 99, "worst window: priority %.1f %%, "
                             + "blind %.1f %%", priority, blind);
                 }));
     }
 
-    private static List<ProtectionRow> policy(ResultRows r, String policy) {
-        return r.records(ProtectionRow.class).stream().filter(row -> row.policy().equals(policy)).toList();
+    private static List<ProtectionRow> policy(Rows<ProtectionRow> r, String policy) {
+        return r.where(row -> row.policy().equals(policy));
     }
 }

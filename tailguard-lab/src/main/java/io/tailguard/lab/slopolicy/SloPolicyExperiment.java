@@ -12,6 +12,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,16 +41,13 @@ public final class SloPolicyExperiment implements Experiment {
                 PublishedFlags.duration("5s", Duration.ofHours(1),
                         "Length in whole seconds, at least 1 and capped at 5 (the published overload script)."),
                 PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
-                PublishedFlags.snapshotInterval(Duration.ofHours(1), "Changes nothing: the published experiment "
-                        + "scores whole seconds and ignores it; accepted so that its golden command line runs "
-                        + "(recorded in the manifest)."),
                 LabOption.text(SLO_TARGET, "p99<200ms", "<p99<Nms>", "Latency threshold a good request meets; the "
                         + "objective is always 99 % good, as published."),
                 LabOption.choice(MIX, "scripted", List.of("scripted", "random"), "Request costs: the published "
                         + "arithmetic sequence, or drawn from --seed with the same shares."),
                 LabOption.seed(42, "Seed of --request-mix random (the scripted mix draws nothing).")),
             List.of("lab slo-policy",
-                "lab slo-policy --deterministic --snapshot-interval 1s --concurrency 10 --duration 5s --slo-target 'p99<200ms'",
+                "lab slo-policy --deterministic --concurrency 10 --duration 5s --slo-target 'p99<200ms'",
                 "lab slo-policy --slo-target 'p99<250ms'",
                 "lab slo-policy --request-mix random --seeds 20"),
             publishedConclusions());
@@ -76,6 +74,7 @@ public final class SloPolicyExperiment implements Experiment {
                         "%s: p99<%dms, %d requests/s for %d s, %s mix", title(), thresholdMs, rps, seconds,
                         mix.name().toLowerCase(Locale.ROOT)))
                 .printedTable(summary)
+                .records(model.summaries)
                 .table(windows)
                 .seedSummary(summary, "achieved_sli_pct", "final_budget_remaining_pct")
                 .finding(SloPolicyFindings.describe(model.summaries, mix, thresholdMs));
@@ -141,23 +140,27 @@ public final class SloPolicyExperiment implements Experiment {
      * and ranks first, ahead of the concurrency limit; a timeout budget scores no better than no
      * pattern at all.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("the bulkhead meets the objective without alerting", r -> {
-                    double sli = r.value("slo-summary", "achieved_sli_pct", "pattern=bulkhead");
-                    String alert = r.text("slo-summary", "alert_triggered", "pattern=bulkhead");
-                    return Conclusion.verdict(sli >= 99 && alert.equals("false"), "SLI %.2f %%, alert %s", sli, alert);
+                Conclusion.of("the bulkhead meets the objective without alerting", SloPolicyModel.Summary.class, r -> {
+                    SloPolicyModel.Summary bulkhead = pattern(r, "bulkhead");
+                    return Conclusion.verdict(bulkhead.sliPct() >= 99 && !bulkhead.alerted(), "SLI %.2f %%, alert %b",
+                            bulkhead.sliPct(), bulkhead.alerted());
                 }),
-                new Conclusion("the bulkhead beats the concurrency limit", r -> {
-                    double bulkhead = r.value("slo-summary", "achieved_sli_pct", "pattern=bulkhead");
-                    double limit = r.value("slo-summary", "achieved_sli_pct", "pattern=concurrency-limit");
+                Conclusion.of("the bulkhead beats the concurrency limit", SloPolicyModel.Summary.class, r -> {
+                    double bulkhead = pattern(r, "bulkhead").sliPct();
+                    double limit = pattern(r, "concurrency-limit").sliPct();
                     return Conclusion.verdict(bulkhead > limit, "SLI %.2f %% vs %.2f %%", bulkhead, limit);
                 }),
-                new Conclusion("a timeout budget scores no better than the baseline", r -> {
-                    double timeout = r.value("slo-summary", "achieved_sli_pct", "pattern=timeout-budget");
-                    double baseline = r.value("slo-summary", "achieved_sli_pct", "pattern=baseline");
+                Conclusion.of("a timeout budget scores no better than the baseline", SloPolicyModel.Summary.class, r -> {
+                    double timeout = pattern(r, "timeout-budget").sliPct();
+                    double baseline = pattern(r, "baseline").sliPct();
                     return Conclusion.verdict(timeout <= baseline, "SLI %.2f %% vs baseline %.2f %%", timeout,
                             baseline);
                 }));
+    }
+
+    private static SloPolicyModel.Summary pattern(Rows<SloPolicyModel.Summary> rows, String pattern) {
+        return rows.first(s -> s.pattern().label().equals(pattern), "pattern " + pattern);
     }
 }

@@ -1,5 +1,7 @@
 package io.tailguard.lab.slopolicy;
 
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.CsvRow;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import java.util.ArrayList;
@@ -23,7 +25,18 @@ final class SloPolicyModel {
     static final double ALERT_BURN = 2.0;
 
     /** One pattern's totals. */
-    record Summary(SloPattern pattern, long total, long good, long bad, double worstBurn, boolean alerted) {
+    record Summary(SloPattern pattern, long total, long good, long bad, double worstBurn, boolean alerted)
+            implements CsvRow {
+
+        static final List<String> HEADER = List.of("pattern", "total_requests", "good_requests", "bad_requests",
+                "achieved_sli_pct", "worst_burn_rate", "final_budget_remaining_pct", "alert_triggered");
+
+        @Override
+        public List<String> cells() {
+            return Cells.row("%s,%d,%d,%d,%.2f,%.2f,%.2f,%b", pattern.label(), total, good, bad, sliPct(), worstBurn,
+                    budgetRemainingPct(), alerted);
+        }
+
         double sliPct() {
             return good * 100.0 / total;
         }
@@ -94,14 +107,7 @@ final class SloPolicyModel {
     }
 
     CsvTable summaryTable() {
-        CsvTable.Builder t = CsvTable.builder("Summary", "slo-policy-slo-summary.csv", "pattern", "total_requests",
-                "good_requests", "bad_requests", "achieved_sli_pct", "worst_burn_rate", "final_budget_remaining_pct",
-                "alert_triggered");
-        for (Summary s : summaries) {
-            t.row(s.pattern().label(), Long.toString(s.total()), Long.toString(s.good()), Long.toString(s.bad()),
-                    f2(s.sliPct()), f2(s.worstBurn()), f2(s.budgetRemainingPct()), Boolean.toString(s.alerted()));
-        }
-        return t.build();
+        return CsvTable.of("Summary", "slo-policy-slo-summary.csv", Summary.HEADER, summaries);
     }
 
     static String f2(double x) {
