@@ -2,6 +2,7 @@ package io.tailguard.lab.breaker;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 
 import io.tailguard.artifacts.ChartArtifact;
@@ -23,9 +24,7 @@ import io.tailguard.sim.calltree.Topology;
 import io.tailguard.sim.calltree.Topology.RouteSpec;
 import io.tailguard.sim.calltree.Topology.ServiceSpec;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Thread-safe (stateless) circuit-breaker experiment, the published lab's failure series post 3: the
@@ -88,8 +87,8 @@ public final class BreakerExperiment implements Experiment {
                 .table(CsvTable.of("Blast-radius timeline", "circuit-breaker-blast-radius.csv", BlastRow.HEADER,
                         blastRows))
                 .records(blastRows)
-                .chart(blastChart(blastNaive, blastBreaker, false))
-                .chart(blastChart(blastNaive, blastBreaker, true))
+                .chart(blastChart(blastRows, false))
+                .chart(blastChart(blastRows, true))
                 .finding(BreakerFindings.of(naive, core, r4j, blastNaive, blastBreaker))
                 .seed(seed)
                 .build();
@@ -119,24 +118,18 @@ public final class BreakerExperiment implements Experiment {
         return rows;
     }
 
-    private static ChartArtifact blastChart(CallTreeOutcome naive, CallTreeOutcome breaker, boolean attempts) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int w = 0; w < naive.windows(); w++) {
-            x.add(w * 100);
-            a.add(attempts ? naive.windowSpawns(3, w) * 10.0 : naive.windowSuccess(w, 1));
-            b.add(attempts ? breaker.windowSpawns(3, w) * 10.0 : breaker.windowSuccess(w, 1));
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("naive retries", a);
-        series.put("breakers", b);
+    private static ChartArtifact blastChart(List<BlastRow> rows, boolean attempts) {
+        List<Number> x = ChartSeries.column(rows, BlastRow::windowStartMs);
         return attempts
                 ? new ChartArtifact("Database attempts per second, outage 1.5-2.5 s",
                         "circuit-breaker-storm-suppression.png",
-                        Charts.lines("Storm suppression", "arrival window (ms)", "database attempts (rps)", x, series))
+                        Charts.lines("Storm suppression", "arrival window (ms)", "database attempts (rps)", x,
+                                ChartSeries.of(rows, "naive retries", BlastRow::naiveDbAttemptsRps, "breakers",
+                                        BlastRow::breakerDbAttemptsRps)))
                 : new ChartArtifact("route-b success (never calls the database)", "circuit-breaker-blast-radius.png",
-                        Charts.lines("Blast radius: route-b", "arrival window (ms)", "success (%)", x, series));
+                        Charts.lines("Blast radius: route-b", "arrival window (ms)", "success (%)", x,
+                                ChartSeries.of(rows, "naive retries", BlastRow::naiveRouteBPct, "breakers",
+                                        BlastRow::breakerRouteBPct)));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.tailguard.lab.cascade;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -67,8 +68,8 @@ public final class CascadeExperiment implements Experiment {
                 .table(CsvTable.of("Degradation timeline", "cascading-failures-cascade-timeline.csv",
                         TimelineRow.HEADER, timelineRows))
                 .records(timelineRows)
-                .chart(sweepChart(sweep))
-                .chart(timelineChart(timeline))
+                .chart(sweepChart(sweepRows))
+                .chart(timelineChart(timelineRows))
                 .finding(findings(sweep, timeline, isolated));
         result.seed(seed);
         return result.build();
@@ -95,39 +96,24 @@ public final class CascadeExperiment implements Experiment {
         return rows;
     }
 
-    private static ChartArtifact sweepChart(List<CascadeRun> sweep) {
-        List<Integer> x = new ArrayList<>();
+    private static ChartArtifact sweepChart(List<SweepRow> rows) {
+        List<SweepRow> a = rows.stream().filter(r -> r.route().equals(CascadeRun.ROUTES.get(0))).toList();
+        List<SweepRow> b = rows.stream().filter(r -> r.route().equals(CascadeRun.ROUTES.get(1))).toList();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int i = 0; i < DB_MS.length; i++) {
-            x.add(DB_MS[i]);
-            a.add(sweep.get(i).successPct()[0]);
-            b.add(sweep.get(i).successPct()[1]);
-        }
-        series.put("route-a (calls the database)", a);
-        series.put("route-b (never calls it)", b);
+        series.put("route-a (calls the database)", ChartSeries.column(a, SweepRow::successPct));
+        series.put("route-b (never calls it)", ChartSeries.column(b, SweepRow::successPct));
         return new ChartArtifact("Success by database service time",
                 "cascading-failures-cascade-sweep.png",
                 Charts.lines("Cascade: success vs database service time", "database service time (ms)",
-                        "success (%)", x, series));
+                        "success (%)", ChartSeries.column(a, SweepRow::dbServiceMs), series));
     }
 
-    private static ChartArtifact timelineChart(CascadeRun run) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int w = 0; w < run.windowSuccess().length; w++) {
-            x.add(w * 100);
-            a.add(run.windowSuccess()[w][0]);
-            b.add(run.windowSuccess()[w][1]);
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("route-a", a);
-        series.put("route-b", b);
+    private static ChartArtifact timelineChart(List<TimelineRow> rows) {
         return new ChartArtifact("Success by arrival window, database 10 -> 500 ms at 2 s",
                 "cascading-failures-cascade-timeline.png",
-                Charts.lines("Cascade timeline", "arrival window (ms)", "success (%)", x, series));
+                Charts.lines("Cascade timeline", "arrival window (ms)", "success (%)",
+                        ChartSeries.column(rows, TimelineRow::windowStartMs), ChartSeries.of(rows, "route-a",
+                                TimelineRow::routeASuccessPct, "route-b", TimelineRow::routeBSuccessPct)));
     }
 
     static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated) {

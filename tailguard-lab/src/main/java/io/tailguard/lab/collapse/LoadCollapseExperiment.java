@@ -3,6 +3,7 @@ package io.tailguard.lab.collapse;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
@@ -82,27 +83,14 @@ public final class LoadCollapseExperiment implements Experiment {
     }
 
     private static List<ChartArtifact> charts(List<CollapseRow> rows) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> ideal = new ArrayList<>();
-        List<Double> goodput = new ArrayList<>();
-        List<Double> plain = new ArrayList<>();
-        List<Double> retry = new ArrayList<>();
-        for (CollapseRow r : rows) {
-            if (r.retries()) {
-                retry.add(r.effectiveRps());
-            } else {
-                x.add(r.offeredRps());
-                ideal.add(r.idealRps());
-                goodput.add(r.goodputRps());
-                plain.add(r.effectiveRps());
-            }
-        }
-        Map<String, List<? extends Number>> good = new LinkedHashMap<>();
-        good.put("ideal", ideal);
-        good.put("no backpressure", goodput);
+        List<CollapseRow> plain = rows.stream().filter(r -> !r.retries()).toList();
+        List<CollapseRow> retry = rows.stream().filter(CollapseRow::retries).toList();
+        List<Number> x = ChartSeries.column(plain, CollapseRow::offeredRps);
+        Map<String, List<? extends Number>> good = ChartSeries.of(plain, "ideal", CollapseRow::idealRps,
+                "no backpressure", CollapseRow::goodputRps);
         Map<String, List<? extends Number>> load = new LinkedHashMap<>();
-        load.put("without retries", plain);
-        load.put("with retries", retry);
+        load.put("without retries", ChartSeries.column(plain, CollapseRow::effectiveRps));
+        load.put("with retries", ChartSeries.column(retry, CollapseRow::effectiveRps));
         return List.of(
                 new ChartArtifact("Goodput against offered load: the ideal line and an unmanaged server",
                         "load-collapse-goodput.png", Charts.lines("Goodput collapse past " + (int) Server.CAPACITY_RPS

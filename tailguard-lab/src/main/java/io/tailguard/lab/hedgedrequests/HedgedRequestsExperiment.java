@@ -3,6 +3,7 @@ package io.tailguard.lab.hedgedrequests;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
@@ -13,7 +14,6 @@ import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.latencyseries.PublishedFlags;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,13 +41,7 @@ public final class HedgedRequestsExperiment implements Experiment {
             "Hedged requests and speculative execution",
             "A second attempt after the p90/p95/p99 of latency: how much tail it removes, and its extra load.",
             LabSeries.LATENCY,
-            List.of(
-                PublishedFlags.deterministic(),
-                PublishedFlags.duration("5s", Duration.ofHours(1),
-                        "Simulated length, in whole seconds (at least 1), as published."),
-                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
-                PublishedFlags.snapshotInterval(Duration.ofHours(1),
-                        "Snapshot interval in whole seconds (at least 1, at most --duration)."),
+            PublishedFlags.wholeSeconds(
                 LabOption.choice(THRESHOLD, "p95", List.of("p90", "p95", "p99"),
                         "Which hedged run is written as a snapshot CSV; the cost table has all three."),
                 LabOption.choice(DELAY, "in-sample", List.of("in-sample", "rolling"), "in-sample: the "
@@ -104,7 +98,7 @@ public final class HedgedRequestsExperiment implements Experiment {
                 .seedSummary(cost, "p99_improvement_pct", "extra_load_pct")
                 .finding(HedgedRequestsFindings.describe(baseline, runs, mode))
                 .seed(seed);
-        charts(baseline, chosen, runs).forEach(result::chart);
+        charts(baseline, chosen, costRows).forEach(result::chart);
         return result.build();
     }
 
@@ -113,7 +107,7 @@ public final class HedgedRequestsExperiment implements Experiment {
     }
 
     private static List<ChartArtifact> charts(HedgedRequestsModel.Hedged baseline, HedgedRequestsModel.Hedged chosen,
-                                              List<HedgedRequestsModel.Hedged> runs) {
+                                              List<CostRow> costRows) {
         List<Long> x = new ArrayList<>();
         for (List<String> row : baseline.snapshots().rows()) {
             x.add(Long.parseLong(row.get(1)));
@@ -121,17 +115,9 @@ public final class HedgedRequestsExperiment implements Experiment {
         Map<String, List<? extends Number>> p99 = new LinkedHashMap<>();
         p99.put("no hedge p99", baseline.p99s());
         p99.put("hedged at " + chosen.threshold().label() + " p99", chosen.p99s());
-        List<String> labels = new ArrayList<>();
-        List<Double> improvement = new ArrayList<>();
-        List<Double> load = new ArrayList<>();
-        for (HedgedRequestsModel.Hedged h : runs) {
-            labels.add(h.threshold().label());
-            improvement.add(baseline.p99() == 0 ? 0.0 : (baseline.p99() - h.p99()) * 100.0 / baseline.p99());
-            load.add(h.extraLoadPct());
-        }
-        Map<String, List<? extends Number>> bars = new LinkedHashMap<>();
-        bars.put("p99 improvement %", improvement);
-        bars.put("extra load %", load);
+        List<String> labels = costRows.stream().map(CostRow::threshold).toList();
+        Map<String, List<? extends Number>> bars = ChartSeries.of(costRows, "p99 improvement %",
+                CostRow::improvementPct, "extra load %", CostRow::extraLoadPct);
         return List.of(
                 new ChartArtifact("Latency comparison", "hedged-requests-latency-comparison.png",
                         Charts.lines("p99 per interval, with and without hedging", "elapsed s", "ms", x, p99)),

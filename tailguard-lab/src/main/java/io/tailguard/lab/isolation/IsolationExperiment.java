@@ -2,6 +2,7 @@ package io.tailguard.lab.isolation;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -26,9 +27,7 @@ import io.tailguard.sim.calltree.Topology.RouteSpec;
 import io.tailguard.sim.calltree.Topology.ServiceSpec;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Thread-safe (stateless) failure-isolation experiment, the published lab's failure series post 5: a
@@ -82,7 +81,7 @@ public final class IsolationExperiment implements Experiment {
                 .records(rows)
                 .seedSummary(policyTable, "route_a_success_pct", "route_b_success_pct")
                 .table(sizingTable(sizing))
-                .chart(policyChart(policies))
+                .chart(policyChart(rows))
                 .chart(sizingChart(sizing))
                 .finding(findings(policies, sizing))
                 .seed(seed)
@@ -127,34 +126,21 @@ public final class IsolationExperiment implements Experiment {
         return t.build();
     }
 
-    private static ChartArtifact policyChart(List<CallTreeOutcome> runs) {
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (CallTreeOutcome o : runs) {
-            a.add(o.successPct(0));
-            b.add(o.successPct(1));
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("route-a (greedy)", a);
-        series.put("route-b (100 ms deadline)", b);
+    private static ChartArtifact policyChart(List<PolicyRow> rows) {
         return new ChartArtifact("Success by policy", "failure-isolation-policy.png",
-                Charts.bars("Who the policy protects", "policy", "success (%)", POLICIES, series));
+                Charts.bars("Who the policy protects", "policy", "success (%)", POLICIES, ChartSeries.of(rows,
+                        "route-a (greedy)", PolicyRow::routeASuccessPct, "route-b (100 ms deadline)",
+                        PolicyRow::routeBSuccessPct)));
     }
 
     private static ChartArtifact sizingChart(List<CallTreeOutcome> runs) {
         List<Integer> x = new ArrayList<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             x.add(i + 1);
-            a.add(runs.get(i).successPct(0));
-            b.add(runs.get(i).successPct(1));
         }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("route-a", a);
-        series.put("route-b", b);
         return new ChartArtifact("Success by frontend workers reserved for route-b", "failure-isolation-bulkhead-sizing.png",
-                Charts.lines("Bulkhead sizing", "workers reserved for route-b", "success (%)", x, series));
+                Charts.lines("Bulkhead sizing", "workers reserved for route-b", "success (%)", x, ChartSeries.of(runs,
+                        "route-a", o -> o.successPct(0), "route-b", o -> o.successPct(1))));
     }
 
     static String findings(List<CallTreeOutcome> policies, List<CallTreeOutcome> sizing) {

@@ -2,6 +2,7 @@ package io.tailguard.lab.retrystorm;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -79,9 +80,9 @@ public final class RetryStormExperiment implements Experiment {
                 .seedSummary(sweep, "success_pct", "db_attempts_per_request")
                 .table(CsvTable.of("Storm timeline", "retry-storms-storm-timeline.csv", WindowRow.HEADER, windows))
                 .records(windows)
-                .chart(timelineChart(r1, r3, true))
-                .chart(timelineChart(r1, r3, false))
-                .chart(amplificationChart(healthy, down))
+                .chart(timelineChart(windows, true))
+                .chart(timelineChart(windows, false))
+                .chart(amplificationChart(sweepRows))
                 .finding(findings(down, r1, r3))
                 .seed(seed)
                 .build();
@@ -117,38 +118,27 @@ public final class RetryStormExperiment implements Experiment {
         return rows;
     }
 
-    private static ChartArtifact timelineChart(CallTreeOutcome r1, CallTreeOutcome r3, boolean attempts) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int w = 0; w < r1.windows(); w++) {
-            x.add(w * 100);
-            a.add(attempts ? r1.windowSpawns(DATABASE, w) * 10.0 : r1.windowSuccess(w, 0));
-            b.add(attempts ? r3.windowSpawns(DATABASE, w) * 10.0 : r3.windowSuccess(w, 0));
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("R=1", a);
-        series.put("R=3", b);
+    private static ChartArtifact timelineChart(List<WindowRow> rows, boolean attempts) {
+        List<Number> x = ChartSeries.column(rows, WindowRow::windowStartMs);
         return attempts
                 ? new ChartArtifact("Database attempts per second, outage 1.5-2.5 s", "retry-storms-storm-timeline.png",
-                        Charts.lines("Retry storm", "arrival window (ms)", "database attempts (rps)", x, series))
+                        Charts.lines("Retry storm", "arrival window (ms)", "database attempts (rps)", x,
+                                ChartSeries.of(rows, "R=1", WindowRow::r1DbAttemptsRps, "R=3",
+                                        WindowRow::r3DbAttemptsRps)))
                 : new ChartArtifact("Success by arrival window, outage 1.5-2.5 s", "retry-storms-rescue.png",
-                        Charts.lines("What the retries rescue", "arrival window (ms)", "success (%)", x, series));
+                        Charts.lines("What the retries rescue", "arrival window (ms)", "success (%)", x,
+                                ChartSeries.of(rows, "R=1", WindowRow::r1SuccessPct, "R=3", WindowRow::r3SuccessPct)));
     }
 
-    private static ChartArtifact amplificationChart(List<CallTreeOutcome> healthy, List<CallTreeOutcome> down) {
-        List<Integer> x = List.of(1, 2, 3, 4);
-        List<Double> h = new ArrayList<>();
-        List<Double> d = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            h.add(healthy.get(i).eligibleLeafAttempts(i + 1, Chains.TIMEOUT_MS, Chains.BACKOFF_MS));
-            d.add(down.get(i).eligibleLeafAttempts(i + 1, Chains.TIMEOUT_MS, Chains.BACKOFF_MS));
-        }
+    private static ChartArtifact amplificationChart(List<SweepRow> rows) {
+        List<SweepRow> healthy = rows.stream().filter(r -> r.mode().equals("healthy")).toList();
+        List<SweepRow> down = rows.stream().filter(r -> r.mode().equals("degraded")).toList();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("healthy", h);
-        series.put("hard-down", d);
+        series.put("healthy", ChartSeries.column(healthy, SweepRow::dbAttemptsPerRequest));
+        series.put("hard-down", ChartSeries.column(down, SweepRow::dbAttemptsPerRequest));
         return new ChartArtifact("Database attempts per request by attempts per hop", "retry-storms-amplification.png",
-                Charts.lines("Amplification", "attempts per hop (R)", "database attempts per request", x, series));
+                Charts.lines("Amplification", "attempts per hop (R)", "database attempts per request",
+                        ChartSeries.column(healthy, SweepRow::attemptsPerHop), series));
     }
 
     static String findings(List<CallTreeOutcome> down, CallTreeOutcome r1, CallTreeOutcome r3) {

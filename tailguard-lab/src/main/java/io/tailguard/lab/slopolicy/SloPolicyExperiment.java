@@ -3,6 +3,7 @@ package io.tailguard.lab.slopolicy;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
@@ -117,17 +118,9 @@ public final class SloPolicyExperiment implements Experiment {
             List<Double> values = (List<Double>) burn.computeIfAbsent(row.get(0), k -> new ArrayList<Double>());
             values.add(Double.parseDouble(row.get(7)));
         }
-        List<String> patterns = new ArrayList<>();
-        List<Double> sli = new ArrayList<>();
-        List<Double> budget = new ArrayList<>();
-        for (SloPolicyModel.Summary s : model.summaries) {
-            patterns.add(s.pattern().label());
-            sli.add(s.sliPct());
-            budget.add(s.budgetRemainingPct());
-        }
-        Map<String, List<? extends Number>> bars = new LinkedHashMap<>();
-        bars.put("achieved SLI %", sli);
-        bars.put("budget remaining %", budget);
+        List<String> patterns = model.summaries.stream().map(s -> s.pattern().label()).toList();
+        Map<String, List<? extends Number>> bars = ChartSeries.of(model.summaries, "achieved SLI %",
+                SloPolicyModel.Summary::sliPct, "budget remaining %", SloPolicyModel.Summary::budgetRemainingPct);
         return List.of(
                 new ChartArtifact("Burn rate", "slo-policy-burn-rate.png",
                         Charts.lines("Burn rate per second (alert at 2)", "elapsed s", "burn rate", x, burn)),

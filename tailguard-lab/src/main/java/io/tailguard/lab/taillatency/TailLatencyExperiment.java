@@ -14,7 +14,6 @@ import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
 import io.tailguard.lab.latencyseries.PublishedFlags;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,13 +37,7 @@ public final class TailLatencyExperiment implements Experiment {
             "Tail latency and fan-out amplification",
             "One call per request versus the slowest of five: how a 1 % tail becomes the fan-out's p99.",
             LabSeries.LATENCY,
-            List.of(
-                PublishedFlags.deterministic(),
-                PublishedFlags.duration("5s", Duration.ofHours(1),
-                        "Simulated length, in whole seconds (at least 1), as published."),
-                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
-                PublishedFlags.snapshotInterval(Duration.ofHours(1),
-                        "Snapshot interval in whole seconds (at least 1, at most --duration)."),
+            PublishedFlags.wholeSeconds(
                 LabOption.seed(42, "Seed of the latency stream; both scenarios start from it (published: 42).")),
             List.of("lab tail-latency",
                 "lab tail-latency --deterministic --duration 5s --concurrency 10 --snapshot-interval 1s",
