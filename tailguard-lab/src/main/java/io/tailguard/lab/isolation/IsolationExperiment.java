@@ -70,6 +70,7 @@ public final class IsolationExperiment implements Experiment {
             progress.step("reserve " + reserve);
         }
         progress.end();
+        List<SizingRow> sizingRows = sizingRows(sizing);
         List<PolicyRow> rows = new ArrayList<>();
         for (int i = 0; i < policies.size(); i++) {
             rows.add(PolicyRow.of(POLICIES.get(i), policies.get(i)));
@@ -80,9 +81,10 @@ public final class IsolationExperiment implements Experiment {
                 .printedTable(policyTable)
                 .records(rows)
                 .seedSummary(policyTable, "route_a_success_pct", "route_b_success_pct")
-                .table(sizingTable(sizing))
+                .table(CsvTable.of("Bulkhead sizing", "failure-isolation-bulkhead-sizing.csv", SizingRow.HEADER,
+                        sizingRows))
                 .chart(policyChart(rows))
-                .chart(sizingChart(sizing))
+                .chart(sizingChart(sizingRows))
                 .finding(findings(policies, sizing))
                 .seed(seed)
                 .build();
@@ -115,15 +117,14 @@ public final class IsolationExperiment implements Experiment {
                 Chains.ATTEMPTS, Chains.TIMEOUT_MS, policies);
     }
 
-    static CsvTable sizingTable(List<CallTreeOutcome> runs) {
-        CsvTable.Builder t = CsvTable.builder("Bulkhead sizing", "failure-isolation-bulkhead-sizing.csv",
-                "route_b_reserved", "route_a_workers", "route_a_success_pct", "route_b_success_pct");
+    static List<SizingRow> sizingRows(List<CallTreeOutcome> runs) {
+        List<SizingRow> rows = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             int reserve = i + 1;
-            t.row(f("%d", reserve), f("%d", FRONTEND_WORKERS - reserve), f("%.1f", runs.get(i).successPct(0)),
-                    f("%.1f", runs.get(i).successPct(1)));
+            rows.add(new SizingRow(reserve, FRONTEND_WORKERS - reserve, runs.get(i).successPct(0),
+                    runs.get(i).successPct(1)));
         }
-        return t.build();
+        return rows;
     }
 
     private static ChartArtifact policyChart(List<PolicyRow> rows) {
@@ -133,14 +134,11 @@ public final class IsolationExperiment implements Experiment {
                         PolicyRow::routeBSuccessPct)));
     }
 
-    private static ChartArtifact sizingChart(List<CallTreeOutcome> runs) {
-        List<Integer> x = new ArrayList<>();
-        for (int i = 0; i < runs.size(); i++) {
-            x.add(i + 1);
-        }
+    private static ChartArtifact sizingChart(List<SizingRow> rows) {
         return new ChartArtifact("Success by frontend workers reserved for route-b", "failure-isolation-bulkhead-sizing.png",
-                Charts.lines("Bulkhead sizing", "workers reserved for route-b", "success (%)", x, ChartSeries.of(runs,
-                        "route-a", o -> o.successPct(0), "route-b", o -> o.successPct(1))));
+                Charts.lines("Bulkhead sizing", "workers reserved for route-b", "success (%)",
+                        ChartSeries.column(rows, SizingRow::routeBReserved), ChartSeries.of(rows, "route-a",
+                                SizingRow::routeASuccessPct, "route-b", SizingRow::routeBSuccessPct)));
     }
 
     static String findings(List<CallTreeOutcome> policies, List<CallTreeOutcome> sizing) {

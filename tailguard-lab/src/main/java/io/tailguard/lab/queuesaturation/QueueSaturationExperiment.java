@@ -1,6 +1,5 @@
 package io.tailguard.lab.queuesaturation;
 
-import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
@@ -89,17 +88,7 @@ public final class QueueSaturationExperiment implements Experiment {
     }
 
     static CsvTable table(List<SaturationLevel.Row> rows) {
-        CsvTable.Builder t = CsvTable.builder("Saturation sweep", "queue-saturation-saturation.csv",
-                "utilization", "target_rps", "actual_rps", "p50_ms", "p99_ms", "p999_ms", "mean_sojourn_ms",
-                "avg_queue_depth", "rejection_count", "littles_law_computed_l", "littles_law_measured_l",
-                "littles_law_error_pct");
-        for (SaturationLevel.Row r : rows) {
-            t.row(Cells.row("%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%d,%.3f,%.3f,%.1f",
-                    r.utilization(), r.lambda(), r.actualRps(), (double) r.p50(), (double) r.p99(),
-                    (double) r.p999(), r.meanSojournMs(), r.avgDepth(), r.rejections(), r.computedL(),
-                    r.avgDepth(), r.errorPct()).toArray(String[]::new));
-        }
-        return t.build();
+        return CsvTable.of("Saturation sweep", "queue-saturation-saturation.csv", SaturationLevel.Row.HEADER, rows);
     }
 
     private static List<ChartArtifact> charts(List<SaturationLevel.Row> rows) {
