@@ -70,7 +70,7 @@ public final class SloPolicyExperiment implements Experiment {
         progress.step("four patterns");
         progress.end();
         CsvTable summary = model.summaryTable();
-        CsvTable windows = model.windows.build();
+        CsvTable windows = model.windowsTable();
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
                         "%s: p99<%dms, %d requests/s for %d s, %s mix", title(), thresholdMs, rps, seconds,
                         mix.name().toLowerCase(Locale.ROOT)))
@@ -82,7 +82,7 @@ public final class SloPolicyExperiment implements Experiment {
         if (mix == SloPolicyModel.Mix.RANDOM) {
             result.seed(seed);
         }
-        charts(model, windows, seconds).forEach(result::chart);
+        charts(model, seconds).forEach(result::chart);
         return result.build();
     }
 
@@ -107,16 +107,15 @@ public final class SloPolicyExperiment implements Experiment {
         throw LabUsageException.of(SLO_TARGET, "p99<Nms with N a whole number of milliseconds", raw);
     }
 
-    private static List<ChartArtifact> charts(SloPolicyModel model, CsvTable windows, long seconds) {
+    private static List<ChartArtifact> charts(SloPolicyModel model, long seconds) {
         List<Long> x = new ArrayList<>();
         for (long s = 1; s <= seconds; s++) {
             x.add(s);
         }
         Map<String, List<? extends Number>> burn = new LinkedHashMap<>();
-        for (List<String> row : windows.rows()) {
-            @SuppressWarnings("unchecked")
-            List<Double> values = (List<Double>) burn.computeIfAbsent(row.get(0), k -> new ArrayList<Double>());
-            values.add(Double.parseDouble(row.get(7)));
+        for (SloPattern pattern : SloPattern.values()) {
+            burn.put(pattern.label(), ChartSeries.column(model.windows.stream().filter(w -> w.pattern() == pattern)
+                    .toList(), SloPolicyModel.Window::burnRate));
         }
         List<String> patterns = model.summaries.stream().map(s -> s.pattern().label()).toList();
         Map<String, List<? extends Number>> bars = ChartSeries.of(model.summaries, "achieved SLI %",
