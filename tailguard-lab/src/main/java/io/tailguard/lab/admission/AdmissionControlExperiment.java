@@ -4,12 +4,12 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -25,7 +25,7 @@ import java.util.Map;
  * held at the Little's-law budget (20) against rising constant demand. With the defaults it
  * reproduces the published lab's two CSVs byte for byte.
  */
-public final class AdmissionControlExperiment implements Experiment {
+public final class AdmissionControlExperiment extends SeriesExperiment {
 
     static final int[] LIMITS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80, 200, AdmissionModel.NO_LIMIT};
     static final int[] PLATEAU_RPS = {50, 75, 100, 125, 150, 200, 300};
@@ -37,16 +37,13 @@ public final class AdmissionControlExperiment implements Experiment {
             "An in-system limit (core concurrency limiter) on one server: the Little's-law budget keeps goodput at capacity.",
             SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 3");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public AdmissionControlExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
+    protected LabResult scenario(long windowMs, Traffic traffic, long seed, LabArgs args, Progress progress) {
         progress.begin("lab admission-control", LIMITS.length + 2 * PLATEAU_RPS.length);
         double[] bursty = traffic.arrivals(BURSTY, windowMs, seed, "admission-bursty");
         List<AdmissionRow> sweep = new ArrayList<>();

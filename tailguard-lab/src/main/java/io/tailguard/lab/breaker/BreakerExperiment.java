@@ -1,14 +1,12 @@
 package io.tailguard.lab.breaker;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
@@ -17,6 +15,7 @@ import io.tailguard.sim.calltree.Breakers;
 import io.tailguard.sim.calltree.CallTree;
 import io.tailguard.sim.calltree.CallTreeOutcome;
 import io.tailguard.sim.calltree.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import io.tailguard.sim.calltree.Policies;
@@ -34,7 +33,7 @@ import java.util.List;
  * real Resilience4j breaker as published. With the defaults it reproduces the published CSVs byte for
  * byte.
  */
-public final class BreakerExperiment implements Experiment {
+public final class BreakerExperiment extends FailureExperiment {
 
     static final long DEADLINE_MS = 1000;
     static final long BLAST_DEADLINE_MS = 300;
@@ -47,16 +46,13 @@ public final class BreakerExperiment implements Experiment {
             FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab circuit-breaker --deterministic --duration 5s",
             "lab circuit-breaker --duration 20s --arrivals poisson --seed 11");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public BreakerExperiment() {
+        super(SPEC, DEADLINE_MS);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, DEADLINE_MS);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab circuit-breaker", 5);
         Topology down = Chains.checkout(() -> OwnWork.constant(500), Chains.ATTEMPTS, DEADLINE_MS);
         CallTreeOutcome naive = new CallTree(down, durationMs, arrivals, seed).run();

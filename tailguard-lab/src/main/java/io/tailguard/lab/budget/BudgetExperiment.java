@@ -1,7 +1,6 @@
 package io.tailguard.lab.budget;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -10,7 +9,6 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvRow;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
@@ -19,6 +17,7 @@ import io.tailguard.sim.calltree.Breakers;
 import io.tailguard.sim.calltree.CallTree;
 import io.tailguard.sim.calltree.CallTreeOutcome;
 import io.tailguard.sim.calltree.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import io.tailguard.sim.calltree.Policies;
@@ -35,7 +34,7 @@ import java.util.Map;
  * floor) against per-call timeouts alone and against core breakers, over several deadlines. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class BudgetExperiment implements Experiment {
+public final class BudgetExperiment extends FailureExperiment {
 
     static final long[] DEADLINES = {400, 450, 500, 600, 800, 1000};
     static final long TABLE_DEADLINE = 400;
@@ -50,16 +49,13 @@ public final class BudgetExperiment implements Experiment {
             publishedConclusions(), "lab timeout-budgets --deterministic --duration 5s", "lab timeout-budgets --seed 2",
             "lab timeout-budgets --duration 20s --arrivals poisson");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public BudgetExperiment() {
+        super(SPEC, DEADLINES[DEADLINES.length - 1]);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, DEADLINES[DEADLINES.length - 1]);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab timeout-budgets", DEADLINES.length * 3 + 4);
         List<CallTreeOutcome[]> sweep = new ArrayList<>();
         for (long deadline : DEADLINES) {

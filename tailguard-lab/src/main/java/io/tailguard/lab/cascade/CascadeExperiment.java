@@ -1,7 +1,6 @@
 package io.tailguard.lab.cascade;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
@@ -9,10 +8,10 @@ import static io.tailguard.sim.calltree.Scoring.f;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import java.util.ArrayList;
@@ -26,7 +25,7 @@ import java.util.Map;
  * never touches it fails too because both routes share the frontend's 20 workers. With the defaults it
  * reproduces the published CSVs byte for byte.
  */
-public final class CascadeExperiment implements Experiment {
+public final class CascadeExperiment extends FailureExperiment {
 
     static final int[] DB_MS = {10, 50, 100, 150, 200, 250, 300, 400, 500};
 
@@ -35,16 +34,13 @@ public final class CascadeExperiment implements Experiment {
             FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab cascading-failures --deterministic --duration 5s",
             "lab cascading-failures --duration 20s --arrivals poisson --seed 7");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public CascadeExperiment() {
+        super(SPEC, CascadeRun.DEADLINE_MS);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, CascadeRun.DEADLINE_MS);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab cascading-failures", DB_MS.length + 2);
         List<CascadeRun> sweep = new ArrayList<>();
         for (int db : DB_MS) {

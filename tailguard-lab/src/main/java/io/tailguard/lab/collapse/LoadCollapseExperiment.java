@@ -5,12 +5,12 @@ import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -25,7 +25,7 @@ import java.util.Map;
  * against its 100 rps, with clients that give up at 200 ms, first without and then with retries.
  * With the defaults it reproduces the published lab's collapse sweep byte for byte.
  */
-public final class LoadCollapseExperiment implements Experiment {
+public final class LoadCollapseExperiment extends SeriesExperiment {
 
     static final int[] LEVELS = {25, 50, 75, 90, 100, 110, 125, 150, 200, 300};
     static final String SWEEP_FILE = "load-collapse-collapse-sweep.csv";
@@ -35,16 +35,13 @@ public final class LoadCollapseExperiment implements Experiment {
             SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 7",
             "--duration 20s --arrivals bursty");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public LoadCollapseExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
+    protected LabResult scenario(long windowMs, Traffic traffic, long seed, LabArgs args, Progress progress) {
         progress.begin("lab load-collapse", 2 * LEVELS.length);
         List<CollapseRow> rows = new ArrayList<>();
         for (boolean retries : new boolean[] {false, true}) {

@@ -1,7 +1,6 @@
 package io.tailguard.lab.isolation;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
@@ -10,7 +9,6 @@ import io.tailguard.deadline.DeadlineBudget;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
@@ -19,6 +17,7 @@ import io.tailguard.sim.calltree.Breakers;
 import io.tailguard.sim.calltree.CallTree;
 import io.tailguard.sim.calltree.CallTreeOutcome;
 import io.tailguard.sim.calltree.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import io.tailguard.sim.calltree.Policies;
@@ -36,7 +35,7 @@ import java.util.List;
  * wrong; a bulkhead (the core fixed concurrency limiter per route at the frontend) saves it. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class IsolationExperiment implements Experiment {
+public final class IsolationExperiment extends FailureExperiment {
 
     static final long DEADLINE_A_MS = 1000;
     static final long DEADLINE_B_MS = 100;
@@ -48,16 +47,13 @@ public final class IsolationExperiment implements Experiment {
             FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab failure-isolation --deterministic --duration 5s",
             "lab failure-isolation --duration 20s", "lab failure-isolation --arrivals bursty --seed 5");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public IsolationExperiment() {
+        super(SPEC, DEADLINE_A_MS);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, DEADLINE_A_MS);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab failure-isolation", POLICIES.size() + 8);
         List<CallTreeOutcome> policies = new ArrayList<>();
         for (String policy : POLICIES) {

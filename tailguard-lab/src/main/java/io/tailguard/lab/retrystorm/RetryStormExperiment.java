@@ -1,7 +1,6 @@
 package io.tailguard.lab.retrystorm;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
@@ -9,7 +8,6 @@ import static io.tailguard.sim.calltree.Scoring.f;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
@@ -17,6 +15,7 @@ import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.sim.calltree.CallTree;
 import io.tailguard.sim.calltree.CallTreeOutcome;
 import io.tailguard.sim.calltree.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import io.tailguard.sim.calltree.Topology;
@@ -33,7 +32,7 @@ import java.util.function.Supplier;
  * is the core {@link io.tailguard.retry.Backoff}. With the defaults it reproduces the published CSVs
  * byte for byte.
  */
-public final class RetryStormExperiment implements Experiment {
+public final class RetryStormExperiment extends FailureExperiment {
 
     static final long DEADLINE_MS = 1000;
     static final int DATABASE = 2;
@@ -43,16 +42,13 @@ public final class RetryStormExperiment implements Experiment {
             FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab retry-storms --deterministic --duration 5s",
             "lab retry-storms --duration 20s --arrivals bursty --seed 3");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public RetryStormExperiment() {
+        super(SPEC, DEADLINE_MS);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, DEADLINE_MS);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab retry-storms", 10);
         List<CallTreeOutcome> healthy = new ArrayList<>();
         List<CallTreeOutcome> down = new ArrayList<>();

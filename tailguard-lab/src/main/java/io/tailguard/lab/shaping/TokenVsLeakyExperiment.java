@@ -5,13 +5,13 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -32,7 +32,7 @@ import java.util.function.BiFunction;
  * {@link LeakyGate published depth}); {@code --gates core} and random arrivals run them as a
  * service deploys them.
  */
-public final class TokenVsLeakyExperiment implements Experiment {
+public final class TokenVsLeakyExperiment extends SeriesExperiment {
 
     static final int[] BURSTS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80};
     static final int SHAPING_BURST = 20;
@@ -46,16 +46,13 @@ public final class TokenVsLeakyExperiment implements Experiment {
             SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED, LabOption.choice(GATES, "published", List.of("published", "core"), "Both run core's TokenBucket and " + "LeakyBucketShaper. published: behind the published model's adapters (its floating-point " + "clock, its count at exact refill ties, its depth counting the request in the leak), which " + "the published bytes depend on; core: as a service deploys them (nanosecond clock, shaper " + "polled at each release). Random arrivals always run them as deployed. The findings compare " + "the two.")),
             publishedConclusions(), "--arrivals poisson --seed 11", "--gates core");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public TokenVsLeakyExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
+    protected LabResult scenario(long windowMs, Traffic traffic, long seed, LabArgs args, Progress progress) {
         boolean core = args.choice(GATES).equals("core") || !traffic.published();
         double[] arrivals = traffic.arrivals(DEMAND, windowMs, seed, "token-vs-leaky");
         progress.begin("lab token-vs-leaky", 4 * BURSTS.length + 1);

@@ -4,12 +4,12 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -25,7 +25,7 @@ import java.util.Map;
  * latency hangover each leaves after bursts. With the defaults it reproduces the published lab's
  * two CSVs byte for byte.
  */
-public final class LoadSheddingExperiment implements Experiment {
+public final class LoadSheddingExperiment extends SeriesExperiment {
 
     static final int[] OFFERED_RPS = {50, 75, 100, 125, 150, 200, 300};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 600, 500);
@@ -36,16 +36,13 @@ public final class LoadSheddingExperiment implements Experiment {
             "fifo, tail-drop, expire and lifo past capacity (core queue and limiter): who is served, who waits, and the hangover after a burst.",
             SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 9");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public LoadSheddingExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
-        Traffic traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
+    protected LabResult scenario(long windowMs, Traffic traffic, long seed, LabArgs args, Progress progress) {
         ShedPolicy[] policies = ShedPolicy.values();
         progress.begin("lab load-shedding", policies.length * (OFFERED_RPS.length + 1));
         List<double[]> constant = new ArrayList<>();

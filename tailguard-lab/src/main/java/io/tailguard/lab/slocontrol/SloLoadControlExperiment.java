@@ -4,13 +4,13 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -26,7 +26,7 @@ import java.util.Map;
  * {@code CriticalityQueue} protecting the critical class, against constant and bursty demand.
  * With the defaults it reproduces the published lab's two CSVs byte for byte.
  */
-public final class SloLoadControlExperiment implements Experiment {
+public final class SloLoadControlExperiment extends SeriesExperiment {
 
     static final int[] OFFERED_RPS = {50, 100, 150, 200, 300, 400, 500};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 360, 500);
@@ -41,21 +41,18 @@ public final class SloLoadControlExperiment implements Experiment {
                     + "and of the poisson and bursty arrival streams."),
             publishedConclusions(), "--seed 42", "--arrivals poisson --seed 7");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public SloLoadControlExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
+    protected LabResult scenario(long windowMs, Traffic traffic, long seed, LabArgs args, Progress progress) {
         if (windowMs <= Server.DEADLINE_MS) {
             throw LabUsageException.of(SeriesOptions.DURATION, "longer than the " + Server.DEADLINE_MS
                     + " ms deadline (only arrivals with a whole deadline left are scored)",
                     args.rawValues().get(SeriesOptions.DURATION));
         }
-        Traffic traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
         boolean published = traffic.published();
         progress.begin("lab slo-load-control", 2 * OFFERED_RPS.length + 2);
         List<SloControlModel> blind = new ArrayList<>();
