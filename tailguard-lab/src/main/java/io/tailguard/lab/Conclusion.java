@@ -1,25 +1,35 @@
 package io.tailguard.lab;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * Thread-safe (immutable, given a stateless test) one conclusion a published article draws from
- * its experiment, stated as a test over a run's own rows. An experiment declares its conclusions
- * ({@link Experiment#conclusions}); the framework judges them on every run, and with
+ * its experiment, stated as a test over a run's typed rows. An experiment declares its conclusions
+ * in its {@link ExperimentSpec}; the framework judges them on every run, and with
  * {@code --seeds K} counts in how many seeds each held (see {@link Conclusions}).
  *
  * @param statement the conclusion as the article states it, short, for example
  *                  "budget alone beats budget+breaker"
- * @param test      judges the conclusion from a run's rows; it says why with the figures it compared
+ * @param rowType   the record the test reads, kept by the run with {@link LabResult.Builder#records}
+ * @param test      judges the conclusion from the run's rows; it says why with the figures it compared
+ * @param <R>       the row record
  */
-public record Conclusion(String statement, Function<ResultRows, Verdict> test) {
+public record Conclusion<R extends Record>(String statement, Class<R> rowType, Function<Rows<R>, Verdict> test) {
 
     /** Checks the arguments. */
     public Conclusion {
         Objects.requireNonNull(statement, "statement");
+        Objects.requireNonNull(rowType, "rowType");
         Objects.requireNonNull(test, "test");
+    }
+
+    /** Returns the conclusion {@code statement}, judged by {@code test} over the run's rows of {@code rowType}. */
+    public static <R extends Record> Conclusion<R> of(String statement, Class<R> rowType,
+                                                      Function<Rows<R>, Verdict> test) {
+        return new Conclusion<>(statement, rowType, test);
     }
 
     /**
@@ -37,20 +47,31 @@ public record Conclusion(String statement, Function<ResultRows, Verdict> test) {
     }
 
     /**
-     * Judges this conclusion on {@code rows}; a run that lacks a row the test needs (an option left
-     * it out) is reported as not judged, with the reason, rather than as failing.
+     * Judges this conclusion on a run's {@code records}; a run that lacks a row the test needs (an
+     * option left it out) is reported as not judged, with the reason, rather than as failing.
      */
-    Judgement judge(ResultRows rows) {
+    public Judgement judge(List<?> records) {
+        Rows<R> rows = Rows.of(rowType, records);
         try {
+            if (rows.isEmpty()) {
+                throw rows.none();
+            }
             return new Judgement(test.apply(rows), null);
-        } catch (ResultRows.MissingRowException e) {
+        } catch (Rows.MissingRowException e) {
             return new Judgement(null, e.getMessage());
         }
     }
 
-    /** A verdict, or why there is none. */
-    record Judgement(Verdict verdict, String unjudged) {
-        boolean judged() {
+    /**
+     * Thread-safe (immutable) a verdict, or why there is none.
+     *
+     * @param verdict  the verdict, or null when the run could not be judged
+     * @param unjudged why it could not, or null
+     */
+    public record Judgement(Verdict verdict, String unjudged) {
+
+        /** Returns whether there is a verdict. */
+        public boolean judged() {
             return verdict != null;
         }
     }

@@ -28,15 +28,14 @@ public final class Conclusions {
     }
 
     /** The finding of one run: whether each conclusion held, with its figures. */
-    static Optional<String> single(List<Conclusion> conclusions, String conditions, LabResult result) {
+    static Optional<String> single(List<Conclusion<?>> conclusions, String conditions, LabResult result) {
         if (conclusions.isEmpty()) {
             return Optional.empty();
         }
-        ResultRows rows = ResultRows.of(result);
         StringJoiner text = new StringJoiner(". ", "Published conclusions, judged from this run's rows"
                 + conditions + ": ", ".");
-        for (Conclusion c : conclusions) {
-            Conclusion.Judgement j = c.judge(rows);
+        for (Conclusion<?> c : conclusions) {
+            Conclusion.Judgement j = c.judge(result.records());
             if (!j.judged()) {
                 text.add(quote(c) + " cannot be judged from this run (" + j.unjudged() + ")");
             } else {
@@ -50,22 +49,21 @@ public final class Conclusions {
      * The finding of {@code runs}, one per seed from {@code first}: for each conclusion, in how many
      * seeds it held and, for the seeds where it did not, the figures.
      */
-    static Optional<String> acrossSeeds(List<Conclusion> conclusions, String conditions, List<LabResult> runs,
+    static Optional<String> acrossSeeds(List<Conclusion<?>> conclusions, String conditions, List<LabResult> runs,
                                         long first) {
         if (conclusions.isEmpty()) {
             return Optional.empty();
         }
         int k = runs.size();
-        List<ResultRows> rows = runs.stream().map(ResultRows::of).toList();
         StringJoiner text = new StringJoiner(". ", String.format(Locale.ROOT,
                 "Published conclusions over seeds %d..%d%s: ", first, first + k - 1, conditions), ".");
-        for (Conclusion c : conclusions) {
+        for (Conclusion<?> c : conclusions) {
             int judged = 0;
             List<String> failures = new ArrayList<>();
             List<Long> failed = new ArrayList<>();
             String unjudged = null;
             for (int i = 0; i < k; i++) {
-                Conclusion.Judgement j = c.judge(rows.get(i));
+                Conclusion.Judgement j = c.judge(runs.get(i).records());
                 if (!j.judged()) {
                     unjudged = j.unjudged();
                     continue;
@@ -139,7 +137,7 @@ public final class Conclusions {
         return runs.size() > 1;
     }
 
-    private static String quote(Conclusion c) {
+    private static String quote(Conclusion<?> c) {
         return "\"" + c.statement() + "\"";
     }
 }

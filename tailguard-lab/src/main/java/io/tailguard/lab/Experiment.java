@@ -53,7 +53,7 @@ public interface Experiment {
     }
 
     /** Returns the spec's published conclusions. */
-    default List<Conclusion> conclusions() {
+    default List<Conclusion<?>> conclusions() {
         return spec().conclusions();
     }
 }

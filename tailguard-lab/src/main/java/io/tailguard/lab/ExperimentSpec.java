@@ -16,7 +16,7 @@ import java.util.List;
  * @param conclusions the published article's claims as tests over a run's rows; none for tailguard's own
  */
 public record ExperimentSpec(String name, String title, String description, LabSeries series,
-                             List<LabOption> options, List<String> examples, List<Conclusion> conclusions) {
+                             List<LabOption> options, List<String> examples, List<Conclusion<?>> conclusions) {
 
     /** Validates the name and copies the lists. */
     public ExperimentSpec {

@@ -144,7 +144,7 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
 
         /**
          * Keeps the typed rows behind a table (usually added with {@link CsvTable#of}), so that the
-         * conclusions read them as records ({@link ResultRows#records}) instead of parsing cells.
+         * conclusions read them as records ({@link Rows}) instead of parsing cells.
          */
         public Builder records(List<? extends Record> rows) {
             records.addAll(rows);

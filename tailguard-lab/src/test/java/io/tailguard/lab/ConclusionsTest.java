@@ -18,21 +18,32 @@ class ConclusionsTest {
     @TempDir
     Path tmp;
 
-    /** "a beats b" over a one-row table whose cells are given. */
-    private static final Conclusion A_BEATS_B = new Conclusion("a beats b", r -> {
-        double a = r.value("scores", "value", "policy=a");
-        double b = r.value("scores", "value", "policy=b");
+    /** "a beats b" over the run's two score rows. */
+    private static final Conclusion<ScoreRow> A_BEATS_B = Conclusion.of("a beats b", ScoreRow.class, r -> {
+        double a = policy(r, "a");
+        double b = policy(r, "b");
         return Conclusion.verdict(a > b, "a %.1f vs b %.1f", a, b);
     });
 
     /** Needs a row no run here has. */
-    private static final Conclusion NEEDS_C = new Conclusion("c exists",
-            r -> Conclusion.verdict(true, "c %.1f", r.value("scores", "value", "policy=c")));
+    private static final Conclusion<ScoreRow> NEEDS_C = Conclusion.of("c exists", ScoreRow.class,
+            r -> Conclusion.verdict(true, "c %.1f", policy(r, "c")));
+
+    /** Needs rows of a type no run here keeps. */
+    private static final Conclusion<Other> NEEDS_OTHER = Conclusion.of("other exists", Other.class,
+            r -> Conclusion.verdict(true, "%d rows", r.all().size()));
+
+    record Other(int x) {
+    }
+
+    private static double policy(Rows<ScoreRow> rows, String policy) {
+        return rows.first(s -> s.policy().equals(policy), "policy " + policy).value();
+    }
 
     private static LabResult run(double a, double b) {
-        CsvTable t = CsvTable.builder("Scores", "x-scores.csv", "policy", "value")
-                .row("a", Double.toString(a)).row("b", Double.toString(b)).build();
-        return LabResult.builder("x").table(t).build();
+        List<ScoreRow> rows = List.of(new ScoreRow("a", a), new ScoreRow("b", b));
+        return LabResult.builder("x").table(CsvTable.of("Scores", "x-scores.csv", ScoreRow.HEADER, rows)).records(rows)
+                .build();
     }
 
     @Test
@@ -42,7 +53,9 @@ class ConclusionsTest {
         assertThat(Conclusions.single(List.of(A_BEATS_B, NEEDS_C), " (with --arrivals poisson)", run(1, 2)))
                 .hasValue("Published conclusions, judged from this run's rows (with --arrivals poisson): "
                         + "\"a beats b\" does not hold (a 1.0 vs b 2.0). \"c exists\" cannot be judged from this "
-                        + "run (no row policy=c in scores).");
+                        + "run (no policy c row in this run).");
+        assertThat(Conclusions.single(List.of(NEEDS_OTHER), "", run(2, 1))).hasValue("Published conclusions, judged "
+                + "from this run's rows: \"other exists\" cannot be judged from this run (no Other rows in this run).");
         assertThat(Conclusions.single(List.of(), "", run(2, 1))).isEmpty();
     }
 
@@ -81,7 +94,7 @@ class ConclusionsTest {
         String text = Conclusions.acrossSeeds(List.of(A_BEATS_B, NEEDS_C), "", List.of(run(2, 1), run(2, 1)), 1)
                 .orElseThrow();
         assertThat(text).isEqualTo("Published conclusions over seeds 1..2: \"a beats b\" holds in 2 of 2 seeds. "
-                + "\"c exists\" cannot be judged (no row policy=c in scores). Every seed gave the same rows: nothing "
+                + "\"c exists\" cannot be judged (no policy c row in this run). Every seed gave the same rows: nothing "
                 + "in this run draws from the seed.");
     }
 
@@ -93,8 +106,8 @@ class ConclusionsTest {
         public ExperimentSpec spec() {
             ExperimentSpec seeded = SeedRunsTest.SeededExperiment.SPEC;
             return new ExperimentSpec(seeded.name(), seeded.title(), seeded.description(), seeded.series(),
-                    seeded.options(), seeded.examples(), List.of(new Conclusion("value above 12", r -> {
-                        double v = r.value("summary", "value", "policy=a");
+                    seeded.options(), seeded.examples(), List.of(Conclusion.of("value above 12", ScoreRow.class, r -> {
+                        double v = policy(r, "a");
                         return Conclusion.verdict(v > 12, "value %.0f", v);
                     })));
         }

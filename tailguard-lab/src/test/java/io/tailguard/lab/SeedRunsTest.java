@@ -35,7 +35,8 @@ class SeedRunsTest {
             long seed = args.longValue(LabOption.SEED);
             CsvTable summary = CsvTable.builder("Summary", "seeded-summary.csv", "policy", "value", "constant")
                     .row("a", Long.toString(seed), "3.0").build();
-            return LabResult.builder("Seeded " + seed).table(summary).seedSummary(summary)
+            return LabResult.builder("Seeded " + seed).table(summary).records(List.of(new ScoreRow("a", seed)))
+                    .seedSummary(summary)
                     .finding("ran seed " + seed).seed(seed).build();
         }
     }

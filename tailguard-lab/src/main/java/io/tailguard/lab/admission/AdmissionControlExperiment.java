@@ -4,12 +4,12 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -25,7 +25,7 @@ import java.util.Map;
  * held at the Little's-law budget (20) against rising constant demand. With the defaults it
  * reproduces the published lab's two CSVs byte for byte.
  */
-public final class AdmissionControlExperiment implements Experiment {
+public final class AdmissionControlExperiment extends SeriesExperiment {
 
     static final int[] LIMITS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80, 200, AdmissionModel.NO_LIMIT};
     static final int[] PLATEAU_RPS = {50, 75, 100, 125, 150, 200, 300};
@@ -37,16 +37,13 @@ public final class AdmissionControlExperiment implements Experiment {
             "An in-system limit (core concurrency limiter) on one server: the Little's-law budget keeps goodput at capacity.",
             SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 3");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public AdmissionControlExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
-        ArrivalShape traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
+    protected LabResult scenario(long windowMs, ArrivalShape traffic, long seed, LabArgs args, Progress progress) {
         progress.begin("lab admission-control", LIMITS.length + 2 * PLATEAU_RPS.length);
         double[] bursty = traffic.arrivals(BURSTY, windowMs, seed, "admission-bursty");
         List<AdmissionRow> sweep = new ArrayList<>();
@@ -125,10 +122,10 @@ public final class AdmissionControlExperiment implements Experiment {
      * goodput and no limit collapses; with a limit, goodput holds near capacity at every offered
      * load where no control collapses.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("the Little's-law limit 20 gives the best goodput under bursts", r -> {
-                    List<AdmissionRow> sweep = r.records(AdmissionRow.class);
+                Conclusion.of("the Little's-law limit 20 gives the best goodput under bursts", AdmissionRow.class, r -> {
+                    List<AdmissionRow> sweep = r.all();
                     double at20 = limit(sweep, 20).goodputRps();
                     String best = "20";
                     double bestRps = at20;
@@ -142,15 +139,16 @@ public final class AdmissionControlExperiment implements Experiment {
                     return Conclusion.verdict(best.equals("20") && none < at20 / 2, "limit 20 %.1f rps, best limit %s "
                             + "%.1f rps, no limit %.1f rps", at20, best, bestRps, none);
                 }),
-                new Conclusion("a limit holds goodput near capacity at every load where no control collapses", r -> {
+                Conclusion.of("a limit holds goodput near capacity at every load where no control collapses",
+                        PlateauRow.class, r -> {
                     double limited = 1e9;
-                    List<PlateauRow> rows = r.records(PlateauRow.class).stream().filter(PlateauRow::limited).toList();
+                    List<PlateauRow> rows = r.where(PlateauRow::limited);
                     for (int i = 0; i < rows.size(); i++) {
                         if (PLATEAU_RPS[i] >= 100) {
                             limited = Math.min(limited, rows.get(i).run().goodputRps());
                         }
                     }
-                    List<PlateauRow> none = r.records(PlateauRow.class).stream().filter(p -> !p.limited()).toList();
+                    List<PlateauRow> none = r.where(p -> !p.limited());
                     double last = none.get(none.size() - 1).run().goodputRps();
                     return Conclusion.verdict(limited >= 90 && last < 50, "limited goodput at least %.1f rps from "
                             + "100 rps offered; no control %.1f rps at the highest load", limited, last);
@@ -159,6 +157,6 @@ public final class AdmissionControlExperiment implements Experiment {
 
     private static AdmissionRow limit(List<AdmissionRow> sweep, int limit) {
         return sweep.stream().filter(row -> row.limit() == limit).findFirst()
-                .orElseThrow(() -> new ResultRows.MissingRowException("no row at limit " + limit + " in this run"));
+                .orElseThrow(() -> new Rows.MissingRowException("no row at limit " + limit + " in this run"));
     }
 }

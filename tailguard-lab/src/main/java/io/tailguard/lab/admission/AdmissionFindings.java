@@ -26,24 +26,20 @@ final class AdmissionFindings {
             }
         }
         List<String> findings = new ArrayList<>();
-        String verdict = best.limit() == Server.LITTLE_BUDGET
-                ? "the published conclusion (the Little's-law budget is the sweet spot) holds in this run"
-                : String.format(Locale.ROOT, "the published sweet spot moved: limit %s beat the budget's %.1f rps",
-                        best.limitLabel(), budget.goodputRps());
-        findings.add(String.format(Locale.ROOT, "Under bursty demand (%.1f rps offered, %s arrivals), the best limit "
-                + "was %s with %.1f rps goodput and p99 %d ms; without a limit goodput was %.1f rps (p99 %d ms). "
-                + "Little's law gives %d (%.0f rps x %d ms): %s.", none.offeredRps(), traffic.label(), best.limitLabel(),
-                best.goodputRps(), best.p99Ms(), none.goodputRps(), none.p99Ms(), Server.LITTLE_BUDGET,
-                Server.CAPACITY_RPS, Server.DEADLINE_MS, verdict));
+        findings.add(String.format(Locale.ROOT, "Under bursts (%.1f rps, %s arrivals) the best limit is %s: %.1f rps "
+                + "goodput, p99 %d ms; Little's law gives %d%s. Without a limit: %.1f rps, p99 %d ms.",
+                none.offeredRps(), traffic.label(), best.limitLabel(), best.goodputRps(), best.p99Ms(),
+                Server.LITTLE_BUDGET, best.limit() == Server.LITTLE_BUDGET ? ""
+                        : String.format(Locale.ROOT, " (%.1f rps)", budget.goodputRps()),
+                none.goodputRps(), none.p99Ms()));
         AdmissionRow topOpen = open.get(open.size() - 1);
         AdmissionRow topLimited = limited.get(limited.size() - 1);
         double low = limited.stream().filter(r -> r.offeredRps() > Server.CAPACITY_RPS)
                 .mapToDouble(AdmissionRow::goodputRps).min().orElse(Double.NaN);
-        findings.add(String.format(Locale.ROOT, "Against constant demand past capacity, the limit held goodput between "
-                + "%.1f and %.1f rps with p99 at most %d ms, rejecting %.1f %% at %.1f rps offered; without it goodput "
-                + "fell to %.1f rps.", low, topLimited.goodputRps(),
-                limited.stream().mapToLong(AdmissionRow::p99Ms).max().orElse(0), topLimited.rejectPct(),
-                topLimited.offeredRps(), topOpen.goodputRps()));
+        findings.add(String.format(Locale.ROOT, "Past capacity the limit holds goodput at %.1f to %.1f rps (p99 at most "
+                + "%d ms, %.1f %% rejected at %.1f rps); without it goodput falls to %.1f rps.", low,
+                topLimited.goodputRps(), limited.stream().mapToLong(AdmissionRow::p99Ms).max().orElse(0),
+                topLimited.rejectPct(), topLimited.offeredRps(), topOpen.goodputRps()));
         return findings;
     }
 }

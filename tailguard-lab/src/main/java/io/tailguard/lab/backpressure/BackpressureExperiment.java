@@ -10,6 +10,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,11 +106,12 @@ public final class BackpressureExperiment implements Experiment {
         // shows only the overload table (the summary CSV is still written)
         LabResult.Builder result = LabResult.builder(title() + ": " + workload.describe())
                 .table(summary)
+                .records(outcomes)
                 .seedSummary(summary, "acceptance_pct", "p99_ms")
                 .table(BackpressureTables.snapshots(outcomes))
                 .printedTable(BackpressureTables.overload(sustained, transientOutcomes))
-                .finding(BackpressureFindings.sustained(sustained, workload))
-                .finding(BackpressureFindings.transientRun(transientOutcomes, workload))
+                .finding(BackpressureFindings.sustained(sustained))
+                .finding(BackpressureFindings.transientRun(transientOutcomes))
                 .finding(workload.pacing().describe());
         BackpressureTables.charts(outcomes, sustained, transientOutcomes, workload.describe())
                 .forEach(result::chart);
@@ -159,22 +161,27 @@ public final class BackpressureExperiment implements Experiment {
      * the token bucket admits the most (its initial burst) at a constant 10 ms, and the bounded
      * queue buys its acceptance with the highest latency.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("the token bucket admits the most at 10 ms", r -> {
-                    double token = r.value("summary", "accepted_requests", "strategy=token-bucket");
-                    double p99 = r.value("summary", "p99_ms", "strategy=token-bucket");
-                    double most = r.max("summary", "accepted_requests");
+                Conclusion.of("the token bucket admits the most at 10 ms", StrategyOutcome.class, r -> {
+                    double token = strategy(r, "token-bucket").accepted();
+                    double p99 = strategy(r, "token-bucket").p99Millis();
+                    double most = r.max(StrategyOutcome::accepted);
                     return Conclusion.verdict(token >= most && p99 <= 10, "token bucket %.0f accepted (most of any "
                             + "%.0f), p99 %.0f ms", token, most, p99);
                 }),
-                new Conclusion("the bounded queue pays for its acceptance with the highest p99", r -> {
-                    double queue = r.value("summary", "p99_ms", "strategy=bounded-queue");
-                    double worst = r.max("summary", "p99_ms");
-                    double accepted = r.value("summary", "accepted_requests", "strategy=bounded-queue");
-                    double shedder = r.value("summary", "accepted_requests", "strategy=load-shedder");
+                Conclusion.of("the bounded queue pays for its acceptance with the highest p99", StrategyOutcome.class,
+                        r -> {
+                    double queue = strategy(r, "bounded-queue").p99Millis();
+                    double worst = r.max(StrategyOutcome::p99Millis);
+                    double accepted = strategy(r, "bounded-queue").accepted();
+                    double shedder = strategy(r, "load-shedder").accepted();
                     return Conclusion.verdict(queue >= worst && accepted > shedder, "bounded queue p99 %.0f ms "
                             + "(highest %.0f), %.0f accepted vs the shedder's %.0f", queue, worst, accepted, shedder);
                 }));
+    }
+
+    private static StrategyOutcome strategy(Rows<StrategyOutcome> rows, String strategy) {
+        return rows.first(o -> o.strategy().label().equals(strategy), "strategy " + strategy);
     }
 }

@@ -2,16 +2,16 @@ package io.tailguard.lab.backpressure;
 
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvRow;
 import io.tailguard.artifacts.CsvTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * Thread-safe (stateless) formatting of outcomes into the published CSV layouts (same headers and
- * {@code String.format(Locale.ROOT, ...)} number formats) and into charts.
+ * Thread-safe (stateless) the published CSV layouts of the outcomes (typed rows, same headers and
+ * number formats) and their charts.
  */
 final class BackpressureTables {
 
@@ -24,45 +24,30 @@ final class BackpressureTables {
 
     /** The published summary: one row per strategy. */
     static CsvTable summary(List<StrategyOutcome> outcomes) {
-        CsvTable.Builder t = CsvTable.builder("Summary", SUMMARY_FILE, "strategy", "incoming_requests",
-                "accepted_requests", "rejected_requests", "acceptance_pct", "p50_ms", "p99_ms", "max_buffered");
-        for (StrategyOutcome o : outcomes) {
-            t.row(o.strategy().label(), Long.toString(o.offered()), Long.toString(o.accepted()),
-                    Long.toString(o.rejected()), f1(o.acceptancePct()), f1(o.p50Millis()), f1(o.p99Millis()),
-                    Integer.toString(o.maxBuffered()));
-        }
-        return t.build();
+        return CsvTable.of("Summary", SUMMARY_FILE, StrategyOutcome.HEADER, outcomes);
     }
 
     /** The published snapshots: one row per strategy and window, strategy-major. */
     static CsvTable snapshots(List<StrategyOutcome> outcomes) {
-        CsvTable.Builder t = CsvTable.builder("Snapshots", SNAPSHOTS_FILE, "strategy", "elapsed_s", "accepted",
-                "rejected", "throughput_rps", "p50_ms", "p99_ms", "max_buffered");
-        for (StrategyOutcome o : outcomes) {
-            for (StrategyOutcome.Snapshot s : o.snapshots()) {
-                t.row(o.strategy().label(), s.elapsed(), Long.toString(s.accepted()), Long.toString(s.rejected()),
-                        f1(s.throughput()), f1(s.p50Millis()), f1(s.p99Millis()), Integer.toString(s.maxBuffered()));
-            }
-        }
-        return t.build();
+        return CsvTable.of("Snapshots", SNAPSHOTS_FILE, List.of("strategy", "elapsed_s", "accepted", "rejected",
+                "throughput_rps", "p50_ms", "p99_ms", "max_buffered"),
+                outcomes.stream().flatMap(o -> o.snapshotRows().stream()).toList());
     }
 
     /** Sustained against transient overload for every strategy, same arrivals and seed. */
     static CsvTable overload(List<StrategyOutcome> sustained, List<StrategyOutcome> transientOutcomes) {
-        CsvTable.Builder t = CsvTable.builder("Sustained vs transient overload", OVERLOAD_FILE, "overload",
-                "strategy", "incoming_requests", "accepted_requests", "rejected_requests", "acceptance_pct",
-                "p50_ms", "p99_ms", "max_buffered");
-        addOverloadRows(t, "sustained", sustained);
-        addOverloadRows(t, "transient", transientOutcomes);
-        return t.build();
+        List<String> header = new ArrayList<>(List.of("overload"));
+        header.addAll(StrategyOutcome.HEADER);
+        List<CsvRow> rows = new ArrayList<>();
+        sustained.forEach(o -> rows.add(() -> prefixed("sustained", o)));
+        transientOutcomes.forEach(o -> rows.add(() -> prefixed("transient", o)));
+        return CsvTable.of("Sustained vs transient overload", OVERLOAD_FILE, header, rows);
     }
 
-    private static void addOverloadRows(CsvTable.Builder t, String overload, List<StrategyOutcome> outcomes) {
-        for (StrategyOutcome o : outcomes) {
-            t.row(overload, o.strategy().label(), Long.toString(o.offered()), Long.toString(o.accepted()),
-                    Long.toString(o.rejected()), f1(o.acceptancePct()), f1(o.p50Millis()), f1(o.p99Millis()),
-                    Integer.toString(o.maxBuffered()));
-        }
+    private static List<String> prefixed(String overload, StrategyOutcome o) {
+        List<String> cells = new ArrayList<>(List.of(overload));
+        cells.addAll(o.cells());
+        return cells;
     }
 
     /** Charts: acceptance and latency by strategy, throughput and p99 per window, overload comparison. */
@@ -131,9 +116,5 @@ final class BackpressureTables {
         m.put(a, av);
         m.put(b, bv);
         return m;
-    }
-
-    static String f1(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
     }
 }

@@ -74,11 +74,9 @@ record PublishedPacing(int incoming, long seconds) implements Pacing {
     @Override
     public String describe() {
         long spanMillis = total() * spacingMillis();
-        return String.format(Locale.ROOT, "Snapshots (%s): %d arrivals %d ms apart over %s s, cut after every %d"
-                + " arrivals as the published lab cuts them. Its elapsed_s is the second in which the snapshot's"
-                + " last request arrived (capped at the run's %d s), not the snapshot's length, and its"
-                + " throughput_rps is the snapshot's accepted count, whatever time the snapshot spanned.",
-                BackpressureTables.SNAPSHOTS_FILE, total(), spacingMillis(), seconds(spanMillis), incoming, seconds);
+        return String.format(Locale.ROOT, "Snapshots: %d arrivals %d ms apart over %s s, cut every %d arrivals as "
+                + "published; elapsed_s is the second of a snapshot's last arrival, throughput_rps its accepted count.",
+                total(), spacingMillis(), seconds(spanMillis), incoming);
     }
 
     private static String seconds(long millis) {

@@ -1,5 +1,7 @@
 package io.tailguard.lab.backpressure;
 
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.CsvRow;
 import java.util.List;
 
 /**
@@ -15,11 +17,28 @@ import java.util.List;
  * @param snapshots   one row per snapshot window, in time order
  */
 record StrategyOutcome(Strategy strategy, long offered, long accepted, long rejected, long p50Millis,
-               long p99Millis, int maxBuffered, List<Snapshot> snapshots) {
+               long p99Millis, int maxBuffered, List<Snapshot> snapshots) implements CsvRow {
+
+    static final List<String> HEADER = List.of("strategy", "incoming_requests", "accepted_requests",
+            "rejected_requests", "acceptance_pct", "p50_ms", "p99_ms", "max_buffered");
 
     /** Copies the snapshot list. */
     StrategyOutcome {
         snapshots = List.copyOf(snapshots);
+    }
+
+    /** The published summary row. */
+    @Override
+    public List<String> cells() {
+        return Cells.row("%s,%d,%d,%d,%.1f,%.1f,%.1f,%d", strategy.label(), offered, accepted, rejected,
+                acceptancePct(), (double) p50Millis, (double) p99Millis, maxBuffered);
+    }
+
+    /** The published snapshot rows of this strategy, in time order. */
+    List<CsvRow> snapshotRows() {
+        return snapshots.stream().<CsvRow>map(s -> () -> Cells.row("%s,%s,%d,%d,%.1f,%.1f,%.1f,%d", strategy.label(),
+                s.elapsed(), s.accepted(), s.rejected(), s.throughput(), (double) s.p50Millis(), (double) s.p99Millis(),
+                s.maxBuffered())).toList();
     }
 
     /** Accepted requests as a percentage of offered ones (0 if nothing arrived). */

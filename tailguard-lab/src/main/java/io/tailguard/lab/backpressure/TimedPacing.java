@@ -65,10 +65,9 @@ record TimedPacing(Workload workload) implements Pacing {
 
     @Override
     public String describe() {
-        return String.format(Locale.ROOT, "Snapshots (%s): %s of arrivals cut into windows of %s by arrival time."
-                + " Its elapsed_s is the end of the window in seconds and throughput_rps the window's accepted"
-                + " requests per second; a request counts in the window it arrived in, even if it finished later.",
-                BackpressureTables.SNAPSHOTS_FILE, seconds(workload.durationNanos()), seconds(workload.windowNanos()));
+        return String.format(Locale.ROOT, "Snapshots: %s of arrivals in windows of %s by arrival time; elapsed_s is "
+                + "a window's end, throughput_rps its accepted requests per second.", seconds(workload.durationNanos()),
+                seconds(workload.windowNanos()));
     }
 
     private long endNanos(int index) {

@@ -1,21 +1,21 @@
 package io.tailguard.lab.breaker;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
-import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.sim.calltree.Breakers;
 import io.tailguard.sim.calltree.CallTree;
 import io.tailguard.sim.calltree.CallTreeOutcome;
 import io.tailguard.sim.calltree.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import io.tailguard.sim.calltree.Policies;
@@ -23,9 +23,7 @@ import io.tailguard.sim.calltree.Topology;
 import io.tailguard.sim.calltree.Topology.RouteSpec;
 import io.tailguard.sim.calltree.Topology.ServiceSpec;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Thread-safe (stateless) circuit-breaker experiment, the published lab's failure series post 3: the
@@ -35,7 +33,7 @@ import java.util.Map;
  * real Resilience4j breaker as published. With the defaults it reproduces the published CSVs byte for
  * byte.
  */
-public final class BreakerExperiment implements Experiment {
+public final class BreakerExperiment extends FailureExperiment {
 
     static final long DEADLINE_MS = 1000;
     static final long BLAST_DEADLINE_MS = 300;
@@ -48,16 +46,13 @@ public final class BreakerExperiment implements Experiment {
             FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab circuit-breaker --deterministic --duration 5s",
             "lab circuit-breaker --duration 20s --arrivals poisson --seed 11");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public BreakerExperiment() {
+        super(SPEC, DEADLINE_MS);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, DEADLINE_MS);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab circuit-breaker", 5);
         Topology down = Chains.checkout(() -> OwnWork.constant(500), Chains.ATTEMPTS, DEADLINE_MS);
         CallTreeOutcome naive = new CallTree(down, durationMs, arrivals, seed).run();
@@ -76,15 +71,21 @@ public final class BreakerExperiment implements Experiment {
         progress.step("blast radius, breakers");
         progress.end();
 
-        CsvTable sweep = sweepTable(List.of("naive-retry", "with-breaker", "resilience4j"), List.of(naive, core, r4j));
-        CsvTable blast = blastTable(blastNaive, blastBreaker);
+        List<SweepRow> sweepRows = List.of(SweepRow.of("naive-retry", naive), SweepRow.of("with-breaker", core),
+                SweepRow.of("resilience4j", r4j));
+        CsvTable sweep = CsvTable.of("Hard-down comparison", "circuit-breaker-breaker-sweep.csv", SweepRow.HEADER,
+                sweepRows);
+        List<BlastRow> blastRows = blastRows(blastNaive, blastBreaker);
         return LabResult.builder(title())
                 .printedTable(sweep)
+                .records(sweepRows)
                 .seedSummary(sweep, "success_pct", "db_attempts_per_request", "p99_resolution_ms")
-                .table(blast)
-                .chart(blastChart(blastNaive, blastBreaker, false))
-                .chart(blastChart(blastNaive, blastBreaker, true))
-                .finding(BreakerFindings.of(naive, core, r4j, blastNaive, blastBreaker, arrivals))
+                .table(CsvTable.of("Blast-radius timeline", "circuit-breaker-blast-radius.csv", BlastRow.HEADER,
+                        blastRows))
+                .records(blastRows)
+                .chart(blastChart(blastRows, false))
+                .chart(blastChart(blastRows, true))
+                .finding(BreakerFindings.of(naive, core, r4j, blastNaive, blastBreaker))
                 .seed(seed)
                 .build();
     }
@@ -101,53 +102,30 @@ public final class BreakerExperiment implements Experiment {
                 Chains.ATTEMPTS, Chains.TIMEOUT_MS, policies);
     }
 
-    static CsvTable sweepTable(List<String> names, List<CallTreeOutcome> runs) {
-        CsvTable.Builder t = CsvTable.builder("Hard-down comparison", "circuit-breaker-breaker-sweep.csv",
-                "policy", "success_pct", "db_attempts_per_request", "db_attempts_rps", "p50_resolution_ms",
-                "p99_resolution_ms");
-        for (int i = 0; i < runs.size(); i++) {
-            CallTreeOutcome o = runs.get(i);
-            t.row(names.get(i), f("%.1f", o.successPct(0)),
-                    f("%.2f", o.eligibleLeafAttempts(Chains.ATTEMPTS, Chains.TIMEOUT_MS, Chains.BACKOFF_MS)),
-                    f("%.1f", o.spawnsPerSecond(2)), f("%.1f", o.p50(0)), f("%.1f", o.p99(0)));
-        }
-        return t.build();
-    }
-
-    static CsvTable blastTable(CallTreeOutcome naive, CallTreeOutcome breaker) {
-        CsvTable.Builder t = CsvTable.builder("Blast-radius timeline", "circuit-breaker-blast-radius.csv",
-                "window_start_ms", "naive_route_a_pct", "naive_route_b_pct", "breaker_route_a_pct",
-                "breaker_route_b_pct", "naive_db_attempts_rps", "breaker_db_attempts_rps", "frontend_edge_state",
-                "database_edge_state");
+    static List<BlastRow> blastRows(CallTreeOutcome naive, CallTreeOutcome breaker) {
+        List<BlastRow> rows = new ArrayList<>();
         for (int w = 0; w < naive.windows(); w++) {
             int start = w * 100;
-            t.row(f("%d", start), f("%.1f", naive.windowSuccess(w, 0)), f("%.1f", naive.windowSuccess(w, 1)),
-                    f("%.1f", breaker.windowSuccess(w, 0)), f("%.1f", breaker.windowSuccess(w, 1)),
-                    f("%.1f", naive.windowSpawns(3, w) * 10.0), f("%.1f", breaker.windowSpawns(3, w) * 10.0),
-                    f("%d", breaker.breaker(FRONTEND_EDGE).stateAt(start)),
-                    f("%d", breaker.breaker(DATABASE_EDGE).stateAt(start)));
+            rows.add(new BlastRow(start, naive.windowSuccess(w, 0), naive.windowSuccess(w, 1),
+                    breaker.windowSuccess(w, 0), breaker.windowSuccess(w, 1), naive.windowSpawns(3, w) * 10.0,
+                    breaker.windowSpawns(3, w) * 10.0, breaker.breaker(FRONTEND_EDGE).stateAt(start),
+                    breaker.breaker(DATABASE_EDGE).stateAt(start)));
         }
-        return t.build();
+        return rows;
     }
 
-    private static ChartArtifact blastChart(CallTreeOutcome naive, CallTreeOutcome breaker, boolean attempts) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int w = 0; w < naive.windows(); w++) {
-            x.add(w * 100);
-            a.add(attempts ? naive.windowSpawns(3, w) * 10.0 : naive.windowSuccess(w, 1));
-            b.add(attempts ? breaker.windowSpawns(3, w) * 10.0 : breaker.windowSuccess(w, 1));
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("naive retries", a);
-        series.put("breakers", b);
+    private static ChartArtifact blastChart(List<BlastRow> rows, boolean attempts) {
+        List<Number> x = ChartSeries.column(rows, BlastRow::windowStartMs);
         return attempts
                 ? new ChartArtifact("Database attempts per second, outage 1.5-2.5 s",
                         "circuit-breaker-storm-suppression.png",
-                        Charts.lines("Storm suppression", "arrival window (ms)", "database attempts (rps)", x, series))
+                        Charts.lines("Storm suppression", "arrival window (ms)", "database attempts (rps)", x,
+                                ChartSeries.of(rows, "naive retries", BlastRow::naiveDbAttemptsRps, "breakers",
+                                        BlastRow::breakerDbAttemptsRps)))
                 : new ChartArtifact("route-b success (never calls the database)", "circuit-breaker-blast-radius.png",
-                        Charts.lines("Blast radius: route-b", "arrival window (ms)", "success (%)", x, series));
+                        Charts.lines("Blast radius: route-b", "arrival window (ms)", "success (%)", x,
+                                ChartSeries.of(rows, "naive retries", BlastRow::naiveRouteBPct, "breakers",
+                                        BlastRow::breakerRouteBPct)));
     }
 
     /**
@@ -155,29 +133,33 @@ public final class BreakerExperiment implements Experiment {
      * storm and answer sooner; the Resilience4j breaker gives the same row; and with breakers the
      * neighbouring route-b never drops.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("breakers cut database attempts tenfold and answer sooner", r -> {
-                    double naive = r.value("breaker-sweep", "db_attempts_per_request", "policy=naive-retry");
-                    double breaker = r.value("breaker-sweep", "db_attempts_per_request", "policy=with-breaker");
-                    double naiveP50 = r.value("breaker-sweep", "p50_resolution_ms", "policy=naive-retry");
-                    double breakerP50 = r.value("breaker-sweep", "p50_resolution_ms", "policy=with-breaker");
+                Conclusion.of("breakers cut database attempts tenfold and answer sooner", SweepRow.class, r -> {
+                    double naive = policy(r, "naive-retry").dbAttemptsPerRequest();
+                    double breaker = policy(r, "with-breaker").dbAttemptsPerRequest();
+                    double naiveP50 = policy(r, "naive-retry").p50ResolutionMs();
+                    double breakerP50 = policy(r, "with-breaker").p50ResolutionMs();
                     return Conclusion.verdict(breaker * 10 <= naive && breakerP50 < naiveP50,
                             "%.2f vs %.2f attempts per request, p50 %.0f vs %.0f ms", breaker, naive, breakerP50,
                             naiveP50);
                 }),
-                new Conclusion("the Resilience4j breaker gives the same row", r -> {
-                    List<String> ours = r.rows("breaker-sweep", "policy=with-breaker").get(0).cells();
-                    List<String> r4j = r.rows("breaker-sweep", "policy=resilience4j").get(0).cells();
+                Conclusion.of("the Resilience4j breaker gives the same row", SweepRow.class, r -> {
+                    List<String> ours = policy(r, "with-breaker").cells();
+                    List<String> r4j = policy(r, "resilience4j").cells();
                     return Conclusion.verdict(ours.subList(1, ours.size()).equals(r4j.subList(1, r4j.size())),
                             "ours %s, Resilience4j %s", String.join("/", ours.subList(1, ours.size())),
                             String.join("/", r4j.subList(1, r4j.size())));
                 }),
-                new Conclusion("with breakers route-b never drops", r -> {
-                    long naiveHit = r.values("blast-radius", "naive_route_b_pct").stream().filter(v -> v < 100).count();
-                    long breakerHit = r.values("blast-radius", "breaker_route_b_pct").stream().filter(v -> v < 100).count();
+                Conclusion.of("with breakers route-b never drops", BlastRow.class, r -> {
+                    long naiveHit = r.where(w -> w.naiveRouteBPct() < 99.95).size();
+                    long breakerHit = r.where(w -> w.breakerRouteBPct() < 99.95).size();
                     return Conclusion.verdict(breakerHit == 0 && naiveHit > 0,
                             "route-b below 100 %% in %d windows with breakers, %d naive", breakerHit, naiveHit);
                 }));
+    }
+
+    private static SweepRow policy(Rows<SweepRow> rows, String policy) {
+        return rows.first(s -> s.policy().equals(policy), "policy " + policy);
     }
 }

@@ -1,22 +1,23 @@
 package io.tailguard.lab.budget;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.deadline.DeadlineBudget;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvRow;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.sim.calltree.Breakers;
 import io.tailguard.sim.calltree.CallTree;
 import io.tailguard.sim.calltree.CallTreeOutcome;
 import io.tailguard.sim.calltree.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import io.tailguard.sim.calltree.Policies;
@@ -33,7 +34,7 @@ import java.util.Map;
  * floor) against per-call timeouts alone and against core breakers, over several deadlines. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class BudgetExperiment implements Experiment {
+public final class BudgetExperiment extends FailureExperiment {
 
     static final long[] DEADLINES = {400, 450, 500, 600, 800, 1000};
     static final long TABLE_DEADLINE = 400;
@@ -48,16 +49,13 @@ public final class BudgetExperiment implements Experiment {
             publishedConclusions(), "lab timeout-budgets --deterministic --duration 5s", "lab timeout-budgets --seed 2",
             "lab timeout-budgets --duration 20s --arrivals poisson");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public BudgetExperiment() {
+        super(SPEC, DEADLINES[DEADLINES.length - 1]);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, DEADLINES[DEADLINES.length - 1]);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab timeout-budgets", DEADLINES.length * 3 + 4);
         List<CallTreeOutcome[]> sweep = new ArrayList<>();
         for (long deadline : DEADLINES) {
@@ -75,14 +73,19 @@ public final class BudgetExperiment implements Experiment {
         }
         progress.end();
         double requests = Math.round(50.0 * durationMs / 1000.0);
-        CsvTable policies = policyTable(table, requests);
+        List<PolicyRow> rows = new ArrayList<>();
+        for (int p = 0; p < table.size(); p++) {
+            rows.add(PolicyRow.of(TABLE_DEADLINE, POLICIES.get(p), table.get(p), requests));
+        }
+        CsvTable policies = CsvTable.of("Policy table", "timeout-budgets-policy-table.csv", PolicyRow.HEADER, rows);
         return LabResult.builder(title())
                 .table(sweepTable(sweep, requests))
                 .printedTable(policies)
+                .records(rows)
                 .seedSummary(policies, "success_pct", "past_deadline_pct")
                 .chart(sweepChart(sweep, false))
                 .chart(sweepChart(sweep, true))
-                .finding(findings(table, sweep, seed, arrivals))
+                .finding(findings(table, seed))
                 .seed(seed)
                 .build();
     }
@@ -103,28 +106,13 @@ public final class BudgetExperiment implements Experiment {
     }
 
     static CsvTable sweepTable(List<CallTreeOutcome[]> sweep, double requests) {
-        CsvTable.Builder t = CsvTable.builder("Deadline sweep", "timeout-budgets-deadline-sweep.csv", "deadline_ms",
-                "policy", "success_pct", "db_attempts_per_request", "p50_resolution_ms", "p99_resolution_ms");
+        List<CsvRow> rows = new ArrayList<>();
         for (int d = 0; d < DEADLINES.length; d++) {
             for (int p = 0; p < 3; p++) {
-                CallTreeOutcome o = sweep.get(d)[p];
-                t.row(f("%d", DEADLINES[d]), POLICIES.get(p), f("%.1f", o.successPct(0)),
-                        f("%.2f", o.spawns(2) / requests), f("%.1f", o.p50(0)), f("%.1f", o.p99(0)));
+                rows.add(PolicyRow.of(DEADLINES[d], POLICIES.get(p), sweep.get(d)[p], requests).sweepCells());
             }
         }
-        return t.build();
-    }
-
-    static CsvTable policyTable(List<CallTreeOutcome> table, double requests) {
-        CsvTable.Builder t = CsvTable.builder("Policy table", "timeout-budgets-policy-table.csv", "policy",
-                "success_pct", "db_attempts_per_request", "past_deadline_pct", "p50_resolution_ms",
-                "p99_resolution_ms");
-        for (int p = 0; p < table.size(); p++) {
-            CallTreeOutcome o = table.get(p);
-            t.row(POLICIES.get(p), f("%.1f", o.successPct(0)), f("%.2f", o.spawns(2) / requests),
-                    f("%.1f", o.pastDeadlinePct()), f("%.1f", o.p50(0)), f("%.1f", o.p99(0)));
-        }
-        return t.build();
+        return CsvTable.of("Deadline sweep", "timeout-budgets-deadline-sweep.csv", PolicyRow.SWEEP_HEADER, rows);
     }
 
     private static ChartArtifact sweepChart(List<CallTreeOutcome[]> sweep, boolean p99) {
@@ -147,22 +135,14 @@ public final class BudgetExperiment implements Experiment {
                         Charts.lines("Deadline sweep", "deadline (ms)", "success (%)", x, series));
     }
 
-    static String findings(List<CallTreeOutcome> table, List<CallTreeOutcome[]> sweep, long seed, ArrivalPattern arrivals) {
+    static String findings(List<CallTreeOutcome> table, long seed) {
         double none = table.get(0).successPct(0);
         double breaker = table.get(1).successPct(0);
         double budget = table.get(2).successPct(0);
         double both = table.get(3).successPct(0);
-        String published = budget > breaker && breaker > none
-                ? "the published order (budget over breaker over nothing) holds"
-                : "the published order (budget over breaker over nothing) does not hold";
-        String pair = budget >= both ? f("budget alone (%.1f %%) beats or equals budget+breaker (%.1f %%)", budget, both)
-                : f("budget+breaker (%.1f %%) beats budget alone (%.1f %%), the published claim flips", both, budget);
-        return f("At a 400 ms deadline with slow-call seed %d and %s arrivals: no protection %.1f %%, breaker %.1f %%, "
-                + "budget %.1f %% — %s, and %s. Without a budget %.1f %% of database attempts started after the "
-                + "request's deadline had passed; with it, %.1f %%. These figures move with the seed (the published "
-                + "headline is one seed; the database is slightly overloaded even at one attempt per request), so "
-                + "compare seeds with --seed before trusting the order.",
-                seed, arrivals.name().toLowerCase(java.util.Locale.ROOT), none, breaker, budget, published, pair,
+        return f("At a 400 ms deadline (slow-call seed %d): budget %.1f %%, budget+breaker %.1f %%, breaker %.1f %%, "
+                + "no protection %.1f %% on time. Database attempts past the deadline: %.1f %% without a budget, "
+                + "%.1f %% with one. The order moves with --seed.", seed, budget, both, breaker, none,
                 table.get(0).pastDeadlinePct(), table.get(2).pastDeadlinePct());
     }
 
@@ -171,26 +151,30 @@ public final class BudgetExperiment implements Experiment {
      * which beat no protection; the budget alone beats the budget with breakers (the one that flips
      * on other seeds of the slow-call draws); and a budget starts no database call past the deadline.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("at 400 ms, budget beats breaker beats no protection", r -> {
-                    double budget = r.value("policy-table", "success_pct", "policy=budget");
-                    double breaker = r.value("policy-table", "success_pct", "policy=breaker");
-                    double none = r.value("policy-table", "success_pct", "policy=no-protection");
+                Conclusion.of("at 400 ms, budget beats breaker beats no protection", PolicyRow.class, r -> {
+                    double budget = policy(r, "budget").successPct();
+                    double breaker = policy(r, "breaker").successPct();
+                    double none = policy(r, "no-protection").successPct();
                     return Conclusion.verdict(budget > breaker && breaker > none,
                             "budget %.1f %%, breaker %.1f %%, no protection %.1f %%", budget, breaker, none);
                 }),
-                new Conclusion("budget alone beats budget+breaker", r -> {
-                    double budget = r.value("policy-table", "success_pct", "policy=budget");
-                    double both = r.value("policy-table", "success_pct", "policy=budget+breaker");
+                Conclusion.of("budget alone beats budget+breaker", PolicyRow.class, r -> {
+                    double budget = policy(r, "budget").successPct();
+                    double both = policy(r, "budget+breaker").successPct();
                     return Conclusion.verdict(budget > both, "budget %.1f %% vs budget+breaker %.1f %%", budget, both);
                 }),
-                new Conclusion("a budget sends no database call past the deadline", r -> {
-                    double budget = r.value("policy-table", "past_deadline_pct", "policy=budget");
-                    double both = r.value("policy-table", "past_deadline_pct", "policy=budget+breaker");
-                    double none = r.value("policy-table", "past_deadline_pct", "policy=no-protection");
+                Conclusion.of("a budget sends no database call past the deadline", PolicyRow.class, r -> {
+                    double budget = policy(r, "budget").pastDeadlinePct();
+                    double both = policy(r, "budget+breaker").pastDeadlinePct();
+                    double none = policy(r, "no-protection").pastDeadlinePct();
                     return Conclusion.verdict(budget == 0 && both == 0, "past the deadline: budget %.1f %%, "
                             + "budget+breaker %.1f %%, no protection %.1f %%", budget, both, none);
                 }));
+    }
+
+    private static PolicyRow policy(Rows<PolicyRow> rows, String policy) {
+        return rows.first(r -> r.policy().equals(policy), "policy " + policy);
     }
 }

@@ -1,17 +1,17 @@
 package io.tailguard.lab.cascade;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.sim.calltree.ArrivalPattern;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ import java.util.Map;
  * never touches it fails too because both routes share the frontend's 20 workers. With the defaults it
  * reproduces the published CSVs byte for byte.
  */
-public final class CascadeExperiment implements Experiment {
+public final class CascadeExperiment extends FailureExperiment {
 
     static final int[] DB_MS = {10, 50, 100, 150, 200, 250, 300, 400, 500};
 
@@ -34,16 +34,13 @@ public final class CascadeExperiment implements Experiment {
             FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab cascading-failures --deterministic --duration 5s",
             "lab cascading-failures --duration 20s --arrivals poisson --seed 7");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public CascadeExperiment() {
+        super(SPEC, CascadeRun.DEADLINE_MS);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, CascadeRun.DEADLINE_MS);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab cascading-failures", DB_MS.length + 2);
         List<CascadeRun> sweep = new ArrayList<>();
         for (int db : DB_MS) {
@@ -56,80 +53,66 @@ public final class CascadeExperiment implements Experiment {
         progress.step("isolated frontends");
         progress.end();
 
-        CsvTable sweepTable = sweepTable(sweep);
-        CsvTable timelineTable = timelineTable(timeline);
+        List<SweepRow> sweepRows = sweepRows(sweep);
+        List<TimelineRow> timelineRows = timelineRows(timeline);
+        CsvTable sweepTable = CsvTable.of("Degradation sweep", "cascading-failures-cascade-sweep.csv", SweepRow.HEADER,
+                sweepRows);
         LabResult.Builder result = LabResult.builder(title())
                 .printedTable(sweepTable)
+                .records(sweepRows)
                 .seedSummary(sweepTable, "success_pct", "p99_ms")
-                .table(timelineTable)
-                .chart(sweepChart(sweep))
-                .chart(timelineChart(timeline))
-                .finding(findings(sweep, timeline, isolated, arrivals));
+                .table(CsvTable.of("Degradation timeline", "cascading-failures-cascade-timeline.csv",
+                        TimelineRow.HEADER, timelineRows))
+                .records(timelineRows)
+                .chart(sweepChart(sweepRows))
+                .chart(timelineChart(timelineRows))
+                .finding(findings(sweep, timeline, isolated));
         result.seed(seed);
         return result.build();
     }
 
-    static CsvTable sweepTable(List<CascadeRun> sweep) {
-        CsvTable.Builder t = CsvTable.builder("Degradation sweep", "cascading-failures-cascade-sweep.csv",
-                "db_service_ms", "route", "success_pct", "p99_ms");
+    static List<SweepRow> sweepRows(List<CascadeRun> sweep) {
+        List<SweepRow> rows = new ArrayList<>();
         for (int i = 0; i < DB_MS.length; i++) {
             for (int r = 0; r < CascadeRun.ROUTES.size(); r++) {
                 CascadeRun run = sweep.get(i);
-                t.row(f("%d", DB_MS[i]), CascadeRun.ROUTES.get(r), f("%.1f", run.successPct()[r]),
-                        f("%.1f", run.p99Ms()[r]));
+                rows.add(new SweepRow(DB_MS[i], CascadeRun.ROUTES.get(r), run.successPct()[r], run.p99Ms()[r]));
             }
         }
-        return t.build();
+        return rows;
     }
 
-    static CsvTable timelineTable(CascadeRun run) {
-        CsvTable.Builder t = CsvTable.builder("Degradation timeline", "cascading-failures-cascade-timeline.csv",
-                "window_start_ms", "route_a_success_pct", "route_b_success_pct", "frontend_queue",
-                "service_a_queue", "service_b_queue", "database_queue");
+    static List<TimelineRow> timelineRows(CascadeRun run) {
+        List<TimelineRow> rows = new ArrayList<>();
         for (int w = 0; w < run.windowSuccess().length; w++) {
             int[] q = run.queueSamples()[w];
-            t.row(f("%d", w * 100), f("%.1f", run.windowSuccess()[w][0]), f("%.1f", run.windowSuccess()[w][1]),
-                    f("%d", q[0]), f("%d", q[1]), f("%d", q[2]), f("%d", q[3]));
+            rows.add(new TimelineRow(w * 100L, run.windowSuccess()[w][0], run.windowSuccess()[w][1], q[0], q[1], q[2],
+                    q[3]));
         }
-        return t.build();
+        return rows;
     }
 
-    private static ChartArtifact sweepChart(List<CascadeRun> sweep) {
-        List<Integer> x = new ArrayList<>();
+    private static ChartArtifact sweepChart(List<SweepRow> rows) {
+        List<SweepRow> a = rows.stream().filter(r -> r.route().equals(CascadeRun.ROUTES.get(0))).toList();
+        List<SweepRow> b = rows.stream().filter(r -> r.route().equals(CascadeRun.ROUTES.get(1))).toList();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int i = 0; i < DB_MS.length; i++) {
-            x.add(DB_MS[i]);
-            a.add(sweep.get(i).successPct()[0]);
-            b.add(sweep.get(i).successPct()[1]);
-        }
-        series.put("route-a (calls the database)", a);
-        series.put("route-b (never calls it)", b);
+        series.put("route-a (calls the database)", ChartSeries.column(a, SweepRow::successPct));
+        series.put("route-b (never calls it)", ChartSeries.column(b, SweepRow::successPct));
         return new ChartArtifact("Success by database service time",
                 "cascading-failures-cascade-sweep.png",
                 Charts.lines("Cascade: success vs database service time", "database service time (ms)",
-                        "success (%)", x, series));
+                        "success (%)", ChartSeries.column(a, SweepRow::dbServiceMs), series));
     }
 
-    private static ChartArtifact timelineChart(CascadeRun run) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int w = 0; w < run.windowSuccess().length; w++) {
-            x.add(w * 100);
-            a.add(run.windowSuccess()[w][0]);
-            b.add(run.windowSuccess()[w][1]);
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("route-a", a);
-        series.put("route-b", b);
+    private static ChartArtifact timelineChart(List<TimelineRow> rows) {
         return new ChartArtifact("Success by arrival window, database 10 -> 500 ms at 2 s",
                 "cascading-failures-cascade-timeline.png",
-                Charts.lines("Cascade timeline", "arrival window (ms)", "success (%)", x, series));
+                Charts.lines("Cascade timeline", "arrival window (ms)", "success (%)",
+                        ChartSeries.column(rows, TimelineRow::windowStartMs), ChartSeries.of(rows, "route-a",
+                                TimelineRow::routeASuccessPct, "route-b", TimelineRow::routeBSuccessPct)));
     }
 
-    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated, ArrivalPattern arrivals) {
+    static String findings(List<CascadeRun> sweep, CascadeRun timeline, CascadeRun isolated) {
         CascadeRun worst = sweep.get(sweep.size() - 1);
         int firstBHit = -1;
         for (int i = 0; i < DB_MS.length && firstBHit < 0; i++) {
@@ -146,30 +129,28 @@ public final class CascadeExperiment implements Experiment {
         String spread = firstBHit < 0
                 ? "route-b, which never calls the database, stayed at 100 % at every database time tried"
                 : f("route-b, which never calls the database, first lost requests at a %d ms database", firstBHit);
-        return f("With %s arrivals and a 500 ms database, route-a succeeded %.1f %% and route-b %.1f %%; %s. "
-                + "In the timeline the frontend's wait line peaked at %d while the database's peaked at %d: "
-                + "the backlog sits where the shared workers are, not at the slow service. Giving route-b its "
-                + "own 20-worker frontend keeps it at %.1f %% with the same 500 ms database%s.",
-                arrivals.name().toLowerCase(java.util.Locale.ROOT), worst.successPct()[0], worst.successPct()[1],
-                spread, maxFrontend, maxDatabase, isolated.successPct()[1],
-                isolated.successPct()[1] >= 99.95 ? " (the cascade is the shared pool)"
-                        : " (isolation alone does not save it here)");
+        return f("A 500 ms database leaves route-a %.1f %% and route-b %.1f %% on time; %s. The frontend's queue "
+                + "peaked at %d, the database's at %d. With its own frontend route-b keeps %.1f %%.",
+                worst.successPct()[0], worst.successPct()[1], spread, maxFrontend, maxDatabase,
+                isolated.successPct()[1]);
     }
 
     /**
      * The published article's conclusions: a 500 ms database fails route-b, which never calls it,
      * through the shared frontend; and the backlog builds at the frontend, not at the database.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("a 500 ms database fails most of route-b, which never calls it", r -> {
-                    double b = r.value("cascade-sweep", "success_pct", "db_service_ms=500", "route=route-b");
-                    double a = r.value("cascade-sweep", "success_pct", "db_service_ms=500", "route=route-a");
+                Conclusion.of("a 500 ms database fails most of route-b, which never calls it", SweepRow.class, r -> {
+                    double b = r.first(s -> s.dbServiceMs() == 500 && s.route().equals("route-b"), "500 ms route-b")
+                            .successPct();
+                    double a = r.first(s -> s.dbServiceMs() == 500 && s.route().equals("route-a"), "500 ms route-a")
+                            .successPct();
                     return Conclusion.verdict(b < 50, "route-b %.1f %%, route-a %.1f %%", b, a);
                 }),
-                new Conclusion("the backlog builds at the frontend, not at the database", r -> {
-                    double frontend = r.max("cascade-timeline", "frontend_queue");
-                    double database = r.max("cascade-timeline", "database_queue");
+                Conclusion.of("the backlog builds at the frontend, not at the database", TimelineRow.class, r -> {
+                    double frontend = r.max(TimelineRow::frontendQueue);
+                    double database = r.max(TimelineRow::databaseQueue);
                     return Conclusion.verdict(frontend > database, "deepest queue: frontend %.0f, database %.0f",
                             frontend, database);
                 }));

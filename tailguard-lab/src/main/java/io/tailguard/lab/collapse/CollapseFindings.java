@@ -32,20 +32,17 @@ final class CollapseFindings {
             }
         }
         if (!late.isEmpty()) {
-            return String.format(Locale.ROOT, "The published conclusion that everything is on time up to %.0f rps "
-                    + "does not survive %s arrivals: requests were late at %s. Evenly spaced arrivals never queue "
-                    + "below capacity; random ones do.", Server.CAPACITY_RPS, traffic.label(), String.join(", ", late));
+            return String.format(Locale.ROOT, "Up to %.0f rps, %s arrivals were late at %s.", Server.CAPACITY_RPS,
+                    traffic.label(), String.join(", ", late));
         }
         CollapseRow worst = plain.stream().filter(r -> r.offeredRps() <= Server.CAPACITY_RPS)
                 .max((a, b) -> Long.compare(a.p99Ms(), b.p99Ms())).orElseThrow();
         if (worst.p99Ms() > Server.SERVICE_MS) {
-            return String.format(Locale.ROOT, "At or below the server's %.0f rps every request was on time with %s "
-                    + "arrivals, but requests queued: p99 %d ms at %d rps, where evenly spaced arrivals (the published "
-                    + "traffic) never wait and stay at %.0f ms.", Server.CAPACITY_RPS, traffic.label(), worst.p99Ms(),
-                    worst.offeredRps(), Server.SERVICE_MS);
+            return String.format(Locale.ROOT, "Up to %.0f rps every request is on time with %s arrivals, but requests "
+                    + "queue: p99 %d ms at %d rps.", Server.CAPACITY_RPS, traffic.label(), worst.p99Ms(),
+                    worst.offeredRps());
         }
-        return String.format(Locale.ROOT, "At or below the server's %.0f rps, every request was served in %.0f ms with "
-                + "%s arrivals: no request ever waited (the published conclusion holds in this run).",
+        return String.format(Locale.ROOT, "Up to %.0f rps every request is served in %.0f ms with %s arrivals.",
                 Server.CAPACITY_RPS, Server.SERVICE_MS, traffic.label());
     }
 
@@ -60,14 +57,11 @@ final class CollapseFindings {
         }
         CollapseRow top = plain.get(plain.size() - 1);
         if (first == null) {
-            return String.format(Locale.ROOT, "Goodput stayed within 5 %% of the ideal at every level up to %d rps "
-                    + "in this window.", top.offeredRps());
+            return String.format(Locale.ROOT, "Goodput stays within 5 %% of the ideal up to %d rps.", top.offeredRps());
         }
-        return String.format(Locale.ROOT, "Goodput first fell below 95 %% of what arrived at %d rps (%.1f of %.1f rps); "
-                + "at %d rps it was %.1f rps, %.0f %% of the server's capacity, with a median sojourn of %d ms: the "
-                + "server stays busy serving requests whose clients have already given up.", first.offeredRps(),
-                first.goodputRps(), first.effectiveRps(), top.offeredRps(), top.goodputRps(),
-                100.0 * top.goodputRps() / Server.CAPACITY_RPS, top.p50Ms());
+        return String.format(Locale.ROOT, "Goodput falls below 95 %% of arrivals at %d rps (%.1f of %.1f); at %d rps "
+                + "it is %.1f rps, with a median sojourn of %d ms.", first.offeredRps(), first.goodputRps(),
+                first.effectiveRps(), top.offeredRps(), top.goodputRps(), top.p50Ms());
     }
 
     private static String retries(List<CollapseRow> plain, List<CollapseRow> retry) {
@@ -80,10 +74,10 @@ final class CollapseFindings {
         }
         CollapseRow top = plain.get(plain.size() - 1);
         CollapseRow topRetry = retry.get(retry.size() - 1);
-        String load = String.format(Locale.ROOT, "At %d rps, retries raised the load on the server from %.1f to %.1f rps "
+        String load = String.format(Locale.ROOT, "At %d rps retries raise the server's load from %.1f to %.1f rps "
                 + "(%.2fx).", top.offeredRps(), top.effectiveRps(), topRetry.effectiveRps(),
                 topRetry.effectiveRps() / top.effectiveRps());
-        return load + (differ.isEmpty() ? " Goodput was identical with and without retries at every level."
-                : " Goodput differed with retries at " + String.join(", ", differ) + ".");
+        return load + (differ.isEmpty() ? " Goodput is the same at every level."
+                : " Goodput differs at " + String.join(", ", differ) + ".");
     }
 }

@@ -3,13 +3,14 @@ package io.tailguard.lab.collapse;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -24,7 +25,7 @@ import java.util.Map;
  * against its 100 rps, with clients that give up at 200 ms, first without and then with retries.
  * With the defaults it reproduces the published lab's collapse sweep byte for byte.
  */
-public final class LoadCollapseExperiment implements Experiment {
+public final class LoadCollapseExperiment extends SeriesExperiment {
 
     static final int[] LEVELS = {25, 50, 75, 90, 100, 110, 125, 150, 200, 300};
     static final String SWEEP_FILE = "load-collapse-collapse-sweep.csv";
@@ -34,16 +35,13 @@ public final class LoadCollapseExperiment implements Experiment {
             SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 7",
             "--duration 20s --arrivals bursty");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public LoadCollapseExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
-        ArrivalShape traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
+    protected LabResult scenario(long windowMs, ArrivalShape traffic, long seed, LabArgs args, Progress progress) {
         progress.begin("lab load-collapse", 2 * LEVELS.length);
         List<CollapseRow> rows = new ArrayList<>();
         for (boolean retries : new boolean[] {false, true}) {
@@ -82,27 +80,14 @@ public final class LoadCollapseExperiment implements Experiment {
     }
 
     private static List<ChartArtifact> charts(List<CollapseRow> rows) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> ideal = new ArrayList<>();
-        List<Double> goodput = new ArrayList<>();
-        List<Double> plain = new ArrayList<>();
-        List<Double> retry = new ArrayList<>();
-        for (CollapseRow r : rows) {
-            if (r.retries()) {
-                retry.add(r.effectiveRps());
-            } else {
-                x.add(r.offeredRps());
-                ideal.add(r.idealRps());
-                goodput.add(r.goodputRps());
-                plain.add(r.effectiveRps());
-            }
-        }
-        Map<String, List<? extends Number>> good = new LinkedHashMap<>();
-        good.put("ideal", ideal);
-        good.put("no backpressure", goodput);
+        List<CollapseRow> plain = rows.stream().filter(r -> !r.retries()).toList();
+        List<CollapseRow> retry = rows.stream().filter(CollapseRow::retries).toList();
+        List<Number> x = ChartSeries.column(plain, CollapseRow::offeredRps);
+        Map<String, List<? extends Number>> good = ChartSeries.of(plain, "ideal", CollapseRow::idealRps,
+                "no backpressure", CollapseRow::goodputRps);
         Map<String, List<? extends Number>> load = new LinkedHashMap<>();
-        load.put("without retries", plain);
-        load.put("with retries", retry);
+        load.put("without retries", ChartSeries.column(plain, CollapseRow::effectiveRps));
+        load.put("with retries", ChartSeries.column(retry, CollapseRow::effectiveRps));
         return List.of(
                 new ChartArtifact("Goodput against offered load: the ideal line and an unmanaged server",
                         "load-collapse-goodput.png", Charts.lines("Goodput collapse past " + (int) Server.CAPACITY_RPS
@@ -117,31 +102,29 @@ public final class LoadCollapseExperiment implements Experiment {
      * past it (7.8 rps goodput at 200 offered), and retries multiply the load without changing the
      * goodput.
      */
-    private static CollapseRow row(ResultRows r, boolean retries, int offeredRps) {
-        return r.records(CollapseRow.class).stream()
-                .filter(row -> row.retries() == retries && row.offeredRps() == offeredRps).findFirst()
-                .orElseThrow(() -> new ResultRows.MissingRowException("no " + (retries ? "retry" : "no-retry")
-                        + " row at " + offeredRps + " rps in this run"));
+    private static CollapseRow row(Rows<CollapseRow> r, boolean retries, int offeredRps) {
+        return r.first(row -> row.retries() == retries && row.offeredRps() == offeredRps,
+                (retries ? "retry" : "no-retry") + " " + offeredRps + " rps");
     }
 
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("everything is on time up to capacity (100 rps)", r -> {
+                Conclusion.of("everything is on time up to capacity (100 rps)", CollapseRow.class, r -> {
                     double worst = 100;
-                    for (CollapseRow row : r.records(CollapseRow.class)) {
+                    for (CollapseRow row : r.all()) {
                         if (!row.retries() && row.offeredRps() <= 100) {
                             worst = Math.min(worst, 100 * row.goodputRps() / row.offeredRps());
                         }
                     }
                     return Conclusion.verdict(worst >= 99, "worst goodput up to 100 rps %.1f %% of offered", worst);
                 }),
-                new Conclusion("at 2x capacity the FIFO's goodput collapses", r -> {
+                Conclusion.of("at 2x capacity the FIFO's goodput collapses", CollapseRow.class, r -> {
                     double g = row(r, false, 200).goodputRps();
                     return Conclusion.verdict(g < 50, "%.1f rps goodput at 200 rps offered", g);
                 }),
-                new Conclusion("retries multiply load without changing goodput", r -> {
+                Conclusion.of("retries multiply load without changing goodput", CollapseRow.class, r -> {
                     double gap = 0;
-                    for (CollapseRow plain : r.records(CollapseRow.class)) {
+                    for (CollapseRow plain : r.all()) {
                         if (!plain.retries()) {
                             gap = Math.max(gap, Math.abs(plain.goodputRps()
                                     - row(r, true, plain.offeredRps()).goodputRps()));

@@ -11,8 +11,8 @@ import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.lab.latencyseries.PublishedFlags;
-import io.tailguard.lab.latencyseries.SnapshotTable;
 import io.tailguard.sim.arrival.ArrivalSource;
 import io.tailguard.sim.service.PauseService;
 import java.time.Duration;
@@ -81,8 +81,7 @@ public final class CoordinatedOmissionExperiment implements Experiment {
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
                 "%s: stall %d-%d ms of %d ms, open loop %s every %d ms", title(), service.pauseStartMs(),
                 service.pauseEndMs(), durationMs, arrivals, expectedMs));
-        CsvTable.Builder summary = CsvTable.builder("Summary", "coordinated-omission-summary.csv", "series",
-                "total_requests", "whole_run_p99_ms");
+        List<SeriesRow> summary = new ArrayList<>();
         Map<String, List<? extends Number>> p99 = new LinkedHashMap<>();
         Map<String, List<? extends Number>> throughput = new LinkedHashMap<>();
         MeasurementRun raw = null;
@@ -93,8 +92,8 @@ public final class CoordinatedOmissionExperiment implements Experiment {
             fixed = raw.corrected(expectedMs, durationMs);
             result.table(raw.snapshots("Closed-loop raw", "coordinated-omission-closed-loop-raw.csv"));
             result.table(fixed.snapshots("Closed-loop corrected", "coordinated-omission-closed-loop-corrected.csv"));
-            add(summary, "closed-loop-raw", raw);
-            add(summary, "closed-loop-corrected", fixed);
+            summary.add(SeriesRow.of("closed-loop-raw", raw));
+            summary.add(SeriesRow.of("closed-loop-corrected", fixed));
             p99.put("closed-loop raw", raw.intervalP99());
             p99.put("closed-loop corrected", fixed.intervalP99());
             throughput.put("closed-loop raw", counts(raw, snapshotMs));
@@ -104,14 +103,14 @@ public final class CoordinatedOmissionExperiment implements Experiment {
             openRun = MeasurementRun.openLoop(service, source(arrivals, rate, expectedMs)
                     .open(new SplittableRandom(seed)), durationMs, snapshotMs);
             result.table(openRun.snapshots("Open-loop", "coordinated-omission-open-loop.csv"));
-            add(summary, "open-loop", openRun);
+            summary.add(SeriesRow.of("open-loop", openRun));
             p99.put("open-loop", openRun.intervalP99());
             throughput.put("open-loop", counts(openRun, snapshotMs));
         }
         progress.step("open loop");
         progress.end();
-        CsvTable table = summary.build();
-        result.printedTable(table).seedSummary(table, "whole_run_p99_ms")
+        CsvTable table = CsvTable.of("Summary", "coordinated-omission-summary.csv", SeriesRow.HEADER, summary);
+        result.printedTable(table).records(summary).seedSummary(table, "whole_run_p99_ms")
                 .finding(CoordinatedOmissionFindings.describe(raw, fixed, openRun, service, expectedMs, arrivals));
         if (!arrivals.equals("constant")) {
             result.seed(seed);
@@ -139,10 +138,6 @@ public final class CoordinatedOmissionExperiment implements Experiment {
         }
     }
 
-    private static void add(CsvTable.Builder summary, String label, MeasurementRun run) {
-        summary.row(label, Long.toString(run.requests), SnapshotTable.f1(run.whole.getValueAtPercentile(99.0)));
-    }
-
     private static List<Double> counts(MeasurementRun run, long snapshotMs) {
         List<Double> rps = new ArrayList<>();
         run.intervals.forEach(h -> rps.add(h.getTotalCount() / (snapshotMs / 1000.0)));
@@ -153,19 +148,23 @@ public final class CoordinatedOmissionExperiment implements Experiment {
      * The published article's conclusions: a closed-loop client hides the stall (its whole-run p99
      * is far below what open-loop arrivals see), and HdrHistogram's correction recovers it.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("a closed-loop client hides the stall from its p99", r -> {
-                    double raw = r.value("summary", "whole_run_p99_ms", "series=closed-loop-raw");
-                    double open = r.value("summary", "whole_run_p99_ms", "series=open-loop");
+                Conclusion.of("a closed-loop client hides the stall from its p99", SeriesRow.class, r -> {
+                    double raw = p99(r, "closed-loop-raw");
+                    double open = p99(r, "open-loop");
                     return Conclusion.verdict(2 * raw <= open, "closed-loop p99 %.1f ms vs open-loop %.1f ms", raw,
                             open);
                 }),
-                new Conclusion("the corrected closed-loop p99 matches the open-loop p99", r -> {
-                    double corrected = r.value("summary", "whole_run_p99_ms", "series=closed-loop-corrected");
-                    double open = r.value("summary", "whole_run_p99_ms", "series=open-loop");
+                Conclusion.of("the corrected closed-loop p99 matches the open-loop p99", SeriesRow.class, r -> {
+                    double corrected = p99(r, "closed-loop-corrected");
+                    double open = p99(r, "open-loop");
                     return Conclusion.verdict(Math.abs(corrected - open) <= 0.1 * open,
                             "corrected %.1f ms vs open-loop %.1f ms", corrected, open);
                 }));
+    }
+
+    private static double p99(Rows<SeriesRow> rows, String series) {
+        return rows.first(s -> s.series().equals(series), "series " + series).wholeRunP99Ms();
     }
 }

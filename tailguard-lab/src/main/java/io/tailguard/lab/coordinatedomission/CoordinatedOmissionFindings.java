@@ -13,28 +13,25 @@ final class CoordinatedOmissionFindings {
     static String describe(MeasurementRun raw, MeasurementRun corrected, MeasurementRun open, PauseService service,
                            long expectedMs, String arrivals) {
         long stall = service.pauseEndMs() - service.pauseStartMs();
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "The service stalled for %d ms.", stall));
+        StringBuilder text = new StringBuilder();
         if (raw != null) {
-            text.append(String.format(Locale.ROOT, " The closed-loop client sent %d requests and reports a "
-                    + "whole-run p99 of %d ms: while it waited on the stalled request it sent nothing, so the "
-                    + "stall is one sample. Back-filled at the expected %d ms interval, p99 is %d ms.",
-                    raw.requests, raw.whole.getValueAtPercentile(99.0), expectedMs,
+            text.append(String.format(Locale.ROOT, "Through a %d ms stall the closed-loop client reports p99 %d ms; "
+                    + "back-filled at %d ms, %d ms.", stall, raw.whole.getValueAtPercentile(99.0), expectedMs,
                     corrected.whole.getValueAtPercentile(99.0)));
         }
         if (open != null) {
-            text.append(String.format(Locale.ROOT, " Open-loop %s arrivals sent %d requests regardless and saw "
-                    + "p99 %d ms, p99.9 %d ms.", arrivals, open.requests, open.whole.getValueAtPercentile(99.0),
-                    open.whole.getValueAtPercentile(99.9)));
+            text.append(String.format(Locale.ROOT, "%sOpen-loop %s arrivals saw p99 %d ms, p99.9 %d ms (%d requests%s).",
+                    raw == null ? String.format(Locale.ROOT, "Through a %d ms stall: ", stall) : " ", arrivals,
+                    open.whole.getValueAtPercentile(99.0), open.whole.getValueAtPercentile(99.9), open.requests,
+                    raw == null ? "" : String.format(Locale.ROOT, " against the closed loop's %d", raw.requests)));
         }
         if (raw != null && open != null) {
             long c = corrected.whole.getValueAtPercentile(99.0);
             long o = open.whole.getValueAtPercentile(99.0);
-            text.append(c == o
-                    ? " The correction matches the open-loop figure exactly here; it is the same back-fill by "
-                            + "construction when arrivals are evenly spaced at the expected interval."
-                    : String.format(Locale.ROOT, " The correction is off by %d ms against what open-loop traffic "
-                            + "saw: it assumes evenly spaced sends at %d ms, which %s arrivals are not.",
-                            Math.abs(c - o), expectedMs, arrivals));
+            if (c != o) {
+                text.append(String.format(Locale.ROOT, " The correction is %d ms off: it assumes sends every %d ms.",
+                        Math.abs(c - o), expectedMs));
+            }
         }
         return text.toString();
     }

@@ -11,14 +11,14 @@ import java.util.List;
 
 /**
  * Thread-safe (stateless) options every failure-propagation experiment takes: the published lab's
- * flags (only {@code --duration} changes its model) and our {@code --arrivals} and {@code --seed}.
+ * {@code --duration} and {@code --deterministic} (which changes nothing and is kept so the published
+ * command lines run), and our {@code --arrivals} and {@code --seed}. The published flags the series
+ * ignores ({@code --concurrency}, {@code --snapshot-interval}) are not offered.
  */
 public final class FailureOptions {
 
     public static final String DETERMINISTIC = "--deterministic";
     public static final String DURATION = "--duration";
-    public static final String CONCURRENCY = "--concurrency";
-    public static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
     public static final String ARRIVALS = "--arrivals";
     public static final String SEED = "--seed";
 
@@ -36,7 +36,7 @@ public final class FailureOptions {
      * seed's default and use, its conclusions and its examples.
      */
     public static ExperimentSpec spec(String name, String title, String description, long defaultSeed, String seedUse,
-            List<Conclusion> conclusions, String... examples) {
+            List<Conclusion<?>> conclusions, String... examples) {
         return new ExperimentSpec(name, title, description, LabSeries.FAILURE, options(defaultSeed, seedUse),
                 List.of(examples), conclusions);
     }
@@ -49,10 +49,6 @@ public final class FailureOptions {
                 LabOption.duration(DURATION, "5s", MAX_DURATION, "Simulated run length (more than the longest "
                         + "deadline, at most 2 m). Requests are scored if they arrive at least one deadline "
                         + "before the end."),
-                LabOption.positiveInt(CONCURRENCY, 100, 1_000_000, "Accepted and ignored, as in the published lab "
-                        + "(the rates are the model's)."),
-                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Accepted and ignored, as in the "
-                        + "published lab (windows are 100 ms)."),
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
                 LabOption.seed(defaultSeed, seedUse));

@@ -3,6 +3,7 @@ package io.tailguard.lab.hedgedrequests;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
@@ -13,8 +14,6 @@ import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.latencyseries.PublishedFlags;
-import io.tailguard.lab.latencyseries.SnapshotTable;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,13 +41,7 @@ public final class HedgedRequestsExperiment implements Experiment {
             "Hedged requests and speculative execution",
             "A second attempt after the p90/p95/p99 of latency: how much tail it removes, and its extra load.",
             LabSeries.LATENCY,
-            List.of(
-                PublishedFlags.deterministic(),
-                PublishedFlags.duration("5s", Duration.ofHours(1),
-                        "Simulated length, in whole seconds (at least 1), as published."),
-                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
-                PublishedFlags.snapshotInterval(Duration.ofHours(1),
-                        "Snapshot interval in whole seconds (at least 1, at most --duration)."),
+            PublishedFlags.wholeSeconds(
                 LabOption.choice(THRESHOLD, "p95", List.of("p90", "p95", "p99"),
                         "Which hedged run is written as a snapshot CSV; the cost table has all three."),
                 LabOption.choice(DELAY, "in-sample", List.of("in-sample", "rolling"), "in-sample: the "
@@ -94,36 +87,27 @@ public final class HedgedRequestsExperiment implements Experiment {
         }
         progress.end();
         HedgedRequestsModel.Hedged chosen = runs.get(selected.ordinal());
-        CsvTable cost = costTable(baseline, runs);
+        List<CostRow> costRows = costRows(baseline, runs);
+        CsvTable cost = CsvTable.of("Cost table", "hedged-requests-cost-table.csv", CostRow.HEADER, costRows);
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
                         "%s: %d requests/s for %d s, %s delay, seed %d", title(), rps, seconds, args.choice(DELAY), seed))
                 .table(baseline.snapshots())
                 .table(chosen.snapshots())
                 .printedTable(cost)
+                .records(costRows)
                 .seedSummary(cost, "p99_improvement_pct", "extra_load_pct")
                 .finding(HedgedRequestsFindings.describe(baseline, runs, mode))
                 .seed(seed);
-        charts(baseline, chosen, runs).forEach(result::chart);
+        charts(baseline, chosen, costRows).forEach(result::chart);
         return result.build();
     }
 
-    static CsvTable costTable(HedgedRequestsModel.Hedged baseline, List<HedgedRequestsModel.Hedged> runs) {
-        CsvTable.Builder t = CsvTable.builder("Cost table", "hedged-requests-cost-table.csv", "threshold",
-                "threshold_ms", "baseline_p99_ms", "hedged_p99_ms", "p99_improvement_pct", "extra_load_pct",
-                "hedged_requests", "total_requests", "wasted_work_ms", "wasted_completions");
-        for (HedgedRequestsModel.Hedged h : runs) {
-            double b = baseline.p99();
-            double improvement = b == 0.0 ? 0.0 : ((b - h.p99()) / b) * 100.0;
-            t.row(h.threshold().label(), Long.toString(h.thresholdMs()), SnapshotTable.f1(b),
-                    SnapshotTable.f1(h.p99()), SnapshotTable.f1(improvement), SnapshotTable.f1(h.extraLoadPct()),
-                    Long.toString(h.hedgedRequests()), Long.toString(h.requests()), Long.toString(h.wastedMs()),
-                    Long.toString(h.wastedCompletions()));
-        }
-        return t.build();
+    static List<CostRow> costRows(HedgedRequestsModel.Hedged baseline, List<HedgedRequestsModel.Hedged> runs) {
+        return runs.stream().map(h -> CostRow.of(baseline, h)).toList();
     }
 
     private static List<ChartArtifact> charts(HedgedRequestsModel.Hedged baseline, HedgedRequestsModel.Hedged chosen,
-                                              List<HedgedRequestsModel.Hedged> runs) {
+                                              List<CostRow> costRows) {
         List<Long> x = new ArrayList<>();
         for (List<String> row : baseline.snapshots().rows()) {
             x.add(Long.parseLong(row.get(1)));
@@ -131,17 +115,9 @@ public final class HedgedRequestsExperiment implements Experiment {
         Map<String, List<? extends Number>> p99 = new LinkedHashMap<>();
         p99.put("no hedge p99", baseline.p99s());
         p99.put("hedged at " + chosen.threshold().label() + " p99", chosen.p99s());
-        List<String> labels = new ArrayList<>();
-        List<Double> improvement = new ArrayList<>();
-        List<Double> load = new ArrayList<>();
-        for (HedgedRequestsModel.Hedged h : runs) {
-            labels.add(h.threshold().label());
-            improvement.add(baseline.p99() == 0 ? 0.0 : (baseline.p99() - h.p99()) * 100.0 / baseline.p99());
-            load.add(h.extraLoadPct());
-        }
-        Map<String, List<? extends Number>> bars = new LinkedHashMap<>();
-        bars.put("p99 improvement %", improvement);
-        bars.put("extra load %", load);
+        List<String> labels = costRows.stream().map(CostRow::threshold).toList();
+        Map<String, List<? extends Number>> bars = ChartSeries.of(costRows, "p99 improvement %",
+                CostRow::improvementPct, "extra load %", CostRow::extraLoadPct);
         return List.of(
                 new ChartArtifact("Latency comparison", "hedged-requests-latency-comparison.png",
                         Charts.lines("p99 per interval, with and without hedging", "elapsed s", "ms", x, p99)),
@@ -153,16 +129,17 @@ public final class HedgedRequestsExperiment implements Experiment {
      * The published article's conclusions: hedging at the p95 threshold cuts the p99 by more than
      * half for under 5 % extra attempts, and hedging at p99 buys nothing.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("a p95 hedge more than halves p99 for under 5 % extra load", r -> {
-                    double cut = r.value("cost-table", "p99_improvement_pct", "threshold=p95");
-                    double load = r.value("cost-table", "extra_load_pct", "threshold=p95");
+                Conclusion.of("a p95 hedge more than halves p99 for under 5 % extra load", CostRow.class, r -> {
+                    CostRow p95 = r.first(c -> c.threshold().equals("p95"), "threshold p95");
+                    double cut = p95.improvementPct();
+                    double load = p95.extraLoadPct();
                     return Conclusion.verdict(cut > 50 && load < 5, "p99 %.1f %% lower for %.1f %% extra load",
                             cut, load);
                 }),
-                new Conclusion("a p99 hedge does not improve p99", r -> {
-                    double cut = r.value("cost-table", "p99_improvement_pct", "threshold=p99");
+                Conclusion.of("a p99 hedge does not improve p99", CostRow.class, r -> {
+                    double cut = r.first(c -> c.threshold().equals("p99"), "threshold p99").improvementPct();
                     return Conclusion.verdict(cut < 5, "p99 %.1f %% lower", cut);
                 }));
     }

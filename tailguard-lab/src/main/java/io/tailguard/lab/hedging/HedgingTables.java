@@ -1,7 +1,9 @@
 package io.tailguard.lab.hedging;
 
+import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
+import io.tailguard.artifacts.CsvRow;
 import io.tailguard.artifacts.CsvTable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,18 +28,10 @@ final class HedgingTables {
 
     /** The summary table, one row per policy and scenario. */
     static CsvTable summary(List<HedgingResult> results) {
-        CsvTable.Builder table = CsvTable.builder("Hedging summary", "hedging-summary.csv", SUMMARY_HEADER);
-        for (HedgingResult r : results) {
-            List<String> cells = new ArrayList<>(key(r.row()));
-            cells.add(Long.toString(r.requests()));
-            cells.add(pct(r.hedgedPct()));
-            cells.add(pct(r.extraLoadPct()));
-            for (double ms : new double[] {r.p50Ms(), r.p90Ms(), r.p95Ms(), r.p99Ms(), r.p999Ms()}) {
-                cells.add(String.format(Locale.ROOT, "%.1f", ms));
-            }
-            table.row(cells.toArray(String[]::new));
-        }
-        return table.build();
+        return CsvTable.of("Hedging summary", "hedging-summary.csv", List.of(SUMMARY_HEADER),
+                results.stream().<CsvRow>map(r -> () -> joined(key(r.row()), Cells.row(
+                        "%d,%.2f,%.2f,%.1f,%.1f,%.1f,%.1f,%.1f", r.requests(), r.hedgedPct(), r.extraLoadPct(), r.p50Ms(),
+                        r.p90Ms(), r.p95Ms(), r.p99Ms(), r.p999Ms()))).toList());
     }
 
     /**
@@ -45,16 +39,16 @@ final class HedgingTables {
      * of the saturated station's workers (empty for unlimited capacity).
      */
     static CsvTable outcomes(List<HedgingResult> results) {
-        CsvTable.Builder table = CsvTable.builder("Hedging outcomes", "hedging-outcomes.csv", OUTCOMES_HEADER);
-        for (HedgingResult r : results) {
-            List<String> cells = new ArrayList<>(key(r.row()));
-            cells.add(pct(r.timeoutPct()));
-            cells.add(pct(r.slaMissPct()));
-            cells.add(Double.isNaN(r.utilizationPct()) ? ""
-                    : String.format(Locale.ROOT, "%.1f", r.utilizationPct()));
-            table.row(cells.toArray(String[]::new));
-        }
-        return table.build();
+        return CsvTable.of("Hedging outcomes", "hedging-outcomes.csv", List.of(OUTCOMES_HEADER),
+                results.stream().<CsvRow>map(r -> () -> joined(key(r.row()), Cells.row("%.2f,%.2f,%s",
+                        r.timeoutPct(), r.slaMissPct(), Double.isNaN(r.utilizationPct()) ? ""
+                                : String.format(Locale.ROOT, "%.1f", r.utilizationPct())))).toList());
+    }
+
+    private static List<String> joined(List<String> first, List<String> then) {
+        List<String> cells = new ArrayList<>(first);
+        cells.addAll(then);
+        return cells;
     }
 
     /** One chart per scenario: latency against percentile, both on log scales. */
@@ -94,9 +88,5 @@ final class HedgingTables {
     private static List<String> key(HedgingRow row) {
         return List.of(row.scenario().label(), row.policyName(), Integer.toString(row.attempts()),
                 row.delayLabel(), row.budgetPct() == 0 ? "" : Integer.toString(row.budgetPct()));
-    }
-
-    private static String pct(double value) {
-        return String.format(Locale.ROOT, "%.2f", value);
     }
 }

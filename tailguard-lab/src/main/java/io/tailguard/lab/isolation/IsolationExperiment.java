@@ -1,7 +1,7 @@
 package io.tailguard.lab.isolation;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
@@ -9,14 +9,15 @@ import io.tailguard.deadline.DeadlineBudget;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.sim.calltree.Breakers;
 import io.tailguard.sim.calltree.CallTree;
 import io.tailguard.sim.calltree.CallTreeOutcome;
 import io.tailguard.sim.calltree.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import io.tailguard.sim.calltree.Policies;
@@ -25,9 +26,7 @@ import io.tailguard.sim.calltree.Topology.RouteSpec;
 import io.tailguard.sim.calltree.Topology.ServiceSpec;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Thread-safe (stateless) failure-isolation experiment, the published lab's failure series post 5: a
@@ -36,7 +35,7 @@ import java.util.Map;
  * wrong; a bulkhead (the core fixed concurrency limiter per route at the frontend) saves it. With the
  * defaults it reproduces the published CSVs byte for byte.
  */
-public final class IsolationExperiment implements Experiment {
+public final class IsolationExperiment extends FailureExperiment {
 
     static final long DEADLINE_A_MS = 1000;
     static final long DEADLINE_B_MS = 100;
@@ -48,16 +47,13 @@ public final class IsolationExperiment implements Experiment {
             FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab failure-isolation --deterministic --duration 5s",
             "lab failure-isolation --duration 20s", "lab failure-isolation --arrivals bursty --seed 5");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public IsolationExperiment() {
+        super(SPEC, DEADLINE_A_MS);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, DEADLINE_A_MS);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab failure-isolation", POLICIES.size() + 8);
         List<CallTreeOutcome> policies = new ArrayList<>();
         for (String policy : POLICIES) {
@@ -70,14 +66,22 @@ public final class IsolationExperiment implements Experiment {
             progress.step("reserve " + reserve);
         }
         progress.end();
-        CsvTable policyTable = policyTable(policies);
+        List<SizingRow> sizingRows = sizingRows(sizing);
+        List<PolicyRow> rows = new ArrayList<>();
+        for (int i = 0; i < policies.size(); i++) {
+            rows.add(PolicyRow.of(POLICIES.get(i), policies.get(i)));
+        }
+        CsvTable policyTable = CsvTable.of("Policy comparison", "failure-isolation-policy-table.csv", PolicyRow.HEADER,
+                rows);
         return LabResult.builder(title())
                 .printedTable(policyTable)
+                .records(rows)
                 .seedSummary(policyTable, "route_a_success_pct", "route_b_success_pct")
-                .table(sizingTable(sizing))
-                .chart(policyChart(policies))
-                .chart(sizingChart(sizing))
-                .finding(findings(policies, sizing, durationMs, arrivals))
+                .table(CsvTable.of("Bulkhead sizing", "failure-isolation-bulkhead-sizing.csv", SizingRow.HEADER,
+                        sizingRows))
+                .chart(policyChart(rows))
+                .chart(sizingChart(sizingRows))
+                .finding(findings(policies, sizing))
                 .seed(seed)
                 .build();
     }
@@ -109,60 +113,31 @@ public final class IsolationExperiment implements Experiment {
                 Chains.ATTEMPTS, Chains.TIMEOUT_MS, policies);
     }
 
-    static CsvTable policyTable(List<CallTreeOutcome> runs) {
-        CsvTable.Builder t = CsvTable.builder("Policy comparison", "failure-isolation-policy-table.csv", "policy",
-                "route_a_success_pct", "route_a_p99_ms", "route_b_success_pct", "route_b_p99_ms");
-        for (int i = 0; i < runs.size(); i++) {
-            CallTreeOutcome o = runs.get(i);
-            t.row(POLICIES.get(i), f("%.1f", o.successPct(0)), f("%.1f", o.p99(0)), f("%.1f", o.successPct(1)),
-                    f("%.1f", o.p99(1)));
-        }
-        return t.build();
-    }
-
-    static CsvTable sizingTable(List<CallTreeOutcome> runs) {
-        CsvTable.Builder t = CsvTable.builder("Bulkhead sizing", "failure-isolation-bulkhead-sizing.csv",
-                "route_b_reserved", "route_a_workers", "route_a_success_pct", "route_b_success_pct");
+    static List<SizingRow> sizingRows(List<CallTreeOutcome> runs) {
+        List<SizingRow> rows = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             int reserve = i + 1;
-            t.row(f("%d", reserve), f("%d", FRONTEND_WORKERS - reserve), f("%.1f", runs.get(i).successPct(0)),
-                    f("%.1f", runs.get(i).successPct(1)));
+            rows.add(new SizingRow(reserve, FRONTEND_WORKERS - reserve, runs.get(i).successPct(0),
+                    runs.get(i).successPct(1)));
         }
-        return t.build();
+        return rows;
     }
 
-    private static ChartArtifact policyChart(List<CallTreeOutcome> runs) {
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (CallTreeOutcome o : runs) {
-            a.add(o.successPct(0));
-            b.add(o.successPct(1));
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("route-a (greedy)", a);
-        series.put("route-b (100 ms deadline)", b);
+    private static ChartArtifact policyChart(List<PolicyRow> rows) {
         return new ChartArtifact("Success by policy", "failure-isolation-policy.png",
-                Charts.bars("Who the policy protects", "policy", "success (%)", POLICIES, series));
+                Charts.bars("Who the policy protects", "policy", "success (%)", POLICIES, ChartSeries.of(rows,
+                        "route-a (greedy)", PolicyRow::routeASuccessPct, "route-b (100 ms deadline)",
+                        PolicyRow::routeBSuccessPct)));
     }
 
-    private static ChartArtifact sizingChart(List<CallTreeOutcome> runs) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int i = 0; i < runs.size(); i++) {
-            x.add(i + 1);
-            a.add(runs.get(i).successPct(0));
-            b.add(runs.get(i).successPct(1));
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("route-a", a);
-        series.put("route-b", b);
+    private static ChartArtifact sizingChart(List<SizingRow> rows) {
         return new ChartArtifact("Success by frontend workers reserved for route-b", "failure-isolation-bulkhead-sizing.png",
-                Charts.lines("Bulkhead sizing", "workers reserved for route-b", "success (%)", x, series));
+                Charts.lines("Bulkhead sizing", "workers reserved for route-b", "success (%)",
+                        ChartSeries.column(rows, SizingRow::routeBReserved), ChartSeries.of(rows, "route-a",
+                                SizingRow::routeASuccessPct, "route-b", SizingRow::routeBSuccessPct)));
     }
 
-    static String findings(List<CallTreeOutcome> policies, List<CallTreeOutcome> sizing, long durationMs,
-            ArrivalPattern arrivals) {
+    static String findings(List<CallTreeOutcome> policies, List<CallTreeOutcome> sizing) {
         CallTreeOutcome naive = policies.get(0);
         CallTreeOutcome bulkhead = policies.get(3);
         boolean inert = policies.get(1).successPct(1) == naive.successPct(1)
@@ -173,16 +148,12 @@ public final class IsolationExperiment implements Experiment {
                 smallest = i + 1;
             }
         }
-        return f("Over %.0f s with %s arrivals: without isolation route-b succeeded %.1f %% (route-a %.1f %%); "
-                + "breakers and the budget %s, because route-a's calls succeed; reserving 1 frontend worker for "
-                + "route-b gives it %.1f %% while route-a falls to %.1f %%, and %s. route-a asks for about 55 x 0.39 = 21.5 frontend "
-                + "workers of 20, so it is over capacity and its backlog grows with the run: its figures "
-                + "describe this horizon, not a steady state (compare --duration 20s).",
-                durationMs / 1000.0, arrivals.name().toLowerCase(java.util.Locale.ROOT), naive.successPct(1),
-                naive.successPct(0), inert ? "leave route-b exactly as it was" : "change route-b",
-                bulkhead.successPct(1), bulkhead.successPct(0),
-                smallest < 0 ? "no reserve up to 8 workers kept route-b whole"
-                        : f("the smallest reserve that keeps route-b whole is %d", smallest));
+        return f("One reserved frontend worker lifts route-b from %.1f %% to %.1f %% (route-a %.1f %% to %.1f %%); "
+                + "breakers and the budget %s. %s.",
+                naive.successPct(1), bulkhead.successPct(1), naive.successPct(0), bulkhead.successPct(0),
+                inert ? "leave route-b as it was" : "change route-b",
+                smallest < 0 ? "No reserve up to 8 workers kept route-b whole"
+                        : f("The smallest reserve that keeps route-b whole is %d", smallest));
     }
 
     /**
@@ -190,26 +161,30 @@ public final class IsolationExperiment implements Experiment {
      * (route-b) where it was; one reserved frontend worker gives route-b back all its requests; and
      * the bulkhead costs route-a nothing.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("breakers and a budget do not help route-b", r -> {
-                    double naive = r.value("policy-table", "route_b_success_pct", "policy=naive");
-                    double breaker = r.value("policy-table", "route_b_success_pct", "policy=breaker");
-                    double budget = r.value("policy-table", "route_b_success_pct", "policy=budget");
+                Conclusion.of("breakers and a budget do not help route-b", PolicyRow.class, r -> {
+                    double naive = policy(r, "naive").routeBSuccessPct();
+                    double breaker = policy(r, "breaker").routeBSuccessPct();
+                    double budget = policy(r, "budget").routeBSuccessPct();
                     return Conclusion.verdict(breaker <= naive + 1 && budget <= naive + 1,
                             "route-b naive %.1f %%, breaker %.1f %%, budget %.1f %%", naive, breaker, budget);
                 }),
-                new Conclusion("a bulkhead of one reserved worker gives route-b 100 %", r -> {
-                    double naive = r.value("policy-table", "route_b_success_pct", "policy=naive");
-                    double bulkhead = r.value("policy-table", "route_b_success_pct", "policy=bulkhead");
+                Conclusion.of("a bulkhead of one reserved worker gives route-b 100 %", PolicyRow.class, r -> {
+                    double naive = policy(r, "naive").routeBSuccessPct();
+                    double bulkhead = policy(r, "bulkhead").routeBSuccessPct();
                     return Conclusion.verdict(bulkhead >= 99.95, "route-b %.1f %% with the bulkhead, %.1f %% naive",
                             bulkhead, naive);
                 }),
-                new Conclusion("the bulkhead costs route-a nothing", r -> {
-                    double naive = r.value("policy-table", "route_a_success_pct", "policy=naive");
-                    double bulkhead = r.value("policy-table", "route_a_success_pct", "policy=bulkhead");
+                Conclusion.of("the bulkhead costs route-a nothing", PolicyRow.class, r -> {
+                    double naive = policy(r, "naive").routeASuccessPct();
+                    double bulkhead = policy(r, "bulkhead").routeASuccessPct();
                     return Conclusion.verdict(bulkhead >= naive, "route-a %.1f %% with the bulkhead, %.1f %% naive",
                             bulkhead, naive);
                 }));
+    }
+
+    private static PolicyRow policy(Rows<PolicyRow> rows, String policy) {
+        return rows.first(r -> r.policy().equals(policy), "policy " + policy);
     }
 }

@@ -2,6 +2,8 @@ package io.tailguard.lab.latencyseries;
 
 import io.tailguard.lab.LabOption;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Thread-safe (stateless) the published lab's standard flags (labs-spec §3.1), declared once for the
@@ -34,6 +36,20 @@ public final class PublishedFlags {
     /** {@code --concurrency}, default 10 (the golden runs' value) unless given. */
     public static LabOption concurrency(int defaultValue, String meaning) {
         return LabOption.positiveInt(CONCURRENCY, defaultValue, MAX_CONCURRENCY, meaning);
+    }
+
+    /**
+     * The published flags of an experiment that simulates whole seconds at 100 x N requests per
+     * second with snapshots every whole interval, followed by {@code more}.
+     */
+    public static List<LabOption> wholeSeconds(LabOption... more) {
+        List<LabOption> options = new ArrayList<>(List.of(deterministic(),
+                duration("5s", Duration.ofHours(1), "Simulated length, in whole seconds (at least 1), as published."),
+                concurrency(10, "Load multiplier: 100 x N requests per second."),
+                snapshotInterval(Duration.ofHours(1),
+                        "Snapshot interval in whole seconds (at least 1, at most --duration).")));
+        options.addAll(List.of(more));
+        return options;
     }
 
     /** {@code --snapshot-interval}, default 1 s as published, at most {@code max}. */

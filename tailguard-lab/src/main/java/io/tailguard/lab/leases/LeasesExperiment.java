@@ -72,7 +72,7 @@ public final class LeasesExperiment implements Experiment {
             progress.step(scenario.label());
         }
         progress.end();
-        return LeasesReport.build(title(), rows, heterogeneous, seed);
+        return LeasesReport.build(title(), rows, seed);
     }
 
     /** Returns the rows of a run, in table order. */

@@ -5,10 +5,12 @@ import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.LabResult;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.knowm.xchart.CategoryChart;
 
 /** Thread-safe (stateless) builder of the leases experiment's tables, charts and findings. */
@@ -21,7 +23,7 @@ final class LeasesReport {
     private LeasesReport() {
     }
 
-    static LabResult build(String title, List<LeasesRow> rows, boolean heterogeneous, long seed) {
+    static LabResult build(String title, List<LeasesRow> rows, long seed) {
         LabResult.Builder result = LabResult.builder(title)
                 .printedTable(summary(rows))
                 .printedTable(servers(rows))
@@ -33,7 +35,7 @@ final class LeasesReport {
         if (adaptive != null) {
             result.chart(grantChart(adaptive));
         }
-        for (String finding : findings(rows, heterogeneous)) {
+        for (String finding : findings(rows)) {
             result.finding(finding);
         }
         return result.build();
@@ -139,33 +141,34 @@ final class LeasesReport {
                 Charts.lines("Adaptive lease grant per second", "second", "requests per lease", seconds, series));
     }
 
-    private static List<String> findings(List<LeasesRow> rows, boolean heterogeneous) {
+    /** The verdict, then where the adaptive grants settled; the tables have every other figure. */
+    private static List<String> findings(List<LeasesRow> rows) {
         List<String> findings = new ArrayList<>();
+        verdict(rows).ifPresent(findings::add);
         for (LeasesRow row : rows) {
-            LeasesScenario s = row.scenario();
-            StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-                    "%s: %s accepted/s and %s rejected/s of %d offered; p50 %d ms, p99 %d ms, p99.9 %d ms.",
-                    s.label(), rate(row.acceptedRps()), rate(row.rejectedRps()), LeasesModel.OFFERED_RPS,
-                    row.p50Millis(), row.p99Millis(), row.p999Millis()));
-            if (s.adaptive()) {
-                text.append(' ').append(grantRange(row));
+            String grants = row.scenario().adaptive() ? grantRange(row) : "";
+            if (!grants.isEmpty()) {
+                findings.add(row.scenario().label() + ": " + grants);
             }
-            if (heterogeneous) {
-                text.append(" Per server accepted/s and p99:");
-                for (LeasesRow.ServerResult server : row.servers()) {
-                    text.append(String.format(Locale.ROOT, " #%d %s/s %d ms;", server.server(),
-                            rate(server.acceptedRps()), server.p99Millis()));
-                }
-                text.setLength(text.length() - 1);
-                text.append('.');
-            }
-            findings.add(text.toString());
         }
         return findings;
     }
 
+    /** The answer in one line: what adaptive leases accept and at what tail, against no bound at all. */
+    private static Optional<String> verdict(List<LeasesRow> rows) {
+        LeasesRow adaptive = rows.stream().filter(r -> r.scenario().adaptive()).findFirst().orElse(null);
+        LeasesRow open = rows.stream().filter(r -> !r.scenario().adaptive())
+                .max(Comparator.comparingDouble(LeasesRow::acceptedRps)).orElse(null);
+        if (adaptive == null || open == null) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%s accepts %s/s of %d at p99 %d ms; %s accepts %s/s "
+                + "at p99 %d ms.", adaptive.scenario().label(), rate(adaptive.acceptedRps()), LeasesModel.OFFERED_RPS,
+                adaptive.p99Millis(), open.scenario().label(), rate(open.acceptedRps()), open.p99Millis()));
+    }
+
     private static String grantRange(LeasesRow row) {
-        StringBuilder text = new StringBuilder("After the first 10 s its grants per server ranged");
+        StringBuilder text = new StringBuilder("grants per server after the first 10 s");
         int servers = row.servers().size();
         for (int i = 0; i < servers; i++) {
             int min = Integer.MAX_VALUE;

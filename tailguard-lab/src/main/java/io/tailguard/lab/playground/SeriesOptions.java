@@ -13,15 +13,14 @@ import java.util.List;
 /**
  * Thread-safe (stateless) options every experiment of the backpressure series accepts: the
  * published flags with the meaning the published series gives them ({@code --duration} is the run
- * window; {@code --deterministic}, {@code --concurrency} and {@code --snapshot-interval} change
- * nothing), plus {@code --arrivals} and {@code --seed}.
+ * window; {@code --deterministic} changes nothing and is kept so the published command lines run),
+ * plus {@code --arrivals} and {@code --seed}. The published flags this series ignores
+ * ({@code --concurrency}, {@code --snapshot-interval}) are not offered.
  */
 public final class SeriesOptions {
 
     public static final String DETERMINISTIC = "--deterministic";
     public static final String DURATION = "--duration";
-    public static final String CONCURRENCY = "--concurrency";
-    public static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
     public static final String ARRIVALS = "--arrivals";
     public static final String SEED = "--seed";
 
@@ -40,7 +39,7 @@ public final class SeriesOptions {
      * {@link #with}), its conclusions and the examples of {@link #examples} with {@code moreExamples}.
      */
     public static ExperimentSpec spec(String name, String title, String description, List<LabOption> options,
-            List<Conclusion> conclusions, String... moreExamples) {
+            List<Conclusion<?>> conclusions, String... moreExamples) {
         return new ExperimentSpec(name, title, description, LabSeries.BACKPRESSURE, options,
                 examples(name, moreExamples), conclusions);
     }
@@ -74,10 +73,6 @@ public final class SeriesOptions {
                         + "as they are. Every run is deterministic: the same arguments give the same CSV bytes."),
                 LabOption.duration(DURATION, "5s", MAX_DURATION, "Run window D (1 ms to 10 min): arrivals come in "
                         + "[0, D); the published golden runs use 5s."),
-                LabOption.positiveInt(CONCURRENCY, 100, Integer.MAX_VALUE,
-                        "Changes nothing: the published series ignores it (recorded in the manifest)."),
-                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1),
-                        "Changes nothing: the published series ignores it (recorded in the manifest)."),
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson at the same rates, or bursty (each 200 ms of demand "
                         + "arrives as Poisson in its first 100 ms)."),

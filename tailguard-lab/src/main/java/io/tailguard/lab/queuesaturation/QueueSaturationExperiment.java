@@ -1,6 +1,5 @@
 package io.tailguard.lab.queuesaturation;
 
-import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
@@ -12,7 +11,6 @@ import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,14 +41,13 @@ public final class QueueSaturationExperiment implements Experiment {
             List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("2s", Duration.ofMinutes(10), "Simulated length of each level."),
-                PublishedFlags.concurrency(1, "Accepted and unused, as published: one worker."),
                 PublishedFlags.snapshotInterval(Duration.ofMinutes(10),
                         "Percentiles are those of the last interval of this length (capped at --duration)."),
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
                 LabOption.seed(42, "Seed of the poisson and bursty arrival streams.")),
             List.of("lab queue-saturation",
-                "lab queue-saturation --deterministic --duration 2s --concurrency 1 --snapshot-interval 1s",
+                "lab queue-saturation --deterministic --duration 2s --snapshot-interval 1s",
                 "lab queue-saturation --arrivals poisson --duration 60s",
                 "lab queue-saturation --arrivals poisson --duration 20s --seeds 10"),
             publishedConclusions());
@@ -81,6 +78,7 @@ public final class QueueSaturationExperiment implements Experiment {
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT, "%s: %s arrivals, %d ms per level",
                         title(), arrivals.name().toLowerCase(Locale.ROOT), durationMs))
                 .printedTable(table)
+                .records(rows)
                 .seedSummary(table, "p99_ms", "mean_sojourn_ms")
                 .finding(SaturationFindings.knee(rows, arrivals))
                 .finding(SaturationFindings.littlesLaw(rows))
@@ -90,17 +88,7 @@ public final class QueueSaturationExperiment implements Experiment {
     }
 
     static CsvTable table(List<SaturationLevel.Row> rows) {
-        CsvTable.Builder t = CsvTable.builder("Saturation sweep", "queue-saturation-saturation.csv",
-                "utilization", "target_rps", "actual_rps", "p50_ms", "p99_ms", "p999_ms", "mean_sojourn_ms",
-                "avg_queue_depth", "rejection_count", "littles_law_computed_l", "littles_law_measured_l",
-                "littles_law_error_pct");
-        for (SaturationLevel.Row r : rows) {
-            t.row(Cells.row("%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%d,%.3f,%.3f,%.1f",
-                    r.utilization(), r.lambda(), r.actualRps(), (double) r.p50(), (double) r.p99(),
-                    (double) r.p999(), r.meanSojournMs(), r.avgDepth(), r.rejections(), r.computedL(),
-                    r.avgDepth(), r.errorPct()).toArray(String[]::new));
-        }
-        return t.build();
+        return CsvTable.of("Saturation sweep", "queue-saturation-saturation.csv", SaturationLevel.Row.HEADER, rows);
     }
 
     private static List<ChartArtifact> charts(List<SaturationLevel.Row> rows) {
@@ -146,31 +134,32 @@ public final class QueueSaturationExperiment implements Experiment {
      * The published article's conclusions: latency stays at the service time up to full load and
      * climbs past it (a cliff at utilization 1.0), and Little's law L = λW holds at every level.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("p99 stays at the 10 ms service time up to full load, then climbs", r -> {
+                Conclusion.of("p99 stays at the 10 ms service time up to full load, then climbs", SaturationLevel.Row.class,
+                        r -> {
                     double below = 0;
                     double top = 0;
-                    for (ResultRows.Row row : r.rows("saturation")) {
-                        if (row.value("utilization") <= 1.0) {
-                            below = Math.max(below, row.value("p99_ms"));
+                    for (SaturationLevel.Row row : r.all()) {
+                        if (row.utilization() <= 1.0) {
+                            below = Math.max(below, row.p99());
                         }
-                        top = Math.max(top, row.value("p99_ms"));
+                        top = Math.max(top, row.p99());
                     }
                     return Conclusion.verdict(below <= 11 && top >= 100, "worst p99 up to full load %.1f ms, "
                             + "%.1f ms at the highest load", below, top);
                 }),
-                new Conclusion("Little's law holds at every utilization (within 10 %)", r -> {
+                Conclusion.of("Little's law holds at every utilization (within 10 %)", SaturationLevel.Row.class, r -> {
                     double worst = 0;
-                    String at = "";
-                    for (ResultRows.Row row : r.rows("saturation")) {
-                        if (row.value("littles_law_error_pct") > worst) {
-                            worst = row.value("littles_law_error_pct");
-                            at = row.text("utilization");
+                    double at = 0;
+                    for (SaturationLevel.Row row : r.all()) {
+                        if (row.errorPct() > worst) {
+                            worst = row.errorPct();
+                            at = row.utilization();
                         }
                     }
                     return Conclusion.verdict(worst <= 10, worst == 0 ? "measured L equals lambda W at every level"
-                            : "measured L is %.1f %% off lambda W at utilization %s", worst, at);
+                            : "measured L is %.1f %% off lambda W at utilization %.2f", worst, at);
                 }));
     }
 }

@@ -20,19 +20,16 @@ final class SaturationFindings {
         }
         SaturationLevel.Row last = rows.get(rows.size() - 1);
         String head = knee == null
-                ? String.format(Locale.ROOT, "p99 stayed within twice the %d ms service time at every level.",
+                ? String.format(Locale.ROOT, "p99 stays within twice the %d ms service time at every level.",
                         SaturationLevel.SERVICE_MS)
-                : String.format(Locale.ROOT, "p99 first passed twice the %d ms service time at utilisation %.2f "
-                        + "(%d ms); at %.2f it was %d ms with a mean sojourn of %.1f ms.", SaturationLevel.SERVICE_MS,
-                        knee.utilization(), knee.p99(), last.utilization(), last.p99(), last.meanSojournMs());
+                : String.format(Locale.ROOT, "p99 leaves twice the %d ms service time at utilisation %.2f (%d ms); "
+                        + "at %.2f it is %d ms.", SaturationLevel.SERVICE_MS, knee.utilization(), knee.p99(),
+                        last.utilization(), last.p99());
         if (arrivals == SaturationArrivals.CONSTANT) {
-            return head + " Evenly spaced arrivals never wait below full load, so the published curve is flat "
-                    + "up to 1.00 and then a cliff; run --arrivals poisson for the knee that random traffic has.";
+            return head + " Evenly spaced arrivals never wait below full load.";
         }
-        return head + (knee != null && knee.utilization() < 1.0
-                ? " With random arrivals waiting starts well below full load: the published flat line up to 1.00 "
-                        + "does not survive them."
-                : " Even with random arrivals this run saw no queueing below full load; try a longer --duration.");
+        return head + (knee != null && knee.utilization() < 1.0 ? " Random arrivals wait well below full load."
+                : " No queueing below full load in this run.");
     }
 
     /** How far the published "measured L" is from λW, above saturation. */
@@ -45,9 +42,8 @@ final class SaturationFindings {
                 at = r;
             }
         }
-        return String.format(Locale.ROOT, "The published \"measured L\" counts only those waiting ahead at each "
-                + "arrival (the one in service excluded), averaged over arrivals, while λW uses the whole sojourn; "
-                + "the largest gap was %.1f %% at utilisation %.2f (λW %.3f vs %.3f). That gap is the definition, "
-                + "not a failure of Little's law.", worst, at.utilization(), at.computedL(), at.avgDepth());
+        return String.format(Locale.ROOT, "The published \"measured L\" (those waiting ahead at each arrival) is "
+                + "at most %.1f %% off λW, at utilisation %.2f (%.3f vs %.3f): it leaves out the one in service.",
+                worst, at.utilization(), at.computedL(), at.avgDepth());
     }
 }

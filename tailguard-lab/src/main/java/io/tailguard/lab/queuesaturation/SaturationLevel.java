@@ -1,5 +1,7 @@
 package io.tailguard.lab.queuesaturation;
 
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.CsvRow;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import io.tailguard.sim.SimScheduler;
 import io.tailguard.sim.WorkerPool;
@@ -7,6 +9,7 @@ import io.tailguard.sim.service.ServiceModel;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
+import java.util.List;
 import java.util.random.RandomGenerator;
 import org.HdrHistogram.Histogram;
 
@@ -28,9 +31,20 @@ final class SaturationLevel {
     private static final long NANOS_PER_MS = 1_000_000L;
     private static final BigDecimal NANOS_PER_MS_DECIMAL = BigDecimal.valueOf(NANOS_PER_MS);
 
-    /** One level's published figures. */
+    /** One level's published figures, a row of the saturation sweep. */
     record Row(double utilization, double lambda, double actualRps, long p50, long p99, long p999,
-               double meanSojournMs, double avgDepth, long rejections, double computedL) {
+               double meanSojournMs, double avgDepth, long rejections, double computedL) implements CsvRow {
+
+        static final List<String> HEADER = List.of("utilization", "target_rps", "actual_rps", "p50_ms", "p99_ms",
+                "p999_ms", "mean_sojourn_ms", "avg_queue_depth", "rejection_count", "littles_law_computed_l",
+                "littles_law_measured_l", "littles_law_error_pct");
+
+        @Override
+        public List<String> cells() {
+            return Cells.row("%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.2f,%d,%.3f,%.3f,%.1f", utilization, lambda, actualRps,
+                    (double) p50, (double) p99, (double) p999, meanSojournMs, avgDepth, rejections, computedL, avgDepth,
+                    errorPct());
+        }
 
         /** The published "error" between λW and the depth average; 0 when the depth is 0. */
         double errorPct() {

@@ -1,20 +1,21 @@
 package io.tailguard.lab.retrystorm;
 
 import io.tailguard.lab.ExperimentSpec;
-import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import static io.tailguard.sim.calltree.Scoring.f;
 
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.sim.calltree.CallTree;
 import io.tailguard.sim.calltree.CallTreeOutcome;
 import io.tailguard.sim.calltree.Chains;
+import io.tailguard.lab.failure.FailureExperiment;
 import io.tailguard.lab.failure.FailureOptions;
 import io.tailguard.sim.calltree.OwnWork;
 import io.tailguard.sim.calltree.Topology;
@@ -31,7 +32,7 @@ import java.util.function.Supplier;
  * is the core {@link io.tailguard.retry.Backoff}. With the defaults it reproduces the published CSVs
  * byte for byte.
  */
-public final class RetryStormExperiment implements Experiment {
+public final class RetryStormExperiment extends FailureExperiment {
 
     static final long DEADLINE_MS = 1000;
     static final int DATABASE = 2;
@@ -41,16 +42,13 @@ public final class RetryStormExperiment implements Experiment {
             FailureOptions.ARRIVAL_SEED, publishedConclusions(), "lab retry-storms --deterministic --duration 5s",
             "lab retry-storms --duration 20s --arrivals bursty --seed 3");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public RetryStormExperiment() {
+        super(SPEC, DEADLINE_MS);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = FailureOptions.durationMs(args, DEADLINE_MS);
-        ArrivalPattern arrivals = ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS));
-        long seed = args.longValue(FailureOptions.SEED);
+    protected LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress) {
         progress.begin("lab retry-storms", 10);
         List<CallTreeOutcome> healthy = new ArrayList<>();
         List<CallTreeOutcome> down = new ArrayList<>();
@@ -68,16 +66,20 @@ public final class RetryStormExperiment implements Experiment {
         progress.step("storm timeline");
         progress.end();
 
-        CsvTable sweep = sweepTable(healthy, down);
-        CsvTable timeline = timelineTable(r1, r3);
+        List<SweepRow> sweepRows = sweepRows(healthy, down);
+        List<WindowRow> windows = windowRows(r1, r3);
+        CsvTable sweep = CsvTable.of("Amplification sweep", "retry-storms-amplification-sweep.csv", SweepRow.HEADER,
+                sweepRows);
         return LabResult.builder(title())
                 .printedTable(sweep)
+                .records(sweepRows)
                 .seedSummary(sweep, "success_pct", "db_attempts_per_request")
-                .table(timeline)
-                .chart(timelineChart(r1, r3, true))
-                .chart(timelineChart(r1, r3, false))
-                .chart(amplificationChart(healthy, down))
-                .finding(findings(down, r1, r3, arrivals))
+                .table(CsvTable.of("Storm timeline", "retry-storms-storm-timeline.csv", WindowRow.HEADER, windows))
+                .records(windows)
+                .chart(timelineChart(windows, true))
+                .chart(timelineChart(windows, false))
+                .chart(amplificationChart(sweepRows))
+                .finding(findings(down, r1, r3))
                 .seed(seed)
                 .build();
     }
@@ -88,70 +90,54 @@ public final class RetryStormExperiment implements Experiment {
         return new CallTree(t, durationMs, arrivals, seed).run();
     }
 
-    static CsvTable sweepTable(List<CallTreeOutcome> healthy, List<CallTreeOutcome> down) {
-        CsvTable.Builder t = CsvTable.builder("Amplification sweep", "retry-storms-amplification-sweep.csv",
-                "mode", "attempts_per_hop", "success_pct", "db_attempts_per_request", "db_attempts_rps",
-                "p99_resolution_ms");
-        addRows(t, "healthy", healthy);
-        addRows(t, "degraded", down);
-        return t.build();
-    }
-
-    private static void addRows(CsvTable.Builder t, String mode, List<CallTreeOutcome> runs) {
-        for (int i = 0; i < runs.size(); i++) {
-            CallTreeOutcome o = runs.get(i);
-            int r = i + 1;
-            t.row(mode, f("%d", r), f("%.1f", o.successPct(0)),
-                    f("%.2f", o.eligibleLeafAttempts(r, Chains.TIMEOUT_MS, Chains.BACKOFF_MS)),
-                    f("%.1f", o.spawnsPerSecond(DATABASE)), f("%.1f", o.p99(0)));
+    static List<SweepRow> sweepRows(List<CallTreeOutcome> healthy, List<CallTreeOutcome> down) {
+        List<SweepRow> rows = new ArrayList<>();
+        for (String mode : List.of("healthy", "degraded")) {
+            List<CallTreeOutcome> runs = mode.equals("healthy") ? healthy : down;
+            for (int i = 0; i < runs.size(); i++) {
+                CallTreeOutcome o = runs.get(i);
+                int r = i + 1;
+                rows.add(new SweepRow(mode, r, o.successPct(0),
+                        o.eligibleLeafAttempts(r, Chains.TIMEOUT_MS, Chains.BACKOFF_MS),
+                        o.spawnsPerSecond(DATABASE), o.p99(0)));
+            }
         }
+        return rows;
     }
 
-    static CsvTable timelineTable(CallTreeOutcome r1, CallTreeOutcome r3) {
-        CsvTable.Builder t = CsvTable.builder("Storm timeline", "retry-storms-storm-timeline.csv",
-                "window_start_ms", "r1_success_pct", "r3_success_pct", "r1_db_attempts_rps", "r3_db_attempts_rps");
+    static List<WindowRow> windowRows(CallTreeOutcome r1, CallTreeOutcome r3) {
+        List<WindowRow> rows = new ArrayList<>();
         for (int w = 0; w < r1.windows(); w++) {
-            t.row(f("%d", w * 100), f("%.1f", r1.windowSuccess(w, 0)), f("%.1f", r3.windowSuccess(w, 0)),
-                    f("%.1f", r1.windowSpawns(DATABASE, w) * 10.0), f("%.1f", r3.windowSpawns(DATABASE, w) * 10.0));
+            rows.add(new WindowRow(w * 100L, r1.windowSuccess(w, 0), r3.windowSuccess(w, 0),
+                    r1.windowSpawns(DATABASE, w) * 10.0, r3.windowSpawns(DATABASE, w) * 10.0));
         }
-        return t.build();
+        return rows;
     }
 
-    private static ChartArtifact timelineChart(CallTreeOutcome r1, CallTreeOutcome r3, boolean attempts) {
-        List<Integer> x = new ArrayList<>();
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
-        for (int w = 0; w < r1.windows(); w++) {
-            x.add(w * 100);
-            a.add(attempts ? r1.windowSpawns(DATABASE, w) * 10.0 : r1.windowSuccess(w, 0));
-            b.add(attempts ? r3.windowSpawns(DATABASE, w) * 10.0 : r3.windowSuccess(w, 0));
-        }
-        Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("R=1", a);
-        series.put("R=3", b);
+    private static ChartArtifact timelineChart(List<WindowRow> rows, boolean attempts) {
+        List<Number> x = ChartSeries.column(rows, WindowRow::windowStartMs);
         return attempts
                 ? new ChartArtifact("Database attempts per second, outage 1.5-2.5 s", "retry-storms-storm-timeline.png",
-                        Charts.lines("Retry storm", "arrival window (ms)", "database attempts (rps)", x, series))
+                        Charts.lines("Retry storm", "arrival window (ms)", "database attempts (rps)", x,
+                                ChartSeries.of(rows, "R=1", WindowRow::r1DbAttemptsRps, "R=3",
+                                        WindowRow::r3DbAttemptsRps)))
                 : new ChartArtifact("Success by arrival window, outage 1.5-2.5 s", "retry-storms-rescue.png",
-                        Charts.lines("What the retries rescue", "arrival window (ms)", "success (%)", x, series));
+                        Charts.lines("What the retries rescue", "arrival window (ms)", "success (%)", x,
+                                ChartSeries.of(rows, "R=1", WindowRow::r1SuccessPct, "R=3", WindowRow::r3SuccessPct)));
     }
 
-    private static ChartArtifact amplificationChart(List<CallTreeOutcome> healthy, List<CallTreeOutcome> down) {
-        List<Integer> x = List.of(1, 2, 3, 4);
-        List<Double> h = new ArrayList<>();
-        List<Double> d = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            h.add(healthy.get(i).eligibleLeafAttempts(i + 1, Chains.TIMEOUT_MS, Chains.BACKOFF_MS));
-            d.add(down.get(i).eligibleLeafAttempts(i + 1, Chains.TIMEOUT_MS, Chains.BACKOFF_MS));
-        }
+    private static ChartArtifact amplificationChart(List<SweepRow> rows) {
+        List<SweepRow> healthy = rows.stream().filter(r -> r.mode().equals("healthy")).toList();
+        List<SweepRow> down = rows.stream().filter(r -> r.mode().equals("degraded")).toList();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("healthy", h);
-        series.put("hard-down", d);
+        series.put("healthy", ChartSeries.column(healthy, SweepRow::dbAttemptsPerRequest));
+        series.put("hard-down", ChartSeries.column(down, SweepRow::dbAttemptsPerRequest));
         return new ChartArtifact("Database attempts per request by attempts per hop", "retry-storms-amplification.png",
-                Charts.lines("Amplification", "attempts per hop (R)", "database attempts per request", x, series));
+                Charts.lines("Amplification", "attempts per hop (R)", "database attempts per request",
+                        ChartSeries.column(healthy, SweepRow::attemptsPerHop), series));
     }
 
-    static String findings(List<CallTreeOutcome> down, CallTreeOutcome r1, CallTreeOutcome r3, ArrivalPattern arrivals) {
+    static String findings(List<CallTreeOutcome> down, CallTreeOutcome r1, CallTreeOutcome r3) {
         CallTreeOutcome three = down.get(2);
         double amp = three.eligibleLeafAttempts(3, Chains.TIMEOUT_MS, Chains.BACKOFF_MS);
         double peak1 = 0;
@@ -160,13 +146,10 @@ public final class RetryStormExperiment implements Experiment {
             peak1 = Math.max(peak1, r1.windowSpawns(DATABASE, w) * 10.0);
             peak3 = Math.max(peak3, r3.windowSpawns(DATABASE, w) * 10.0);
         }
-        return f("With %s arrivals and the database down, three attempts per hop sent %.2f attempts per request "
-                + "to it (%.1f per second) and still %.1f %% succeeded. Through the 1 s outage, three attempts "
-                + "lifted success from %.1f %% to %.1f %% while database attempts peaked at %.0f per second "
-                + "against %.0f with one: retries rescue a blip only by multiplying the load on the thing that broke%s.",
-                arrivals.name().toLowerCase(java.util.Locale.ROOT), amp, three.spawnsPerSecond(DATABASE),
-                three.successPct(0), r1.successPct(0), r3.successPct(0), peak3, peak1,
-                r3.successPct(0) > r1.successPct(0) ? "" : " (here they did not even rescue it)");
+        return f("With the database down, 3 attempts per hop send %.2f database attempts per request and %.1f %% "
+                + "succeed. Through the 1 s outage, 3 attempts lift success from %.1f %% to %.1f %% and the database "
+                + "peak from %.0f to %.0f attempts/s.", amp, three.successPct(0), r1.successPct(0), r3.successPct(0),
+                peak1, peak3);
     }
 
     /**
@@ -174,22 +157,25 @@ public final class RetryStormExperiment implements Experiment {
      * about R² database attempts and rescue nothing; through a one-second outage R = 3 rescues more
      * requests than R = 1 at the price of a spike of database attempts.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("3 attempts per hop make about 9 database attempts per request when it is down", r -> {
-                    double a = r.value("amplification-sweep", "db_attempts_per_request", "mode=degraded",
-                            "attempts_per_hop=3");
+                Conclusion.of("3 attempts per hop make about 9 database attempts per request when it is down",
+                        SweepRow.class, r -> {
+                    double a = r.first(s -> s.mode().equals("degraded") && s.attemptsPerHop() == 3,
+                            "degraded R = 3").dbAttemptsPerRequest();
                     return Conclusion.verdict(a >= 8 && a <= 10, "%.2f attempts per request", a);
                 }),
-                new Conclusion("retries rescue nothing when the database is down", r -> {
-                    double best = r.max("amplification-sweep", "success_pct", "mode=degraded");
+                Conclusion.of("retries rescue nothing when the database is down", SweepRow.class, r -> {
+                    double best = r.where(s -> s.mode().equals("degraded")).stream().mapToDouble(SweepRow::successPct)
+                            .max().orElseThrow(() -> new Rows.MissingRowException("no degraded row in this run"));
                     return Conclusion.verdict(best < 1, "best success %.1f %% over R = 1..4", best);
                 }),
-                new Conclusion("through an outage, R = 3 rescues more than R = 1 but multiplies database attempts", r -> {
-                    double r1 = r.mean("storm-timeline", "r1_success_pct");
-                    double r3 = r.mean("storm-timeline", "r3_success_pct");
-                    double peak1 = r.max("storm-timeline", "r1_db_attempts_rps");
-                    double peak3 = r.max("storm-timeline", "r3_db_attempts_rps");
+                Conclusion.of("through an outage, R = 3 rescues more than R = 1 but multiplies database attempts",
+                        WindowRow.class, r -> {
+                    double r1 = r.mean(WindowRow::r1SuccessPct);
+                    double r3 = r.mean(WindowRow::r3SuccessPct);
+                    double peak1 = r.max(WindowRow::r1DbAttemptsRps);
+                    double peak3 = r.max(WindowRow::r3DbAttemptsRps);
                     return Conclusion.verdict(r3 > r1 && peak3 > peak1, "mean window success R = 3 %.1f %% vs "
                             + "R = 1 %.1f %%, database peak %.0f vs %.0f rps", r3, r1, peak3, peak1);
                 }));

@@ -5,13 +5,13 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.shaping.Gate;
 import io.tailguard.sim.shaping.GateClock;
@@ -37,7 +37,7 @@ import java.util.function.BiFunction;
  * {@link LeakyGate published depth}); {@code --gates core} and random arrivals run them as a
  * service deploys them.
  */
-public final class TokenVsLeakyExperiment implements Experiment {
+public final class TokenVsLeakyExperiment extends SeriesExperiment {
 
     static final int[] BURSTS = {1, 2, 4, 8, 12, 16, 20, 28, 40, 80};
     static final int SHAPING_BURST = 20;
@@ -51,16 +51,13 @@ public final class TokenVsLeakyExperiment implements Experiment {
             SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED, LabOption.choice(GATES, "published", List.of("published", "core"), "Both run core's TokenBucket and " + "LeakyBucketShaper. published: behind the published model's adapters (its floating-point " + "clock, its count at exact refill ties, its depth counting the request in the leak), which " + "the published bytes depend on; core: as a service deploys them (nanosecond clock, shaper " + "polled at each release). Random arrivals always run them as deployed. The findings compare " + "the two.")),
             publishedConclusions(), "--arrivals poisson --seed 11", "--gates core");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public TokenVsLeakyExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
-        ArrivalShape traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
+    protected LabResult scenario(long windowMs, ArrivalShape traffic, long seed, LabArgs args, Progress progress) {
         boolean core = args.choice(GATES).equals("core") || !traffic.published();
         double[] arrivals = traffic.arrivals(DEMAND, windowMs, seed, "token-vs-leaky");
         progress.begin("lab token-vs-leaky", 4 * BURSTS.length + 1);
@@ -157,9 +154,9 @@ public final class TokenVsLeakyExperiment implements Experiment {
      * leaky bucket (shaping) deliver the same goodput; the leaky bucket holds the server to its rate
      * where the token bucket lets the burst through.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("token and leaky buckets deliver the same goodput", r -> {
+                Conclusion.of("token and leaky buckets deliver the same goodput", BurstRow.class, r -> {
                     List<BurstRow> token = limiter(r, "token-bucket");
                     List<BurstRow> leaky = limiter(r, "leaky-bucket");
                     double worst = 0;
@@ -175,7 +172,8 @@ public final class TokenVsLeakyExperiment implements Experiment {
                     return Conclusion.verdict(worst <= 0.05, "goodput differs by up to %.1f %% at burst %d",
                             100 * worst, at);
                 }),
-                new Conclusion("at burst 20 the leaky bucket holds the server to 100 rps, the token bucket does not", r -> {
+                Conclusion.of("at burst 20 the leaky bucket holds the server to 100 rps, the token bucket does not",
+                        BurstRow.class, r -> {
                     double token = atShapingBurst(r, "token-bucket").downstreamPeak();
                     double leaky = atShapingBurst(r, "leaky-bucket").downstreamPeak();
                     return Conclusion.verdict(leaky <= 100 && token > leaky, "peak %.0f rps leaky, %.0f token",
@@ -183,13 +181,12 @@ public final class TokenVsLeakyExperiment implements Experiment {
                 }));
     }
 
-    private static List<BurstRow> limiter(ResultRows r, String limiter) {
-        return r.records(BurstRow.class).stream().filter(row -> row.limiter().equals(limiter)).toList();
+    private static List<BurstRow> limiter(Rows<BurstRow> r, String limiter) {
+        return r.where(row -> row.limiter().equals(limiter));
     }
 
-    private static BurstRow atShapingBurst(ResultRows r, String limiter) {
-        return limiter(r, limiter).stream().filter(row -> row.burst() == SHAPING_BURST).findFirst()
-                .orElseThrow(() -> new ResultRows.MissingRowException("no " + limiter + " row at burst "
-                        + SHAPING_BURST + " in this run"));
+    private static BurstRow atShapingBurst(Rows<BurstRow> r, String limiter) {
+        return r.first(row -> row.limiter().equals(limiter) && row.burst() == SHAPING_BURST,
+                limiter + " burst " + SHAPING_BURST);
     }
 }

@@ -1,16 +1,15 @@
 package io.tailguard.lab.shedding;
 
-import io.tailguard.artifacts.Cells;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -26,7 +25,7 @@ import java.util.Map;
  * latency hangover each leaves after bursts. With the defaults it reproduces the published lab's
  * two CSVs byte for byte.
  */
-public final class LoadSheddingExperiment implements Experiment {
+public final class LoadSheddingExperiment extends SeriesExperiment {
 
     static final int[] OFFERED_RPS = {50, 75, 100, 125, 150, 200, 300};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 600, 500);
@@ -37,16 +36,13 @@ public final class LoadSheddingExperiment implements Experiment {
             "fifo, tail-drop, expire and lifo past capacity (core queue and limiter): who is served, who waits, and the hangover after a burst.",
             SeriesOptions.with(42, SeriesOptions.ARRIVALS_SEED), publishedConclusions(), "--arrivals poisson --seed 9");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public LoadSheddingExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
-        ArrivalShape traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
+    protected LabResult scenario(long windowMs, ArrivalShape traffic, long seed, LabArgs args, Progress progress) {
         ShedPolicy[] policies = ShedPolicy.values();
         progress.begin("lab load-shedding", policies.length * (OFFERED_RPS.length + 1));
         List<double[]> constant = new ArrayList<>();
@@ -65,18 +61,18 @@ public final class LoadSheddingExperiment implements Experiment {
             progress.step(policy.label + " bursts");
         }
         progress.end();
-        List<List<String>> windows = new ArrayList<>();
+        List<HangoverRow> windows = new ArrayList<>();
         for (int w = 0; w < windowMs / 100; w++) {
-            windows.add(Cells.row("%d,%.1f,%.1f,%.1f,%.1f", w * 100, (double) hangover.get(0)[w],
-                    (double) hangover.get(1)[w], (double) hangover.get(2)[w], (double) hangover.get(3)[w]));
+            windows.add(new HangoverRow(w * 100L, hangover.get(0)[w], hangover.get(1)[w], hangover.get(2)[w],
+                    hangover.get(3)[w]));
         }
         CsvTable sweep = CsvTable.of("Shed sweep", SWEEP_FILE, ShedRow.HEADER, rows);
         LabResult.Builder result = LabResult.builder(SeriesOptions.runTitle(title(), traffic, windowMs, ""))
                 .printedTable(sweep)
                 .records(rows)
                 .seedSummary(sweep, "goodput_rps", "shed_pct", "p99_served_ms")
-                .table(new CsvTable("Burst hangover", HANGOVER_FILE, List.of("window_start_ms", "fifo_p99_ms",
-                        "tail_drop_p99_ms", "expire_p99_ms", "lifo_p99_ms"), windows))
+                .table(CsvTable.of("Burst hangover", HANGOVER_FILE, HangoverRow.HEADER, windows))
+                .records(windows)
                 .seed(seed);
         SheddingFindings.of(rows, hangover, traffic).forEach(result::finding);
         charts(rows, hangover).forEach(result::chart);
@@ -123,9 +119,10 @@ public final class LoadSheddingExperiment implements Experiment {
      * capacity where fifo serves mostly late requests; after bursts, tail-drop and expire keep the
      * served p99 within the deadline where fifo's never recovers.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("at 2x capacity every shedding policy keeps goodput near capacity, fifo does not", r -> {
+                Conclusion.of("at 2x capacity every shedding policy keeps goodput near capacity, fifo does not",
+                        ShedRow.class, r -> {
                     double fifo = at200(r, "fifo");
                     double tail = at200(r, "tail-drop");
                     double expire = at200(r, "expire");
@@ -134,10 +131,11 @@ public final class LoadSheddingExperiment implements Experiment {
                     return Conclusion.verdict(tail >= near && expire >= near && lifo >= near && fifo < near,
                             "tail-drop %.1f, expire %.1f, lifo %.1f, fifo %.1f rps", tail, expire, lifo, fifo);
                 }),
-                new Conclusion("after bursts tail-drop and expire keep served p99 within the deadline, fifo does not", r -> {
-                    double tail = r.max("hangover", "tail_drop_p99_ms");
-                    double expire = r.max("hangover", "expire_p99_ms");
-                    double fifo = r.max("hangover", "fifo_p99_ms");
+                Conclusion.of("after bursts tail-drop and expire keep served p99 within the deadline, fifo does not",
+                        HangoverRow.class, r -> {
+                    double tail = r.max(HangoverRow::tailDropMs);
+                    double expire = r.max(HangoverRow::expireMs);
+                    double fifo = r.max(HangoverRow::fifoMs);
                     double deadline = Server.DEADLINE_MS;
                     return Conclusion.verdict(tail <= deadline && expire <= deadline && fifo > deadline,
                             "worst window p99: tail-drop %.0f, expire %.0f, fifo %.0f ms", tail, expire, fifo);
@@ -145,14 +143,14 @@ public final class LoadSheddingExperiment implements Experiment {
     }
 
     /** The goodput of {@code policy} at the 200 rps level (by position: random arrivals offer about 200). */
-    private static double at200(ResultRows r, String policy) {
+    private static double at200(Rows<ShedRow> r, String policy) {
         int at = 0;
         while (OFFERED_RPS[at] != 200) {
             at++;
         }
-        List<ShedRow> rows = r.records(ShedRow.class).stream().filter(row -> row.policy().equals(policy)).toList();
+        List<ShedRow> rows = r.where(row -> row.policy().equals(policy));
         if (rows.size() <= at) {
-            throw new ResultRows.MissingRowException("no " + policy + " row at 200 rps in this run");
+            throw new Rows.MissingRowException("no " + policy + " row at 200 rps in this run");
         }
         return rows.get(at).goodputRps();
     }

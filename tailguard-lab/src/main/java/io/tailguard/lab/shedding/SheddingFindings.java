@@ -18,28 +18,26 @@ final class SheddingFindings {
             at++;
         }
         List<String> findings = new ArrayList<>();
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "At %d rps offered (%s arrivals): ",
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "At %d rps (%s arrivals) goodput and served p99: ",
                 LoadSheddingExperiment.OFFERED_RPS[at], traffic.label()));
         ShedPolicy[] policies = ShedPolicy.values();
         for (int p = 0; p < policies.length; p++) {
             ShedRow r = rows.get(p * levels + at);
-            b.append(String.format(Locale.ROOT, "%s%s goodput %.1f rps, p99 served %d ms, median shed wait %d ms",
-                    p == 0 ? "" : "; ", r.policy(), r.goodputRps(), r.p99ServedMs(), r.shedWaitP50()));
+            b.append(String.format(Locale.ROOT, "%s%s %.1f rps, %d ms", p == 0 ? "" : "; ", r.policy(), r.goodputRps(),
+                    r.p99ServedMs()));
         }
         findings.add(b.append('.').toString());
-        // whether the published conclusion holds is judged by the framework (LoadSheddingExperiment.conclusions)
         ShedRow lifo = rows.get(3 * levels + at);
-        findings.add(String.format(Locale.ROOT, "The policies that shed differ in who pays: tail-drop refuses at "
-                + "once, expire lets a request wait up to the deadline first, lifo serves the newest fast and lets "
-                + "the oldest wait %d ms (median) before giving up on them.", lifo.shedWaitP50()));
+        findings.add(String.format(Locale.ROOT, "Who pays: tail-drop refuses at once, expire after up to the deadline, "
+                + "lifo after a median %d ms.", lifo.shedWaitP50()));
         long fifoLast = 0;
         long expireMax = 0;
         for (int w = 0; w < hangover.get(0).length; w++) {
             fifoLast = hangover.get(0)[w] > 0 ? hangover.get(0)[w] : fifoLast;
             expireMax = Math.max(expireMax, hangover.get(2)[w]);
         }
-        findings.add(String.format(Locale.ROOT, "After bursts, fifo's p99 reached %d ms in the last window with "
-                + "completions, while expire's never exceeded %d ms.", fifoLast, expireMax));
+        findings.add(String.format(Locale.ROOT, "After bursts fifo's p99 is %d ms in its last window; expire's never "
+                + "exceeds %d ms.", fifoLast, expireMax));
         return findings;
     }
 }

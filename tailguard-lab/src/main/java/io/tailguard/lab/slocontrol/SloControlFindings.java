@@ -28,19 +28,16 @@ final class SloControlFindings {
         String held = lastMet < 0 ? "at no level"
                 : String.format(Locale.ROOT, "up to %d rps (%.1f %%)", levels[lastMet],
                         priority.get(lastMet).critical.successPct());
-        int at300 = indexOf(levels, 300);
-        boolean publishedHolds = at300 >= 0 && priority.get(at300).critical.successPct() >= SloLoadControlExperiment.SLO_PCT;
-        findings.add(String.format(Locale.ROOT, "With seed %d and %s arrivals, the priority door kept critical success "
-                + "at or above the %.0f %% objective %s; the protection ceiling is %.0f rps (capacity / critical share). "
-                + "The published claim that the objective holds to 300 rps %s in this run.", seed, traffic.label(),
-                SloLoadControlExperiment.SLO_PCT, held, ceiling, publishedHolds ? "holds" : "does not hold"));
+        findings.add(String.format(Locale.ROOT, "With seed %d and %s arrivals the priority door keeps critical requests "
+                + "at the %.0f %% objective %s (ceiling %.0f rps).", seed, traffic.label(),
+                SloLoadControlExperiment.SLO_PCT, held, ceiling));
         int at200 = indexOf(levels, 200);
         if (at200 >= 0) {
             SloControlModel b = blind.get(at200);
-            findings.add(String.format(Locale.ROOT, "A blind door treats both classes alike: at 200 rps critical %.1f %% "
-                    + "and background %.1f %% succeed; the priority door moves the loss onto background (%.1f %%) with "
-                    + "the same total goodput (%.1f vs %.1f rps).", b.critical.successPct(), b.background.successPct(),
-                    priority.get(at200).background.successPct(), b.goodputRps(), priority.get(at200).goodputRps()));
+            findings.add(String.format(Locale.ROOT, "At 200 rps the blind door serves critical %.1f %% and background "
+                    + "%.1f %%; priority moves the loss to background (%.1f %%) at the same goodput (%.1f vs %.1f rps).",
+                    b.critical.successPct(), b.background.successPct(), priority.get(at200).background.successPct(),
+                    b.goodputRps(), priority.get(at200).goodputRps()));
         }
         double blindMin = 100;
         double priorityMin = 100;
@@ -48,8 +45,8 @@ final class SloControlFindings {
             blindMin = Math.min(blindMin, blindBursts.critical.successPct(w));
             priorityMin = Math.min(priorityMin, priorityBursts.critical.successPct(w));
         }
-        findings.add(String.format(Locale.ROOT, "Under bursts the worst 100 ms window of critical success was %.1f %% "
-                + "behind the blind door and %.1f %% behind the priority door.", blindMin, priorityMin));
+        findings.add(String.format(Locale.ROOT, "Worst 100 ms burst window for critical requests: blind %.1f %%, "
+                + "priority %.1f %%.", blindMin, priorityMin));
         return findings;
     }
 

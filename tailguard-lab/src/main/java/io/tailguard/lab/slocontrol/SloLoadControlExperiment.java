@@ -4,13 +4,13 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
+import io.tailguard.lab.Rows;
+import io.tailguard.lab.playground.SeriesExperiment;
 import io.tailguard.lab.playground.SeriesOptions;
 import io.tailguard.sim.windowed.DemandCurve;
 import io.tailguard.sim.windowed.Server;
@@ -26,7 +26,7 @@ import java.util.Map;
  * {@code CriticalityQueue} protecting the critical class, against constant and bursty demand.
  * With the defaults it reproduces the published lab's two CSVs byte for byte.
  */
-public final class SloLoadControlExperiment implements Experiment {
+public final class SloLoadControlExperiment extends SeriesExperiment {
 
     static final int[] OFFERED_RPS = {50, 100, 150, 200, 300, 400, 500};
     static final DemandCurve BURSTS = DemandCurve.bursty(80, 1000, 360, 500);
@@ -41,21 +41,18 @@ public final class SloLoadControlExperiment implements Experiment {
                     + "and of the poisson and bursty arrival streams."),
             publishedConclusions(), "--seed 42", "--arrivals poisson --seed 7");
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public SloLoadControlExperiment() {
+        super(SPEC);
     }
 
     @Override
-    public LabResult run(LabArgs args, Progress progress) {
-        long windowMs = SeriesOptions.windowMs(args);
+    protected LabResult scenario(long windowMs, ArrivalShape traffic, long seed, LabArgs args, Progress progress) {
         if (windowMs <= Server.DEADLINE_MS) {
             throw LabUsageException.of(SeriesOptions.DURATION, "longer than the " + Server.DEADLINE_MS
                     + " ms deadline (only arrivals with a whole deadline left are scored)",
                     args.rawValues().get(SeriesOptions.DURATION));
         }
-        ArrivalShape traffic = SeriesOptions.traffic(args);
-        long seed = SeriesOptions.seed(args);
         boolean published = traffic.published();
         progress.begin("lab slo-load-control", 2 * OFFERED_RPS.length + 2);
         List<SloControlModel> blind = new ArrayList<>();
@@ -143,9 +140,9 @@ public final class SloLoadControlExperiment implements Experiment {
      * objective up to 3x capacity (300 rps), while blind shedding misses it as soon as load passes
      * capacity; through the burst, protected critical traffic stays whole.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("priority keeps the critical class at 99 % up to 300 rps", r -> {
+                Conclusion.of("priority keeps the critical class at 99 % up to 300 rps", ProtectionRow.class, r -> {
                     double worst = 100;
                     List<ProtectionRow> rows = policy(r, "priority");
                     for (int i = 0; i < rows.size(); i++) {
@@ -155,7 +152,8 @@ public final class SloLoadControlExperiment implements Experiment {
                     }
                     return Conclusion.verdict(worst >= 99, "worst critical success up to 300 rps %.1f %%", worst);
                 }),
-                new Conclusion("blind shedding misses the critical objective once load passes capacity", r -> {
+                Conclusion.of("blind shedding misses the critical objective once load passes capacity",
+                        ProtectionRow.class, r -> {
                     double best = 0;
                     List<ProtectionRow> rows = policy(r, "blind");
                     for (int i = 0; i < rows.size(); i++) {
@@ -165,17 +163,16 @@ public final class SloLoadControlExperiment implements Experiment {
                     }
                     return Conclusion.verdict(best < 99, "best blind critical success from 150 rps %.1f %%", best);
                 }),
-                new Conclusion("through the burst priority keeps critical requests whole, blind does not", r -> {
-                    List<BurstWindowRow> windows = r.records(BurstWindowRow.class);
-                    double priority = windows.stream().mapToDouble(BurstWindowRow::priorityCriticalPct).min()
-                            .orElseThrow();
-                    double blind = windows.stream().mapToDouble(BurstWindowRow::blindCriticalPct).min().orElseThrow();
+                Conclusion.of("through the burst priority keeps critical requests whole, blind does not",
+                        BurstWindowRow.class, r -> {
+                    double priority = -r.max(w -> -w.priorityCriticalPct());
+                    double blind = -r.max(w -> -w.blindCriticalPct());
                     return Conclusion.verdict(priority >= 99 && blind < 99, "worst window: priority %.1f %%, "
                             + "blind %.1f %%", priority, blind);
                 }));
     }
 
-    private static List<ProtectionRow> policy(ResultRows r, String policy) {
-        return r.records(ProtectionRow.class).stream().filter(row -> row.policy().equals(policy)).toList();
+    private static List<ProtectionRow> policy(Rows<ProtectionRow> r, String policy) {
+        return r.where(row -> row.policy().equals(policy));
     }
 }

@@ -4,6 +4,7 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.config.DurationText;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
@@ -13,6 +14,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,16 +43,13 @@ public final class SloPolicyExperiment implements Experiment {
                 PublishedFlags.duration("5s", Duration.ofHours(1),
                         "Length in whole seconds, at least 1 and capped at 5 (the published overload script)."),
                 PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
-                PublishedFlags.snapshotInterval(Duration.ofHours(1), "Changes nothing: the published experiment "
-                        + "scores whole seconds and ignores it; accepted so that its golden command line runs "
-                        + "(recorded in the manifest)."),
                 LabOption.text(SLO_TARGET, "p99<200ms", "<p99<Nms>", "Latency threshold a good request meets; the "
                         + "objective is always 99 % good, as published."),
                 LabOption.choice(MIX, "scripted", List.of("scripted", "random"), "Request costs: the published "
                         + "arithmetic sequence, or drawn from --seed with the same shares."),
                 LabOption.seed(42, "Seed of --request-mix random (the scripted mix draws nothing).")),
             List.of("lab slo-policy",
-                "lab slo-policy --deterministic --snapshot-interval 1s --concurrency 10 --duration 5s --slo-target 'p99<200ms'",
+                "lab slo-policy --deterministic --concurrency 10 --duration 5s --slo-target 'p99<200ms'",
                 "lab slo-policy --slo-target 'p99<250ms'",
                 "lab slo-policy --request-mix random --seeds 20"),
             publishedConclusions());
@@ -72,18 +71,19 @@ public final class SloPolicyExperiment implements Experiment {
         progress.step("four patterns");
         progress.end();
         CsvTable summary = model.summaryTable();
-        CsvTable windows = model.windows.build();
+        CsvTable windows = model.windowsTable();
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
                         "%s: p99<%dms, %d requests/s for %d s, %s mix", title(), thresholdMs, rps, seconds,
                         mix.name().toLowerCase(Locale.ROOT)))
                 .printedTable(summary)
+                .records(model.summaries)
                 .table(windows)
                 .seedSummary(summary, "achieved_sli_pct", "final_budget_remaining_pct")
                 .finding(SloPolicyFindings.describe(model.summaries, mix, thresholdMs));
         if (mix == SloPolicyModel.Mix.RANDOM) {
             result.seed(seed);
         }
-        charts(model, windows, seconds).forEach(result::chart);
+        charts(model, seconds).forEach(result::chart);
         return result.build();
     }
 
@@ -102,28 +102,19 @@ public final class SloPolicyExperiment implements Experiment {
                 + " p99<0.2s", raw);
     }
 
-    private static List<ChartArtifact> charts(SloPolicyModel model, CsvTable windows, long seconds) {
+    private static List<ChartArtifact> charts(SloPolicyModel model, long seconds) {
         List<Long> x = new ArrayList<>();
         for (long s = 1; s <= seconds; s++) {
             x.add(s);
         }
         Map<String, List<? extends Number>> burn = new LinkedHashMap<>();
-        for (List<String> row : windows.rows()) {
-            @SuppressWarnings("unchecked")
-            List<Double> values = (List<Double>) burn.computeIfAbsent(row.get(0), k -> new ArrayList<Double>());
-            values.add(Double.parseDouble(row.get(7)));
+        for (SloPattern pattern : SloPattern.values()) {
+            burn.put(pattern.label(), ChartSeries.column(model.windows.stream().filter(w -> w.pattern() == pattern)
+                    .toList(), SloPolicyModel.Window::burnRate));
         }
-        List<String> patterns = new ArrayList<>();
-        List<Double> sli = new ArrayList<>();
-        List<Double> budget = new ArrayList<>();
-        for (SloPolicyModel.Summary s : model.summaries) {
-            patterns.add(s.pattern().label());
-            sli.add(s.sliPct());
-            budget.add(s.budgetRemainingPct());
-        }
-        Map<String, List<? extends Number>> bars = new LinkedHashMap<>();
-        bars.put("achieved SLI %", sli);
-        bars.put("budget remaining %", budget);
+        List<String> patterns = model.summaries.stream().map(s -> s.pattern().label()).toList();
+        Map<String, List<? extends Number>> bars = ChartSeries.of(model.summaries, "achieved SLI %",
+                SloPolicyModel.Summary::sliPct, "budget remaining %", SloPolicyModel.Summary::budgetRemainingPct);
         return List.of(
                 new ChartArtifact("Burn rate", "slo-policy-burn-rate.png",
                         Charts.lines("Burn rate per second (alert at 2)", "elapsed s", "burn rate", x, burn)),
@@ -136,23 +127,27 @@ public final class SloPolicyExperiment implements Experiment {
      * and ranks first, ahead of the concurrency limit; a timeout budget scores no better than no
      * pattern at all.
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("the bulkhead meets the objective without alerting", r -> {
-                    double sli = r.value("slo-summary", "achieved_sli_pct", "pattern=bulkhead");
-                    String alert = r.text("slo-summary", "alert_triggered", "pattern=bulkhead");
-                    return Conclusion.verdict(sli >= 99 && alert.equals("false"), "SLI %.2f %%, alert %s", sli, alert);
+                Conclusion.of("the bulkhead meets the objective without alerting", SloPolicyModel.Summary.class, r -> {
+                    SloPolicyModel.Summary bulkhead = pattern(r, "bulkhead");
+                    return Conclusion.verdict(bulkhead.sliPct() >= 99 && !bulkhead.alerted(), "SLI %.2f %%, alert %b",
+                            bulkhead.sliPct(), bulkhead.alerted());
                 }),
-                new Conclusion("the bulkhead beats the concurrency limit", r -> {
-                    double bulkhead = r.value("slo-summary", "achieved_sli_pct", "pattern=bulkhead");
-                    double limit = r.value("slo-summary", "achieved_sli_pct", "pattern=concurrency-limit");
+                Conclusion.of("the bulkhead beats the concurrency limit", SloPolicyModel.Summary.class, r -> {
+                    double bulkhead = pattern(r, "bulkhead").sliPct();
+                    double limit = pattern(r, "concurrency-limit").sliPct();
                     return Conclusion.verdict(bulkhead > limit, "SLI %.2f %% vs %.2f %%", bulkhead, limit);
                 }),
-                new Conclusion("a timeout budget scores no better than the baseline", r -> {
-                    double timeout = r.value("slo-summary", "achieved_sli_pct", "pattern=timeout-budget");
-                    double baseline = r.value("slo-summary", "achieved_sli_pct", "pattern=baseline");
+                Conclusion.of("a timeout budget scores no better than the baseline", SloPolicyModel.Summary.class, r -> {
+                    double timeout = pattern(r, "timeout-budget").sliPct();
+                    double baseline = pattern(r, "baseline").sliPct();
                     return Conclusion.verdict(timeout <= baseline, "SLI %.2f %% vs baseline %.2f %%", timeout,
                             baseline);
                 }));
+    }
+
+    private static SloPolicyModel.Summary pattern(Rows<SloPolicyModel.Summary> rows, String pattern) {
+        return rows.first(s -> s.pattern().label().equals(pattern), "pattern " + pattern);
     }
 }

@@ -18,21 +18,13 @@ final class SloPolicyFindings {
                 s.sliPct())).collect(Collectors.joining(", "));
         String quiet = summaries.stream().filter(s -> !s.alerted()).map(s -> s.pattern().label())
                 .collect(Collectors.joining(", "));
-        StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
-                "Against p99<%dms with a 99 %% objective the patterns rank %s; %s.", thresholdMs, ranking,
-                quiet.isEmpty() ? "every pattern fired an alert" : "only " + quiet + " never alerted"));
         SloPolicyModel.Summary best = ranked.get(0);
         SloPolicyModel.Summary second = ranked.get(1);
-        text.append(String.format(Locale.ROOT, " %s leads %s by %.2f points.", best.pattern().label(),
-                second.pattern().label(), best.sliPct() - second.sliPct()));
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%s meets p99<%dms best, %.2f points ahead "
+                + "of %s. SLI: %s; %s.", best.pattern().label(), thresholdMs, best.sliPct() - second.sliPct(),
+                second.pattern().label(), ranking, quiet.isEmpty() ? "every pattern alerted" : "never alerted: " + quiet));
         if (mix == SloPolicyModel.Mix.SCRIPTED) {
-            text.append(" The patterns are formulas (overload caps and failure shares chosen by the published "
-                    + "lab), so the ranking restates their constants rather than measuring a mechanism; "
-                    + "--request-mix random with --seeds shows how much of the gap between close patterns "
-                    + "is the fixed request sequence.");
-        } else {
-            text.append(" Costs and failures were drawn from the seed: compare with --request-mix scripted, and "
-                    + "run --seeds to see whether the order of close patterns holds.");
+            text.append(" The patterns are the published formulas, so the ranking restates their constants.");
         }
         return text.toString();
     }

@@ -1,10 +1,11 @@
 package io.tailguard.lab.slopolicy;
 
+import io.tailguard.artifacts.Cells;
+import io.tailguard.artifacts.CsvRow;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 
@@ -23,7 +24,18 @@ final class SloPolicyModel {
     static final double ALERT_BURN = 2.0;
 
     /** One pattern's totals. */
-    record Summary(SloPattern pattern, long total, long good, long bad, double worstBurn, boolean alerted) {
+    record Summary(SloPattern pattern, long total, long good, long bad, double worstBurn, boolean alerted)
+            implements CsvRow {
+
+        static final List<String> HEADER = List.of("pattern", "total_requests", "good_requests", "bad_requests",
+                "achieved_sli_pct", "worst_burn_rate", "final_budget_remaining_pct", "alert_triggered");
+
+        @Override
+        public List<String> cells() {
+            return Cells.row("%s,%d,%d,%d,%.2f,%.2f,%.2f,%b", pattern.label(), total, good, bad, sliPct(), worstBurn,
+                    budgetRemainingPct(), alerted);
+        }
+
         double sliPct() {
             return good * 100.0 / total;
         }
@@ -42,9 +54,22 @@ final class SloPolicyModel {
     }
 
     final List<Summary> summaries = new ArrayList<>();
-    final CsvTable.Builder windows = CsvTable.builder("Windows", "slo-policy-slo-windows.csv", "pattern",
-            "elapsed_s", "total_requests", "good_requests", "bad_requests", "p99_ms", "bad_event_pct", "burn_rate",
-            "budget_remaining_pct", "alerting");
+    final List<Window> windows = new ArrayList<>();
+
+    /** One pattern's second. */
+    record Window(SloPattern pattern, int second, long total, long good, long p99Ms, double burnRate,
+                  double budgetRemainingPct, boolean alerting) implements CsvRow {
+
+        static final List<String> HEADER = List.of("pattern", "elapsed_s", "total_requests", "good_requests",
+                "bad_requests", "p99_ms", "bad_event_pct", "burn_rate", "budget_remaining_pct", "alerting");
+
+        @Override
+        public List<String> cells() {
+            long bad = total - good;
+            return Cells.row("%s,%d,%d,%d,%d,%.1f,%.2f,%.2f,%.2f,%b", pattern.label(), second, total, good, bad,
+                    (double) p99Ms, bad * 100.0 / total, burnRate, budgetRemainingPct, alerting);
+        }
+    }
 
     /** Runs every pattern for {@code seconds} (1–5) at {@code rps} against {@code thresholdMs}. */
     static SloPolicyModel run(long seconds, long rps, long thresholdMs, Mix mix, long seed) {
@@ -79,9 +104,7 @@ final class SloPolicyModel {
                 boolean alerting = burn >= ALERT_BURN || p99 > thresholdMs;
                 worst = Math.max(worst, burn);
                 alerted |= alerting;
-                model.windows.row(p.label(), Integer.toString(s), Long.toString(rps), Long.toString(windowGood),
-                        Long.toString(bad), String.format(Locale.ROOT, "%.1f", (double) p99),
-                        f2(bad * 100.0 / rps), f2(burn), f2(remaining(cumBad, cumTotal)), Boolean.toString(alerting));
+                model.windows.add(new Window(p, s, rps, windowGood, p99, burn, remaining(cumBad, cumTotal), alerting));
             }
             model.summaries.add(new Summary(p, cumTotal, good, cumTotal - good, worst, alerted));
         }
@@ -93,18 +116,11 @@ final class SloPolicyModel {
         return Math.max(0.0, 100.0 - bad * 100 / Math.max(1.0, total * BUDGET_RATIO));
     }
 
-    CsvTable summaryTable() {
-        CsvTable.Builder t = CsvTable.builder("Summary", "slo-policy-slo-summary.csv", "pattern", "total_requests",
-                "good_requests", "bad_requests", "achieved_sli_pct", "worst_burn_rate", "final_budget_remaining_pct",
-                "alert_triggered");
-        for (Summary s : summaries) {
-            t.row(s.pattern().label(), Long.toString(s.total()), Long.toString(s.good()), Long.toString(s.bad()),
-                    f2(s.sliPct()), f2(s.worstBurn()), f2(s.budgetRemainingPct()), Boolean.toString(s.alerted()));
-        }
-        return t.build();
+    CsvTable windowsTable() {
+        return CsvTable.of("Windows", "slo-policy-slo-windows.csv", Window.HEADER, windows);
     }
 
-    static String f2(double x) {
-        return String.format(Locale.ROOT, "%.2f", x);
+    CsvTable summaryTable() {
+        return CsvTable.of("Summary", "slo-policy-slo-summary.csv", Summary.HEADER, summaries);
     }
 }

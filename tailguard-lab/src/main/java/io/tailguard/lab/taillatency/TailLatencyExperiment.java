@@ -12,15 +12,13 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.Rows;
 import io.tailguard.lab.latencyseries.PublishedFlags;
-import io.tailguard.lab.latencyseries.SnapshotTable;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Thread-safe (stateless) tail-latency experiment (the published lab's post 1): the same seeded
@@ -39,13 +37,7 @@ public final class TailLatencyExperiment implements Experiment {
             "Tail latency and fan-out amplification",
             "One call per request versus the slowest of five: how a 1 % tail becomes the fan-out's p99.",
             LabSeries.LATENCY,
-            List.of(
-                PublishedFlags.deterministic(),
-                PublishedFlags.duration("5s", Duration.ofHours(1),
-                        "Simulated length, in whole seconds (at least 1), as published."),
-                PublishedFlags.concurrency(10, "Load multiplier: 100 x N requests per second."),
-                PublishedFlags.snapshotInterval(Duration.ofHours(1),
-                        "Snapshot interval in whole seconds (at least 1, at most --duration)."),
+            PublishedFlags.wholeSeconds(
                 LabOption.seed(42, "Seed of the latency stream; both scenarios start from it (published: 42).")),
             List.of("lab tail-latency",
                 "lab tail-latency --deterministic --duration 5s --concurrency 10 --snapshot-interval 1s",
@@ -79,33 +71,19 @@ public final class TailLatencyExperiment implements Experiment {
         progress.step("fan-out " + FAN_OUT);
         progress.end();
 
-        CsvTable summary = summary(base.whole(), fan.whole());
+        List<ScenarioRow> rows = List.of(ScenarioRow.of("baseline", base), ScenarioRow.of("fan-out-" + FAN_OUT, fan));
+        CsvTable summary = CsvTable.of("Whole run", "tail-latency-summary.csv", ScenarioRow.HEADER, rows);
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
                         "%s: %d requests/s for %d s, fan-out %d, seed %d", title(), rps, seconds, FAN_OUT, seed))
                 .table(base.snapshots())
                 .table(fan.snapshots())
                 .printedTable(summary)
+                .records(rows)
                 .seedSummary(summary, "p99_ms")
                 .finding(TailLatencyFindings.describe(base, fan, FAN_OUT))
                 .seed(seed);
         charts(base, fan).forEach(result::chart);
         return result.build();
-    }
-
-    private static CsvTable summary(Histogram base, Histogram fan) {
-        CsvTable.Builder t = CsvTable.builder("Whole run", "tail-latency-summary.csv",
-                "scenario", "requests", "p50_ms", "p99_ms", "p999_ms", "share_over_100ms_pct");
-        add(t, "baseline", base);
-        add(t, "fan-out-" + FAN_OUT, fan);
-        return t.build();
-    }
-
-    private static void add(CsvTable.Builder t, String label, Histogram h) {
-        double slow = h.getTotalCount() == 0 ? 0
-                : 100.0 * (h.getTotalCount() - h.getCountBetweenValues(0, 100)) / h.getTotalCount();
-        t.row(label, Long.toString(h.getTotalCount()), SnapshotTable.f1(h.getValueAtPercentile(50.0)),
-                SnapshotTable.f1(h.getValueAtPercentile(99.0)), SnapshotTable.f1(h.getValueAtPercentile(99.9)),
-                String.format(Locale.ROOT, "%.2f", slow));
     }
 
     private static List<ChartArtifact> charts(TailLatencyModel.Outcome base, TailLatencyModel.Outcome fan) {
@@ -124,11 +102,11 @@ public final class TailLatencyExperiment implements Experiment {
      * The published article's conclusions: a fan-out of five raises the p99 in every interval, and
      * at the final interval by about an order of magnitude (published 34 → 597 ms, 17.6x).
      */
-    private static List<Conclusion> publishedConclusions() {
+    private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                new Conclusion("a fan-out of 5 raises the p99 in every interval", r -> {
-                    List<Double> single = r.values("baseline", "p99_ms");
-                    List<Double> fanOut = r.values("tail-amplification", "p99_ms");
+                Conclusion.of("a fan-out of 5 raises the p99 in every interval", ScenarioRow.class, r -> {
+                    List<Long> single = intervals(r, "baseline");
+                    List<Long> fanOut = intervals(r, "fan-out-" + FAN_OUT);
                     int raised = 0;
                     for (int i = 0; i < single.size(); i++) {
                         raised += fanOut.get(i) > single.get(i) ? 1 : 0;
@@ -136,12 +114,17 @@ public final class TailLatencyExperiment implements Experiment {
                     return Conclusion.verdict(raised == single.size(), "raised in %d of %d intervals", raised,
                             single.size());
                 }),
-                new Conclusion("at the last interval the fan-out's p99 is 10x a single call's or more", r -> {
-                    List<Double> single = r.values("baseline", "p99_ms");
-                    List<Double> fanOut = r.values("tail-amplification", "p99_ms");
+                Conclusion.of("at the last interval the fan-out's p99 is 10x a single call's or more", ScenarioRow.class,
+                        r -> {
+                    List<Long> single = intervals(r, "baseline");
+                    List<Long> fanOut = intervals(r, "fan-out-" + FAN_OUT);
                     double s = single.get(single.size() - 1);
                     double f = fanOut.get(fanOut.size() - 1);
                     return Conclusion.verdict(f >= 10 * s, "%.0f vs %.0f ms, %.1fx", f, s, f / s);
                 }));
+    }
+
+    private static List<Long> intervals(Rows<ScenarioRow> rows, String scenario) {
+        return rows.first(s -> s.scenario().equals(scenario), "scenario " + scenario).intervalP99Ms();
     }
 }

@@ -18,20 +18,14 @@ final class TailLatencyFindings {
         long lastFan = f.get(f.size() - 1);
         double slowBase = over(base.whole(), 100);
         double slowFan = over(fan.whole(), 100);
-        String text = String.format(Locale.ROOT,
-                "In the last interval p99 went from %d ms for one call to %d ms for the slowest of %d "
-                        + "(%.1fx; the published lab reports this ratio). Over the run %.2f %% of single calls "
-                        + "but %.2f %% of fan-out requests took over 100 ms: with %d calls, one slow call is "
-                        + "enough, so the fan-out's p99 lies inside the calls' 1 %% tail.",
-                lastBase, lastFan, fanOut, lastBase == 0 ? 0.0 : (double) lastFan / lastBase, slowBase, slowFan,
-                fanOut);
+        String text = String.format(Locale.ROOT, "A fan-out of %d multiplies the last interval's p99 by %.1f "
+                        + "(%d to %d ms). Over 100 ms: %.2f %% of single calls, %.2f %% of fan-out requests.",
+                fanOut, lastBase == 0 ? 0.0 : (double) lastFan / lastBase, lastBase, lastFan, slowBase, slowFan);
         long minBase = Collections.min(b);
         long maxBase = Collections.max(b);
         if (maxBase > 2 * minBase) {
-            text += String.format(Locale.ROOT, " The single-call p99 per interval swings from %d to %d ms: "
-                    + "the tail is about 1 %% of calls, so an interval's p99 falls on either side of it by chance, "
-                    + "and the published ratio depends on which interval is last (try other --seed values).",
-                    minBase, maxBase);
+            text += String.format(Locale.ROOT, " The single-call p99 per interval ranges %d to %d ms, so the ratio "
+                    + "depends on the seed.", minBase, maxBase);
         }
         return text;
     }

@@ -34,7 +34,7 @@ class BackpressureGoldenTest {
         assertThat(Files.readAllBytes(out.resolve("backpressure-snapshots.csv")))
                 .isEqualTo(golden("backpressure-snapshots.csv"));
         assertThat(Files.size(out.resolve("report.html"))).isLessThan(250 * 1024);
-        assertThat(Files.readString(out.resolve("report.html"))).contains("bounded-queue accepted 549 of 1000")
+        assertThat(Files.readString(out.resolve("report.html"))).contains("bounded-queue: 549 (-50) at p99 500 ms, worse on both.")
                 .contains("data:image/png;base64,").doesNotContain("<script");
         assertThat(terminal.toString()).contains(
                 "overload   strategy                   incoming_requests  accepted_requests  rejected_requests  "

@@ -33,8 +33,8 @@ class PacingTest {
         assertThat(pacing.windowOf(400, 800_000_000L)).isEqualTo(1);
         assertThat(pacing.elapsed(1, 1_598_000_000L)).isEqualTo("2");
         assertThat(pacing.throughput(1, 123)).isEqualTo(123.0);
-        assertThat(pacing.describe()).contains("2000 arrivals 2 ms apart over 4 s, cut after every 400 arrivals")
-                .contains("elapsed_s is the second in which the snapshot's last request arrived");
+        assertThat(pacing.describe()).contains("2000 arrivals 2 ms apart over 4 s, cut every 400 arrivals")
+                .contains("elapsed_s is the second of a snapshot's last arrival");
     }
 
     @Test
@@ -49,7 +49,7 @@ class PacingTest {
         assertThat(pacing.elapsed(1, 0)).isEqualTo("2");
         assertThat(pacing.elapsed(2, 0)).isEqualTo("2.500");
         assertThat(pacing.throughput(2, 50)).isEqualTo(100.0);
-        assertThat(pacing.describe()).contains("2.500 s of arrivals cut into windows of 1 s")
-                .contains("elapsed_s is the end of the window");
+        assertThat(pacing.describe()).contains("2.500 s of arrivals in windows of 1 s")
+                .contains("elapsed_s is a window's end");
     }
 }

@@ -3,9 +3,9 @@ package io.tailguard.lab.budget;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabRunner;
 import io.tailguard.lab.Progress;
-import io.tailguard.lab.ResultRows;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -35,8 +35,9 @@ class BudgetConclusionsTest {
     }
 
     /** Success of {@code policy} in the 400 ms table of one run with {@code seed}. */
-    private static double success(ResultRows rows, String policy) {
-        return rows.value("policy-table", "success_pct", "policy=" + policy);
+    private static double success(LabResult run, String policy) {
+        return run.records().stream().map(PolicyRow.class::cast).filter(r -> r.policy().equals(policy)).findFirst()
+                .orElseThrow().successPct();
     }
 
     @Test
@@ -45,7 +46,7 @@ class BudgetConclusionsTest {
         List<Long> flipped = new ArrayList<>();
         List<String> figures = new ArrayList<>();
         for (long seed = 1; seed <= 5; seed++) {
-            ResultRows rows = ResultRows.of(experiment.run(LabArgs.parse(experiment,
+            LabResult rows = (experiment.run(LabArgs.parse(experiment,
                     Map.of("--seed", Long.toString(seed)), List.of()), Progress.silent()));
             double budget = success(rows, "budget");
             double both = success(rows, "budget+breaker");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.ResultRows;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +16,7 @@ class CollapseConclusionsTest {
 
     private static Conclusion.Verdict judge(int index, List<CollapseRow> rows) {
         LabResult result = LabResult.builder("collapse").records(rows).build();
-        return new LoadCollapseExperiment().conclusions().get(index).test().apply(ResultRows.of(result));
+        return new LoadCollapseExperiment().conclusions().get(index).judge(result.records()).verdict();
     }
 
     @Test

@@ -61,6 +61,6 @@ class CoordinatedOmissionGoldenTest {
         List<String> summary = Files.readAllLines(tmp.resolve("coordinated-omission-summary.csv"));
         assertThat(summary).hasSize(4);
         assertThat(summary.get(3)).startsWith("open-loop,");
-        assertThat(terminal).contains("Open-loop poisson arrivals sent");
+        assertThat(terminal).contains("Open-loop poisson arrivals saw p99");
     }
 }

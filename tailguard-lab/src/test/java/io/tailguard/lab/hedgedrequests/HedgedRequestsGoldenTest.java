@@ -41,7 +41,7 @@ class HedgedRequestsGoldenTest {
     @Test
     void rollingDelayIsLearnedByTheCoreHedger() throws IOException {
         String terminal = GoldenRuns.run(new HedgedRequestsExperiment(), tmp, "--hedge-delay", "rolling");
-        assertThat(terminal).contains("learned each delay from the last 1000 calls");
+        assertThat(terminal).contains("Delays learned online by the core hedger from the last 1000 calls");
         List<String> cost = Files.readAllLines(tmp.resolve("hedged-requests-cost-table.csv"));
         // the rolling p95 settles near the in-sample 29 ms
         assertThat(Long.parseLong(cost.get(2).split(",")[1])).isBetween(25L, 35L);

@@ -39,7 +39,7 @@ class HedgingGoldenTest {
         assertThat(out.resolve("hedging-percentiles-saturated.png")).isNotEmptyFile();
         assertThat(terminal.toString())
                 .contains("scenario   policy       attempts  delay  budget_pct  requests  hedged_pct")
-                .contains("A third attempt");
+                .contains("Hedging after 25 ms cuts p99").contains("A third attempt");
     }
 
     private static byte[] golden(String file) throws IOException {

@@ -29,7 +29,7 @@ class LoadSheddingModelTest {
     @ValueSource(strings = {"1ms", "99ms", "1s", "2345ms", "4s", "7s", "15s"})
     void otherWindowsGiveWhatThePublishedRulesGive(String duration) throws IOException {
         Path out = tmp.resolve(duration);
-        SeriesRuns.run(new LoadSheddingExperiment(), out, "--duration", duration, "--concurrency", "5");
+        SeriesRuns.run(new LoadSheddingExperiment(), out, "--duration", duration);
         long ms = Durations.parsePositive("--duration", duration).toMillis();
         assertThat(SeriesRuns.csv(out, LoadSheddingExperiment.SWEEP_FILE)).isEqualTo(PublishedSheddingOracle.sweep(ms));
         assertThat(SeriesRuns.csv(out, LoadSheddingExperiment.HANGOVER_FILE))

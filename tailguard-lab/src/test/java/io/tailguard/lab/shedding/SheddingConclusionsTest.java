@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.ResultRows;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,7 +22,7 @@ class SheddingConclusionsTest {
             }
         }
         LabResult run = LabResult.builder("shedding").records(rows).build();
-        return new LoadSheddingExperiment().conclusions().get(0).test().apply(ResultRows.of(run));
+        return new LoadSheddingExperiment().conclusions().get(0).judge(run.records()).verdict();
     }
 
     @Test

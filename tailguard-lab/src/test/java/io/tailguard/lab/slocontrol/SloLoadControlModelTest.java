@@ -31,7 +31,7 @@ class SloLoadControlModelTest {
     @ValueSource(strings = {"201ms", "450ms", "1s", "2345ms", "4s", "7s", "15s"})
     void otherWindowsGiveWhatThePublishedRulesGive(String duration) throws IOException {
         Path out = tmp.resolve(duration);
-        SeriesRuns.run(new SloLoadControlExperiment(), out, "--duration", duration, "--concurrency", "2");
+        SeriesRuns.run(new SloLoadControlExperiment(), out, "--duration", duration);
         long ms = Durations.parsePositive("--duration", duration).toMillis();
         assertThat(SeriesRuns.csv(out, SloLoadControlExperiment.PROTECTION_FILE))
                 .isEqualTo(PublishedSloOracle.protection(ms, 23));

@@ -1,0 +1,42 @@
+package io.tailguard.lab.failure;
+
+import io.tailguard.lab.Experiment;
+import io.tailguard.lab.ExperimentSpec;
+import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabResult;
+import io.tailguard.lab.Progress;
+import io.tailguard.sim.calltree.ArrivalPattern;
+
+/**
+ * Thread-safe (immutable spec, stateless scenario) base of a failure-series experiment: it holds
+ * the spec and reads the series' options, so an experiment is its spec and its scenario.
+ */
+public abstract class FailureExperiment implements Experiment {
+
+    private final ExperimentSpec spec;
+    private final long longestDeadlineMs;
+
+    /**
+     * Holds {@code spec}.
+     *
+     * @param longestDeadlineMs the run must be longer than this ({@link FailureOptions#durationMs})
+     */
+    protected FailureExperiment(ExperimentSpec spec, long longestDeadlineMs) {
+        this.spec = spec;
+        this.longestDeadlineMs = longestDeadlineMs;
+    }
+
+    @Override
+    public final ExperimentSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public final LabResult run(LabArgs args, Progress progress) {
+        return scenario(FailureOptions.durationMs(args, longestDeadlineMs),
+                ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS)), args.longValue(FailureOptions.SEED), progress);
+    }
+
+    /** Runs the scenario over {@code durationMs} of {@code arrivals} drawn from {@code seed}. */
+    protected abstract LabResult scenario(long durationMs, ArrivalPattern arrivals, long seed, Progress progress);
+}
