@@ -1,6 +1,5 @@
 package io.tailguard.artifacts;
 
-import java.util.List;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 
@@ -8,7 +7,7 @@ import org.knowm.xchart.style.AxesChartStyler;
  * Thread-safe (stateless) fitter of a chart's x-axis labels: it keeps them level when they fit,
  * else turns them 45 degrees, else 90, whichever first leaves a gap between every two labels as
  * drawn ({@link TickLabelBoxes}). Long category names such as {@code resilience4j-rate-limiter}
- * next to {@code load-shedder} no longer run together.
+ * next to {@code load-shedder} no longer run together, nor do the ticks of a small chart.
  */
 final class AxisLabels {
 
@@ -28,8 +27,7 @@ final class AxisLabels {
             // a turned label ends at its tick instead of straddling it, so neighbours stay apart
             styler.setXAxisLabelAlignment(turn == 0 ? AxesChartStyler.TextAlignment.Centre
                     : AxesChartStyler.TextAlignment.Right);
-            List<java.awt.Shape> boxes = TickLabelBoxes.of(chart);
-            if (!TickLabelBoxes.anyOverlap(boxes)) {
+            if (!TickLabelBoxes.anyOverlap(TickLabelBoxes.of(chart))) {
                 return turn;
             }
         }

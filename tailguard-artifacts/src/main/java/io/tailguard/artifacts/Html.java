@@ -32,8 +32,11 @@ final class Html {
             ".verdict.finding{border-color:#0969da;background:#f0f6ff;font-weight:600}",
             ".outcome{font-weight:700;text-transform:uppercase;font-size:.8rem;letter-spacing:.03em;margin-right:.3rem}",
             ".evidence{color:#57606a;font-size:.9rem}",
-            ".series{margin-top:1.5rem}.series li{margin:.2rem 0}",
-            ".count{font-variant-numeric:tabular-nums;font-weight:600;display:inline-block;min-width:11rem}",
+            "table.index,table.commands{font-size:.9rem;width:100%;table-layout:fixed}",
+            "table.index td,table.commands td{white-space:normal;vertical-align:top;overflow-wrap:anywhere}",
+            "table.index td:first-child{width:12rem}table.index td:nth-child(2){width:12rem}",
+            "table.commands td:first-child{width:24.6rem}",
+            ".count{font-variant-numeric:tabular-nums;font-weight:600}",
             ".count.held{color:#1a7f37}.count.not-held{color:#cf222e}.count.mixed{color:#9a6700}");
 
     private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(\\.[0-9]+)?");

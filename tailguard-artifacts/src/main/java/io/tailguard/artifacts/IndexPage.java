@@ -78,22 +78,22 @@ public final class IndexPage {
             if (g.entries().isEmpty()) {
                 continue;
             }
-            out.append("<h2>").append(Html.escape(g.heading())).append("</h2>\n<ul class=\"series\">\n");
+            out.append("<h2>").append(Html.escape(g.heading())).append("</h2>\n<table class=\"index\">\n");
             for (Entry e : g.entries()) {
-                out.append("<li>").append(count(e)).append(" <a href=\"").append(Html.escape(e.name()))
-                        .append("/report.html\"><code>").append(Html.escape(e.name())).append("</code></a>: ")
+                out.append("<tr><td>").append(count(e)).append("</td><td><a href=\"").append(Html.escape(e.name()))
+                        .append("/report.html\"><code>").append(Html.escape(e.name())).append("</code></a></td><td>")
                         .append(Html.escape(e.description())).append(" <span class=\"note\">(")
-                        .append(e.artifactCount()).append(" artifacts)</span></li>\n");
+                        .append(e.artifactCount()).append(" artifacts)</span></td></tr>\n");
             }
-            out.append("</ul>\n");
+            out.append("</table>\n");
         }
         if (!others.isEmpty()) {
-            out.append("<h2>").append(Html.escape(othersHeading)).append("</h2>\n<ul class=\"series\">\n");
+            out.append("<h2>").append(Html.escape(othersHeading)).append("</h2>\n<table class=\"commands\">\n");
             for (Command c : others) {
-                out.append("<li><code>").append(Html.escape(c.command())).append("</code>: ")
-                        .append(Html.escape(c.description())).append("</li>\n");
+                out.append("<tr><td><code>").append(Html.escape(c.command())).append("</code></td><td>")
+                        .append(Html.escape(c.description())).append("</td></tr>\n");
             }
-            out.append("</ul>\n");
+            out.append("</table>\n");
         }
         Html.close(out);
         return out.toString();

@@ -22,7 +22,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Thread-safe (stateless) drawer of a chart with many series as small multiples: one small chart
- * per series on the same axes, in a grid of {@link #COLUMNS} under the chart's title. Seven lines
+ * per series on the same axes, in a grid of {@link #COLUMNS} columns under the chart's title. Seven lines
  * drawn over each other are a tangle; seven small charts each show one line, and the other series
  * stay behind it in light grey so each still reads against the rest.
  */
@@ -31,10 +31,12 @@ final class SmallMultiples {
     /** A chart with more series than this is drawn as small multiples. */
     static final int MAX_SERIES = 4;
     /** Small charts per row. */
-    static final int COLUMNS = 3;
+    static final int COLUMNS = 2;
     /** Height of one small chart in pixels. */
     static final int PANEL_HEIGHT = 260;
 
+    /** Marker size in a small chart: full-size markers on a third of the width merge into a band. */
+    private static final int PANEL_MARKER = 3;
     private static final int TITLE_HEIGHT = 36;
     private static final Color CONTEXT = new Color(0xd0, 0xd7, 0xde);
 
@@ -71,7 +73,8 @@ final class SmallMultiples {
                 line.setMarkerColor(s.getMarkerColor());
                 line.setMarker(s.getMarker());
                 line.setLineStyle(s.getLineStyle());
-                panel.getStyler().setMarkerSize(xy.getStyler().getMarkerSize());
+                panel.getStyler().setMarkerSize(Math.min(PANEL_MARKER, xy.getStyler().getMarkerSize()));
+                AxisLabels.fit(panel);
                 panels.add(panel);
             }
         } else if (chart instanceof CategoryChart bars) {

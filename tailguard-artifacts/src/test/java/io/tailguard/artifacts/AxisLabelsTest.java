@@ -63,6 +63,35 @@ class AxisLabelsTest {
         assertThat(TickLabelBoxes.of(chart)).hasSizeGreaterThan(2);
     }
 
+    /** A third of a report's width with x from 0.1 s to 30 s, as small charts of the adaptive experiment drew. */
+    private static XYChart narrowSeconds() {
+        List<Double> x = new java.util.ArrayList<>();
+        List<Double> y = new java.util.ArrayList<>();
+        for (int i = 1; i <= 300; i++) {
+            x.add(i / 10.0);
+            y.add((double) (i % 37));
+        }
+        XYChart chart = new org.knowm.xchart.XYChartBuilder().width(Charts.WIDTH / 3).height(260).build();
+        chart.getStyler().setLegendVisible(false);
+        chart.addSeries("limit", x, y);
+        return chart;
+    }
+
+    @Test
+    void ticksOfANarrowNumericAxisCrowdAtTheirDefaultSpacing() {
+        assertThat(TickLabelBoxes.anyOverlap(TickLabelBoxes.of(narrowSeconds()))).isTrue();
+    }
+
+    @Test
+    void aNarrowNumericAxisTurnsItsLabelsUntilTheyHaveAGap() {
+        XYChart chart = narrowSeconds();
+
+        assertThat(AxisLabels.fit(chart)).isPositive();
+        List<Shape> boxes = TickLabelBoxes.of(chart);
+        assertThat(boxes).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(TickLabelBoxes.anyOverlap(boxes)).as("labels %s", bounds(boxes)).isFalse();
+    }
+
     @Test
     void boxesThatOnlyTouchAtAnEdgeCountAsApartButSharedAreaDoesNot() {
         Shape left = new Rectangle2D.Double(0, 0, 10, 10);

@@ -57,11 +57,11 @@ class SmallMultiplesTest {
     }
 
     @Test
-    void theGridHoldsThreeChartsPerRowUnderTheTitle() {
+    void theGridHoldsTwoChartsPerRowUnderTheTitle() {
         BufferedImage image = SmallMultiples.image(lines(7));
 
         assertThat(image.getWidth()).isEqualTo(Charts.WIDTH);
-        assertThat(image.getHeight()).isGreaterThan(3 * SmallMultiples.PANEL_HEIGHT);
+        assertThat(image.getHeight()).isGreaterThan(4 * SmallMultiples.PANEL_HEIGHT);
     }
 
     @Test

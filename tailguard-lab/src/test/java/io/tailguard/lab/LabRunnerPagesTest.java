@@ -91,10 +91,11 @@ class LabRunnerPagesTest {
         int own = index.indexOf("<h2>" + escaped(LabSeries.TAILGUARD) + "</h2>");
         assertThat(backpressure).isPositive().isLessThan(own);
         assertThat(index).doesNotContain(escaped(LabSeries.LATENCY))
-                .contains("<span class=\"count mixed\">1 of 2 held</span> <a href=\"judged/report.html\">")
-                .contains("<span class=\"count note\">no published conclusions</span> <a href=\"own/report.html\">")
+                .contains("<tr><td><span class=\"count mixed\">1 of 2 held</span></td><td><a href=\"judged/report.html\">")
+                .contains("<tr><td><span class=\"count note\">no published conclusions</span></td>"
+                        + "<td><a href=\"own/report.html\">")
                 .contains("2 reports; 1 of 2 published conclusions held.")
-                .contains("<li><code>./tailguard lab live-one</code>: Answers without conclusions.</li>");
+                .contains("<tr><td><code>./tailguard lab live-one</code></td><td>Answers without conclusions.</td></tr>");
         assertThat(index.indexOf("judged/report.html")).isBetween(backpressure, own);
         assertThat(dir.resolve("live-one")).doesNotExist();
     }
