@@ -2,6 +2,7 @@ package io.tailguard.artifacts;
 
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
@@ -37,7 +38,10 @@ final class SmallMultiples {
 
     /** Marker size in a small chart: full-size markers on a third of the width merge into a band. */
     private static final int PANEL_MARKER = 3;
-    private static final int TITLE_HEIGHT = 36;
+    /** The chart's title, then a line naming both axes, which the small charts leave untitled. */
+    private static final int TITLE_HEIGHT = 56;
+    private static final Font PANEL_TITLE = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    private static final Font AXES_LINE = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
     private static final Color CONTEXT = new Color(0xd0, 0xd7, 0xde);
 
     private SmallMultiples() {
@@ -56,7 +60,7 @@ final class SmallMultiples {
             double[] y = range(xy.getSeriesMap().values().stream().map(XYSeries::getYData).toList());
             double[] x = range(xy.getSeriesMap().values().stream().map(XYSeries::getXData).toList());
             for (XYSeries s : xy.getSeriesMap().values()) {
-                XYChart panel = new XYChartBuilder().width(width).height(PANEL_HEIGHT).title(s.getName())
+                XYChart panel = new XYChartBuilder().width(width).height(PANEL_HEIGHT).title(fitted(s.getName(), width))
                         .xAxisTitle(xy.getXAxisTitle()).yAxisTitle(xy.getYAxisTitle()).build();
                 sameAxes(xy.getStyler(), panel.getStyler(), x, y);
                 int i = 0;
@@ -80,7 +84,8 @@ final class SmallMultiples {
         } else if (chart instanceof CategoryChart bars) {
             double[] y = rangeOf(bars.getSeriesMap().values());
             for (CategorySeries s : bars.getSeriesMap().values()) {
-                CategoryChart panel = new CategoryChartBuilder().width(width).height(PANEL_HEIGHT).title(s.getName())
+                CategoryChart panel = new CategoryChartBuilder().width(width).height(PANEL_HEIGHT)
+                        .title(fitted(s.getName(), width))
                         .xAxisTitle(bars.getXAxisTitle()).yAxisTitle(bars.getYAxisTitle()).build();
                 sameAxes(bars.getStyler(), panel.getStyler(), null, y);
                 List<?> categories = new ArrayList<>(s.getXData());
@@ -112,7 +117,11 @@ final class SmallMultiples {
             g.setColor(chart.getStyler().getChartFontColor());
             String title = chart.getTitle() + " (one chart per series, same axes)";
             int titleWidth = g.getFontMetrics().stringWidth(title);
-            g.drawString(title, Math.max(4, (image.getWidth() - titleWidth) / 2), TITLE_HEIGHT - 12);
+            g.drawString(title, Math.max(4, (image.getWidth() - titleWidth) / 2), 22);
+            g.setFont(AXES_LINE);
+            String axes = "x: " + chart.getXAxisTitle() + "    y: " + chart.getYAxisTitle();
+            int axesWidth = g.getFontMetrics().stringWidth(axes);
+            g.drawString(axes, Math.max(4, (image.getWidth() - axesWidth) / 2), TITLE_HEIGHT - 10);
             for (int i = 0; i < panels.size(); i++) {
                 BufferedImage panel = BitmapEncoder.getBufferedImage(panels.get(i));
                 g.drawImage(panel, (i % COLUMNS) * panelWidth, TITLE_HEIGHT + (i / COLUMNS) * PANEL_HEIGHT, null);
@@ -123,10 +132,30 @@ final class SmallMultiples {
         return image;
     }
 
+    /**
+     * {@code name} as a small chart's title: whole when it fits {@code width}, else cut with an
+     * ellipsis (a merged series' name, "a = b", can be longer than a small chart is wide).
+     */
+    static String fitted(String name, int width) {
+        FontMetrics metrics = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics()
+                .getFontMetrics(PANEL_TITLE);
+        int room = width - 24;
+        if (metrics.stringWidth(name) <= room) {
+            return name;
+        }
+        String cut = name;
+        while (!cut.isEmpty() && metrics.stringWidth(cut + "\u2026") > room) {
+            cut = cut.substring(0, cut.length() - 1);
+        }
+        return cut + "\u2026";
+    }
+
     private static void sameAxes(AxesChartStyler from, AxesChartStyler to, double[] x, double[] y) {
         to.setLegendVisible(false);
+        to.setXAxisTitleVisible(false);
+        to.setYAxisTitleVisible(false);
         to.setChartBackgroundColor(Color.WHITE);
-        to.setChartTitleFont(from.getChartTitleFont().deriveFont(Font.PLAIN, 13f));
+        to.setChartTitleFont(PANEL_TITLE);
         to.setXAxisLogarithmic(from.isXAxisLogarithmic());
         to.setYAxisLogarithmic(from.isYAxisLogarithmic());
         if (from.getXAxisDecimalPattern() != null) {

@@ -65,6 +65,15 @@ class SmallMultiplesTest {
     }
 
     @Test
+    void aNameLongerThanASmallChartIsCutWithAnEllipsisAndAShortOneIsKept() {
+        String merged = "speculative 2x 25ms budget 5% = speculative 3x 25ms budget 5%";
+
+        assertThat(SmallMultiples.fitted("none", 450)).isEqualTo("none");
+        assertThat(SmallMultiples.fitted(merged, 300)).endsWith("\u2026").hasSizeLessThan(merged.length())
+                .startsWith("speculative 2x");
+    }
+
+    @Test
     void barsWithManySeriesGetOneChartPerSeriesWithLabelsApart() {
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
         for (int i = 0; i < 5; i++) {
