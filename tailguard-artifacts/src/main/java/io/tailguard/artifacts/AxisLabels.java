@@ -4,7 +4,8 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 
 /**
- * Thread-safe (stateless) fitter of a chart's x-axis labels: it keeps them level when they fit,
+ * Thread-safe (stateless; it changes the chart it is given, which no other thread may be using)
+ * fitter of a chart's x-axis labels: it keeps them level when they fit,
  * else turns them 45 degrees, else 90, whichever first leaves a gap between every two labels as
  * drawn ({@link TickLabelBoxes}). Long category names such as {@code resilience4j-rate-limiter}
  * next to {@code load-shedder} no longer run together, nor do the ticks of a small chart.

@@ -13,7 +13,7 @@ public final class IndexPage {
     }
 
     /**
-     * One report's line on the index.
+     * Thread-safe (immutable) one report's line on the index.
      *
      * @param name          the report's directory beside the index, which is also its command name
      * @param title         the report's title
@@ -35,7 +35,7 @@ public final class IndexPage {
     }
 
     /**
-     * Reports under one heading.
+     * Thread-safe (immutable) reports under one heading.
      *
      * @param heading for example "Backpressure (the published lab's second series)"
      * @param entries the reports, in display order
@@ -49,7 +49,8 @@ public final class IndexPage {
     }
 
     /**
-     * Something the index lists but the run did not run, with the command line that runs it.
+     * Thread-safe (immutable) something the index lists but the run did not run, with the command
+     * line that runs it.
      *
      * @param name        its name, for example {@code edge}
      * @param description one line

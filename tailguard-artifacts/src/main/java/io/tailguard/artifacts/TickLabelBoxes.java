@@ -15,7 +15,8 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 
 /**
- * Thread-safe (stateless) finder of where a chart draws its x axis's tick labels: it paints the chart
+ * Thread-safe (stateless; the chart it is given must not be in use elsewhere while it paints it)
+ * finder of where a chart draws its x axis's tick labels: it paints the chart
  * once onto a recording canvas with the labels in a colour nothing else uses, and keeps the box of
  * every shape filled in that colour. XChart draws each label as one filled outline, so each box is
  * one label: its text's ink rectangle, turned with the label and padded, so two labels whose boxes
