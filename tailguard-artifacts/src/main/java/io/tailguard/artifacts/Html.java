@@ -34,8 +34,8 @@ final class Html {
             ".evidence{color:#57606a;font-size:.9rem}",
             "table.index,table.commands{font-size:.9rem;width:100%;table-layout:fixed}",
             "table.index td,table.commands td{white-space:normal;vertical-align:top;overflow-wrap:anywhere}",
-            "table.index td:first-child{width:12rem}table.index td:nth-child(2){width:12rem}",
-            "table.commands td:first-child{width:24.6rem}",
+            "table.index td:first-child{width:9rem}table.index td:nth-child(2){width:12rem}",
+            "table.commands td:first-child{width:21.6rem}",
             ".count{font-variant-numeric:tabular-nums;font-weight:600}",
             ".count.held{color:#1a7f37}.count.not-held{color:#cf222e}.count.mixed{color:#9a6700}");
 
