@@ -10,7 +10,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import org.knowm.xchart.BitmapEncoder;
 
 /**
  * Not thread-safe writer of one run's artifacts into a directory, in this order: CSVs, other files, PNG charts,
@@ -62,7 +61,7 @@ public final class ArtifactWriter {
         }
         List<byte[]> pngs = new ArrayList<>();
         for (ChartArtifact chart : result.charts()) {
-            byte[] png = BitmapEncoder.getBitmapBytes(chart.chart(), BitmapEncoder.BitmapFormat.PNG);
+            byte[] png = ChartImages.png(chart.chart());
             pngs.add(png);
             written.add(write(dir, chart.file(), png));
         }

@@ -11,6 +11,8 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.Marker;
@@ -115,6 +117,14 @@ public final class Charts {
             i++;
         }
         return chart;
+    }
+
+    /**
+     * Returns whether every two x-axis labels of {@code chart}, as drawn at its own size, leave a gap
+     * between them. The writer turns labels until they do ({@link AxisLabels}); tests check with this.
+     */
+    public static boolean xLabelsApart(Chart<? extends AxesChartStyler, ?> chart) {
+        return !TickLabelBoxes.anyOverlap(TickLabelBoxes.of(chart));
     }
 
     /** Series with equal values, in first-seen order, each under the names of all that share it. */

@@ -23,7 +23,21 @@ final class Html {
             "code,pre{font-family:ui-monospace,'DejaVu Sans Mono',monospace;font-size:.85rem}",
             "pre{background:#f6f8fa;padding:.6rem;overflow-x:auto}",
             ".finding{background:#f0f6ff;border-left:4px solid #0969da;padding:.5rem .8rem}",
-            ".note{color:#57606a;font-size:.85rem}");
+            ".note{color:#57606a;font-size:.85rem}",
+            "ul.verdicts{list-style:none;padding:0;margin:1rem 0}",
+            ".verdict{border-left:6px solid #57606a;background:#f6f8fa;padding:.45rem .8rem;margin:.3rem 0}",
+            ".verdict.held{border-color:#1a7f37;background:#eefbf1}",
+            ".verdict.not-held{border-color:#cf222e;background:#fff0f0}",
+            ".verdict.mixed{border-color:#bf8700;background:#fff8e5}",
+            ".verdict.finding{border-color:#0969da;background:#f0f6ff;font-weight:600}",
+            ".outcome{font-weight:700;text-transform:uppercase;font-size:.8rem;letter-spacing:.03em;margin-right:.3rem}",
+            ".evidence{color:#57606a;font-size:.9rem}",
+            "table.index,table.commands{font-size:.9rem;width:100%;table-layout:fixed}",
+            "table.index td,table.commands td{white-space:normal;vertical-align:top;overflow-wrap:anywhere}",
+            "table.index td:first-child{width:9rem}table.index td:nth-child(2){width:12rem}",
+            "table.commands td:first-child{width:21.6rem}",
+            ".count{font-variant-numeric:tabular-nums;font-weight:600}",
+            ".count.held{color:#1a7f37}.count.not-held{color:#cf222e}.count.mixed{color:#9a6700}");
 
     private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(\\.[0-9]+)?");
 

@@ -26,7 +26,7 @@ class ArtifactWriterTest {
         arguments.put("--rate", "100");
         arguments.put("--config", "proxy.yaml");
         return new Report("plan", "A plan", "What the proxy would do.", List.of("plan", "--rate", "100"),
-                arguments, OptionalLong.of(9), List.of(printed, other), List.of(printed),
+                arguments, Map.of("--rate", "default"), OptionalLong.of(9), List.of(), List.of(printed, other), List.of(printed),
                 List.of(new ChartArtifact("y over x", "plan-y.png",
                         Charts.lines("y", "x", "y", List.of(1.0, 2.0), Map.of("y", List.of(2.5, 3.0))))),
                 List.of("It held."), List.of(new FileArtifact("plan.hlog", new byte[] {4, 5})));
@@ -53,20 +53,29 @@ class ArtifactWriterTest {
     }
 
     @Test
-    void reportShowsPrintedTablesFirstAndTheOthersAfterTheCharts() throws IOException {
+    void reportOpensWithTheFirstFindingThenChartsThenPrintedTablesThenTheOthersThenTheRun() throws IOException {
         new ArtifactWriter("1.2.3", "abc1234").write(report(), dir, "out");
 
         String html = Files.readString(dir.resolve(ArtifactWriter.REPORT), StandardCharsets.UTF_8);
-        assertThat(html.indexOf("plan-rows.csv")).isLessThan(html.indexOf("data:image/png;base64,"));
-        assertThat(html.indexOf("<h2>More tables</h2>")).isGreaterThan(html.indexOf("data:image/png;base64,"));
-        assertThat(html).contains("<p class=\"finding\">It held.</p>").contains("<td>--config</td><td>proxy.yaml</td>")
+        int verdict = html.indexOf("<li class=\"verdict finding\">It held.</li>");
+        int chart = html.indexOf("data:image/png;base64,");
+        int printedTable = html.indexOf("plan-rows.csv");
+        int otherTable = html.indexOf("plan-more.csv");
+        int run = html.indexOf("<h2>Run</h2>");
+        assertThat(verdict).isPositive().isLessThan(chart);
+        assertThat(chart).isLessThan(printedTable);
+        assertThat(printedTable).isLessThan(otherTable);
+        assertThat(otherTable).isLessThan(run);
+        assertThat(html).doesNotContain("<p class=\"finding\">It held.</p>")
+                .contains("<td>--rate</td><td>100 (default)</td>").contains("<td>--config</td><td>proxy.yaml</td>")
+                .contains("<td>./tailguard plan --rate 100</td>")
                 .contains("<code>plan.hlog</code> (2 bytes)").doesNotContain("<script");
     }
 
     @Test
     void refusesPrintedTablesThatAreNotTables() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Report("plan", "t", "d", List.of(), Map.of(),
-                        OptionalLong.empty(), List.of(other), List.of(printed), List.of(), List.of(), List.of()))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Report("plan", "t", "d", List.of(), Map.of(), Map.of(),
+                        OptionalLong.empty(), List.of(), List.of(other), List.of(printed), List.of(), List.of(), List.of()))
                 .hasMessage("printedTables must be a subset of tables but was [plan-rows.csv]");
     }
 }

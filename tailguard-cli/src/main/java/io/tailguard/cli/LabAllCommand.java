@@ -1,7 +1,9 @@
 package io.tailguard.cli;
 
+import io.tailguard.lab.Experiments;
 import io.tailguard.lab.LabRunner;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.LiveExperiments;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,6 +33,7 @@ final class LabAllCommand implements Runnable {
     public void run() {
         CommandLine cli = spec.commandLine();
         new LabRunner(cli.getOut(), Progress.console(cli.getErr(), System.console() != null))
-                .runAll(outputDir, spec.root().commandLine().getParseResult().originalArgs());
+                .runAll(outputDir, spec.root().commandLine().getParseResult().originalArgs(), Experiments.all(),
+                        LiveExperiments.forIndex());
     }
 }

@@ -176,6 +176,9 @@ class LabCommandTest {
             assertThat(index).contains("href=\"" + e.name() + "/report.html\"");
             assertThat(dir.resolve(e.name()).resolve("report.html")).exists();
         }
+        for (io.tailguard.lab.Experiment e : io.tailguard.lab.live.LiveExperiments.forIndex()) {
+            assertThat(index).contains("<code>./tailguard " + e.examples().get(0) + "</code>");
+        }
         assertThat(Files.readString(dir.resolve("manifest.json"))).contains("\"file\": \"index.html\"")
                 .contains("\"file\": \"backpressure/backpressure-summary.csv\"");
     }

@@ -1,5 +1,6 @@
 package io.tailguard.lab;
 
+import io.tailguard.artifacts.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,10 +22,61 @@ public final class Conclusions {
     private Conclusions() {
     }
 
-    /** Returns {@code result} with the verdict finding first, or unchanged if there are no conclusions. */
+    /**
+     * Returns {@code result} with one verdict per conclusion and the verdict finding first, or
+     * unchanged if there are no conclusions.
+     */
     static LabResult judged(Experiment experiment, LabArgs args, LabResult result) {
         return single(experiment.conclusions(), conditions(experiment, args, false), result)
-                .map(result::withFindingFirst).orElse(result);
+                .map(paragraph -> result.withVerdicts(paragraph, verdicts(experiment.conclusions(), result)))
+                .orElse(result);
+    }
+
+    /** The verdict lines of one run: whether each conclusion held, with its figures. */
+    static List<Verdict> verdicts(List<Conclusion<?>> conclusions, LabResult result) {
+        List<Verdict> lines = new ArrayList<>();
+        for (Conclusion<?> c : conclusions) {
+            Conclusion.Judgement j = c.judge(result.records());
+            if (!j.judged()) {
+                lines.add(new Verdict(Verdict.Outcome.NOT_JUDGED, c.statement(), j.unjudged()));
+            } else {
+                lines.add(new Verdict(j.verdict().holds() ? Verdict.Outcome.HELD : Verdict.Outcome.NOT_HELD,
+                        c.statement(), j.verdict().evidence()));
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * The verdict lines of {@code runs}, one per seed from {@code first}: held when a conclusion held
+     * in every seed it could be judged in, not held when in none, mixed otherwise, with the counts.
+     */
+    static List<Verdict> verdictsAcrossSeeds(List<Conclusion<?>> conclusions, List<LabResult> runs, long first) {
+        List<Verdict> lines = new ArrayList<>();
+        for (Conclusion<?> c : conclusions) {
+            int judged = 0;
+            List<String> failures = new ArrayList<>();
+            List<Long> failed = new ArrayList<>();
+            String unjudged = null;
+            for (int i = 0; i < runs.size(); i++) {
+                Conclusion.Judgement j = c.judge(runs.get(i).records());
+                if (!j.judged()) {
+                    unjudged = j.unjudged();
+                    continue;
+                }
+                judged++;
+                if (!j.verdict().holds()) {
+                    failed.add(first + i);
+                    failures.add(j.verdict().evidence());
+                }
+            }
+            int held = judged - failures.size();
+            Verdict.Outcome outcome = judged == 0 ? Verdict.Outcome.NOT_JUDGED : held == judged
+                    ? Verdict.Outcome.HELD : held == 0 ? Verdict.Outcome.NOT_HELD : Verdict.Outcome.MIXED;
+            lines.add(new Verdict(outcome, c.statement(),
+                    judged == 0 ? unjudged : counted(held, judged, failed, failures)));
+        }
+        return lines;
     }
 
     /** The finding of one run: whether each conclusion held, with its figures. */

@@ -4,8 +4,12 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.artifacts.FileArtifact;
 import io.tailguard.artifacts.Report;
+import io.tailguard.artifacts.Verdict;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -24,11 +28,15 @@ import java.util.OptionalLong;
  * @param seedCharts    per seed summary (same order), the columns its {@code --seeds} chart draws;
  *                      empty for every numeric column
  * @param records       the typed rows behind the tables, which conclusions read as records
+ * @param verdicts      one line per published conclusion; when there are any, the first finding is
+ *                      the same verdicts as one paragraph, for the terminal, and the report leaves it out
+ * @param ranAlso       option → what else the run ran beyond its value, for the report's run table
  */
 public record LabResult(String title, List<CsvTable> tables, List<CsvTable> printedTables,
                         List<ChartArtifact> charts, List<String> findings, OptionalLong seed,
                         List<FileArtifact> files, List<CsvTable> seedSummaries,
-                        List<List<String>> seedCharts, List<Object> records) {
+                        List<List<String>> seedCharts, List<Object> records, List<Verdict> verdicts,
+                        Map<String, String> ranAlso) {
 
     /** Copies the lists. */
     public LabResult {
@@ -40,6 +48,8 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         seedSummaries = List.copyOf(seedSummaries);
         seedCharts = seedCharts.stream().map(List::copyOf).toList();
         records = List.copyOf(records);
+        verdicts = List.copyOf(verdicts);
+        ranAlso = Collections.unmodifiableMap(new LinkedHashMap<>(ranAlso));
         if (seedCharts.size() != seedSummaries.size()) {
             throw new IllegalArgumentException("seedCharts must have one entry per seed summary but was "
                     + seedCharts.size() + " for " + seedSummaries.size());
@@ -48,17 +58,42 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
 
     /** Returns what {@link io.tailguard.artifacts.ArtifactWriter} writes for this run of {@code experiment}. */
     public Report report(Experiment experiment, LabArgs args) {
+        List<String> shown = verdicts.isEmpty() ? findings : findings.subList(1, findings.size());
         return new Report(experiment.name(), title, experiment.description(), args.commandLine(), args.rawValues(),
-                seed, tables, printedTables, charts, findings, files);
+                notes(experiment, args), seed, verdicts, tables, printedTables, charts, shown, files);
     }
 
-    /** Returns this result with {@code finding} before its other findings. */
-    public LabResult withFindingFirst(String finding) {
+    /**
+     * The run table's note of each argument: "default" when it was not given, and what else the
+     * run ran beyond its value, so the table says what actually ran.
+     */
+    private Map<String, String> notes(Experiment experiment, LabArgs args) {
+        Map<String, String> defaults = new LinkedHashMap<>();
+        for (LabOption option : LabOption.of(experiment)) {
+            defaults.put(option.name(), option.defaultValue());
+        }
+        Map<String, String> notes = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : args.rawValues().entrySet()) {
+            String as = e.getValue().equals(defaults.get(e.getKey())) ? "default" : null;
+            String also = ranAlso.get(e.getKey());
+            String note = as == null ? also : also == null ? as : as + "; " + also;
+            if (note != null) {
+                notes.put(e.getKey(), note);
+            }
+        }
+        return notes;
+    }
+
+    /**
+     * Returns this result with {@code verdicts} and, before its other findings, {@code paragraph}:
+     * the same verdicts as one paragraph for the terminal.
+     */
+    public LabResult withVerdicts(String paragraph, List<Verdict> verdicts) {
         List<String> all = new ArrayList<>(findings.size() + 1);
-        all.add(finding);
+        all.add(paragraph);
         all.addAll(findings);
         return new LabResult(title, tables, printedTables, charts, all, seed, files, seedSummaries, seedCharts,
-                records);
+                records, verdicts, ranAlso);
     }
 
     /** Starts a result with its title. */
@@ -78,6 +113,9 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
         private final List<CsvTable> seedSummaries = new ArrayList<>();
         private final List<List<String>> seedCharts = new ArrayList<>();
         private final List<Object> records = new ArrayList<>();
+        private final List<Verdict> verdicts = new ArrayList<>();
+        private String verdictParagraph;
+        private final Map<String, String> ranAlso = new LinkedHashMap<>();
 
         private Builder(String title) {
             this.title = title;
@@ -151,10 +189,35 @@ public record LabResult(String title, List<CsvTable> tables, List<CsvTable> prin
             return this;
         }
 
+        /**
+         * Records that the run ran {@code option} with more than its value, in {@code note}'s words
+         * (for example "the sustained vs transient table also ran transient"), so the report's run
+         * table does not claim that only the given value ran.
+         */
+        public Builder ranAlso(String option, String note) {
+            ranAlso.put(option, note);
+            return this;
+        }
+
+        /**
+         * Sets the verdict lines the report opens with; {@code paragraph}, the same verdicts as one
+         * paragraph, goes before every finding on the terminal.
+         */
+        public Builder verdicts(String paragraph, List<Verdict> lines) {
+            verdictParagraph = paragraph;
+            verdicts.clear();
+            verdicts.addAll(lines);
+            return this;
+        }
+
         /** Builds the result. */
         public LabResult build() {
-            return new LabResult(title, tables, printed, charts, findings, seed, files, seedSummaries, seedCharts,
-                    records);
+            List<String> all = new ArrayList<>(findings);
+            if (verdictParagraph != null) {
+                all.add(0, verdictParagraph);
+            }
+            return new LabResult(title, tables, printed, charts, all, seed, files, seedSummaries, seedCharts,
+                    records, verdictParagraph == null ? List.of() : verdicts, ranAlso);
         }
     }
 }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +33,9 @@ public final class LabRunner {
     public static final String DEFAULT_OUTPUT_DIR = "./results";
 
     private static final String ALL_TITLE = "tailguard lab: all experiments";
+
+    private static final String RUN_ALONE = "Live experiments: real servers on 127.0.0.1, minutes of real time, "
+            + "so lab all leaves them out; run each with its command";
 
     private final PrintWriter out;
     private final Progress progress;
@@ -124,17 +128,30 @@ public final class LabRunner {
      * @return the artifacts written, paths relative to {@code outputDir}, manifest last
      */
     public List<Artifact> runAll(String outputDir, List<String> commandLine) {
+        return runAll(outputDir, commandLine, Experiments.all(), List.of());
+    }
+
+    /**
+     * Runs {@code experiments} with their defaults into {@code outputDir/<name>/}, then writes
+     * {@code outputDir/index.html}, which groups their reports by series with how many conclusions
+     * held, and lists {@code runAlone} (the live experiments, which {@code lab all} does not run)
+     * with the command that runs each; then a top-level manifest.
+     *
+     * @return the artifacts written, paths relative to {@code outputDir}, manifest last
+     */
+    public List<Artifact> runAll(String outputDir, List<String> commandLine, List<Experiment> experiments,
+                                 List<Experiment> runAlone) {
         ArtifactWriter writer = ArtifactWriter.forThisBuild();
         List<LabArgs> argsList = new ArrayList<>();
-        for (Experiment e : Experiments.all()) {
+        for (Experiment e : experiments) {
             argsList.add(LabArgs.defaults(e, commandLine));
         }
         try (StagedOutput staged = open(outputDir)) {
             List<Artifact> all = new ArrayList<>();
-            List<IndexPage.Entry> entries = new ArrayList<>();
-            for (int i = 0; i < Experiments.all().size(); i++) {
-                Experiment e = Experiments.all().get(i);
-                out.println("== lab " + e.name() + " (" + (i + 1) + "/" + Experiments.all().size() + ")");
+            Map<LabSeries, List<IndexPage.Entry>> bySeries = new EnumMap<>(LabSeries.class);
+            for (int i = 0; i < experiments.size(); i++) {
+                Experiment e = experiments.get(i);
+                out.println("== lab " + e.name() + " (" + (i + 1) + "/" + experiments.size() + ")");
                 LabResult result = Conclusions.judged(e, argsList.get(i), e.run(argsList.get(i), progress));
                 Path dir = Files.createDirectory(staged.dir().resolve(e.name()));
                 List<Artifact> written = writer.write(result.report(e, argsList.get(i)), dir,
@@ -142,11 +159,18 @@ public final class LabRunner {
                 for (Artifact a : written) {
                     all.add(new Artifact(e.name() + "/" + a.file(), a.bytes(), a.sha256()));
                 }
-                entries.add(new IndexPage.Entry(e.name(), result.title(), e.description(), written.size()));
+                bySeries.computeIfAbsent(e.series(), s -> new ArrayList<>()).add(new IndexPage.Entry(e.name(),
+                        result.title(), e.description(), written.size(), result.verdicts()));
                 printResult(result);
             }
-            all.add(ArtifactWriter.write(staged.dir(), "index.html", IndexPage.render(ALL_TITLE, entries,
-                    writer.version(), writer.gitCommit()).getBytes(StandardCharsets.UTF_8)));
+            List<IndexPage.Group> groups = new ArrayList<>();
+            bySeries.forEach((series, entries) -> groups.add(new IndexPage.Group(series.heading(), entries)));
+            List<IndexPage.Command> commands = new ArrayList<>();
+            for (Experiment e : runAlone) {
+                commands.add(new IndexPage.Command(e.name(), e.description(), "./tailguard " + e.examples().get(0)));
+            }
+            all.add(ArtifactWriter.write(staged.dir(), "index.html", IndexPage.render(ALL_TITLE, groups, RUN_ALONE,
+                    commands, writer.version(), writer.gitCommit()).getBytes(StandardCharsets.UTF_8)));
             Map<String, String> arguments = new LinkedHashMap<>();
             arguments.put("--output-dir", outputDir);
             all.add(writer.writeManifest(staged.dir(), new Manifest("all", ALL_TITLE, commandLine, arguments,

@@ -56,8 +56,9 @@ public final class SeedRuns {
             out.chart(chart(csv, chartable(table, base.seedCharts().get(s)), k));
         }
         base.charts().forEach(out::chart);
+        base.ranAlso().forEach(out::ranAlso);
         Conclusions.acrossSeeds(experiment.conclusions(), Conclusions.conditions(experiment, args, true), runs, first)
-                .ifPresent(out::finding);
+                .ifPresent(p -> out.verdicts(p, Conclusions.verdictsAcrossSeeds(experiment.conclusions(), runs, first)));
         out.finding(finding(figures, first, k));
         base.findings().forEach(f -> out.finding("Seed " + first + ": " + f));
         base.files().forEach(out::file);

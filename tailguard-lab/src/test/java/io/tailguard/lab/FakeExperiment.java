@@ -54,6 +54,7 @@ class FakeExperiment implements Experiment {
                         Charts.bars("Rows", "i", "half", List.of("x", "y"), Map.of("s", List.of(1, 2)))))
                 .finding("Found " + n + " rows in " + args.duration("--duration").toMillis() + " ms.")
                 .seed(args.longValue("--seed"))
+                .records(List.of(new ScoreRow("rows", n)))
                 .build();
     }
 }

@@ -112,7 +112,11 @@ public final class BackpressureExperiment implements Experiment {
                 .printedTable(BackpressureTables.overload(sustained, transientOutcomes))
                 .finding(BackpressureFindings.sustained(sustained))
                 .finding(BackpressureFindings.transientRun(transientOutcomes))
-                .finding(workload.pacing().describe());
+                .finding(workload.pacing().describe())
+                .ranAlso(OVERLOAD, "the sustained vs transient comparison also ran " + (mainIsSustained ? "transient" : "sustained"));
+        if (!reuse) {
+            result.ranAlso(STRATEGY, "the sustained vs transient comparison ran all five");
+        }
         BackpressureTables.charts(outcomes, sustained, transientOutcomes, workload.describe())
                 .forEach(result::chart);
         // The simulator is always seeded with it; only poisson and bursty arrivals draw from it.
