@@ -71,9 +71,9 @@ public final class BreakerExperiment extends FailureExperiment {
         progress.step("blast radius, breakers");
         progress.end();
 
-        List<SweepRow> sweepRows = List.of(SweepRow.of("naive-retry", naive), SweepRow.of("with-breaker", core),
-                SweepRow.of("resilience4j", r4j));
-        CsvTable sweep = CsvTable.of("Hard-down comparison", "circuit-breaker-breaker-sweep.csv", SweepRow.HEADER,
+        List<BreakerSweepRow> sweepRows = List.of(BreakerSweepRow.of("naive-retry", naive), BreakerSweepRow.of("with-breaker", core),
+                BreakerSweepRow.of("resilience4j", r4j));
+        CsvTable sweep = CsvTable.of("Hard-down comparison", "circuit-breaker-breaker-sweep.csv", BreakerSweepRow.HEADER,
                 sweepRows);
         List<BlastRow> blastRows = blastRows(blastNaive, blastBreaker);
         return LabResult.builder(title())
@@ -135,7 +135,7 @@ public final class BreakerExperiment extends FailureExperiment {
      */
     private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                Conclusion.of("breakers cut database attempts tenfold and answer sooner", SweepRow.class, r -> {
+                Conclusion.of("breakers cut database attempts tenfold and answer sooner", BreakerSweepRow.class, r -> {
                     double naive = policy(r, "naive-retry").dbAttemptsPerRequest();
                     double breaker = policy(r, "with-breaker").dbAttemptsPerRequest();
                     double naiveP50 = policy(r, "naive-retry").p50ResolutionMs();
@@ -144,7 +144,7 @@ public final class BreakerExperiment extends FailureExperiment {
                             "%.2f vs %.2f attempts per request, p50 %.0f vs %.0f ms", breaker, naive, breakerP50,
                             naiveP50);
                 }),
-                Conclusion.of("the Resilience4j breaker gives the same row", SweepRow.class, r -> {
+                Conclusion.of("the Resilience4j breaker gives the same row", BreakerSweepRow.class, r -> {
                     List<String> ours = policy(r, "with-breaker").cells();
                     List<String> r4j = policy(r, "resilience4j").cells();
                     return Conclusion.verdict(ours.subList(1, ours.size()).equals(r4j.subList(1, r4j.size())),
@@ -159,7 +159,7 @@ public final class BreakerExperiment extends FailureExperiment {
                 }));
     }
 
-    private static SweepRow policy(Rows<SweepRow> rows, String policy) {
+    private static BreakerSweepRow policy(Rows<BreakerSweepRow> rows, String policy) {
         return rows.first(s -> s.policy().equals(policy), "policy " + policy);
     }
 }

@@ -73,11 +73,11 @@ public final class BudgetExperiment extends FailureExperiment {
         }
         progress.end();
         double requests = Math.round(50.0 * durationMs / 1000.0);
-        List<PolicyRow> rows = new ArrayList<>();
+        List<BudgetPolicyRow> rows = new ArrayList<>();
         for (int p = 0; p < table.size(); p++) {
-            rows.add(PolicyRow.of(TABLE_DEADLINE, POLICIES.get(p), table.get(p), requests));
+            rows.add(BudgetPolicyRow.of(TABLE_DEADLINE, POLICIES.get(p), table.get(p), requests));
         }
-        CsvTable policies = CsvTable.of("Policy table", "timeout-budgets-policy-table.csv", PolicyRow.HEADER, rows);
+        CsvTable policies = CsvTable.of("Policy table", "timeout-budgets-policy-table.csv", BudgetPolicyRow.HEADER, rows);
         return LabResult.builder(title())
                 .table(sweepTable(sweep, requests))
                 .printedTable(policies)
@@ -109,10 +109,10 @@ public final class BudgetExperiment extends FailureExperiment {
         List<CsvRow> rows = new ArrayList<>();
         for (int d = 0; d < DEADLINES.length; d++) {
             for (int p = 0; p < 3; p++) {
-                rows.add(PolicyRow.of(DEADLINES[d], POLICIES.get(p), sweep.get(d)[p], requests).sweepCells());
+                rows.add(BudgetPolicyRow.of(DEADLINES[d], POLICIES.get(p), sweep.get(d)[p], requests).sweepCells());
             }
         }
-        return CsvTable.of("Deadline sweep", "timeout-budgets-deadline-sweep.csv", PolicyRow.SWEEP_HEADER, rows);
+        return CsvTable.of("Deadline sweep", "timeout-budgets-deadline-sweep.csv", BudgetPolicyRow.SWEEP_HEADER, rows);
     }
 
     private static ChartArtifact sweepChart(List<CallTreeOutcome[]> sweep, boolean p99) {
@@ -153,19 +153,19 @@ public final class BudgetExperiment extends FailureExperiment {
      */
     private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                Conclusion.of("at 400 ms, budget beats breaker beats no protection", PolicyRow.class, r -> {
+                Conclusion.of("at 400 ms, budget beats breaker beats no protection", BudgetPolicyRow.class, r -> {
                     double budget = policy(r, "budget").successPct();
                     double breaker = policy(r, "breaker").successPct();
                     double none = policy(r, "no-protection").successPct();
                     return Conclusion.verdict(budget > breaker && breaker > none,
                             "budget %.1f %%, breaker %.1f %%, no protection %.1f %%", budget, breaker, none);
                 }),
-                Conclusion.of("budget alone beats budget+breaker", PolicyRow.class, r -> {
+                Conclusion.of("budget alone beats budget+breaker", BudgetPolicyRow.class, r -> {
                     double budget = policy(r, "budget").successPct();
                     double both = policy(r, "budget+breaker").successPct();
                     return Conclusion.verdict(budget > both, "budget %.1f %% vs budget+breaker %.1f %%", budget, both);
                 }),
-                Conclusion.of("a budget sends no database call past the deadline", PolicyRow.class, r -> {
+                Conclusion.of("a budget sends no database call past the deadline", BudgetPolicyRow.class, r -> {
                     double budget = policy(r, "budget").pastDeadlinePct();
                     double both = policy(r, "budget+breaker").pastDeadlinePct();
                     double none = policy(r, "no-protection").pastDeadlinePct();
@@ -174,7 +174,7 @@ public final class BudgetExperiment extends FailureExperiment {
                 }));
     }
 
-    private static PolicyRow policy(Rows<PolicyRow> rows, String policy) {
+    private static BudgetPolicyRow policy(Rows<BudgetPolicyRow> rows, String policy) {
         return rows.first(r -> r.policy().equals(policy), "policy " + policy);
     }
 }

@@ -53,9 +53,9 @@ public final class CascadeExperiment extends FailureExperiment {
         progress.step("isolated frontends");
         progress.end();
 
-        List<SweepRow> sweepRows = sweepRows(sweep);
+        List<CascadeSweepRow> sweepRows = sweepRows(sweep);
         List<TimelineRow> timelineRows = timelineRows(timeline);
-        CsvTable sweepTable = CsvTable.of("Degradation sweep", "cascading-failures-cascade-sweep.csv", SweepRow.HEADER,
+        CsvTable sweepTable = CsvTable.of("Degradation sweep", "cascading-failures-cascade-sweep.csv", CascadeSweepRow.HEADER,
                 sweepRows);
         LabResult.Builder result = LabResult.builder(title())
                 .printedTable(sweepTable)
@@ -71,12 +71,12 @@ public final class CascadeExperiment extends FailureExperiment {
         return result.build();
     }
 
-    static List<SweepRow> sweepRows(List<CascadeRun> sweep) {
-        List<SweepRow> rows = new ArrayList<>();
+    static List<CascadeSweepRow> sweepRows(List<CascadeRun> sweep) {
+        List<CascadeSweepRow> rows = new ArrayList<>();
         for (int i = 0; i < DB_MS.length; i++) {
             for (int r = 0; r < CascadeRun.ROUTES.size(); r++) {
                 CascadeRun run = sweep.get(i);
-                rows.add(new SweepRow(DB_MS[i], CascadeRun.ROUTES.get(r), run.successPct()[r], run.p99Ms()[r]));
+                rows.add(new CascadeSweepRow(DB_MS[i], CascadeRun.ROUTES.get(r), run.successPct()[r], run.p99Ms()[r]));
             }
         }
         return rows;
@@ -92,16 +92,16 @@ public final class CascadeExperiment extends FailureExperiment {
         return rows;
     }
 
-    private static ChartArtifact sweepChart(List<SweepRow> rows) {
-        List<SweepRow> a = rows.stream().filter(r -> r.route().equals(CascadeRun.ROUTES.get(0))).toList();
-        List<SweepRow> b = rows.stream().filter(r -> r.route().equals(CascadeRun.ROUTES.get(1))).toList();
+    private static ChartArtifact sweepChart(List<CascadeSweepRow> rows) {
+        List<CascadeSweepRow> a = rows.stream().filter(r -> r.route().equals(CascadeRun.ROUTES.get(0))).toList();
+        List<CascadeSweepRow> b = rows.stream().filter(r -> r.route().equals(CascadeRun.ROUTES.get(1))).toList();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("route-a (calls the database)", ChartSeries.column(a, SweepRow::successPct));
-        series.put("route-b (never calls it)", ChartSeries.column(b, SweepRow::successPct));
+        series.put("route-a (calls the database)", ChartSeries.column(a, CascadeSweepRow::successPct));
+        series.put("route-b (never calls it)", ChartSeries.column(b, CascadeSweepRow::successPct));
         return new ChartArtifact("Success by database service time",
                 "cascading-failures-cascade-sweep.png",
                 Charts.lines("Cascade: success vs database service time", "database service time (ms)",
-                        "success (%)", ChartSeries.column(a, SweepRow::dbServiceMs), series));
+                        "success (%)", ChartSeries.column(a, CascadeSweepRow::dbServiceMs), series));
     }
 
     private static ChartArtifact timelineChart(List<TimelineRow> rows) {
@@ -141,7 +141,7 @@ public final class CascadeExperiment extends FailureExperiment {
      */
     private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                Conclusion.of("a 500 ms database fails most of route-b, which never calls it", SweepRow.class, r -> {
+                Conclusion.of("a 500 ms database fails most of route-b, which never calls it", CascadeSweepRow.class, r -> {
                     double b = r.first(s -> s.dbServiceMs() == 500 && s.route().equals("route-b"), "500 ms route-b")
                             .successPct();
                     double a = r.first(s -> s.dbServiceMs() == 500 && s.route().equals("route-a"), "500 ms route-a")

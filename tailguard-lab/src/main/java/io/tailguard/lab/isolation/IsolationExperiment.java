@@ -67,11 +67,11 @@ public final class IsolationExperiment extends FailureExperiment {
         }
         progress.end();
         List<SizingRow> sizingRows = sizingRows(sizing);
-        List<PolicyRow> rows = new ArrayList<>();
+        List<IsolationPolicyRow> rows = new ArrayList<>();
         for (int i = 0; i < policies.size(); i++) {
-            rows.add(PolicyRow.of(POLICIES.get(i), policies.get(i)));
+            rows.add(IsolationPolicyRow.of(POLICIES.get(i), policies.get(i)));
         }
-        CsvTable policyTable = CsvTable.of("Policy comparison", "failure-isolation-policy-table.csv", PolicyRow.HEADER,
+        CsvTable policyTable = CsvTable.of("Policy comparison", "failure-isolation-policy-table.csv", IsolationPolicyRow.HEADER,
                 rows);
         return LabResult.builder(title())
                 .printedTable(policyTable)
@@ -123,11 +123,11 @@ public final class IsolationExperiment extends FailureExperiment {
         return rows;
     }
 
-    private static ChartArtifact policyChart(List<PolicyRow> rows) {
+    private static ChartArtifact policyChart(List<IsolationPolicyRow> rows) {
         return new ChartArtifact("Success by policy", "failure-isolation-policy.png",
                 Charts.bars("Who the policy protects", "policy", "success (%)", POLICIES, ChartSeries.of(rows,
-                        "route-a (greedy)", PolicyRow::routeASuccessPct, "route-b (100 ms deadline)",
-                        PolicyRow::routeBSuccessPct)));
+                        "route-a (greedy)", IsolationPolicyRow::routeASuccessPct, "route-b (100 ms deadline)",
+                        IsolationPolicyRow::routeBSuccessPct)));
     }
 
     private static ChartArtifact sizingChart(List<SizingRow> rows) {
@@ -163,20 +163,20 @@ public final class IsolationExperiment extends FailureExperiment {
      */
     private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
-                Conclusion.of("breakers and a budget do not help route-b", PolicyRow.class, r -> {
+                Conclusion.of("breakers and a budget do not help route-b", IsolationPolicyRow.class, r -> {
                     double naive = policy(r, "naive").routeBSuccessPct();
                     double breaker = policy(r, "breaker").routeBSuccessPct();
                     double budget = policy(r, "budget").routeBSuccessPct();
                     return Conclusion.verdict(breaker <= naive + 1 && budget <= naive + 1,
                             "route-b naive %.1f %%, breaker %.1f %%, budget %.1f %%", naive, breaker, budget);
                 }),
-                Conclusion.of("a bulkhead of one reserved worker gives route-b 100 %", PolicyRow.class, r -> {
+                Conclusion.of("a bulkhead of one reserved worker gives route-b 100 %", IsolationPolicyRow.class, r -> {
                     double naive = policy(r, "naive").routeBSuccessPct();
                     double bulkhead = policy(r, "bulkhead").routeBSuccessPct();
                     return Conclusion.verdict(bulkhead >= 99.95, "route-b %.1f %% with the bulkhead, %.1f %% naive",
                             bulkhead, naive);
                 }),
-                Conclusion.of("the bulkhead costs route-a nothing", PolicyRow.class, r -> {
+                Conclusion.of("the bulkhead costs route-a nothing", IsolationPolicyRow.class, r -> {
                     double naive = policy(r, "naive").routeASuccessPct();
                     double bulkhead = policy(r, "bulkhead").routeASuccessPct();
                     return Conclusion.verdict(bulkhead >= naive, "route-a %.1f %% with the bulkhead, %.1f %% naive",
@@ -184,7 +184,7 @@ public final class IsolationExperiment extends FailureExperiment {
                 }));
     }
 
-    private static PolicyRow policy(Rows<PolicyRow> rows, String policy) {
+    private static IsolationPolicyRow policy(Rows<IsolationPolicyRow> rows, String policy) {
         return rows.first(r -> r.policy().equals(policy), "policy " + policy);
     }
 }

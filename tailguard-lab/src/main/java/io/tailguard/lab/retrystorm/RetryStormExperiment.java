@@ -66,9 +66,9 @@ public final class RetryStormExperiment extends FailureExperiment {
         progress.step("storm timeline");
         progress.end();
 
-        List<SweepRow> sweepRows = sweepRows(healthy, down);
+        List<RetrySweepRow> sweepRows = sweepRows(healthy, down);
         List<WindowRow> windows = windowRows(r1, r3);
-        CsvTable sweep = CsvTable.of("Amplification sweep", "retry-storms-amplification-sweep.csv", SweepRow.HEADER,
+        CsvTable sweep = CsvTable.of("Amplification sweep", "retry-storms-amplification-sweep.csv", RetrySweepRow.HEADER,
                 sweepRows);
         return LabResult.builder(title())
                 .printedTable(sweep)
@@ -90,14 +90,14 @@ public final class RetryStormExperiment extends FailureExperiment {
         return new CallTree(t, durationMs, arrivals, seed).run();
     }
 
-    static List<SweepRow> sweepRows(List<CallTreeOutcome> healthy, List<CallTreeOutcome> down) {
-        List<SweepRow> rows = new ArrayList<>();
+    static List<RetrySweepRow> sweepRows(List<CallTreeOutcome> healthy, List<CallTreeOutcome> down) {
+        List<RetrySweepRow> rows = new ArrayList<>();
         for (String mode : List.of("healthy", "degraded")) {
             List<CallTreeOutcome> runs = mode.equals("healthy") ? healthy : down;
             for (int i = 0; i < runs.size(); i++) {
                 CallTreeOutcome o = runs.get(i);
                 int r = i + 1;
-                rows.add(new SweepRow(mode, r, o.successPct(0),
+                rows.add(new RetrySweepRow(mode, r, o.successPct(0),
                         o.eligibleLeafAttempts(r, Chains.TIMEOUT_MS, Chains.BACKOFF_MS),
                         o.spawnsPerSecond(DATABASE), o.p99(0)));
             }
@@ -126,15 +126,15 @@ public final class RetryStormExperiment extends FailureExperiment {
                                 ChartSeries.of(rows, "R=1", WindowRow::r1SuccessPct, "R=3", WindowRow::r3SuccessPct)));
     }
 
-    private static ChartArtifact amplificationChart(List<SweepRow> rows) {
-        List<SweepRow> healthy = rows.stream().filter(r -> r.mode().equals("healthy")).toList();
-        List<SweepRow> down = rows.stream().filter(r -> r.mode().equals("degraded")).toList();
+    private static ChartArtifact amplificationChart(List<RetrySweepRow> rows) {
+        List<RetrySweepRow> healthy = rows.stream().filter(r -> r.mode().equals("healthy")).toList();
+        List<RetrySweepRow> down = rows.stream().filter(r -> r.mode().equals("degraded")).toList();
         Map<String, List<? extends Number>> series = new LinkedHashMap<>();
-        series.put("healthy", ChartSeries.column(healthy, SweepRow::dbAttemptsPerRequest));
-        series.put("hard-down", ChartSeries.column(down, SweepRow::dbAttemptsPerRequest));
+        series.put("healthy", ChartSeries.column(healthy, RetrySweepRow::dbAttemptsPerRequest));
+        series.put("hard-down", ChartSeries.column(down, RetrySweepRow::dbAttemptsPerRequest));
         return new ChartArtifact("Database attempts per request by attempts per hop", "retry-storms-amplification.png",
                 Charts.lines("Amplification", "attempts per hop (R)", "database attempts per request",
-                        ChartSeries.column(healthy, SweepRow::attemptsPerHop), series));
+                        ChartSeries.column(healthy, RetrySweepRow::attemptsPerHop), series));
     }
 
     static String findings(List<CallTreeOutcome> down, CallTreeOutcome r1, CallTreeOutcome r3) {
@@ -160,13 +160,13 @@ public final class RetryStormExperiment extends FailureExperiment {
     private static List<Conclusion<?>> publishedConclusions() {
         return List.of(
                 Conclusion.of("3 attempts per hop make about 9 database attempts per request when it is down",
-                        SweepRow.class, r -> {
+                        RetrySweepRow.class, r -> {
                     double a = r.first(s -> s.mode().equals("degraded") && s.attemptsPerHop() == 3,
                             "degraded R = 3").dbAttemptsPerRequest();
                     return Conclusion.verdict(a >= 8 && a <= 10, "%.2f attempts per request", a);
                 }),
-                Conclusion.of("retries rescue nothing when the database is down", SweepRow.class, r -> {
-                    double best = r.where(s -> s.mode().equals("degraded")).stream().mapToDouble(SweepRow::successPct)
+                Conclusion.of("retries rescue nothing when the database is down", RetrySweepRow.class, r -> {
+                    double best = r.where(s -> s.mode().equals("degraded")).stream().mapToDouble(RetrySweepRow::successPct)
                             .max().orElseThrow(() -> new Rows.MissingRowException("no degraded row in this run"));
                     return Conclusion.verdict(best < 1, "best success %.1f %% over R = 1..4", best);
                 }),

@@ -36,7 +36,7 @@ class BudgetConclusionsTest {
 
     /** Success of {@code policy} in the 400 ms table of one run with {@code seed}. */
     private static double success(LabResult run, String policy) {
-        return run.records().stream().map(PolicyRow.class::cast).filter(r -> r.policy().equals(policy)).findFirst()
+        return run.records().stream().map(BudgetPolicyRow.class::cast).filter(r -> r.policy().equals(policy)).findFirst()
                 .orElseThrow().successPct();
     }
 

@@ -12,7 +12,7 @@ import java.util.List;
  * @param successPct  on-time share of the route's requests
  * @param p99Ms       the route's p99
  */
-record SweepRow(int dbServiceMs, String route, double successPct, double p99Ms) implements CsvRow {
+record CascadeSweepRow(int dbServiceMs, String route, double successPct, double p99Ms) implements CsvRow {
 
     static final List<String> HEADER = List.of("db_service_ms", "route", "success_pct", "p99_ms");
 

@@ -16,7 +16,7 @@ import java.util.List;
  * @param p50ResolutionMs      median time to an answer
  * @param p99ResolutionMs      p99 time to an answer
  */
-record PolicyRow(long deadlineMs, String policy, double successPct, double dbAttemptsPerRequest,
+record BudgetPolicyRow(long deadlineMs, String policy, double successPct, double dbAttemptsPerRequest,
                  double pastDeadlinePct, double p50ResolutionMs, double p99ResolutionMs) implements CsvRow {
 
     static final List<String> HEADER = List.of("policy", "success_pct", "db_attempts_per_request", "past_deadline_pct",
@@ -24,8 +24,8 @@ record PolicyRow(long deadlineMs, String policy, double successPct, double dbAtt
     static final List<String> SWEEP_HEADER = List.of("deadline_ms", "policy", "success_pct",
             "db_attempts_per_request", "p50_resolution_ms", "p99_resolution_ms");
 
-    static PolicyRow of(long deadlineMs, String policy, CallTreeOutcome o, double requests) {
-        return new PolicyRow(deadlineMs, policy, o.successPct(0), o.spawns(2) / requests, o.pastDeadlinePct(),
+    static BudgetPolicyRow of(long deadlineMs, String policy, CallTreeOutcome o, double requests) {
+        return new BudgetPolicyRow(deadlineMs, policy, o.successPct(0), o.spawns(2) / requests, o.pastDeadlinePct(),
                 o.p50(0), o.p99(0));
     }
 

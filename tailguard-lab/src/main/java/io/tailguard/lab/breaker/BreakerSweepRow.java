@@ -16,14 +16,14 @@ import java.util.List;
  * @param p50ResolutionMs      median time to an answer
  * @param p99ResolutionMs      p99 time to an answer
  */
-record SweepRow(String policy, double successPct, double dbAttemptsPerRequest, double dbAttemptsRps,
+record BreakerSweepRow(String policy, double successPct, double dbAttemptsPerRequest, double dbAttemptsRps,
                 double p50ResolutionMs, double p99ResolutionMs) implements CsvRow {
 
     static final List<String> HEADER = List.of("policy", "success_pct", "db_attempts_per_request", "db_attempts_rps",
             "p50_resolution_ms", "p99_resolution_ms");
 
-    static SweepRow of(String policy, CallTreeOutcome o) {
-        return new SweepRow(policy, o.successPct(0),
+    static BreakerSweepRow of(String policy, CallTreeOutcome o) {
+        return new BreakerSweepRow(policy, o.successPct(0),
                 o.eligibleLeafAttempts(Chains.ATTEMPTS, Chains.TIMEOUT_MS, Chains.BACKOFF_MS), o.spawnsPerSecond(2),
                 o.p50(0), o.p99(0));
     }

@@ -14,7 +14,7 @@ import java.util.List;
  * @param dbAttemptsRps        database attempts per second
  * @param p99ResolutionMs      p99 time to an answer
  */
-record SweepRow(String mode, int attemptsPerHop, double successPct, double dbAttemptsPerRequest, double dbAttemptsRps,
+record RetrySweepRow(String mode, int attemptsPerHop, double successPct, double dbAttemptsPerRequest, double dbAttemptsRps,
                 double p99ResolutionMs) implements CsvRow {
 
     static final List<String> HEADER = List.of("mode", "attempts_per_hop", "success_pct", "db_attempts_per_request",

@@ -14,14 +14,14 @@ import java.util.List;
  * @param routeBSuccessPct route-b's on-time share
  * @param routeBP99Ms      route-b's p99
  */
-record PolicyRow(String policy, double routeASuccessPct, double routeAP99Ms, double routeBSuccessPct,
+record IsolationPolicyRow(String policy, double routeASuccessPct, double routeAP99Ms, double routeBSuccessPct,
                  double routeBP99Ms) implements CsvRow {
 
     static final List<String> HEADER = List.of("policy", "route_a_success_pct", "route_a_p99_ms",
             "route_b_success_pct", "route_b_p99_ms");
 
-    static PolicyRow of(String policy, CallTreeOutcome o) {
-        return new PolicyRow(policy, o.successPct(0), o.p99(0), o.successPct(1), o.p99(1));
+    static IsolationPolicyRow of(String policy, CallTreeOutcome o) {
+        return new IsolationPolicyRow(policy, o.successPct(0), o.p99(0), o.successPct(1), o.p99(1));
     }
 
     @Override
