@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import io.tailguard.path.PathRoute;
 import io.tailguard.proxy.config.ClientLimits;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
@@ -182,22 +183,23 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             local(request, HttpResponseStatus.SERVICE_UNAVAILABLE, "draining", 1L, true, nowNanos);
             return;
         }
-        String key = route.rates().keyed() ? clientKey(request, route) : null;
-        long waitNanos = route.rates().tryAcquire(nowNanos, key);
+        String key = route.path().keyed() ? clientKey(request, route) : null;
+        long waitNanos = route.path().rateWaitNanos(key, nowNanos);
         if (waitNanos > 0) {
             limitedKey = key;
             context.metrics().rejected(route.pool().name(), "rate_limited");
-            local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited", Pool.retryAfterSeconds(waitNanos),
-                    !requestBodyless, nowNanos);
+            local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited",
+                    PathRoute.retryAfterSeconds(waitNanos), !requestBodyless, nowNanos);
             return;
         }
-        long budgetNanos = Deadlines.budgetNanos(request.headers(), route.config().defaultTimeout().toNanos());
-        if (budgetNanos == Deadlines.INVALID) {
+        long headerBudgetNanos = Deadlines.budgetNanos(request.headers(), 0L);
+        if (headerBudgetNanos == Deadlines.INVALID) {
             local(request, HttpResponseStatus.BAD_REQUEST, "bad_timeout_header", -1L, true, nowNanos);
             return;
         }
         closeAfterResponse = !HttpUtil.isKeepAlive(request);
-        exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
+        exchange = new Exchange(this, request, !requestBodyless, route, nowNanos,
+                route.path().budgetNanos(headerBudgetNanos));
         if (!requestBodyless && readWholeFirst(request)) {
             // A small body (or a chunked body's first buffer-body-bytes) is read before the request
             // takes a permit or a queue place, so a slow uploader holds neither; channelReadComplete
@@ -229,13 +231,13 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void admit(Exchange current, Route route, long nowNanos) {
-        if (route.rates().shared()) {
+        if (route.shared() != null) {
             // The route's bucket is in Redis: the request waits for its answer as a queued one waits.
-            SharedRateWait.await(current, loop(), route.rates(), nowNanos);
+            SharedRateWait.await(current, loop(), route.shared(), nowNanos);
             return;
         }
         continueIfExpected(current.request());
-        route.pool().submit(current);
+        current.enter(nowNanos);
     }
 
     /**
@@ -259,7 +261,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private String clientKey(HttpRequest request, Route route) {
-        String header = route.rates().keyHeader();
+        String header = route.config().clientRate().keyHeader();
         if (header != null) {
             String value = request.headers().get(header);
             return value == null ? "" : value;
