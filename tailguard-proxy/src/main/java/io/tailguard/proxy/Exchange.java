@@ -444,21 +444,23 @@ final class Exchange {
 
     /** The client's connection closed: never keep working for it. */
     void clientGone() {
-        switch (phase) {
-            case NEW, DONE -> {
-                return;
-            }
-            case BUFFERING -> client.metrics().clientGone(pool, "body");
-            case RATING -> client.metrics().clientGone(pool, "rate");
-            case PATH -> client.metrics().clientGone(pool, stage());
+        String stage = switch (phase) {
+            case NEW, DONE -> null;
+            case BUFFERING -> "body";
+            case RATING -> "rate";
+            case PATH -> stage();
+        };
+        if (stage == null) {
+            return;
         }
         long upstreamNanos = upstreamNanos();
         boolean inPathPhase = phase == Phase.PATH;
         end(); // done before the log line: an answer or a permit on its way finds it over
         if (inPathPhase) {
             departed = true;
-            leave();
+            leave(); // before the count: whoever sees the departure finds its queue place free
         }
+        client.metrics().clientGone(pool, stage);
         client.exchangeEnded(this, 499, "client_gone", queueWaitNanos, upstreamNanos, true, null);
     }
 
