@@ -450,8 +450,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         body.stop();
         long nowNanos = context.clock().nanoTime();
         HttpRequest request = ended.request();
-        if (!local) {
-            // Counted at the end, as logged: a response cut after its head is a 502, not its head's status.
+        if (!local && status != 499) {
+            // Counted at the end, as logged: a response cut after its head is a 502, not its head's
+            // status. A client that left got no answer: its 499 is in the log, not among the responses.
             context.metrics().response(status);
         }
         if (context.accessLog().enabled()) {
