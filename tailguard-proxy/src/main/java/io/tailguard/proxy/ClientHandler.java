@@ -518,9 +518,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Arms the deadline of {@code current}, the exchange in progress: its queue wait's, its response
-     * head's, or its request's budget while it waits for a Redis rate decision. The connection's one
-     * timer serves them all, as it serves the header and idle deadlines: a request has only one at a time.
+     * Arms the deadline of {@code current}, the exchange in progress: its request's budget while it
+     * waits for a Redis rate decision (the queue wait and the response head are timed by its pool's
+     * decision path). The connection's one timer serves it, as it serves the header and idle deadlines.
      */
     void armExchangeTimer(Exchange current, long delayNanos) {
         if (current == exchange) {
@@ -528,7 +528,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Clears the deadline of {@code current} (it left the queue, its head arrived, or it ended). */
+    /** Clears the deadline of {@code current} (Redis answered, or it ended). */
     void disarmExchangeTimer(Exchange current) {
         if (current == exchange) {
             disarm(Deadline.EXCHANGE);
