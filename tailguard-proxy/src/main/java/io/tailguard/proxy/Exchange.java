@@ -201,8 +201,9 @@ final class Exchange {
         }
     }
 
+    /** True if a command comes from this exchange's own call into the path (read on this loop only). */
     private boolean keep() {
-        return inPath && loop.inEventLoop();
+        return loop.inEventLoop() && inPath;
     }
 
     private void onLoop(Runnable task) {
