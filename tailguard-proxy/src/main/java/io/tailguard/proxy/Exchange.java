@@ -11,7 +11,6 @@ import io.tailguard.path.Completion;
 import io.tailguard.path.DecisionPath;
 import io.tailguard.path.LocalAnswer;
 import io.tailguard.path.Ticket;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Not thread-safe (confined to the client connection's event loop): one request's way through the
@@ -20,9 +19,8 @@ import java.util.concurrent.RejectedExecutionException;
  * attempt k to a backend, answer locally, cancel attempt k) with a {@link Forward} per attempt, and
  * tells the path what its backends did. It decides nothing itself.
  *
- * <p>The path's commands come on any thread. One the path gives while this exchange is calling it,
- * on this loop, is kept and carried out once that call returns; any other hops onto this loop. So
- * the path is never called back from inside a command, and a command never finds the ticket unset.
+ * <p>The path's commands come on any thread, through {@link PathCommands}, which carries them out
+ * on this loop and never from inside the path's call.
  */
 final class Exchange {
 
@@ -57,12 +55,7 @@ final class Exchange {
     private int cancelledMask;
     private int reportedMask;
     private long queueWaitNanos;
-    /** The path is being called from this loop: its commands for this exchange wait for the call to return. */
-    private boolean inPath;
-    private int toForward;
-    private int toCancel;
-    private LocalAnswer toAnswer;
-    private long toAnswerRetryAfter;
+    private final PathCommands commands;
 
     Exchange(ClientHandler client, HttpRequest request, boolean requestHasBody, Route route, long startNanos,
              long budgetNanos) {
@@ -75,6 +68,7 @@ final class Exchange {
         this.budgetNanos = budgetNanos;
         this.requestHasBody = requestHasBody;
         this.hedgeable = !requestHasBody && idempotent();
+        this.commands = new PathCommands(this, loop);
     }
 
     private boolean idempotent() {
@@ -155,98 +149,26 @@ final class Exchange {
     /** Hands the request to its pool's decision path, past the route's local rate gates. */
     void enter(long nowNanos) {
         phase = Phase.PATH;
-        boolean outer = begin();
+        boolean outer = commands.begin();
         try {
             ticket = route.path().enter(this, remainingNanos(nowNanos), hedgeable, nowNanos);
         } finally {
-            end(outer);
+            commands.end(outer);
         }
     }
 
-    private boolean begin() {
-        boolean outer = !inPath;
-        inPath = true;
-        return outer;
+    /** The path's commands for this exchange; {@link Pool} hands them over on the path's thread. */
+    PathCommands commands() {
+        return commands;
     }
 
-    private void end(boolean outer) {
-        if (outer) {
-            inPath = false;
-            runKept();
-        }
+    /** Prepares attempt {@code attempt} on {@code backend} (on this loop), to be {@link #start}ed. */
+    void prepare(Backend backend, int attempt) {
+        legs[attempt] = new Forward(this, client, loop, backend, attempt, pending);
     }
 
-    /** Carries out the commands the path gave during a call from this loop: cancels, then sends, then an answer. */
-    private void runKept() {
-        while (toCancel != 0 || toForward != 0 || toAnswer != null) {
-            int cancels = toCancel;
-            int forwards = toForward;
-            LocalAnswer answer = toAnswer;
-            toCancel = 0;
-            toForward = 0;
-            toAnswer = null;
-            for (int k = 0; cancels != 0; k++, cancels >>>= 1) {
-                if ((cancels & 1) != 0) {
-                    cancel(k);
-                }
-            }
-            for (int k = 0; forwards != 0; k++, forwards >>>= 1) {
-                if ((forwards & 1) != 0) {
-                    start(k);
-                }
-            }
-            if (answer != null) {
-                answer(answer, toAnswerRetryAfter);
-            }
-        }
-    }
-
-    /** True if a command comes from this exchange's own call into the path (read on this loop only). */
-    private boolean keep() {
-        return loop.inEventLoop() && inPath;
-    }
-
-    private void onLoop(Runnable task) {
-        try {
-            loop.execute(task);
-        } catch (RejectedExecutionException closed) {
-            // the proxy closed: its connections, this request's among them, are closed already
-        }
-    }
-
-    /** The path's command (any thread): send attempt {@code attempt} to {@code backend}. */
-    void forwardLater(Backend backend, int attempt) {
-        if (keep()) {
-            legs[attempt] = new Forward(this, client, loop, backend, attempt, pending);
-            toForward |= 1 << attempt;
-            return;
-        }
-        onLoop(() -> {
-            legs[attempt] = new Forward(this, client, loop, backend, attempt, pending);
-            start(attempt);
-        });
-    }
-
-    /** The path's command (any thread): answer the client with {@code answer}. */
-    void answerLater(LocalAnswer answer, long retryAfterSeconds) {
-        if (keep()) {
-            toAnswer = answer;
-            toAnswerRetryAfter = retryAfterSeconds;
-            return;
-        }
-        onLoop(() -> answer(answer, retryAfterSeconds));
-    }
-
-    /** The path's command (any thread): nobody needs attempt {@code attempt} any more. */
-    void cancelLater(int attempt) {
-        if (keep()) {
-            toCancel |= 1 << attempt;
-            return;
-        }
-        onLoop(() -> cancel(attempt));
-    }
-
-    private void start(int attempt) {
+    /** Carries out the path's command to send attempt {@code attempt} (on this loop). */
+    void start(int attempt) {
         int bit = 1 << attempt;
         if ((cancelledMask & bit) != 0) {
             return; // cancelled before its turn came here; reported ended then
@@ -280,7 +202,8 @@ final class Exchange {
         }
     }
 
-    private void cancel(int attempt) {
+    /** Carries out the path's command to cancel attempt {@code attempt} (on this loop). */
+    void cancel(int attempt) {
         int bit = 1 << attempt;
         if ((cancelledMask & bit) != 0) {
             return;
@@ -294,7 +217,8 @@ final class Exchange {
         leg.cancel(departed && ticket.holding(attempt));
     }
 
-    private void answer(LocalAnswer answer, long retryAfterSeconds) {
+    /** Carries out the path's command to answer locally (on this loop). */
+    void answer(LocalAnswer answer, long retryAfterSeconds) {
         if (phase == Phase.DONE) {
             return;
         }
@@ -332,11 +256,11 @@ final class Exchange {
 
     /** Attempt {@code attempt}'s connection opened. */
     void attemptConnected(int attempt) {
-        boolean outer = begin();
+        boolean outer = commands.begin();
         try {
             pool.path().connected(ticket, attempt, pool.clock().nanoTime());
         } finally {
-            end(outer);
+            commands.end(outer);
         }
     }
 
@@ -347,22 +271,22 @@ final class Exchange {
             return;
         }
         reportedMask |= bit;
-        boolean outer = begin();
+        boolean outer = commands.begin();
         try {
             pool.path().refused(ticket, attempt, pool.clock().nanoTime());
         } finally {
-            end(outer);
+            commands.end(outer);
         }
     }
 
     /** Attempt {@code attempt}'s response head came: true if it won and its response goes to the client. */
     boolean headArrived(Forward leg, int attempt) {
         boolean won;
-        boolean outer = begin();
+        boolean outer = commands.begin();
         try {
             won = phase == Phase.PATH && pool.path().responded(ticket, attempt, pool.clock().nanoTime());
         } finally {
-            end(outer);
+            commands.end(outer);
         }
         if (won) {
             relay = leg;
@@ -387,11 +311,11 @@ final class Exchange {
         }
         reportedMask |= bit;
         lastEndMalformed = malformed;
-        boolean outer = begin();
+        boolean outer = commands.begin();
         try {
             pool.path().ended(ticket, attempt, completion, pool.clock().nanoTime());
         } finally {
-            end(outer);
+            commands.end(outer);
         }
     }
 
@@ -478,11 +402,11 @@ final class Exchange {
         if (ticket == null) {
             return;
         }
-        boolean outer = begin();
+        boolean outer = commands.begin();
         try {
             pool.path().clientLeft(ticket, pool.clock().nanoTime());
         } finally {
-            end(outer);
+            commands.end(outer);
         }
     }
 

@@ -76,10 +76,6 @@ final class Pool implements PathHost<Exchange> {
         return metrics;
     }
 
-    Backend backend(int index) {
-        return backends[index];
-    }
-
     Backend[] backends() {
         return backends.clone();
     }
@@ -98,17 +94,17 @@ final class Pool implements PathHost<Exchange> {
         if (attempt == 0) {
             metrics.admitted(this);
         }
-        exchange.forwardLater(backends[backend], attempt);
+        exchange.commands().forward(backends[backend], attempt);
     }
 
     @Override
     public void answer(Exchange exchange, LocalAnswer answer, long retryAfterSeconds) {
-        exchange.answerLater(answer, retryAfterSeconds);
+        exchange.commands().answer(answer, retryAfterSeconds);
     }
 
     @Override
     public void cancel(Exchange exchange, int attempt) {
-        exchange.cancelLater(attempt);
+        exchange.commands().cancel(attempt);
     }
 
     @Override
