@@ -117,6 +117,7 @@ final class Attempts<R> {
             drain.observe(heldNanos);
         }
         backends.completed(nowNanos, backend, heldNanos, outcome == Completion.SUCCESS);
+        host.completed(backend, heldNanos, outcome);
     }
 
     static long saturatedAdd(long a, long b) {

@@ -146,13 +146,18 @@ public final class DecisionPath<R> {
         boolean deadlineFirst = remainingNanos < queueTimeoutNanos;
         synchronized (ticket) {
             ticket.phase = Ticket.QUEUED;
+            ticket.waited = true;
             ticket.enqueuedNanos = nowNanos;
             ticket.queueTimerAnswer = deadlineFirst ? LocalAnswer.DEADLINE_EXCEEDED : LocalAnswer.QUEUE_TIMEOUT;
         }
         if (!queue.offer(nowNanos, ticket)) {
+            synchronized (ticket) {
+                ticket.waited = false;
+            }
             refuseQueued(ticket, LocalAnswer.QUEUE_FULL, nowNanos);
             return;
         }
+        host.queued(ticket.request);
         long waitNanos = deadlineFirst ? remainingNanos : queueTimeoutNanos;
         synchronized (ticket) {
             // armed once queued, and only if nothing took the ticket out meanwhile
@@ -486,6 +491,16 @@ public final class DecisionPath<R> {
     /** Returns backend {@code backend}'s permits held. */
     public int inFlight(int backend) {
         return backends.limiter(backend).inFlight();
+    }
+
+    /** Returns backend {@code backend}'s limiter, for meters; the path owns it. */
+    public ConcurrencyLimiter limiter(int backend) {
+        return backends.limiter(backend);
+    }
+
+    /** Returns backend {@code backend}'s lease as the balancer sees it, or null when the balancer reads no leases. */
+    public LeaseView lease(int backend) {
+        return backends.lease(backend);
     }
 
     /** Returns backend {@code backend}'s current limit. */

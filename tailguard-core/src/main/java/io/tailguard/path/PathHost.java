@@ -28,4 +28,19 @@ public interface PathHost<R> {
      * won, the response timed out). The host stops relaying it and, where it can, stops the backend.
      */
     void cancel(R request, int attempt);
+
+    /**
+     * A note for the host's meters, not a command: {@code request} entered the queue. Called on the
+     * thread that submitted it; the default does nothing.
+     */
+    default void queued(R request) {
+    }
+
+    /**
+     * A note for the host's meters, not a command: a permit on backend {@code backend}, held for
+     * {@code heldNanos}, was completed as {@code completion}. Called on the thread of the event that
+     * completed it (a timer's for a response timeout); the default does nothing.
+     */
+    default void completed(int backend, long heldNanos, Completion completion) {
+    }
 }

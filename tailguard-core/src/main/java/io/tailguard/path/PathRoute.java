@@ -83,14 +83,36 @@ public final class PathRoute<R> {
     public Ticket<R> arrive(R request, String clientKey, long headerBudgetNanos, boolean hedgeable, long nowNanos) {
         long waitNanos = rateWaitNanos(clientKey, nowNanos);
         if (waitNanos > 0) {
-            return pool.refuseAtRoute(request, Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L), nowNanos);
+            return pool.refuseAtRoute(request, retryAfterSeconds(waitNanos), nowNanos);
         }
-        long budgetNanos = headerBudgetNanos == Long.MAX_VALUE ? defaultBudgetNanos : headerBudgetNanos;
-        return pool.submit(request, budgetNanos, hedgeable ? hedger : null, true, nowNanos);
+        return enter(request, headerBudgetNanos, hedgeable, nowNanos);
     }
 
-    /** Returns 0 if both buckets let the request on, else the nanoseconds until a token is due. */
-    private long rateWaitNanos(String clientKey, long nowNanos) {
+    /**
+     * The second half of {@link #arrive}, for a host that answers a rate refusal itself and may ask
+     * a gate of its own in between (a bucket shared in Redis): the pool's path for a request that
+     * passed {@link #rateWaitNanos}, with the route's default deadline when it carries none.
+     */
+    public Ticket<R> enter(R request, long headerBudgetNanos, boolean hedgeable, long nowNanos) {
+        return pool.submit(request, budgetNanos(headerBudgetNanos), hedgeable ? hedger : null, true, nowNanos);
+    }
+
+    /** Returns the budget of a request carrying {@code headerBudgetNanos} ({@link Long#MAX_VALUE}: none): its own or the route's default. */
+    public long budgetNanos(long headerBudgetNanos) {
+        return headerBudgetNanos == Long.MAX_VALUE ? defaultBudgetNanos : headerBudgetNanos;
+    }
+
+    /** A wait as the whole seconds {@code Retry-After} carries: rounded up, at least 1. */
+    public static long retryAfterSeconds(long waitNanos) {
+        return Math.max(1L, (waitNanos + 999_999_999L) / 1_000_000_000L);
+    }
+
+    /**
+     * Asks the client's bucket, then the route's: returns 0 if both let the request on (a token of
+     * each spent), else the nanoseconds until a token is due. {@code clientKey} may be null when not
+     * {@link #keyed}.
+     */
+    public long rateWaitNanos(String clientKey, long nowNanos) {
         if (perClient != null) {
             long wait = perClient.tryAcquire(nowNanos, clientKey == null ? "" : clientKey);
             if (wait > 0) {

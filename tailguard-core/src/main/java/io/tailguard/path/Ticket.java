@@ -40,6 +40,8 @@ public final class Ticket<R> implements TimerHandler {
     long triedMask;
     int phase = NEW;
     boolean departed;
+    /** The request entered the queue (and was not refused as the queue was full). */
+    boolean waited;
     int winner = -1;
     LocalAnswer answer;
     long enqueuedNanos;
@@ -73,6 +75,20 @@ public final class Ticket<R> implements TimerHandler {
     /** Returns how long the request waited in the queue (0 if it never queued). */
     public synchronized long queueWaitNanos() {
         return queueWaitNanos;
+    }
+
+    /** Returns true if the request entered the queue, whether it then went on, left or was shed. */
+    public synchronized boolean waited() {
+        return waited;
+    }
+
+    /**
+     * Returns true while attempt {@code attempt} was cancelled and still holds its permit
+     * ({@link PoolSettings#holdCancelled}): its host reports {@link DecisionPath#ended} once the
+     * backend is done with it.
+     */
+    public synchronized boolean holding(int attempt) {
+        return attempt >= 0 && attempt < attempts && states[attempt] == CANCELLED;
     }
 
     /** Returns the local answer the path gave, or null if it gave none (yet). */

@@ -7,50 +7,35 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.handler.timeout.IdleStateHandler;
-import io.tailguard.balance.Availability;
-import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.proxy.config.PoolConfig;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Thread-safe: one server of a pool, with its concurrency limiter (the core object that enforces
- * {@code max-conns}), its idle keep-alive connections and its passive-ejection state.
+ * Thread-safe: one server of a pool as the proxy reaches it: its address, its idle keep-alive
+ * connections and its lease stream. Its cap, ejection and balancing are its pool's decision path's.
  *
  * <p>Connections are pooled per event loop, as Zuul and Armeria do: a client's exchange uses a
  * connection on its own loop, so a connection is only ever touched by one thread and needs no lock.
  * A connection in the pool holds no permit: permits belong to exchanges, never to idle sockets.
  */
-final class Backend implements Availability {
+final class Backend {
 
     private final int index;
     private final InetSocketAddress address;
-    private final ConcurrencyLimiter limiter;
-    private final PoolConfig config;
     /** Options and handlers of every connection to this backend; each connect clones it onto a loop. */
     private final Bootstrap bootstrap;
     private final Map<EventLoop, ArrayDeque<Channel>> idle = new ConcurrentHashMap<>();
-    private final AtomicInteger refusedInARow = new AtomicInteger();
-    private final AtomicLong ejectedUntilNanos = new AtomicLong(Long.MIN_VALUE);
     private final LeaseLink lease;
 
-    Backend(int index, InetSocketAddress address, ConcurrencyLimiter limiter, PoolConfig config, Transport transport) {
-        this(index, address, limiter, config, transport, null);
-    }
-
     /** Creates a backend whose requests carry the lease of {@code lease} (null: the pool reads no leases). */
-    Backend(int index, InetSocketAddress address, ConcurrencyLimiter limiter, PoolConfig config, Transport transport,
-            LeaseLink lease) {
+    Backend(int index, InetSocketAddress address, PoolConfig config, Transport transport, LeaseLink lease) {
         this.lease = lease;
         this.index = index;
         this.address = address;
-        this.limiter = limiter;
-        this.config = config;
         this.bootstrap = new Bootstrap()
                 .channel(transport.clientChannel())
                 .option(ChannelOption.AUTO_READ, false)
@@ -79,38 +64,9 @@ final class Backend implements Availability {
         return index;
     }
 
-    ConcurrencyLimiter limiter() {
-        return limiter;
-    }
-
     /** Returns this backend's lease stream, or null when its pool does not balance by lease. */
     LeaseLink lease() {
         return lease;
-    }
-
-    /** Free capacity relative to the current limit, for the least-loaded balancer. */
-    @Override
-    public double availability(long nowNanos) {
-        int limit = limiter.limit();
-        return Math.max(0.0, (limit - limiter.inFlight()) / (double) limit);
-    }
-
-    /** True while this backend is ejected after refusing connections. */
-    boolean ejected(long nowNanos) {
-        long until = ejectedUntilNanos.get();
-        return until != Long.MIN_VALUE && nowNanos - until < 0;
-    }
-
-    /** Counts a refused connection; ejects the backend after {@code eject-after} in a row. */
-    void onRefused(long nowNanos) {
-        if (refusedInARow.incrementAndGet() >= config.ejectAfter()) {
-            refusedInARow.set(0);
-            ejectedUntilNanos.set(nowNanos + config.ejectFor().toNanos());
-        }
-    }
-
-    void onConnected() {
-        refusedInARow.set(0);
     }
 
     /**

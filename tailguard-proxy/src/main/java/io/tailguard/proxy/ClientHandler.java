@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import io.tailguard.path.PathRoute;
 import io.tailguard.proxy.config.ClientLimits;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
@@ -182,22 +183,23 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
             local(request, HttpResponseStatus.SERVICE_UNAVAILABLE, "draining", 1L, true, nowNanos);
             return;
         }
-        String key = route.rates().keyed() ? clientKey(request, route) : null;
-        long waitNanos = route.rates().tryAcquire(nowNanos, key);
+        String key = route.path().keyed() ? clientKey(request, route) : null;
+        long waitNanos = route.path().rateWaitNanos(key, nowNanos);
         if (waitNanos > 0) {
             limitedKey = key;
             context.metrics().rejected(route.pool().name(), "rate_limited");
-            local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited", Pool.retryAfterSeconds(waitNanos),
-                    !requestBodyless, nowNanos);
+            local(request, HttpResponseStatus.TOO_MANY_REQUESTS, "rate_limited",
+                    PathRoute.retryAfterSeconds(waitNanos), !requestBodyless, nowNanos);
             return;
         }
-        long budgetNanos = Deadlines.budgetNanos(request.headers(), route.config().defaultTimeout().toNanos());
-        if (budgetNanos == Deadlines.INVALID) {
+        long headerBudgetNanos = Deadlines.budgetNanos(request.headers(), 0L);
+        if (headerBudgetNanos == Deadlines.INVALID) {
             local(request, HttpResponseStatus.BAD_REQUEST, "bad_timeout_header", -1L, true, nowNanos);
             return;
         }
         closeAfterResponse = !HttpUtil.isKeepAlive(request);
-        exchange = new Exchange(this, request, !requestBodyless, route.pool(), nowNanos, budgetNanos, route.hedger());
+        exchange = new Exchange(this, request, !requestBodyless, route, nowNanos,
+                route.path().budgetNanos(headerBudgetNanos));
         if (!requestBodyless && readWholeFirst(request)) {
             // A small body (or a chunked body's first buffer-body-bytes) is read before the request
             // takes a permit or a queue place, so a slow uploader holds neither; channelReadComplete
@@ -229,13 +231,13 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void admit(Exchange current, Route route, long nowNanos) {
-        if (route.rates().shared()) {
+        if (route.shared() != null) {
             // The route's bucket is in Redis: the request waits for its answer as a queued one waits.
-            SharedRateWait.await(current, loop(), route.rates(), nowNanos);
+            SharedRateWait.await(current, loop(), route.shared(), nowNanos);
             return;
         }
         continueIfExpected(current.request());
-        route.pool().submit(current);
+        current.enter(nowNanos);
     }
 
     /**
@@ -259,7 +261,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private String clientKey(HttpRequest request, Route route) {
-        String header = route.rates().keyHeader();
+        String header = route.config().clientRate().keyHeader();
         if (header != null) {
             String value = request.headers().get(header);
             return value == null ? "" : value;
@@ -448,8 +450,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         body.stop();
         long nowNanos = context.clock().nanoTime();
         HttpRequest request = ended.request();
-        if (!local) {
-            // Counted at the end, as logged: a response cut after its head is a 502, not its head's status.
+        if (!local && status != 499) {
+            // Counted at the end, as logged: a response cut after its head is a 502, not its head's
+            // status. A client that left got no answer: its 499 is in the log, not among the responses.
             context.metrics().response(status);
         }
         if (context.accessLog().enabled()) {
@@ -515,9 +518,9 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Arms the deadline of {@code current}, the exchange in progress: its queue wait's, its response
-     * head's, or its request's budget while it waits for a Redis rate decision. The connection's one
-     * timer serves them all, as it serves the header and idle deadlines: a request has only one at a time.
+     * Arms the deadline of {@code current}, the exchange in progress: its request's budget while it
+     * waits for a Redis rate decision (the queue wait and the response head are timed by its pool's
+     * decision path). The connection's one timer serves it, as it serves the header and idle deadlines.
      */
     void armExchangeTimer(Exchange current, long delayNanos) {
         if (current == exchange) {
@@ -525,7 +528,7 @@ final class ClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Clears the deadline of {@code current} (it left the queue, its head arrived, or it ended). */
+    /** Clears the deadline of {@code current} (Redis answered, or it ended). */
     void disarmExchangeTimer(Exchange current) {
         if (current == exchange) {
             disarm(Deadline.EXCHANGE);

@@ -7,8 +7,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Not thread-safe (confined to its connection's event loop): one Netty timer serving the successive
- * deadlines of a connection (header, response, idle). A keep-alive request moves the deadline three
- * times; scheduling and cancelling a Netty task each time costs two allocations and two heap
+ * deadlines of a connection (header, idle, a Redis rate wait, the linger of a closing connection).
+ * A keep-alive request moves the deadline at least twice; scheduling and cancelling a Netty task each time costs two allocations and two heap
  * operations on the loop's timer queue, so moving a deadline here only writes a field.
  *
  * <p>The timer wakes at most {@code shortestNanos} after it was set, and never after the deadline.

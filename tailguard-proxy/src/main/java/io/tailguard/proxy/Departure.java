@@ -13,41 +13,40 @@ import java.util.concurrent.TimeUnit;
  * Not thread-safe (confined to its connection's event loop): a backend connection whose client left
  * mid-request, kept with its permit until the backend is done (hold-permit-on-departure). A backend
  * that does not notice the close (a thread-per-request server) is still working, and the cap must
- * count that work. Our side of the connection is shut (a FIN), which a backend that watches its
- * socket takes as the signal to stop; the permit is freed when the answer ends, the backend closes
- * or the response timeout runs out, whichever comes first. The answer is read and dropped, and the
+ * count that work, so the decision path keeps the cancelled attempt's permit (its pool's
+ * hold-permit-on-departure). Our side of the connection is shut (a FIN), which a backend that watches
+ * its socket takes as the signal to stop; the attempt ends, and its permit is freed, when the answer
+ * ends, the backend closes or the response timeout runs out, whichever comes first. The answer is read and dropped, and the
  * connection is closed, never pooled.
  *
- * <p>The plain forward and every in-flight hedged attempt hand their connection over here, so the
- * rule lives once for every path.
+ * <p>Every attempt whose client left (a plain one, each in-flight hedge) hands its connection over
+ * here.
  */
 final class Departure implements UpstreamLeg {
 
-    private final Pool pool;
-    private final Assignment assignment;
     private final Channel channel;
     private final UpstreamHandler handler;
+    private final Runnable done;
     private ScheduledFuture<?> timer;
     private boolean ended;
 
-    private Departure(Pool pool, Assignment assignment, Channel channel, UpstreamHandler handler) {
-        this.pool = pool;
-        this.assignment = assignment;
+    private Departure(Channel channel, UpstreamHandler handler, Runnable done) {
         this.channel = channel;
         this.handler = handler;
+        this.done = done;
     }
 
     /**
-     * Takes over {@code connection}, whose request went out at {@code sentNanos}, and
-     * {@code assignment}'s permit until the backend is done. Returns false, taking nothing, when the
-     * pool frees a departed client's permit at once or the connection cannot be half-closed: the
-     * caller then closes the connection and completes the permit itself.
+     * Takes over {@code connection}, whose request went out at {@code sentNanos}, until its backend
+     * is done, then closes it and runs {@code done} (the attempt's end, which frees its permit).
+     * Returns false, taking nothing, when the connection cannot be half-closed: the caller then
+     * closes it and ends the attempt itself.
      */
-    static boolean hold(Pool pool, Assignment assignment, Channel connection, long sentNanos) {
-        if (!pool.config().holdPermitOnDeparture() || !(connection instanceof DuplexChannel duplex)) {
+    static boolean hold(Channel connection, long sentNanos, Pool pool, Runnable done) {
+        if (!(connection instanceof DuplexChannel duplex)) {
             return false;
         }
-        Departure departure = new Departure(pool, assignment, connection, UpstreamHandler.of(connection));
+        Departure departure = new Departure(connection, UpstreamHandler.of(connection), done);
         long leftNanos = Math.max(0L,
                 pool.config().responseTimeout().toNanos() - (pool.clock().nanoTime() - sentNanos));
         departure.timer = connection.eventLoop().schedule(departure::end, leftNanos, TimeUnit.NANOSECONDS);
@@ -104,6 +103,6 @@ final class Departure implements UpstreamLeg {
         timer.cancel(false);
         handler.unbind();
         channel.close();
-        pool.complete(assignment, Outcome.IGNORED);
+        done.run();
     }
 }

@@ -1,64 +1,74 @@
 package io.tailguard.proxy;
 
-import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import io.tailguard.admission.RejectReason;
-import io.tailguard.hedge.HedgeTimeoutException;
-import io.tailguard.hedge.Hedger;
-import java.util.List;
+import io.tailguard.path.Completion;
+import io.tailguard.path.DecisionPath;
+import io.tailguard.path.LocalAnswer;
+import io.tailguard.path.Ticket;
 
 /**
- * Not thread-safe: one request's way through the proxy, from its head to the end of its response:
- * admission (a Redis rate decision, the queue), then a {@link Forward} to a backend or a
- * {@link HedgedForward} across several, and the answer. Every method runs on the client connection's
- * event loop (the backend connection shares it), except {@link #startLater} and {@link #rejectLater},
- * which hand over to that loop, as a Redis rate decision does ({@link SharedRateWait}).
+ * Not thread-safe (confined to the client connection's event loop): one request's way through the
+ * proxy, from its head to the end of its response. What happens to it is decided by its pool's core
+ * {@link DecisionPath}: the exchange hands the request in, carries out the path's commands (send
+ * attempt k to a backend, answer locally, cancel attempt k) with a {@link Forward} per attempt, and
+ * tells the path what its backends did. It decides nothing itself.
  *
- * <p>A request's permit is held from {@link #start} until the response ends or the exchange is
- * abandoned; it is completed exactly once through {@link Pool#complete}.
+ * <p>The path's commands come on any thread, through {@link PathCommands}, which carries them out
+ * on this loop and never from inside the path's call.
  */
 final class Exchange {
 
     /** BUFFERING: a small body, or a chunked body's first part, is read before admission (buffer-body-bytes). */
-    private enum Phase { NEW, BUFFERING, RATING, QUEUED, HEDGING, FORWARDING, DONE }
+    private enum Phase { NEW, BUFFERING, RATING, PATH, DONE }
 
     private final ClientHandler client;
     private final EventLoop loop;
     private final HttpRequest request;
+    private final Route route;
     private final Pool pool;
     private final long startNanos;
-    private final long deadlineNanos;
+    private final long budgetNanos;
     private final boolean requestHasBody;
-    private final Hedger hedger;
+    private final boolean hedgeable;
     private final PendingBody pending = new PendingBody();
-    private HedgedForward hedged;
-    private Forward forward;
+    private final Forward[] legs = new Forward[4];
+    private Ticket<Exchange> ticket;
+    /** The attempt whose response goes to the client, once its head won. */
+    private Forward relay;
+    /** The attempt that takes the request body: the latest one started. */
+    private Forward latest;
     /** The client's head has been turned into the outgoing one ({@link Headers#prepareOutgoing}). */
     private boolean headPrepared;
     private Phase phase = Phase.NEW;
-    private long enqueuedNanos;
+    private boolean departed;
+    /** It left as its turn came, before this loop read the close: never forwarded, counted as queued. */
+    private boolean goneAsTurnCame;
+    /** The last attempt to end before a response head ended on a malformed answer. */
+    private boolean lastEndMalformed;
+    private int startedMask;
+    private int cancelledMask;
+    private int reportedMask;
     private long queueWaitNanos;
-    /** What a queued request answers when the connection's timer says its wait is over. */
-    private RejectReason queueTimeoutReason = RejectReason.QUEUE_TIMEOUT;
+    private final PathCommands commands;
 
-    Exchange(ClientHandler client, HttpRequest request, boolean requestHasBody, Pool pool, long startNanos,
-             long budgetNanos, Hedger hedger) {
+    Exchange(ClientHandler client, HttpRequest request, boolean requestHasBody, Route route, long startNanos,
+             long budgetNanos) {
         this.client = client;
         this.loop = client.loop();
         this.request = request;
-        this.pool = pool;
+        this.route = route;
+        this.pool = route.pool();
         this.startNanos = startNanos;
-        this.deadlineNanos = budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : startNanos + budgetNanos;
+        this.budgetNanos = budgetNanos;
         this.requestHasBody = requestHasBody;
-        this.hedger = hedger != null && idempotent() && !requestHasBody && pool.hasSeveralBackends() ? hedger : null;
+        this.hedgeable = !requestHasBody && idempotent();
+        this.commands = new PathCommands(this, loop);
     }
 
     private boolean idempotent() {
@@ -67,7 +77,12 @@ final class Exchange {
 
     /** True if the request may be sent again as it is: idempotent, no body. */
     boolean replayable() {
-        return !requestHasBody && idempotent();
+        return hedgeable;
+    }
+
+    /** True if several attempts may run at once (a hedging route, several backends), so none relays an interim answer. */
+    private boolean hedged() {
+        return hedgeable && route.path().hedger() != null && pool.hasSeveralBackends();
     }
 
     ProxyMetrics metrics() {
@@ -82,10 +97,6 @@ final class Exchange {
         return requestHasBody;
     }
 
-    boolean done() {
-        return phase == Phase.DONE;
-    }
-
     long startNanos() {
         return startNanos;
     }
@@ -96,12 +107,7 @@ final class Exchange {
 
     /** Returns the time left before the request's deadline, {@link Long#MAX_VALUE} if it has none. */
     long remainingNanos(long nowNanos) {
-        return deadlineNanos == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0L, deadlineNanos - nowNanos);
-    }
-
-    /** True if the request has a deadline (a client's header or its route's default). */
-    boolean hasDeadline() {
-        return deadlineNanos != Long.MAX_VALUE;
+        return budgetNanos == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0L, startNanos + budgetNanos - nowNanos);
     }
 
     /** The body is read first; admission waits for its end or a full buffer ({@link #bodyBuffered}). */
@@ -118,25 +124,11 @@ final class Exchange {
         phase = Phase.NEW;
     }
 
-    void markQueued(long nowNanos) {
-        phase = Phase.QUEUED;
-        enqueuedNanos = nowNanos;
-    }
-
-    /**
-     * Withdraws the request from the queue after {@code delayNanos} unless it left before, answering
-     * {@code reason}. The wait is timed by the client connection's one timer, like the response's.
-     */
-    void armQueueTimer(long delayNanos, RejectReason reason) {
-        queueTimeoutReason = reason;
-        client.armExchangeTimer(this, delayNanos);
-    }
-
     /** The request waits for its route's Redis bucket ({@link SharedRateWait}). */
     void markRating(long nowNanos) {
         phase = Phase.RATING;
         client.metrics().redisRate(pool);
-        if (hasDeadline()) {
+        if (budgetNanos != Long.MAX_VALUE) {
             client.armExchangeTimer(this, remainingNanos(nowNanos));
         }
     }
@@ -151,101 +143,193 @@ final class Exchange {
         client.disarmExchangeTimer(this);
         phase = Phase.NEW;
         client.continueIfExpected(request);
-        pool.submit(this);
+        enter(pool.clock().nanoTime());
     }
 
-    /** Called by the pool (any thread) when a queued request got a permit. */
-    void startLater(Assignment granted, long nowNanos) {
-        long waited = nowNanos - enqueuedNanos;
-        client.metrics().queueWait(pool, waited); // only queued requests: the others waited no time
-        loop.execute(() -> start(granted, waited));
-    }
-
-    /** Called by the queue's shed listener (any thread): the request waited too long. */
-    void rejectLater(RejectReason reason) {
-        loop.execute(() -> reject(reason));
-    }
-
-    /** Sends the request to the assigned backend, on a pooled connection or a new one. */
-    void start(Assignment granted, long waitedNanos) {
-        client.disarmExchangeTimer(this);
-        queueWaitNanos = waitedNanos;
-        if (phase == Phase.DONE) { // the client left while the permit was on its way
-            pool.complete(granted, Outcome.IGNORED);
-            return;
+    /** Hands the request to its pool's decision path, past the route's local rate gates. */
+    void enter(long nowNanos) {
+        phase = Phase.PATH;
+        boolean outer = commands.begin();
+        try {
+            ticket = route.path().enter(this, remainingNanos(nowNanos), hedgeable, nowNanos);
+        } finally {
+            commands.end(outer);
         }
-        if (phase == Phase.QUEUED && client.peerGone()) {
-            // It left as its turn came, and this loop has not read the close yet: never forward it.
-            pool.complete(granted, Outcome.IGNORED);
-            client.closeGone(); // channelInactive ends the exchange and counts the departure
-            return;
+    }
+
+    /** The path's commands for this exchange; {@link Pool} hands them over on the path's thread. */
+    PathCommands commands() {
+        return commands;
+    }
+
+    /** Prepares attempt {@code attempt} on {@code backend} (on this loop), to be {@link #start}ed. */
+    void prepare(Backend backend, int attempt) {
+        legs[attempt] = new Forward(this, client, loop, backend, attempt, pending);
+    }
+
+    /** Carries out the path's command to send attempt {@code attempt} (on this loop). */
+    void start(int attempt) {
+        int bit = 1 << attempt;
+        if ((cancelledMask & bit) != 0) {
+            return; // cancelled before its turn came here; reported ended then
         }
-        if (hedger != null) {
-            phase = Phase.HEDGING;
+        Forward leg = legs[attempt];
+        if (attempt == 0 && ticket.waited()) {
+            queueWaitNanos = ticket.queueWaitNanos();
+            client.metrics().queueWait(pool, queueWaitNanos); // only queued requests: the others waited no time
+            if (client.peerGone()) {
+                // It left as its turn came, and this loop has not read the close yet: never forward it.
+                goneAsTurnCame = true;
+                client.closeGone(); // channelInactive ends the exchange and counts the departure
+                return;
+            }
+        }
+        if (attempt > 0) {
+            if (latest != null && latest.live()) {
+                client.metrics().hedged(pool);
+            } else {
+                client.metrics().retried(pool);
+            }
+        }
+        startedMask |= bit;
+        latest = leg;
+        if (hedged()) {
             pending.release(); // a hedged request has no body: only its empty end, which each attempt sends
-            hedged = new HedgedForward(this, loop, pool, outgoingHead(pool.clock().nanoTime()));
-            hedged.start(granted, hedger);
+        }
+        leg.send(true);
+        if (hedged()) {
             client.readIfWanted();
+        }
+    }
+
+    /** Carries out the path's command to cancel attempt {@code attempt} (on this loop). */
+    void cancel(int attempt) {
+        int bit = 1 << attempt;
+        if ((cancelledMask & bit) != 0) {
             return;
         }
-        phase = Phase.FORWARDING;
-        forward = new Forward(this, client, loop, pool, pending);
-        forward.send(granted, true);
+        cancelledMask |= bit;
+        Forward leg = legs[attempt];
+        if ((startedMask & bit) == 0 || leg == null) {
+            attemptEnded(attempt, Completion.IGNORED); // never sent: nothing for a backend to finish
+            return;
+        }
+        leg.cancel(departed && ticket.holding(attempt));
+    }
+
+    /** Carries out the path's command to answer locally (on this loop). */
+    void answer(LocalAnswer answer, long retryAfterSeconds) {
+        if (phase == Phase.DONE) {
+            return;
+        }
+        if (ticket.waited()) {
+            queueWaitNanos = ticket.queueWaitNanos();
+        }
+        if (answer.isRejection()) {
+            client.metrics().rejected(pool.name(), answer.reasonName());
+        }
+        String reason = answer == LocalAnswer.UPSTREAM_CLOSED && lastEndMalformed ? "upstream_malformed"
+                : answer.reasonName();
+        end();
+        client.respondError(this, HttpResponseStatus.valueOf(answer.status()), retryAfterSeconds, reason,
+                queueWaitNanos);
     }
 
     /**
      * Returns the request head as it leaves for a backend: hop-by-hop out, forwarding and the budget
-     * left in. The client's head becomes the outgoing one on the first send; a second send (a pooled
-     * connection lost before the request reached it) only renews the budget.
+     * left in. The client's head becomes the outgoing one on the first send; a later send (a pooled
+     * connection lost before the request reached it, another attempt) only renews the budget.
      */
     HttpRequest outgoingHead(long nowNanos) {
         if (!headPrepared) {
             Headers.prepareOutgoing(request, requestHasBody, client.peer());
             headPrepared = true;
         }
-        Headers.setBudget(request.headers(), remainingNanos(nowNanos));
+        Headers.setBudget(request.headers(), ticket.remainingNanos(nowNanos));
         return request;
     }
 
-    /** The hedged call's winner: its connection and response become this exchange's. */
-    void adopt(Assignment winner, Channel channel, HttpResponse head, List<HttpContent> early, long winnerSentNanos) {
-        if (phase != Phase.HEDGING) { // ended meanwhile: give the winner up too
-            UpstreamHandler.of(channel).unbind();
-            channel.close();
-            pool.complete(winner, Outcome.IGNORED);
-            early.forEach(ReferenceCountUtil::release);
-            return;
-        }
-        hedged = null;
-        phase = Phase.FORWARDING;
-        forward = new Forward(this, client, loop, pool, pending);
-        forward.adopt(winner, channel, head, early, winnerSentNanos);
+    /** True if an attempt waiting for its final head may relay an interim answer: it is the only one that can win. */
+    boolean relaysInterim() {
+        return !hedged() && phase == Phase.PATH;
     }
 
-    /** Every hedged attempt failed, or the hedge timed out. */
-    void hedgeFailed(Throwable error) {
-        if (phase != Phase.HEDGING) {
+    /** Attempt {@code attempt}'s connection opened. */
+    void attemptConnected(int attempt) {
+        boolean outer = commands.begin();
+        try {
+            pool.path().connected(ticket, attempt, pool.clock().nanoTime());
+        } finally {
+            commands.end(outer);
+        }
+    }
+
+    /** Attempt {@code attempt}'s connection could not be made. */
+    void attemptRefused(int attempt) {
+        int bit = 1 << attempt;
+        if ((reportedMask & bit) != 0) {
             return;
         }
-        hedged = null;
-        if (error instanceof HedgeTimeoutException) {
-            failed(HttpResponseStatus.GATEWAY_TIMEOUT, "upstream_timeout");
-        } else {
-            failed(HttpResponseStatus.BAD_GATEWAY, "upstream_failed");
+        reportedMask |= bit;
+        boolean outer = commands.begin();
+        try {
+            pool.path().refused(ticket, attempt, pool.clock().nanoTime());
+        } finally {
+            commands.end(outer);
+        }
+    }
+
+    /** Attempt {@code attempt}'s response head came: true if it won and its response goes to the client. */
+    boolean headArrived(Forward leg, int attempt) {
+        boolean won;
+        boolean outer = commands.begin();
+        try {
+            won = phase == Phase.PATH && pool.path().responded(ticket, attempt, pool.clock().nanoTime());
+        } finally {
+            commands.end(outer);
+        }
+        if (won) {
+            relay = leg;
+        }
+        return won;
+    }
+
+    /** Attempt {@code attempt} ended before its response head on a malformed answer. */
+    void attemptMalformed(int attempt) {
+        report(attempt, Completion.IGNORED, true);
+    }
+
+    /** Attempt {@code attempt} is over (its response ended, its connection closed, it was given up). */
+    void attemptEnded(int attempt, Completion completion) {
+        report(attempt, completion, false);
+    }
+
+    private void report(int attempt, Completion completion, boolean malformed) {
+        int bit = 1 << attempt;
+        if ((reportedMask & bit) != 0) {
+            return;
+        }
+        reportedMask |= bit;
+        lastEndMalformed = malformed;
+        boolean outer = commands.begin();
+        try {
+            pool.path().ended(ticket, attempt, completion, pool.clock().nanoTime());
+        } finally {
+            commands.end(outer);
         }
     }
 
     /** True while the client's body should be read: a backend takes it and can absorb more. */
     boolean wantsBody() {
-        return phase == Phase.BUFFERING || (phase == Phase.FORWARDING && forward.wantsBody());
+        return phase == Phase.BUFFERING || (phase == Phase.PATH && latest != null && latest.wantsBody());
     }
 
     /** A piece of the request body from the client. */
     void onRequestContent(HttpContent content) {
-        if (!requestHasBody || phase == Phase.DONE || phase == Phase.HEDGING) {
+        if (!requestHasBody || phase == Phase.DONE) {
             ReferenceCountUtil.release(content); // a bodyless request's end went with its head
-        } else if (phase == Phase.FORWARDING) {
-            forward.onRequestContent(content);
+        } else if (latest != null) {
+            latest.onRequestContent(content);
         } else {
             pending.add(content);
         }
@@ -253,28 +337,22 @@ final class Exchange {
 
     /** The client can take more of the response. */
     void clientWritable() {
-        if (phase == Phase.FORWARDING) {
-            forward.clientWritable();
+        if (relay != null && phase == Phase.PATH) {
+            relay.clientWritable();
         }
     }
 
-    /**
-     * The client connection's timer: the queue wait, the response head's time or (waiting for Redis)
-     * the request's deadline passed.
-     */
+    /** The client connection's timer: the request's deadline passed while it waited for Redis. */
     void deadlinePassed() {
         if (phase == Phase.RATING) {
-            reject(RejectReason.DEADLINE_EXCEEDED);
-        } else if (phase == Phase.QUEUED) {
-            if (pool.withdraw(this)) {
-                reject(queueTimeoutReason);
-            }
-        } else if (phase == Phase.FORWARDING) {
-            forward.responseTimedOut();
+            client.metrics().rejected(pool.name(), LocalAnswer.DEADLINE_EXCEEDED.reasonName());
+            end();
+            client.respondError(this, HttpResponseStatus.SERVICE_UNAVAILABLE, pool.path().retryAfterSeconds(),
+                    LocalAnswer.DEADLINE_EXCEEDED.reasonName(), 0L);
         }
     }
 
-    /** The forward's response ended with {@code lastPart}; its permit is completed. */
+    /** The relayed response ended with {@code lastPart}; its permit is completed. */
     void responded(int status, long upstreamNanos, HttpObject lastPart) {
         phase = Phase.DONE;
         client.exchangeEnded(this, status, "", queueWaitNanos, upstreamNanos, false, lastPart);
@@ -291,53 +369,48 @@ final class Exchange {
 
     /** The client's connection closed: never keep working for it. */
     void clientGone() {
-        switch (phase) {
-            case NEW, DONE -> {
-                return;
-            }
-            case BUFFERING -> client.metrics().clientGone(pool, "body");
-            case RATING -> client.metrics().clientGone(pool, "rate");
-            case QUEUED -> {
-                // Withdrawn, or already handed a permit (start, on this loop, will give it back) or
-                // shed (reject finds the exchange done): either way never forwarded, counted once.
-                pool.withdraw(this);
-                client.metrics().clientGone(pool, "queued");
-            }
-            case HEDGING -> {
-                hedged.clientLeft();
-                client.metrics().clientGone(pool, "in_flight");
-            }
-            case FORWARDING -> {
-                String stage = forward.connecting() ? "connecting" : "in_flight";
-                forward.clientLeft();
-                client.metrics().clientGone(pool, stage);
-            }
+        String stage = switch (phase) {
+            case NEW, DONE -> null;
+            case BUFFERING -> "body";
+            case RATING -> "rate";
+            case PATH -> stage();
+        };
+        if (stage == null) {
+            return;
         }
-        long upstreamNanos = end(); // done before the log line: a permit or a rate answer on its way finds it over
+        long upstreamNanos = upstreamNanos();
+        boolean inPathPhase = phase == Phase.PATH;
+        end(); // done before the log line: an answer or a permit on its way finds it over
+        if (inPathPhase) {
+            departed = true;
+            leave(); // before the count: whoever sees the departure finds its queue place free
+        }
+        client.metrics().clientGone(pool, stage);
         client.exchangeEnded(this, 499, "client_gone", queueWaitNanos, upstreamNanos, true, null);
     }
 
-    /** Answers at once with the status a rejection maps to, and a Retry-After from the pool's state. */
-    void reject(RejectReason reason) {
-        if (phase == Phase.DONE) {
+    /** Where a departing client's request was: waiting (queued, or its turn on the way), connecting, or at a backend. */
+    private String stage() {
+        if (goneAsTurnCame || latest == null) {
+            return "queued";
+        }
+        return !hedged() && latest.connecting() ? "connecting" : "in_flight";
+    }
+
+    /** Tells the path nobody waits for the request: a queued one is withdrawn, attempts are cancelled. */
+    private void leave() {
+        if (ticket == null) {
             return;
         }
-        client.metrics().rejected(pool, reason);
-        if (phase == Phase.QUEUED) {
-            queueWaitNanos = pool.clock().nanoTime() - enqueuedNanos;
+        boolean outer = commands.begin();
+        try {
+            pool.path().clientLeft(ticket, pool.clock().nanoTime());
+        } finally {
+            commands.end(outer);
         }
-        long retryAfter = pool.retryAfterSeconds();
-        end();
-        client.respondError(this, HttpResponseStatus.SERVICE_UNAVAILABLE, retryAfter,
-                ProxyMetrics.reasonName(reason), queueWaitNanos);
     }
 
-    /** The request failed on the way to or at a backend, before its response began: the client gets {@code status}. */
-    void failed(HttpResponseStatus status, String why) {
-        answer(status, -1L, why);
-    }
-
-    /** Answers with a locally made {@code status} (a rate limit, a failed backend). */
+    /** Answers with a locally made {@code status} (a Redis rate decision). */
     void answer(HttpResponseStatus status, long retryAfterSeconds, String why) {
         end();
         client.respondError(this, status, retryAfterSeconds, why, queueWaitNanos);
@@ -345,21 +418,25 @@ final class Exchange {
 
     /** Abandons the exchange for a client-side error (body too large, malformed chunk). */
     void abort() {
-        if (phase == Phase.HEDGING) {
-            hedged.cancel();
-        } else if (phase == Phase.FORWARDING) {
-            forward.close(Outcome.IGNORED);
-        } else if (phase == Phase.QUEUED) {
-            pool.withdraw(this);
-        }
+        boolean inPathPhase = phase == Phase.PATH;
         end();
+        if (inPathPhase) {
+            leave();
+        }
     }
 
-    /** Ends the exchange's own part: no timer, no kept body; returns the forward's upstream time (-1 if none). */
-    private long end() {
+    /** Ends the exchange's own part: no timer, no kept body. */
+    private void end() {
         client.disarmExchangeTimer(this);
         phase = Phase.DONE;
         pending.release();
-        return forward == null ? -1L : forward.upstreamNanos();
+    }
+
+    /** Nanoseconds since the relayed (or only) attempt went out, or -1 if none did. */
+    private long upstreamNanos() {
+        if (relay != null) {
+            return relay.upstreamNanos();
+        }
+        return latest == null || hedged() ? -1L : latest.upstreamNanos();
     }
 }

@@ -11,22 +11,19 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import java.net.ConnectException;
-import java.util.List;
+import io.tailguard.path.Completion;
 
 /**
- * Not thread-safe (confined to its exchange's event loop): an exchange's trip to one backend: the
- * connection (an idle pooled one, else a new one), the request going out and the response coming
- * back to the client. It holds the exchange's permit from {@link #send} (or {@link #adopt}) until the
- * response ends or it is {@link #close closed}, and completes it exactly once.
+ * Not thread-safe (confined to its exchange's event loop): one attempt of an exchange at one
+ * backend, as its pool's decision path asked: the connection (an idle pooled one, else a new one),
+ * the request going out and, if its head wins, the response coming back to the client. It tells
+ * the exchange what happened (connected, refused, head, ended) and the path decides the rest.
  *
- * <p>Two failures are retried, each once: a refused connection goes to another backend of the pool
- * within its retry budget, and a pooled connection the backend closed while idle, before our
- * request reached it and before one byte of an answer came, is replaced by a new one. A malformed
- * answer is {@code 502 upstream_malformed}, never retried.
+ * <p>One failure is retried here, once, because it is the connection's and not the backend's: a
+ * pooled connection the backend closed while idle, before our request reached it and before one
+ * byte of an answer came, is replaced by a new one. A malformed answer is never retried.
  */
 final class Forward implements UpstreamLeg {
 
@@ -35,10 +32,12 @@ final class Forward implements UpstreamLeg {
     private final Exchange exchange;
     private final ClientHandler client;
     private final EventLoop loop;
-    private final Pool pool;
+    private final Backend backend;
+    private final int attempt;
     private final PendingBody pending;
     private State state = State.CONNECTING;
-    private Assignment assignment;
+    /** Cancelled while its connection was being made: closed when it comes. */
+    private boolean cancelled;
     private Channel channel;
     /** The handler of {@link #channel}, kept so a response does not search the pipeline for it. */
     private UpstreamHandler handler;
@@ -53,59 +52,46 @@ final class Forward implements UpstreamLeg {
      */
     private HttpResponse heldHead;
 
-    Forward(Exchange exchange, ClientHandler client, EventLoop loop, Pool pool, PendingBody pending) {
+    Forward(Exchange exchange, ClientHandler client, EventLoop loop, Backend backend, int attempt,
+            PendingBody pending) {
         this.exchange = exchange;
         this.client = client;
         this.loop = loop;
-        this.pool = pool;
+        this.backend = backend;
+        this.attempt = attempt;
         this.pending = pending;
     }
 
-    /** Sends the request on {@code granted}'s backend: a pooled connection if allowed and idle, else a new one. */
-    void send(Assignment granted, boolean pooledAllowed) {
-        assignment = granted;
+    /** Sends the request to the backend: on a pooled connection if allowed and idle, else a new one. */
+    void send(boolean pooledAllowed) {
         state = State.CONNECTING;
-        Channel pooled = pooledAllowed ? granted.backend().pooled(loop) : null;
+        Channel pooled = pooledAllowed ? backend.pooled(loop) : null;
         reusedConnection = pooled != null;
         if (pooled != null) {
             attach(pooled);
             return;
         }
-        granted.backend().connect(loop).addListener((ChannelFuture connected) -> {
+        backend.connect(loop).addListener((ChannelFuture connected) -> {
             if (connected.isSuccess()) {
-                granted.backend().onConnected();
-                if (state == State.ENDED || assignment != granted) {
+                exchange.attemptConnected(attempt);
+                if (state != State.CONNECTING || cancelled) {
                     connected.channel().close();
+                    state = State.ENDED;
+                    exchange.attemptEnded(attempt, Completion.IGNORED);
                 } else {
                     attach(connected.channel());
                 }
-            } else if (assignment == granted && state == State.CONNECTING) {
-                connectFailed(connected.cause());
+            } else if (state == State.CONNECTING) {
+                state = State.ENDED;
+                exchange.attemptRefused(attempt);
             }
         });
-    }
-
-    private void connectFailed(Throwable cause) {
-        Backend failed = assignment.backend();
-        if (cause instanceof ConnectException) {
-            failed.onRefused(pool.clock().nanoTime());
-        }
-        pool.complete(assignment, Outcome.IGNORED);
-        assignment = null;
-        Assignment other = pool.retryBudgetAllows() ? pool.tryAssignOther(failed) : null;
-        if (other != null) {
-            client.metrics().retried(pool);
-            send(other, true);
-            return;
-        }
-        state = State.ENDED;
-        exchange.failed(HttpResponseStatus.BAD_GATEWAY, "upstream_connect_failed");
     }
 
     private void attach(Channel connection) {
         bind(connection);
         state = State.SENT;
-        long nowNanos = pool.clock().nanoTime();
+        long nowNanos = nowNanos();
         sentNanos = nowNanos;
         HttpRequest head = exchange.outgoingHead(nowNanos);
         // Void promises: nothing listens, and a failed write closes the connection (onUpstreamLost).
@@ -120,8 +106,6 @@ final class Forward implements UpstreamLeg {
                     Unpooled.EMPTY_BUFFER, head.headers(), EmptyHttpHeaders.INSTANCE), connection.voidPromise());
         }
         connection.flush();
-        client.armExchangeTimer(exchange, Math.min(pool.config().responseTimeout().toNanos(),
-                exchange.remainingNanos(nowNanos)));
         connection.read();
         client.readIfWanted();
     }
@@ -132,22 +116,9 @@ final class Forward implements UpstreamLeg {
         handler.bind(this);
     }
 
-    /** The hedged call's winner: its connection, whose response head has come, becomes this forward's. */
-    void adopt(Assignment winner, Channel connection, HttpResponse head, List<HttpContent> early,
-               long winnerSentNanos) {
-        assignment = winner;
-        requestEnded = true; // a hedged request has no body
-        bind(connection);
-        state = State.SENT;
-        sentNanos = winnerSentNanos;
-        onResponseHead(head);
-        for (HttpContent content : early) {
-            onResponseContent(content);
-        }
-        early.clear();
-        if (channel != null && wantsResponseBytes()) {
-            channel.read();
-        }
+    /** True until the attempt ends. */
+    boolean live() {
+        return state != State.ENDED;
     }
 
     /** True while the client's body should be read: the backend has the head and can absorb more. */
@@ -163,6 +134,8 @@ final class Forward implements UpstreamLeg {
         }
         if (channel != null && (state == State.SENT || state == State.RESPONDING)) {
             channel.writeAndFlush(content, channel.voidPromise());
+        } else if (state == State.ENDED) {
+            ReferenceCountUtil.release(content);
         } else {
             pending.add(content);
         }
@@ -173,20 +146,16 @@ final class Forward implements UpstreamLeg {
         return state == State.CONNECTING;
     }
 
-    /** The response head did not come in time: the connection is closed and the client gets 504. */
-    void responseTimedOut() {
-        if (state == State.SENT) {
-            close(Outcome.DROPPED);
-            exchange.failed(HttpResponseStatus.GATEWAY_TIMEOUT, "upstream_timeout");
-        }
-    }
-
     @Override
     public void onResponseHead(HttpResponse response) {
         if (state != State.SENT) {
             return;
         }
-        client.disarmExchangeTimer(exchange);
+        if (!exchange.headArrived(this, attempt)) {
+            // Another attempt won, the response timed out or the client left: this answer goes nowhere.
+            close();
+            return;
+        }
         state = State.RESPONDING;
         status = response.status().code();
         Headers.prepareResponse(exchange.request(), response);
@@ -221,12 +190,13 @@ final class Forward implements UpstreamLeg {
         }
         // The backend is done: free its permit before the client sees the end, so a client that
         // sends its next request at once finds the permit free.
-        UpstreamHandler ended = handler;
+        UpstreamHandler finished = handler;
         channel = null;
-        ended.finish(requestEnded);
-        pool.complete(assignment, Outcome.SUCCESS);
+        finished.finish(requestEnded);
         state = State.ENDED;
-        exchange.responded(status, upstreamNanos(), lastPart);
+        long upstreamNanos = upstreamNanos();
+        exchange.attemptEnded(attempt, Completion.SUCCESS);
+        exchange.responded(status, upstreamNanos, lastPart);
     }
 
     @Override
@@ -249,7 +219,7 @@ final class Forward implements UpstreamLeg {
 
     @Override
     public void onInterimResponse(HttpResponse interim) {
-        if (state == State.SENT) {
+        if (state == State.SENT && exchange.relaysInterim()) {
             client.writeInterim(exchange, interim); // the response timeout still runs for the final head
         }
     }
@@ -257,16 +227,16 @@ final class Forward implements UpstreamLeg {
     @Override
     public void onMalformedResponse() {
         channel = null;
-        client.metrics().upstreamError(pool, "upstream_malformed");
+        client.metrics().upstreamError(exchange.pool(), "upstream_malformed");
         if (state == State.SENT) {
-            pool.complete(assignment, Outcome.IGNORED);
             state = State.ENDED;
-            exchange.failed(HttpResponseStatus.BAD_GATEWAY, "upstream_malformed");
+            exchange.attemptMalformed(attempt);
         } else if (state == State.RESPONDING) {
             writeHeldHead();
-            pool.complete(assignment, Outcome.IGNORED);
             state = State.ENDED;
-            exchange.lostMidResponse(upstreamNanos(), "upstream_malformed");
+            long upstreamNanos = upstreamNanos();
+            exchange.attemptEnded(attempt, Completion.IGNORED);
+            exchange.lostMidResponse(upstreamNanos, "upstream_malformed");
         }
     }
 
@@ -274,54 +244,53 @@ final class Forward implements UpstreamLeg {
     public void onUpstreamLost() {
         if (state == State.SENT && reusedConnection && exchange.replayable() && !handler.answered()) {
             // A pooled connection the backend closed while idle, before our request reached it (the
-            // close crossed our write, and not one byte of an answer came): the same permit goes on a
-            // new connection, once. A request that got any answer is never sent again.
-            client.disarmExchangeTimer(exchange);
+            // close crossed our write, and not one byte of an answer came): the same attempt goes on
+            // a new connection, once. A request that got any answer is never sent again.
             channel = null;
-            send(assignment, false);
+            send(false);
             return;
         }
         if (state == State.SENT) {
             channel = null;
-            pool.complete(assignment, Outcome.IGNORED);
             state = State.ENDED;
-            exchange.failed(HttpResponseStatus.BAD_GATEWAY, "upstream_closed");
+            exchange.attemptEnded(attempt, Completion.IGNORED);
         } else if (state == State.RESPONDING) {
             writeHeldHead(); // as much of the response as came: the client's connection closes after it
             channel = null;
-            pool.complete(assignment, Outcome.IGNORED);
             state = State.ENDED;
-            exchange.lostMidResponse(upstreamNanos(), "upstream_closed_mid_response");
+            long upstreamNanos = upstreamNanos();
+            exchange.attemptEnded(attempt, Completion.IGNORED);
+            exchange.lostMidResponse(upstreamNanos, "upstream_closed_mid_response");
         }
     }
 
     /**
-     * The client left mid-exchange. A request that reached a backend goes to a {@link Departure},
-     * which holds the permit until the backend is done (hold-permit-on-departure); without the setting,
-     * or before the request reached a backend, the connection closes and the permit is freed at once.
+     * Nobody needs this attempt any more. With {@code hold} (its client left and the path keeps the
+     * permit) a request that reached its backend goes to a {@link Departure}, which reports the end
+     * once the backend is done; otherwise the connection closes and the attempt ends now. A connection
+     * still being made is closed when it comes.
      */
-    void clientLeft() {
+    void cancel(boolean hold) {
         if (state == State.ENDED) {
             return;
         }
-        if (state == State.CONNECTING || channel == null || !Departure.hold(pool, assignment, channel, sentNanos)) {
-            close(Outcome.IGNORED);
+        if (state == State.CONNECTING) {
+            cancelled = true;
             return;
         }
-        state = State.ENDED;
-        heldHead = null;
-        channel = null;
+        Channel connection = channel;
+        if (hold && connection != null && Departure.hold(connection, sentNanos, exchange.pool(),
+                () -> exchange.attemptEnded(attempt, Completion.IGNORED))) {
+            state = State.ENDED;
+            heldHead = null;
+            channel = null;
+            return;
+        }
+        close();
     }
 
-    /**
-     * Gives the trip up (the client left, or its request was bad): the connection, if any, is closed
-     * and the permit completed with {@code outcome}. A connection still being made is closed when it
-     * comes.
-     */
-    void close(Outcome outcome) {
-        if (state == State.ENDED) {
-            return;
-        }
+    /** Closes the connection, if any, and ends the attempt. */
+    private void close() {
         state = State.ENDED;
         heldHead = null;
         Channel connection = channel;
@@ -330,11 +299,15 @@ final class Forward implements UpstreamLeg {
             handler.unbind();
             connection.close();
         }
-        pool.complete(assignment, outcome);
+        exchange.attemptEnded(attempt, Completion.IGNORED);
+    }
+
+    private long nowNanos() {
+        return exchange.pool().clock().nanoTime();
     }
 
     /** Nanoseconds since the request went out, or -1 if it never did. */
     long upstreamNanos() {
-        return sentNanos == 0L ? -1L : pool.clock().nanoTime() - sentNanos;
+        return sentNanos == 0L ? -1L : nowNanos() - sentNanos;
     }
 }

@@ -19,9 +19,9 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.tailguard.balance.Availability;
 import io.tailguard.lease.LeaseFrame;
 import io.tailguard.lease.LeaseView;
+import io.tailguard.path.DecisionPath;
 import io.tailguard.lease.LeaseWire;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
@@ -34,14 +34,15 @@ import java.util.function.Consumer;
 
 /**
  * Thread-safe: the proxy's end of one backend's lease stream ({@code docs/leases.md}). It keeps a
- * {@code GET /.well-known/tailguard/lease} open to the backend, turns each line into the core
- * {@link LeaseView} the balancer reads, and stamps the session id on every request sent there.
+ * {@code GET /.well-known/tailguard/lease} open to the backend, hands each lease to its pool's
+ * decision path (whose core {@link LeaseView} the balancer reads and counts each request sent under),
+ * and stamps the session id on every request sent there.
  * When the stream ends (the backend stopped or restarted) the lease is forgotten at once
  * (availability 0) and the stream is opened again, 50 ms later at first, backing off to 1 s.
  * The requester never rejects: a request sent with no lease goes without an id and the backend
  * decides.
  */
-final class LeaseLink implements Availability {
+final class LeaseLink {
 
     private static final long FIRST_RETRY_MILLIS = 50L;
     private static final long MAX_RETRY_MILLIS = 1_000L;
@@ -52,7 +53,8 @@ final class LeaseLink implements Availability {
     private final NanoClock clock;
     private final Duration connectTimeout;
     private final Consumer<Boolean> events;
-    private final LeaseView view = new LeaseView();
+    private final DecisionPath<?> path;
+    private final int index;
     private final CountDownLatch firstLease = new CountDownLatch(1);
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong sentUnderLease = new AtomicLong();
@@ -61,10 +63,15 @@ final class LeaseLink implements Availability {
     private volatile Channel channel;
     private long retryMillis = FIRST_RETRY_MILLIS;
 
-    /** Creates a link; {@code events} hears true for each lease received and false when the stream ends. */
+    /**
+     * Creates the link of backend {@code index} of {@code path}'s pool; {@code events} hears true for
+     * each lease received and false when the stream ends.
+     */
     LeaseLink(InetSocketAddress address, EventLoop loop, Transport transport, NanoClock clock, Duration connectTimeout,
-              Consumer<Boolean> events) {
+              Consumer<Boolean> events, DecisionPath<?> path, int index) {
         this.events = events;
+        this.path = path;
+        this.index = index;
         this.address = address;
         this.loop = loop;
         this.transport = transport;
@@ -82,17 +89,11 @@ final class LeaseLink implements Availability {
         return firstLease.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
-    @Override
-    public double availability(long nowNanos) {
-        return view.availability(nowNanos);
-    }
-
-    /** Marks a request as sent under the current lease: its id goes in the headers, the view counts it. */
+    /** Marks a request as sent under the current lease: its id goes in the headers (the path counted it when it chose). */
     void stamp(HttpHeaders headers) {
         String session = id;
         if (session != null) {
             headers.set(LeaseWire.LEASE_ID, session);
-            view.onSent();
             sentUnderLease.incrementAndGet();
         } else {
             // Hedge attempts share one head: another backend's id must not stay on it.
@@ -100,16 +101,20 @@ final class LeaseLink implements Availability {
         }
     }
 
+    private LeaseView view() {
+        return path.lease(index);
+    }
+
     double availabilityNow() {
-        return view.availability(clock.nanoTime());
+        return view().availability(clock.nanoTime());
     }
 
     int allowed() {
-        return view.allowed();
+        return view().allowed();
     }
 
     int remaining() {
-        return view.remaining(clock.nanoTime());
+        return view().remaining(clock.nanoTime());
     }
 
     long leasesReceived() {
@@ -167,7 +172,7 @@ final class LeaseLink implements Availability {
 
     private void lost() {
         id = null;
-        view.clear();
+        path.leaseLost(index);
         events.accept(false);
         retryLater();
     }
@@ -191,7 +196,7 @@ final class LeaseLink implements Availability {
         } catch (IllegalArgumentException malformed) {
             return; // a line this version cannot read grants nothing; the next lease may
         }
-        view.onLease(clock.nanoTime(), frame.lease());
+        path.leaseGranted(index, frame.lease(), clock.nanoTime());
         id = frame.id();
         received.incrementAndGet();
         retryMillis = FIRST_RETRY_MILLIS;
@@ -230,6 +235,6 @@ final class LeaseLink implements Availability {
 
     @Override
     public String toString() {
-        return "LeaseLink[" + address + ", " + view + "]";
+        return "LeaseLink[" + address + ", " + view() + "]";
     }
 }

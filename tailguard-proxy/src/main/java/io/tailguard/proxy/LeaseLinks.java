@@ -2,6 +2,7 @@ package io.tailguard.proxy;
 
 import io.netty.channel.EventLoopGroup;
 import io.tailguard.path.BalancerKind;
+import io.tailguard.path.DecisionPath;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
@@ -20,12 +21,14 @@ final class LeaseLinks implements AutoCloseable {
     private final EventLoopGroup group;
     private final List<LeaseLink> links = new ArrayList<>();
 
-    private LeaseLinks(PoolConfig config, Transport transport, NanoClock clock, ProxyMetrics metrics) {
+    private LeaseLinks(PoolConfig config, Transport transport, NanoClock clock, ProxyMetrics metrics,
+                       DecisionPath<?> path) {
         this.group = transport.group(1);
-        for (var address : config.backends()) {
+        for (int i = 0; i < config.backends().size(); i++) {
+            var address = config.backends().get(i);
             String name = address.getHostString() + ":" + address.getPort();
             links.add(new LeaseLink(address, group.next(), transport, clock, config.connectTimeout(),
-                    up -> metrics.leaseEvent(name, up)));
+                    up -> metrics.leaseEvent(name, up), path, i));
         }
     }
 
@@ -35,8 +38,9 @@ final class LeaseLinks implements AutoCloseable {
     }
 
     /** Opens every backend's stream and waits up to the connect timeout for each first lease. */
-    static LeaseLinks start(PoolConfig config, Transport transport, NanoClock clock, ProxyMetrics metrics) {
-        LeaseLinks links = new LeaseLinks(config, transport, clock, metrics);
+    static LeaseLinks start(PoolConfig config, Transport transport, NanoClock clock, ProxyMetrics metrics,
+                            DecisionPath<?> path) {
+        LeaseLinks links = new LeaseLinks(config, transport, clock, metrics, path);
         links.links.forEach(LeaseLink::start);
         Duration timeout = config.connectTimeout();
         try {
@@ -53,11 +57,6 @@ final class LeaseLinks implements AutoCloseable {
     /** Returns backend {@code index}'s link. */
     LeaseLink get(int index) {
         return links.get(index);
-    }
-
-    /** Returns the links in backend order, as availabilities for a balancer. */
-    List<LeaseLink> all() {
-        return List.copyOf(links);
     }
 
     @Override

@@ -16,6 +16,7 @@ import io.tailguard.proxy.config.RouteConfig;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tailguard.admission.RejectReason;
+import io.tailguard.path.Completion;
 import io.tailguard.micrometer.ConcurrencyLimiterMetrics;
 import java.time.Duration;
 import java.util.List;
@@ -128,8 +129,8 @@ final class ProxyMetrics {
         admitted.computeIfAbsent(pool.name(), this::admittedCounter);
         queueWait.computeIfAbsent(pool.name(), this::queueWaitTimer);
         for (Backend backend : pool.backends()) {
-            new ConcurrencyLimiterMetrics(backend.limiter(), Tags.of("pool", pool.name(), "backend", backend.toString()))
-                    .bindTo(registry);
+            new ConcurrencyLimiterMetrics(pool.path().limiter(backend.index()),
+                    Tags.of("pool", pool.name(), "backend", backend.toString())).bindTo(registry);
             if (backend.lease() != null) {
                 LeaseMeters.register(registry, pool.name(), backend);
             }
@@ -243,7 +244,7 @@ final class ProxyMetrics {
                 .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry);
     }
 
-    void upstream(Backend backend, long heldNanos, Outcome outcome) {
+    void upstream(Backend backend, long heldNanos, Completion outcome) {
         AtomicReferenceArray<Timer> timers = upstream.get(backend);
         if (timers == null) {
             timers = upstream.computeIfAbsent(backend, b -> new AtomicReferenceArray<>(OUTCOME_NAMES.length));
@@ -265,9 +266,9 @@ final class ProxyMetrics {
     private static final String[] OUTCOME_NAMES = outcomeNames();
 
     private static String[] outcomeNames() {
-        Outcome[] outcomes = Outcome.values();
+        Completion[] outcomes = Completion.values();
         String[] names = new String[outcomes.length];
-        for (Outcome outcome : outcomes) {
+        for (Completion outcome : outcomes) {
             names[outcome.ordinal()] = outcome.name().toLowerCase(Locale.ROOT);
         }
         return names;

@@ -124,10 +124,9 @@ public final class ProxyServer implements AutoCloseable {
             pools.put(pool.name(), new Pool(pool, transport, clock, metrics));
         }
         List<Route> routes = new ArrayList<>();
-        for (RouteConfig route : config.routes()) {
-            Pool pool = pools.get(route.pool());
-            routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool),
-                    metrics.clientLatency(route)));
+        for (int i = 0; i < config.routes().size(); i++) {
+            RouteConfig route = config.routes().get(i);
+            routes.add(Route.create(route, i, pools.get(route.pool()), clock.nanoTime(), metrics.clientLatency(route)));
         }
         return new ProxyServer(new ProxyContext(config, routes, clock, metrics, accessLog), transport,
                 config.listen(), config.admin(), new ArrayList<>(pools.values()), eventLoops);

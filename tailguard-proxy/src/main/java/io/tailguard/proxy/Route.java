@@ -1,33 +1,26 @@
 package io.tailguard.proxy;
 
-import io.tailguard.hedge.HedgeBudget;
-import io.tailguard.hedge.HedgePolicy;
-import io.tailguard.hedge.Hedger;
-import io.tailguard.proxy.config.HedgeConfig;
+import io.tailguard.path.PathRoute;
+import io.tailguard.proxy.config.PathSettings;
 import io.tailguard.proxy.config.RouteConfig;
-import io.tailguard.time.Scheduler;
 
 /**
- * Thread-safe: a configured route bound to its pool and rate gates.
+ * Thread-safe: a configured route bound to its pool: the core {@link PathRoute} in front of the
+ * pool's decision path (the local rate gates, the default deadline, the hedger), and the route's
+ * bucket in Redis when its rate is shared by every proxy instance.
  *
- * @param config the route's settings
- * @param pool   the pool serving it
- * @param rates  its rate gates
- * @param hedger its core hedger (one latency window and budget for the route), or null
+ * @param config  the route's settings
+ * @param pool    the pool serving it
+ * @param path    the core route in front of the pool's decision path
+ * @param shared  its bucket in Redis, or null
  * @param latency its client-side latency timers
  */
-record Route(RouteConfig config, Pool pool, RateGates rates, Hedger hedger, ClientLatency latency) {
+record Route(RouteConfig config, Pool pool, PathRoute<Exchange> path, RateGates shared, ClientLatency latency) {
 
-    /**
-     * Returns the hedger of a route with hedging: two attempts, the second after the delay if the
-     * budget allows, the whole call bounded by the pool's response timeout.
-     */
-    static Hedger hedger(HedgeConfig hedge, Pool pool) {
-        if (hedge == null) {
-            return null;
-        }
-        HedgePolicy policy = HedgePolicy.speculative(2, hedge.delay(), pool.config().responseTimeout())
-                .withBudget(HedgeBudget.of(hedge.budgetPercent() / 100.0));
-        return new Hedger(policy, Scheduler.system());
+    /** Builds route {@code index} of a configuration in front of {@code pool}; its buckets start full at {@code nowNanos}. */
+    static Route create(RouteConfig config, int index, Pool pool, long nowNanos, ClientLatency latency) {
+        PathRoute<Exchange> path = new PathRoute<>(PathSettings.localRoute(config, index), pool.path(),
+                pool.scheduler(), nowNanos);
+        return new Route(config, pool, path, RateGates.shared(config, nowNanos), latency);
     }
 }

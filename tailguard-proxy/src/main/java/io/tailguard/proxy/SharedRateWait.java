@@ -2,6 +2,7 @@ package io.tailguard.proxy;
 
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.tailguard.path.PathRoute;
 import io.tailguard.redis.RateDecision;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -17,9 +18,9 @@ final class SharedRateWait {
     private SharedRateWait() {
     }
 
-    static void await(Exchange exchange, EventLoop loop, RateGates rates, long nowNanos) {
+    static void await(Exchange exchange, EventLoop loop, RateGates shared, long nowNanos) {
         exchange.markRating(nowNanos);
-        rates.tryAcquireShared(nowNanos).whenComplete((decision, error) -> {
+        shared.tryAcquire(nowNanos).whenComplete((decision, error) -> {
             try {
                 loop.execute(() -> decided(exchange, decision, error));
             } catch (RejectedExecutionException closed) {
@@ -41,7 +42,7 @@ final class SharedRateWait {
         if (!decision.admitted()) {
             exchange.metrics().rejected(pool, "rate_limited");
             exchange.answer(HttpResponseStatus.TOO_MANY_REQUESTS,
-                    Pool.retryAfterSeconds(Math.max(1L, decision.retryAfterNanos())), "rate_limited");
+                    PathRoute.retryAfterSeconds(Math.max(1L, decision.retryAfterNanos())), "rate_limited");
             return;
         }
         exchange.rateAdmitted();

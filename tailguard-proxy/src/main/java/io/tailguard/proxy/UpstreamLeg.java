@@ -5,7 +5,7 @@ import io.netty.handler.codec.http.HttpResponse;
 
 /**
  * Not thread-safe (called on the backend connection's event loop): whatever a backend connection's
- * response goes to: an exchange's {@link Forward}, or one {@link HedgedForward} attempt until it wins.
+ * response goes to: one attempt's {@link Forward}, or a {@link Departure} that drains it for a client that left.
  */
 interface UpstreamLeg {
 

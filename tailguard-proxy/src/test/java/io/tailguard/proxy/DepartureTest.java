@@ -77,6 +77,26 @@ class DepartureTest {
         assertThat(proxy.metrics().scrape()).contains("stage=\"queued\"} 1.0");
     }
 
+    @Test
+    void aClientThatLeavesIsLoggedAs499ButIsNotCountedAsAResponse() throws Exception {
+        Events events = start(head -> head.startsWith("GET /hold") ? ScriptedBackend.HOLD
+                : ScriptedBackend.ok("ok"), 0);
+        try (RawClient gone = new RawClient(proxy.boundAddress())) {
+            gone.get("/hold");
+            assertThat(backend.heldNow.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
+        }
+        events.await("client_gone:in_flight");
+        // On the proxy's one loop, this answer comes after the departure was logged and counted.
+        try (RawClient next = new RawClient(proxy.boundAddress())) {
+            assertThat(next.get("/next").read().status()).as("the departed client's permit is held").isEqualTo(503);
+        }
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains("status=499 reason=client_gone");
+        String scrape = proxy.metrics().scrape();
+        assertThat(scrape).contains("tailguard_proxy_responses_total{status=\"503\"} 1.0");
+        assertThat(scrape).doesNotContain("status=\"499\"");
+        backend.release();
+    }
+
     private static void awaitQuietly(CountDownLatch latch) {
         try {
             latch.await(5, TimeUnit.SECONDS);

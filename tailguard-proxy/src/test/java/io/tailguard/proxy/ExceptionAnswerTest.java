@@ -71,9 +71,9 @@ class ExceptionAnswerTest {
         ProxyMetrics metrics = new ProxyMetrics();
         pool = new Pool(config.pools().get(0), transport, clock, metrics);
         List<Route> routes = new ArrayList<>();
-        for (RouteConfig route : config.routes()) {
-            routes.add(new Route(route, pool, RateGates.create(route, clock.nanoTime()), Route.hedger(route.hedge(), pool),
-                    metrics.clientLatency(route)));
+        for (int i = 0; i < config.routes().size(); i++) {
+            RouteConfig route = config.routes().get(i);
+            routes.add(Route.create(route, i, pool, clock.nanoTime(), metrics.clientLatency(route)));
         }
         ProxyContext context = new ProxyContext(config, routes, clock, metrics, AccessLog.to(log));
         group = transport.group(1);

@@ -39,6 +39,17 @@ public final class PathSettings {
         return new RouteSettings(name, route.defaultTimeout(), rate, client, hedge);
     }
 
+    /**
+     * Returns route {@code index}'s settings as one proxy instance enforces them itself: a rate kept
+     * in Redis is left out, since every instance asks that shared bucket instead of a local one.
+     */
+    public static RouteSettings localRoute(RouteConfig route, int index) {
+        RouteSettings settings = route(route, index);
+        return route.rate() == null || route.rate().redis() == null ? settings
+                : new RouteSettings(settings.name(), settings.defaultTimeout(), null, settings.clientRate(),
+                        settings.hedge());
+    }
+
     private static RateSettings rate(RateConfig rate) {
         return new RateSettings(rate.perSecond(), rate.burst());
     }
