@@ -140,12 +140,10 @@ public final class PathSimulation {
             // the connection opens or is refused after the command returns, as a socket's would
             scheduler.schedule(0L, () -> {
                 if (server.refuses()) {
-                    job.state = Job.DONE;
                     path.refused(request.ticket, attempt, scheduler.nowNanos());
                 } else {
                     path.connected(request.ticket, attempt, scheduler.nowNanos());
                     if (job.cancelled) {
-                        job.state = Job.DONE;
                         path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos());
                     } else {
                         server.accept(job);
