@@ -37,6 +37,7 @@ public final class ServiceBackend implements AutoCloseable {
     private final Channel server;
     private final WorkerLine<ServiceHandler.Job> line;
     private final AtomicLong served = new AtomicLong();
+    private final AtomicLong lateNanos = new AtomicLong();
     /** The server's address, written once it is bound. */
     private volatile byte[] body = new byte[0];
 
@@ -45,8 +46,9 @@ public final class ServiceBackend implements AutoCloseable {
         boolean epoll = Epoll.isAvailable();
         // one loop: the backend reads a request and sets a timer; the work is the timer's wait
         this.group = epoll ? new EpollEventLoopGroup(1, factory) : new NioEventLoopGroup(1, factory);
-        this.line = new WorkerLine<>(model, new EventLoopScheduler(group.next(), clock), random, (job, nanos) -> {
+        this.line = new WorkerLine<>(model, new EventLoopScheduler(group.next(), clock), random, (job, nanos, late) -> {
             served.incrementAndGet();
+            lateNanos.addAndGet(late);
             ServiceHandler.answer(job, body);
         });
         try {
@@ -99,6 +101,15 @@ public final class ServiceBackend implements AutoCloseable {
     /** Returns the requests whose service time is over so far. */
     public long served() {
         return served.get();
+    }
+
+    /**
+     * Returns how late, on average, a service time ended after it was due, in nanoseconds: what
+     * this machine's timers added to the drawn times (0 before anything was served).
+     */
+    public double meanLateNanos() {
+        long n = served.get();
+        return n == 0 ? 0.0 : (double) lateNanos.get() / n;
     }
 
     /** Returns the requests in service now. */

@@ -20,7 +20,7 @@ final class SimBackend {
     SimBackend(SimScheduler scheduler, BackendModel model, RandomGenerator random, Consumer<Job> finished) {
         this.model = model;
         this.random = random;
-        this.workers = new WorkerLine<>(model, scheduler, random, (job, serviceNanos) -> {
+        this.workers = new WorkerLine<>(model, scheduler, random, (job, serviceNanos, lateNanos) -> {
             job.serviceNanos = serviceNanos;
             finished.accept(job);
         });

@@ -21,8 +21,11 @@ public final class WorkerLine<T> {
     /** Hears each job whose service time is over; called on the scheduler's thread, outside any lock. */
     @FunctionalInterface
     public interface Served<T> {
-        /** {@code job} was served for {@code serviceNanos}. */
-        void served(T job, long serviceNanos);
+        /**
+         * {@code job} was served for {@code serviceNanos} (as drawn); its end came {@code lateNanos}
+         * after it was due, which a virtual scheduler keeps at zero and a live one does not.
+         */
+        void served(T job, long serviceNanos, long lateNanos);
     }
 
     private final BackendModel model;
@@ -100,14 +103,15 @@ public final class WorkerLine<T> {
             busyNanos += serviceNanos;
         }
         long drawn = serviceNanos;
-        scheduler.schedule(drawn, () -> finish(job, drawn));
+        long dueNanos = scheduler.clock().nanoTime() + drawn;
+        scheduler.schedule(drawn, () -> finish(job, drawn, dueNanos));
     }
 
-    private void finish(T job, long serviceNanos) {
+    private void finish(T job, long serviceNanos, long dueNanos) {
         synchronized (line) {
             serving--;
         }
-        served.served(job, serviceNanos);
+        served.served(job, serviceNanos, Math.max(0L, scheduler.clock().nanoTime() - dueNanos));
         while (true) {
             T next;
             synchronized (line) {

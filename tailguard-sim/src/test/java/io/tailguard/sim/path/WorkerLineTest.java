@@ -16,8 +16,9 @@ class WorkerLineTest {
     private final List<String> served = new ArrayList<>();
 
     private WorkerLine<String> line(BackendModel model) {
-        return new WorkerLine<>(model, scheduler, new SplittableRandom(1), (job, serviceNanos) ->
-                served.add(job + "@" + scheduler.clock().nanoTime() / 1_000_000 + "ms/" + serviceNanos / 1_000_000));
+        return new WorkerLine<>(model, scheduler, new SplittableRandom(1), (job, serviceNanos, lateNanos) ->
+                served.add(job + "@" + scheduler.clock().nanoTime() / 1_000_000 + "ms/" + serviceNanos / 1_000_000
+                        + (lateNanos == 0 ? "" : " late")));
     }
 
     @Test

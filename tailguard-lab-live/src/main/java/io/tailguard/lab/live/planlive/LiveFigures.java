@@ -15,16 +15,23 @@ import org.HdrHistogram.Histogram;
  * @param errors   other statuses or lost connections
  * @param success  due time to response of the goodput, nanoseconds
  * @param behindMaxNanos the most a generator sent a request after its due time
+ * @param backendLateMillis how late the backends' service times ended after they were due, on
+ *                 average (this machine's timers; the plan's are exact)
  */
 record LiveFigures(double seconds, long offered, long goodput, long rejected, long timeouts, long errors,
-                   Histogram success, long behindMaxNanos) {
+                   Histogram success, long behindMaxNanos, double backendLateMillis) {
 
     /** Nothing measured yet. */
-    static final LiveFigures EMPTY = new LiveFigures(0, 0, 0, 0, 0, 0, null, 0);
+    static final LiveFigures EMPTY = new LiveFigures(0, 0, 0, 0, 0, 0, null, 0, 0.0);
 
     static LiveFigures of(StepResult step) {
         return new LiveFigures(step.durationSeconds(), step.scheduled(), step.ok(), step.shed(), step.timeouts(),
-                step.errors(), step.success(), step.behindMaxNanos());
+                step.errors(), step.success(), step.behindMaxNanos(), 0.0);
+    }
+
+    /** Returns these figures with the backends' mean lateness. */
+    LiveFigures withBackendLate(double millis) {
+        return new LiveFigures(seconds, offered, goodput, rejected, timeouts, errors, success, behindMaxNanos, millis);
     }
 
     /** Returns both steps' figures together (they ran at the same time, so the seconds are not added). */
@@ -38,7 +45,7 @@ record LiveFigures(double seconds, long offered, long goodput, long rejected, lo
         }
         return new LiveFigures(Math.max(seconds, other.seconds), offered + other.offered, goodput + other.goodput,
                 rejected + other.rejected, timeouts + other.timeouts, errors + other.errors, sum,
-                Math.max(behindMaxNanos, other.behindMaxNanos));
+                Math.max(behindMaxNanos, other.behindMaxNanos), backendLateMillis);
     }
 
     /** Returns {@code count} per measured second. */

@@ -57,7 +57,15 @@ final class LiveSide {
             Path file = configDir.resolve(scenario.label() + ".yaml");
             Files.writeString(file, scenario.yaml(ports));
             try (ProxyServer proxy = ProxyServer.start(ProxyConfigFile.read(file), clock)) {
-                return drive(scenario, proxy.boundAddress().getPort(), rps, patience, warmup, duration, seed, clock);
+                LiveFigures figures = drive(scenario, proxy.boundAddress().getPort(), rps, patience, warmup,
+                        duration, seed, clock);
+                double late = 0;
+                long served = 0;
+                for (ServiceBackend backend : backends) {
+                    late += backend.meanLateNanos() * backend.served();
+                    served += backend.served();
+                }
+                return figures.withBackendLate(served == 0 ? 0.0 : late / served / 1e6);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -20,15 +20,20 @@ import java.util.List;
  * scenario's YAML read by the proxy's own parser, mapped to the decision path's settings by the
  * proxy's own mapping, run by the plan's {@link PathSimulation} against the backends' models from
  * the same {@code --service} text the live backends serve by, with Poisson arrivals and a fixed
- * patience as {@code tailguard plan --patience} gives it.
+ * patience as {@code tailguard plan --patience} gives it. It simulates the live step's span, its
+ * warm-up included and not counted, so an adaptive limit has moved as far as the live one has.
  */
 final class PlanSide {
 
     private PlanSide() {
     }
 
-    /** Returns the plan's result for {@code scenario} at {@code rps} for {@code simulated} virtual time. */
-    static PathResult run(Scenario scenario, double rps, Duration patience, Duration simulated, long seed) {
+    /**
+     * Returns the plan for {@code scenario} at {@code rps} over the live step's span: {@code warmup}
+     * not counted, then {@code duration} counted, once per seed from {@code seed} on, pooled.
+     */
+    static PlanFigures run(Scenario scenario, double rps, Duration patience, Duration warmup, Duration duration,
+                           long seed, int seeds) {
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < scenario.services().size(); i++) {
             // the plan reads backends by position; the ports only have to be valid and distinct
@@ -45,8 +50,12 @@ final class PlanSide {
         for (int i = 1; i <= scenario.clients(); i++) {
             keys.add("client-" + i);
         }
-        Traffic traffic = new Traffic(ArrivalSource.poisson(rps), simulated, ServiceModel.fixed(patience),
+        Traffic traffic = new Traffic(ArrivalSource.poisson(rps), warmup.plus(duration), ServiceModel.fixed(patience),
                 scenario.deadlineShare(), keys, true);
-        return PathSimulation.run(pool, routes, scenario.models(), traffic, seed);
+        List<PathResult> runs = new ArrayList<>();
+        for (int s = 0; s < seeds; s++) {
+            runs.add(PathSimulation.run(pool, routes, scenario.models(), traffic, seed + s, warmup));
+        }
+        return PlanFigures.pooled(runs);
     }
 }
