@@ -33,8 +33,9 @@ final class GapFindings {
                     .max(Comparator.comparingDouble(r -> Math.abs(r.goodputGapPercent()))).orElse(mine.get(0));
             GapRow worstP99 = mine.stream().filter(r -> r.loadX() >= 1.0 && !Double.isNaN(r.p99GapMillis()))
                     .max(Comparator.comparingDouble(r -> Math.abs(r.p99GapMillis()))).orElse(null);
-            findings.add(String.format(Locale.ROOT, "%s (capacity %.1f requests/s, %s): goodput within target at %d "
-                            + "of %d loads, largest gap %+.1f %% at %sx; p99 within target at %d of %d loads from 1x%s.",
+            findings.add(String.format(Locale.ROOT, "%s (capacity %.1f requests/s, %s): goodput within target "
+                            + "at %d of %d loads, largest gap %+.1f %% at %sx; p99 within target at %d of %d loads "
+                            + "from 1x%s.",
                     scenario.label(), capacities.get(scenario.label()), String.join(" + ", scenario.services()),
                     mine.stream().filter(GapRow::goodputMet).count(), mine.size(), worstGoodput.goodputGapPercent(),
                     GapTables.loadX(worstGoodput.loadX()),

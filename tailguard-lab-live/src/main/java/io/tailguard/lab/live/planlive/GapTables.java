@@ -15,8 +15,9 @@ import java.util.function.ToDoubleFunction;
 final class GapTables {
 
     static final String[] HEADER = {"scenario", "load_x", "offered_rps", "live_offered_rps", "plan_offered_rps",
-        "live_goodput_rps", "plan_goodput_rps", "goodput_gap_pct", "live_p99_ms", "plan_p99_ms", "p99_gap_ms", "live_rejected_rps",
-        "plan_rejected_rps", "live_gone_rps", "plan_gone_rps", "live_error_rps", "backend_late_ms", "within_target"};
+        "live_goodput_rps", "plan_goodput_rps", "goodput_gap_pct", "live_p99_ms", "plan_p99_ms", "p99_gap_ms",
+        "live_rejected_rps", "plan_rejected_rps", "live_gone_rps", "plan_gone_rps", "live_error_rps", "backend_late_ms",
+        "within_target"};
 
     private GapTables() {
     }
@@ -27,10 +28,10 @@ final class GapTables {
                 + "gaps (plan - live; the plan at the live offered rate)", "plan-vs-live.csv", HEADER);
         for (GapRow r : rows) {
             table.row(r.scenario(), loadX(r.loadX()), number(r.offeredRps()), number(r.liveOffered()),
-                    number(r.planOffered()), number(r.liveGoodput()), number(r.planGoodput()), number(r.goodputGapPercent()),
-                    number(r.liveP99()), number(r.planP99()), number(r.p99GapMillis()), number(r.liveRejected()),
-                    number(r.planRejected()), number(r.liveGone()), number(r.planGone()), number(r.liveErrors()),
-                    number(r.backendLateMs()), r.goodputMet() && r.p99Met() ? "yes" : "no");
+                    number(r.planOffered()), number(r.liveGoodput()), number(r.planGoodput()),
+                    number(r.goodputGapPercent()), number(r.liveP99()), number(r.planP99()), number(r.p99GapMillis()),
+                    number(r.liveRejected()), number(r.planRejected()), number(r.liveGone()), number(r.planGone()),
+                    number(r.liveErrors()), number(r.backendLateMs()), r.goodputMet() && r.p99Met() ? "yes" : "no");
         }
         return table.build();
     }
