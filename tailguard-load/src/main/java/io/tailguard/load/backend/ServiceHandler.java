@@ -19,7 +19,8 @@ import io.tailguard.sim.path.WorkerLine;
  * Not thread-safe (one per connection, on its event loop): hands each request to the backend's
  * {@link WorkerLine} and answers {@code 200} with the server's address once its service time is
  * over. A connection that closes takes its waiting request out of the line, so no worker serves a
- * client that left; one already in service runs to its end.
+ * client that left; one already in service runs to its end. A connection carries one request at a
+ * time, as the proxy sends them: a pipelining client's earlier requests stay in the line.
  */
 final class ServiceHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
