@@ -3,7 +3,8 @@ package io.tailguard.lab.live.planlive;
 /**
  * Thread-safe (immutable): one scenario at one load, live and planned, and the gaps between them.
  * Every rate is per second; latencies are of the goodput, in milliseconds (NaN: none). The plan
- * runs at the rate the live generators drew ({@code liveOffered}), not the nominal one.
+ * runs at the rate the live generators drew ({@code liveOffered}), not the nominal one; its figures
+ * are the medians of its seeds.
  *
  * @param scenario       the scenario's label
  * @param loadX          the load as a multiple of capacity
@@ -13,7 +14,9 @@ package io.tailguard.lab.live.planlive;
  * @param liveGoodput    live 2xx within the patience
  * @param planGoodput    planned 2xx within the patience
  * @param liveP99        live p99
- * @param planP99        planned p99
+ * @param planP99        planned p99 (the seeds' median)
+ * @param planP99Low     the lowest seed's p99
+ * @param planP99High    the highest seed's p99
  * @param liveRejected   live 429 and 503 answers
  * @param planRejected   planned 429 and 503 answers
  * @param liveGone       live requests unanswered within the patience
@@ -22,8 +25,9 @@ package io.tailguard.lab.live.planlive;
  * @param backendLateMs  how late the live backends' service times ended, on average
  */
 record GapRow(String scenario, double loadX, double offeredRps, double liveOffered, double planOffered,
-              double liveGoodput, double planGoodput, double liveP99, double planP99, double liveRejected,
-              double planRejected, double liveGone, double planGone, double liveErrors, double backendLateMs) {
+              double liveGoodput, double planGoodput, double liveP99, double planP99, double planP99Low,
+              double planP99High, double liveRejected, double planRejected, double liveGone, double planGone,
+              double liveErrors, double backendLateMs) {
 
     /** Goodput within this share of live meets the target. */
     static final double GOODPUT_TARGET = 0.05;

@@ -30,7 +30,7 @@ final class PlanSide {
 
     /**
      * Returns the plan for {@code scenario} at {@code rps} over the live step's span: {@code warmup}
-     * not counted, then {@code duration} counted, once per seed from {@code seed} on, pooled.
+     * not counted, then {@code duration} counted, once per seed from {@code seed} on.
      */
     static PlanFigures run(Scenario scenario, double rps, Duration patience, Duration warmup, Duration duration,
                            long seed, int seeds) {
@@ -56,6 +56,6 @@ final class PlanSide {
         for (int s = 0; s < seeds; s++) {
             runs.add(PathSimulation.run(pool, routes, scenario.models(), traffic, seed + s, warmup));
         }
-        return PlanFigures.pooled(runs);
+        return PlanFigures.of(runs);
     }
 }

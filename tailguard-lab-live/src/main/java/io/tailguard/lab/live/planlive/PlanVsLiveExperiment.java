@@ -68,7 +68,7 @@ public final class PlanVsLiveExperiment implements Experiment {
                 LabOption.duration(WARMUP, "1s", Duration.ofMinutes(1), "Live load sent before each measurement."),
                 LabOption.duration(DURATION, "3s", Duration.ofMinutes(10), "Live measured time per scenario and load."),
                 LabOption.positiveInt(PLAN_SEEDS, 10, 1000, "Plan runs per scenario and load, each over the live "
-                        + "step's warm-up and measured time, pooled."),
+                        + "step's warm-up and measured time; the CSV has their medians."),
                 LabOption.longValue(SEED, 1, "Seed of the service times, the live arrivals and the plan."));
     }
 
@@ -105,11 +105,10 @@ public final class PlanVsLiveExperiment implements Experiment {
                             args.duration(WARMUP),
                             args.duration(DURATION), seed, args.intValue(PLAN_SEEDS));
                     rows.add(new GapRow(scenario.label(), x, rps, live.perSecond(live.offered()),
-                            plan.perSecond(plan.offered()), live.perSecond(live.goodput()),
-                            plan.perSecond(plan.goodput()), live.goodputMillis(99), plan.goodputMillis(99),
-                            live.perSecond(live.rejected()), plan.perSecond(plan.rejected()),
-                            live.perSecond(live.timeouts()), plan.perSecond(plan.gone()), live.perSecond(live.errors()),
-                            live.backendLateMillis()));
+                            plan.offeredRps(), live.perSecond(live.goodput()), plan.goodputRps(),
+                            live.goodputMillis(99), plan.p99Millis(), plan.p99LowMillis(), plan.p99HighMillis(),
+                            live.perSecond(live.rejected()), plan.rejectedRps(), live.perSecond(live.timeouts()),
+                            plan.goneRps(), live.perSecond(live.errors()), live.backendLateMillis()));
                     progress.step(scenario.label() + " " + GapTables.loadX(x) + "x");
                 }
                 Path config = configDir.resolve(scenario.label() + ".yaml");
