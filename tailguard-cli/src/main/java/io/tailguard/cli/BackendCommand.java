@@ -3,6 +3,9 @@ package io.tailguard.cli;
 import io.tailguard.cli.load.NettyLogging;
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
+import io.tailguard.load.backend.ServiceBackend;
+import io.tailguard.sim.path.BackendModel;
+import io.tailguard.sim.path.ServiceText;
 import io.tailguard.sim.service.DelayTable;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
@@ -12,6 +15,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -19,7 +23,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * Not thread-safe (one command run): {@code tailguard backend}, the RSocket lease demo's saturable
- * service as an HTTP/1.1 server that issues leases ({@code docs/leases.md}).
+ * service as an HTTP/1.1 server that issues leases ({@code docs/leases.md}), or with
+ * {@code --service} a server of N workers shaped by the description {@code tailguard plan} reads.
  */
 @Command(
         name = "backend",
@@ -39,8 +44,15 @@ import picocli.CommandLine.Spec;
             "waits a random delay from its band of --saturable. '10=>2;50=>5;120=>20;=>5000'",
             "means 1-10: 0-2 ms, 11-50: 2-5 ms, 51-120: 5-20 ms, above: 20-5000 ms.",
             "",
+            "With --service 'workers=N, time=DIST' it is instead the service a plan describes",
+            "(the text after 'POOL:' in tailguard plan --service): N workers, each request",
+            "waiting for a free one, then taking a time drawn from DIST (fixed(20ms), exp(20ms),",
+            "lognormal(p50=40ms,p99=300ms), mix(0.9:fixed(5ms),0.1:fixed(200ms)), file(ms.txt))",
+            "plus the optional slowdown=TABLE by concurrency; no leases.",
+            "",
             "Prints 'tailguard backend listening on HOST:PORT' when ready, then one line a",
-            "second on stderr: requests accepted and rejected in that second.",
+            "second on stderr: requests accepted and rejected in that second (with --service:",
+            "served in that second, in service and waiting now).",
             ""
         },
         footer = {
@@ -53,7 +65,10 @@ import picocli.CommandLine.Spec;
             "  ./tailguard load http://127.0.0.1:8308/ --rate 1000 --duration 20s",
             "  curl -N http://127.0.0.1:8309/.well-known/tailguard/lease   # watch the leases",
             "",
-            "All of it in one command: ./tailguard lab leases --live"
+            "All of it in one command: ./tailguard lab leases --live",
+            "",
+            "The service of a plan, live (compare with ./tailguard plan, or run ./tailguard lab plan-vs-live):",
+            "  ./tailguard backend --listen 127.0.0.1:9292 --service 'workers=8, time=lognormal(p50=40ms,p99=300ms)' --seed 1"
         })
 public final class BackendCommand implements Callable<Integer> {
 
@@ -75,6 +90,11 @@ public final class BackendCommand implements Callable<Integer> {
                     + "than its period, so a late renewal leaves no gap (default: ${DEFAULT-VALUE}).")
     String lease;
 
+    @Option(names = "--service", paramLabel = "'workers=N, time=DIST'",
+            description = "Serve as this description says instead of the lease demo: N workers, service time DIST, "
+                    + "optional slowdown=TABLE; the same text as tailguard plan --service after 'POOL:'.")
+    String service;
+
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the service's delays (default: random).")
     Long seed;
 
@@ -83,6 +103,9 @@ public final class BackendCommand implements Callable<Integer> {
         NettyLogging.toJdk();
         InetSocketAddress address = ProxyCommand.hostPort("--listen", listen);
         NanoClock clock = NanoClock.system();
+        if (service != null) {
+            return serve(address, clock);
+        }
         LeaseBackend backend;
         try {
             DelayTable table = DelayTable.parse("--saturable", saturable);
@@ -110,6 +133,41 @@ public final class BackendCommand implements Callable<Integer> {
             err.flush();
             accepted = a;
             rejected = r;
+        }
+        return 0;
+    }
+
+    private int serve(InetSocketAddress address, NanoClock clock) throws InterruptedException {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        for (String leaseOnly : new String[] {"--lease", "--saturable"}) {
+            if (parsed.hasMatchedOption(leaseOnly)) {
+                throw new UsageException(leaseOnly + " must be left out with --service (the lease demo's option) "
+                        + "but was given");
+            }
+        }
+        ServiceBackend backend;
+        try {
+            BackendModel model = ServiceText.parseModel(service);
+            SplittableRandom random = seed == null ? new SplittableRandom() : new SplittableRandom(seed);
+            backend = ServiceBackend.start(address, model, clock, random);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(backend::close, "tailguard-backend-stop"));
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        InetSocketAddress bound = backend.address();
+        out.printf("tailguard backend listening on %s:%d (service %s)%n", bound.getHostString(), bound.getPort(),
+                service);
+        out.flush();
+        long served = 0;
+        CountDownLatch never = new CountDownLatch(1);
+        while (!never.await(1, TimeUnit.SECONDS)) {
+            long s = backend.served();
+            err.printf("backend %s:%d served %d serving %d waiting %d%n", bound.getHostString(), bound.getPort(),
+                    s - served, backend.serving(), backend.waiting());
+            err.flush();
+            served = s;
         }
         return 0;
     }

@@ -25,11 +25,23 @@ class BackendCommandTest {
     }
 
     @Test
+    void aServiceDescriptionIsReadByThePlansParserAndExcludesTheLeaseOptions() {
+        assertUsageError("--service must be 'workers=N, time=DIST' with optional slowdown=TABLE and refused=SHARE but "
+                + "'workers=8' lacks time", "backend", "--service", "workers=8");
+        assertUsageError("--service time must be fixed(20ms), exp(20ms), lognormal(p50=40ms,p99=300ms), "
+                + "mix(0.9:fixed(5ms),0.1:fixed(200ms)) or file(latencies.txt) but was 'gamma(5ms)'",
+                "backend", "--service", "workers=8, time=gamma(5ms)");
+        assertUsageError("--lease must be left out with --service (the lease demo's option) but was given",
+                "backend", "--service", "workers=8, time=fixed(20ms)", "--lease", "static:100/1s");
+    }
+
+    @Test
     void helpTeachesTheProtocolWithExamples() {
         CliRun run = new CliRun();
         assertThat(run.run("backend", "--help")).isZero();
         assertThat(run.out()).contains("GET /.well-known/tailguard/lease", "lease-exhausted",
-                "tailguard backend --listen 127.0.0.1:8309 --lease static:100/1s &", "tailguard lab leases --live");
+                "tailguard backend --listen 127.0.0.1:8309 --lease static:100/1s &", "tailguard lab leases --live",
+                "--service 'workers=8, time=lognormal(p50=40ms,p99=300ms)'");
     }
 
     @Test

@@ -8,6 +8,8 @@ import io.tailguard.lab.Progress;
 import io.tailguard.proxy.config.ConfigException;
 import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.ProxyConfigFile;
+import io.tailguard.sim.path.ServiceText;
+import io.tailguard.sim.service.DistributionText;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -109,7 +112,7 @@ public final class PlanCommand implements Callable<Integer> {
             throw new UsageException("--service must be given at least once, e.g. --service "
                     + "'app: workers=8, time=lognormal(p50=40ms,p99=300ms)'");
         }
-        List<ServiceText> described = services.stream().map(ServiceText::parse).toList();
+        List<ServiceText> described = services.stream().map(s -> usage(() -> ServiceText.parse(s))).toList();
         List<LoadText> loads = LoadText.parseList(load);
         List<Slo> objectives = slos.stream().map(Slo::parse).toList();
         for (Slo slo : objectives) {
@@ -158,8 +161,17 @@ public final class PlanCommand implements Callable<Integer> {
         if (simulated.compareTo(Duration.ofHours(1)) > 0) {
             throw new UsageException("--duration must be at most 1h but was " + duration);
         }
-        return new PlanTraffic(PlanTraffic.checkArrivals(arrivals), DistributionText.parse("--patience", patience),
-                deadlineShare, clients, simulated);
+        return new PlanTraffic(PlanTraffic.checkArrivals(arrivals),
+                usage(() -> DistributionText.parse("--patience", patience)), deadlineShare, clients, simulated);
+    }
+
+    /** Returns what {@code parse} read, its refusal as a usage error (exit 2). */
+    private static <T> T usage(Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     private static ProxyConfig read(Path file) {

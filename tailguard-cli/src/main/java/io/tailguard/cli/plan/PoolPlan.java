@@ -8,6 +8,7 @@ import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.RouteConfig;
 import io.tailguard.sim.path.BackendModel;
+import io.tailguard.sim.path.ServiceText;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.live.edge.EdgeExperiment;
 import io.tailguard.lab.live.leases.LeasesLiveExperiment;
 import io.tailguard.lab.live.overload.OverloadExperiment;
+import io.tailguard.lab.live.planlive.PlanVsLiveExperiment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ import java.util.Optional;
  */
 public final class LiveExperiments {
 
-    private static final List<Experiment> ALL = List.of(new EdgeExperiment(), new OverloadExperiment());
+    private static final List<Experiment> ALL = List.of(new EdgeExperiment(), new OverloadExperiment(),
+            new PlanVsLiveExperiment());
 
     /** Simulated experiment name → its live twin, run with {@code --live}. */
     private static final Map<String, Experiment> TWINS = Map.of("leases", new LeasesLiveExperiment());

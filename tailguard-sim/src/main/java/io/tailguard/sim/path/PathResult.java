@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * @param goodputMicros      latency of the goodput requests, in microseconds
  * @param wastedBackendNanos backend service time spent on responses nobody received
  * @param busyBackendNanos   backend service time in all
- * @param durationNanos      how long requests arrived for
+ * @param durationNanos      how long the counted requests arrived for (after any warm-up)
  */
 public record PathResult(String pool, long offered, long goodput, long[] answers, long gone, Histogram goodputMicros,
                          long wastedBackendNanos, long busyBackendNanos, long durationNanos) {

@@ -11,6 +11,7 @@ import io.tailguard.path.RouteSettings;
 import io.tailguard.sim.RandomStreams;
 import io.tailguard.sim.SimScheduler;
 import io.tailguard.sim.arrival.ArrivalStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -34,6 +35,7 @@ public final class PathSimulation {
     private final RandomGenerator patience;
     private final ArrivalStream arrivals;
     private final long durationNanos;
+    private final long warmupNanos;
     private final long[] answers = new long[LocalAnswer.values().length];
     private final Histogram goodputMicros = new Histogram(3_600_000_000L, 3);
     private long offered;
@@ -42,7 +44,7 @@ public final class PathSimulation {
     private boolean ran;
 
     private PathSimulation(PoolSettings pool, List<RouteSettings> routeSettings, List<BackendModel> models,
-                           Traffic traffic, long seed) {
+                           Traffic traffic, long seed, long warmupNanos) {
         Check.notNull("pool", pool);
         Check.notNull("routes", routeSettings);
         Check.notNull("backends", models);
@@ -66,6 +68,11 @@ public final class PathSimulation {
         this.patience = RandomStreams.stream(seed, "patience");
         this.arrivals = traffic.arrivals().open(RandomStreams.stream(seed, "arrivals"));
         this.durationNanos = traffic.duration().toNanos();
+        if (warmupNanos < 0 || warmupNanos >= durationNanos) {
+            throw new IllegalArgumentException("warmup must be at least 0 and shorter than the traffic's duration ("
+                    + traffic.duration() + ") but was " + Duration.ofNanos(warmupNanos));
+        }
+        this.warmupNanos = warmupNanos;
     }
 
     /**
@@ -75,7 +82,19 @@ public final class PathSimulation {
      */
     public static PathResult run(PoolSettings pool, List<RouteSettings> routes, List<BackendModel> backends,
                                  Traffic traffic, long seed) {
-        return new PathSimulation(pool, routes, backends, traffic, seed).run();
+        return new PathSimulation(pool, routes, backends, traffic, seed, 0L).run();
+    }
+
+    /**
+     * Runs as {@link #run(PoolSettings, List, List, Traffic, long)} does, but counts only the
+     * requests arriving from {@code warmup} on, as a live load generator measures after its warm-up:
+     * the decision path and the backends carry what the warm-up left (an adaptive limit's value, a
+     * queue) into the measured span. Backend busy and wasted time still count every request.
+     */
+    public static PathResult run(PoolSettings pool, List<RouteSettings> routes, List<BackendModel> backends,
+                                 Traffic traffic, long seed, Duration warmup) {
+        return new PathSimulation(pool, routes, backends, traffic, seed, Check.notNull("warmup", warmup).toNanos())
+                .run();
     }
 
     private PathResult run() {
@@ -92,7 +111,7 @@ public final class PathSimulation {
             wasted += backend.wastedNanos();
         }
         return new PathResult(path.settings().name(), offered, goodput, answers.clone(), gone, goodputMicros, wasted,
-                busy, durationNanos);
+                busy, durationNanos - warmupNanos);
     }
 
     private void scheduleNextArrival() {
@@ -105,9 +124,11 @@ public final class PathSimulation {
 
     private void arrive() {
         long nowNanos = scheduler.nowNanos();
-        offered++;
         long patienceNanos = Math.max(1L, traffic.patience().sampleNanos(patience));
-        SimRequest request = new SimRequest(nowNanos, patienceNanos);
+        SimRequest request = new SimRequest(nowNanos, patienceNanos, nowNanos >= warmupNanos);
+        if (request.measured) {
+            offered++;
+        }
         PathRoute<SimRequest> route = routes.get(routes.size() == 1 ? 0 : choices.nextInt(routes.size()));
         List<String> keys = traffic.clientKeys();
         String key = keys.get(keys.size() == 1 ? 0 : choices.nextInt(keys.size()));
@@ -125,7 +146,9 @@ public final class PathSimulation {
             return;
         }
         request.left = true;
-        gone++;
+        if (request.measured) {
+            gone++;
+        }
         path.clientLeft(request.ticket, scheduler.nowNanos());
     }
 
@@ -140,12 +163,10 @@ public final class PathSimulation {
             // the connection opens or is refused after the command returns, as a socket's would
             scheduler.schedule(0L, () -> {
                 if (server.refuses()) {
-                    job.state = Job.DONE;
                     path.refused(request.ticket, attempt, scheduler.nowNanos());
                 } else {
                     path.connected(request.ticket, attempt, scheduler.nowNanos());
                     if (job.cancelled) {
-                        job.state = Job.DONE;
                         path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos());
                     } else {
                         server.accept(job);
@@ -160,7 +181,9 @@ public final class PathSimulation {
                 return;
             }
             request.answer = answer;
-            answers[answer.ordinal()]++;
+            if (request.measured) {
+                answers[answer.ordinal()]++;
+            }
         }
 
         @Override
@@ -179,9 +202,11 @@ public final class PathSimulation {
         path.ended(request.ticket, job.attempt, Completion.SUCCESS, nowNanos);
         if (won && !request.finished()) {
             request.delivered = true;
-            goodput++;
-            goodputMicros.recordValue(Math.min(goodputMicros.getHighestTrackableValue(),
-                    (nowNanos - request.arrivalNanos) / 1000L));
+            if (request.measured) {
+                goodput++;
+                goodputMicros.recordValue(Math.min(goodputMicros.getHighestTrackableValue(),
+                        (nowNanos - request.arrivalNanos) / 1000L));
+            }
         } else {
             job.backend.wasted(job);
         }

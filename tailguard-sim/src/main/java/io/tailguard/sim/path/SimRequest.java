@@ -8,6 +8,8 @@ final class SimRequest {
 
     final long arrivalNanos;
     final long patienceNanos;
+    /** True if it arrived after the warm-up: only these are counted. */
+    final boolean measured;
     Ticket<SimRequest> ticket;
     /** Its attempts' jobs by attempt number, grown as attempts are forwarded. */
     Job[] jobs = new Job[2];
@@ -15,9 +17,10 @@ final class SimRequest {
     boolean delivered;
     LocalAnswer answer;
 
-    SimRequest(long arrivalNanos, long patienceNanos) {
+    SimRequest(long arrivalNanos, long patienceNanos, boolean measured) {
         this.arrivalNanos = arrivalNanos;
         this.patienceNanos = patienceNanos;
+        this.measured = measured;
     }
 
     boolean finished() {

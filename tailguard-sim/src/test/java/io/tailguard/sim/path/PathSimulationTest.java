@@ -41,6 +41,22 @@ class PathSimulationTest {
     }
 
     @Test
+    void countsOnlyTheRequestsArrivingAfterTheWarmUpButServesTheWarmUpsToo() {
+        // one worker, 30 ms each, a request every 10 ms: the line grows through the warm-up, so the
+        // first measured request (at 500 ms) already waits behind those that came before it
+        PathResult result = PathSimulation.run(PoolSettings.of("app", 1, 100), ONE_ROUTE,
+                List.of(BackendModel.of(1, ServiceModel.fixed(Duration.ofMillis(30)))),
+                Traffic.of(ArrivalSource.constant(Duration.ofMillis(10)), Duration.ofSeconds(1),
+                        ServiceModel.fixed(Duration.ofMinutes(1))), 1, Duration.ofMillis(500));
+        assertThat(result.offered()).isEqualTo(50);
+        assertThat(result.goodput()).isEqualTo(50);
+        assertThat(result.perSecond(result.offered())).isEqualTo(100.0);
+        assertThat(result.busyBackendNanos()).isEqualTo(100 * 30 * MS);
+        // request 50 arrives at 500 ms and starts once the 50 before it took 1500 ms: 1000 ms waiting, 30 served
+        assertThat(result.goodputMicros().getMinValue() / 1000.0).isCloseTo(1030.0, within(1.0));
+    }
+
+    @Test
     void withdrawsAQueuedRequestWhoseClientLeftSoItNeverReachesTheBackend() {
         // r0 is served 0-100 ms; r1 waits from 10 ms, starts at 100 and its client leaves at 160 in
         // service; r2 waits from 20 ms and its client leaves at 170 while it still waits.

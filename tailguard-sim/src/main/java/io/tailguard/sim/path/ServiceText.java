@@ -1,8 +1,6 @@
-package io.tailguard.cli.plan;
+package io.tailguard.sim.path;
 
-import io.tailguard.cli.UsageException;
-import io.tailguard.sim.path.BackendModel;
-import io.tailguard.sim.path.ConcurrencyDelay;
+import io.tailguard.sim.service.DistributionText;
 import io.tailguard.sim.service.ServiceModel;
 
 /**
@@ -10,38 +8,65 @@ import io.tailguard.sim.service.ServiceModel;
  * for every backend of a pool, or {@code POOL/BACKEND: ...} for one (BACKEND is its
  * {@code host:port} as the config lists it, or its index from 0); optional {@code slowdown=TABLE}
  * (the lease demo's table, by concurrency) and {@code refused=SHARE} (connections refused).
+ * {@code tailguard plan} reads the whole form, {@code tailguard backend} the part after the colon
+ * ({@link #parseModel}), so a live backend and a planned one come from the same text.
  *
  * @param pool    the pool's name
  * @param backend the backend as written, or null for every backend of the pool
  * @param model   what each backend it names does
  */
-record ServiceText(String pool, String backend, BackendModel model) {
+public record ServiceText(String pool, String backend, BackendModel model) {
 
     static final String USAGE = "--service must be 'POOL: workers=N, time=DIST' with optional slowdown=TABLE and "
             + "refused=SHARE (or 'POOL/BACKEND: ...' for one backend)";
 
-    static ServiceText parse(String text) {
+    static final String MODEL_USAGE = "--service must be 'workers=N, time=DIST' with optional slowdown=TABLE and "
+            + "refused=SHARE";
+
+    /**
+     * Parses {@code POOL: workers=N, time=DIST, ...} or {@code POOL/BACKEND: ...}.
+     *
+     * @throws IllegalArgumentException "--service must be 'POOL: workers=N, time=DIST' ... but was 'x'"
+     */
+    public static ServiceText parse(String text) {
         String t = text == null ? "" : text.trim();
         int firstEquals = t.indexOf('=');
         int colon = firstEquals < 0 ? -1 : t.lastIndexOf(':', firstEquals);
         if (colon <= 0) {
-            throw new UsageException(USAGE + " but was '" + t + "'");
+            throw new IllegalArgumentException(USAGE + " but was '" + t + "'");
         }
         String head = t.substring(0, colon).trim();
         int slash = head.indexOf('/');
         String pool = slash < 0 ? head : head.substring(0, slash).trim();
         String backend = slash < 0 ? null : head.substring(slash + 1).trim();
         if (pool.isEmpty() || (backend != null && backend.isEmpty())) {
-            throw new UsageException(USAGE + " but was '" + t + "'");
+            throw new IllegalArgumentException(USAGE + " but was '" + t + "'");
         }
+        return new ServiceText(pool, backend, fields(t.substring(colon + 1), t, USAGE));
+    }
+
+    /**
+     * Parses the fields alone, {@code workers=N, time=DIST, ...}: one backend's model.
+     *
+     * @throws IllegalArgumentException "--service must be 'workers=N, time=DIST' ... but was 'x'"
+     */
+    public static BackendModel parseModel(String text) {
+        String t = text == null ? "" : text.trim();
+        if (t.isEmpty()) {
+            throw new IllegalArgumentException(MODEL_USAGE + " but was ''");
+        }
+        return fields(t, t, MODEL_USAGE);
+    }
+
+    private static BackendModel fields(String fields, String t, String usage) {
         Integer workers = null;
         ServiceModel time = null;
         ConcurrencyDelay slowdown = null;
         double refused = 0.0;
-        for (String field : DistributionText.splitTopLevel(t.substring(colon + 1))) {
+        for (String field : DistributionText.splitTopLevel(fields)) {
             int eq = field.indexOf('=');
             if (eq < 0) {
-                throw new UsageException(USAGE + " but '" + field + "' in '" + t + "' is not KEY=VALUE");
+                throw new IllegalArgumentException(usage + " but '" + field + "' in '" + t + "' is not KEY=VALUE");
             }
             String key = field.substring(0, eq).trim();
             String value = field.substring(eq + 1).trim();
@@ -50,14 +75,14 @@ record ServiceText(String pool, String backend, BackendModel model) {
                 case "time" -> time = DistributionText.parse("--service time", value);
                 case "slowdown" -> slowdown = slowdown(value);
                 case "refused" -> refused = share(value, t);
-                default -> throw new UsageException(USAGE + " but '" + key + "' in '" + t
+                default -> throw new IllegalArgumentException(usage + " but '" + key + "' in '" + t
                         + "' is not one of workers, time, slowdown, refused");
             }
         }
         if (workers == null || time == null) {
-            throw new UsageException(USAGE + " but '" + t + "' lacks " + (workers == null ? "workers" : "time"));
+            throw new IllegalArgumentException(usage + " but '" + t + "' lacks " + (workers == null ? "workers" : "time"));
         }
-        return new ServiceText(pool, backend, new BackendModel(workers, time, slowdown, refused));
+        return new BackendModel(workers, time, slowdown, refused);
     }
 
     private static int workers(String value, String text) {
@@ -69,7 +94,7 @@ record ServiceText(String pool, String backend, BackendModel model) {
         } catch (NumberFormatException notANumber) {
             // answered below with the same message as a number out of range
         }
-        throw new UsageException("--service workers must be an integer from 1 to 1000000 but was '" + value
+        throw new IllegalArgumentException("--service workers must be an integer from 1 to 1000000 but was '" + value
                 + "' in '" + text + "'");
     }
 
@@ -77,7 +102,7 @@ record ServiceText(String pool, String backend, BackendModel model) {
         try {
             return ConcurrencyDelay.parse(value);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--service " + e.getMessage());
+            throw new IllegalArgumentException("--service " + e.getMessage(), e);
         }
     }
 
@@ -90,7 +115,7 @@ record ServiceText(String pool, String backend, BackendModel model) {
         } catch (NumberFormatException notANumber) {
             // answered below
         }
-        throw new UsageException("--service refused must be a share from 0 to 1 but was '" + value + "' in '"
-                + text + "'");
+        throw new IllegalArgumentException("--service refused must be a share from 0 to 1 but was '" + value
+                + "' in '" + text + "'");
     }
 }

@@ -1,8 +1,6 @@
-package io.tailguard.cli.plan;
+package io.tailguard.sim.service;
 
-import io.tailguard.cli.UsageException;
 import io.tailguard.config.DurationText;
-import io.tailguard.sim.service.ServiceModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Thread-safe (stateless): reads a distribution of durations as {@code tailguard plan} writes it:
- * {@code fixed(20ms)}, {@code exp(20ms)} (mean), {@code lognormal(p50=40ms,p99=300ms)},
- * {@code mix(0.9:fixed(5ms),0.1:fixed(200ms))} or {@code file(latencies.txt)} (one latency in
- * milliseconds per line: an empirical distribution). A bare duration ({@code 2s}) is fixed.
+ * Thread-safe (stateless): reads a distribution of durations as {@code tailguard plan} and
+ * {@code tailguard backend} take it: {@code fixed(20ms)}, {@code exp(20ms)} (mean),
+ * {@code lognormal(p50=40ms,p99=300ms)}, {@code mix(0.9:fixed(5ms),0.1:fixed(200ms))} or
+ * {@code file(latencies.txt)} (one latency in milliseconds per line: an empirical distribution). A
+ * bare duration ({@code 2s}) is fixed. The plan and the live backend both read it here, so one text
+ * means one distribution in both.
  */
-final class DistributionText {
+public final class DistributionText {
 
     /** z of the standard normal at 0.99: a lognormal's p99 is its median times exp(sigma z). */
     private static final double Z99 = 2.3263478740408408;
@@ -24,7 +24,12 @@ final class DistributionText {
     private DistributionText() {
     }
 
-    static ServiceModel parse(String name, String text) {
+    /**
+     * Parses {@code text}; {@code name} (a flag such as {@code --patience}) starts every message.
+     *
+     * @throws IllegalArgumentException "NAME must be fixed(20ms), exp(20ms), ... but was 'x'"
+     */
+    public static ServiceModel parse(String name, String text) {
         String t = text == null ? "" : text.trim();
         String usage = name + " must be fixed(20ms), exp(20ms), lognormal(p50=40ms,p99=300ms), "
                 + "mix(0.9:fixed(5ms),0.1:fixed(200ms)) or file(latencies.txt) but was '" + t + "'";
@@ -34,7 +39,7 @@ final class DistributionText {
         }
         int open = t.indexOf('(');
         if (open < 0 || !t.endsWith(")")) {
-            throw new UsageException(usage);
+            throw new IllegalArgumentException(usage);
         }
         String kind = t.substring(0, open).trim();
         String inside = t.substring(open + 1, t.length() - 1).trim();
@@ -44,7 +49,7 @@ final class DistributionText {
             case "lognormal" -> lognormal(inside, usage);
             case "mix" -> mix(name, inside, usage);
             case "file" -> file(name, inside);
-            default -> throw new UsageException(usage);
+            default -> throw new IllegalArgumentException(usage);
         };
     }
 
@@ -54,16 +59,16 @@ final class DistributionText {
         for (String part : inside.split(",")) {
             String[] kv = part.split("=", 2);
             if (kv.length != 2) {
-                throw new UsageException(usage);
+                throw new IllegalArgumentException(usage);
             }
             switch (kv[0].trim()) {
                 case "p50" -> p50 = positive(kv[1], usage);
                 case "p99" -> p99 = positive(kv[1], usage);
-                default -> throw new UsageException(usage);
+                default -> throw new IllegalArgumentException(usage);
             }
         }
         if (p50 == null || p99 == null || p99.compareTo(p50) < 0) {
-            throw new UsageException(usage);
+            throw new IllegalArgumentException(usage);
         }
         double sigma = Math.log((double) p99.toNanos() / p50.toNanos()) / Z99;
         return ServiceModel.lognormal(p50, sigma);
@@ -75,21 +80,21 @@ final class DistributionText {
         for (String component : splitTopLevel(inside)) {
             int colon = component.indexOf(':');
             if (colon < 0) {
-                throw new UsageException(usage);
+                throw new IllegalArgumentException(usage);
             }
             try {
                 double weight = Double.parseDouble(component.substring(0, colon).trim());
                 if (!(weight > 0)) {
-                    throw new UsageException(usage);
+                    throw new IllegalArgumentException(usage);
                 }
                 weights.add(weight);
             } catch (NumberFormatException notANumber) {
-                throw new UsageException(usage);
+                throw new IllegalArgumentException(usage);
             }
             parts.add(parse(name, component.substring(colon + 1)));
         }
         if (parts.isEmpty()) {
-            throw new UsageException(usage);
+            throw new IllegalArgumentException(usage);
         }
         double[] w = new double[weights.size()];
         for (int i = 0; i < w.length; i++) {
@@ -114,20 +119,20 @@ final class DistributionText {
                 samples.add(Duration.ofNanos(Math.round(millis * 1e6)));
             }
         } catch (IOException e) {
-            throw new UsageException(name + " file must be a readable file but was " + path + " (" + e.getMessage()
+            throw new IllegalArgumentException(name + " file must be a readable file but was " + path + " (" + e.getMessage()
                     + ")");
         } catch (NumberFormatException e) {
-            throw new UsageException(name + " file must hold one latency in milliseconds per line but " + path
+            throw new IllegalArgumentException(name + " file must hold one latency in milliseconds per line but " + path
                     + " has '" + e.getMessage() + "'");
         }
         if (samples.isEmpty()) {
-            throw new UsageException(name + " file must hold at least one latency but " + path + " has none");
+            throw new IllegalArgumentException(name + " file must hold at least one latency but " + path + " has none");
         }
         return ServiceModel.empirical(samples);
     }
 
     /** Splits at commas that are not inside parentheses. */
-    static List<String> splitTopLevel(String text) {
+    public static List<String> splitTopLevel(String text) {
         List<String> parts = new ArrayList<>();
         int depth = 0;
         int start = 0;
@@ -152,7 +157,7 @@ final class DistributionText {
     private static Duration duration(String text, String usage) {
         Duration d = DurationText.parseOrNull(text);
         if (d == null || d.isNegative()) {
-            throw new UsageException(usage);
+            throw new IllegalArgumentException(usage);
         }
         return d;
     }
@@ -160,7 +165,7 @@ final class DistributionText {
     private static Duration positive(String text, String usage) {
         Duration d = duration(text, usage);
         if (d.isZero()) {
-            throw new UsageException(usage);
+            throw new IllegalArgumentException(usage);
         }
         return d;
     }

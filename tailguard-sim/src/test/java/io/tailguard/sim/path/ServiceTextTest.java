@@ -1,10 +1,9 @@
-package io.tailguard.cli.plan;
+package io.tailguard.sim.path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.tailguard.cli.UsageException;
 import org.junit.jupiter.api.Test;
 
 class ServiceTextTest {
@@ -39,26 +38,26 @@ class ServiceTextTest {
     @Test
     void refusesADescriptionWithoutWorkers() {
         assertThatThrownBy(() -> ServiceText.parse("app: time=fixed(5ms)"))
-                .isInstanceOf(UsageException.class).hasMessageEndingWith("but 'app: time=fixed(5ms)' lacks workers");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("but 'app: time=fixed(5ms)' lacks workers");
     }
 
     @Test
     void refusesAnUnknownDistribution() {
         assertThatThrownBy(() -> ServiceText.parse("app: workers=1, time=gamma(5ms)"))
-                .isInstanceOf(UsageException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("--service time must be fixed(20ms), exp(20ms)")
                 .hasMessageEndingWith("but was 'gamma(5ms)'");
     }
 
     @Test
-    void readsLoadsAndSlos() {
-        assertThat(LoadText.parseList("0.5x,300/s")).extracting(LoadText::label).containsExactly("0.5x", "300/s");
-        assertThat(LoadText.parse("2x").rate(150)).isEqualTo(300.0);
-        Slo slo = Slo.parse("p99<=250ms@2x");
-        assertThat(slo.metric()).isEqualTo("p99");
-        assertThat(slo.bound()).isEqualTo(250.0);
-        assertThat(slo.load().sameAs(LoadText.parse("2.0x"))).isTrue();
-        assertThat(Slo.parse("goodput>=0.9@5x").bound()).isEqualTo(0.9);
-        assertThatThrownBy(() -> Slo.parse("p98<=1s@2x")).isInstanceOf(UsageException.class);
+    void readsTheFieldsAloneAsOneBackendsModel() {
+        BackendModel model = ServiceText.parseModel("workers=8, time=fixed(40ms), slowdown=2=>1;=>50");
+        assertThat(model.workers()).isEqualTo(8);
+        assertThat(model.service().meanNanos()).isEqualTo(40e6);
+        assertThat(model.slowdown()).hasToString("2=>1;=>50");
+        assertThatThrownBy(() -> ServiceText.parseModel("workers=8"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--service must be 'workers=N, time=DIST' with optional slowdown=TABLE and refused=SHARE "
+                        + "but 'workers=8' lacks time");
     }
 }

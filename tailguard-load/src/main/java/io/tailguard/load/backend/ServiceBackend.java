@@ -1,0 +1,131 @@
+package io.tailguard.load.backend;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.tailguard.config.Check;
+import io.tailguard.sim.path.BackendModel;
+import io.tailguard.sim.path.WorkerLine;
+import io.tailguard.time.NanoClock;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.random.RandomGenerator;
+
+/**
+ * Thread-safe: the backend of {@code tailguard backend --service}, an HTTP/1.1 server whose
+ * requests are served by the {@link WorkerLine} the simulator's backends use: {@code workers} at
+ * once, each for a time drawn from the description's distribution (plus its slowdown) with a
+ * seeded generator, the rest waiting in a FIFO line. Service times are timers, not busy CPU, so a
+ * loopback experiment's cores stay free for the proxy and the load. Answers {@code 200} with the
+ * server's address as body. Connection refusals ({@code refused=}) are the simulator's alone.
+ */
+public final class ServiceBackend implements AutoCloseable {
+
+    private final EventLoopGroup group;
+    private final Channel server;
+    private final WorkerLine<ServiceHandler.Job> line;
+    private final AtomicLong served = new AtomicLong();
+    private final AtomicLong lateNanos = new AtomicLong();
+    /** The server's address, written once it is bound. */
+    private volatile byte[] body = new byte[0];
+
+    private ServiceBackend(InetSocketAddress listen, BackendModel model, NanoClock clock, RandomGenerator random) {
+        DefaultThreadFactory factory = new DefaultThreadFactory("tailguard-service-backend", true);
+        boolean epoll = Epoll.isAvailable();
+        // one loop: the backend reads a request and sets a timer; the work is the timer's wait
+        this.group = epoll ? new EpollEventLoopGroup(1, factory) : new NioEventLoopGroup(1, factory);
+        this.line = new WorkerLine<>(model, new EventLoopScheduler(group.next(), clock), random, (job, nanos, late) -> {
+            served.incrementAndGet();
+            lateNanos.addAndGet(late);
+            ServiceHandler.answer(job, body);
+        });
+        try {
+            this.server = new ServerBootstrap().group(group)
+                    .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, 4096)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 16),
+                                    new ServiceHandler(line));
+                        }
+                    })
+                    .bind(listen).sync().channel();
+        } catch (InterruptedException e) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while binding " + listen, e);
+        } catch (RuntimeException e) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new IllegalArgumentException("--listen must be an address this host can listen on but was "
+                    + listen.getHostString() + ":" + listen.getPort() + " (" + e.getMessage() + ")", e);
+        }
+        InetSocketAddress bound = (InetSocketAddress) server.localAddress();
+        body = (bound.getHostString() + ":" + bound.getPort() + "\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * Starts a backend on {@code listen} (port 0: a free one) serving as {@code model} says.
+     *
+     * @param random draws the service times; seed it for a repeatable run
+     */
+    public static ServiceBackend start(InetSocketAddress listen, BackendModel model, NanoClock clock,
+                                       RandomGenerator random) {
+        Check.notNull("model", model);
+        if (model.refusedShare() > 0.0) {
+            throw new IllegalArgumentException("--service refused must be 0 for a live backend (the simulator "
+                    + "alone refuses connections) but was " + model.refusedShare());
+        }
+        return new ServiceBackend(Check.notNull("listen", listen), model, Check.notNull("clock", clock),
+                Check.notNull("random", random));
+    }
+
+    /** Returns the bound address. */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) server.localAddress();
+    }
+
+    /** Returns the requests whose service time is over so far. */
+    public long served() {
+        return served.get();
+    }
+
+    /**
+     * Returns how late, on average, a service time ended after it was due, in nanoseconds: what
+     * this machine's timers added to the drawn times (0 before anything was served).
+     */
+    public double meanLateNanos() {
+        long n = served.get();
+        return n == 0 ? 0.0 : (double) lateNanos.get() / n;
+    }
+
+    /** Returns the requests in service now. */
+    public int serving() {
+        return line.serving();
+    }
+
+    /** Returns the requests waiting for a worker now. */
+    public int waiting() {
+        return line.waiting();
+    }
+
+    /** Closes the listener and every connection. */
+    @Override
+    public void close() {
+        server.close().awaitUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+}
