@@ -22,7 +22,7 @@ import java.util.function.IntSupplier;
  * the zeros go out at 4/3 of the append rate instead of in one burst right after each roll (a
  * burst that, with a replica doing the same, made the rolls the worst part of the replication
  * tail; decision 023). A journal that never forces writes its blank's zeros without forcing them
- * and touches its pages through its mapping ({@link Segment.Zeroing}, decision 045), one chunk at
+ * and touches its pages through its mapping ({@link Zeroing}, decision 045), one chunk at
  * a time from a quarter of the current segment on at twice the writer's fill: away from the roll's own work, complete at three quarters, and never a whole
  * blank's page allocation at once in the middle of the replicated stream (decision 023).
  *
@@ -65,11 +65,11 @@ final class SegmentPreparer extends Thread {
     /** Blanks prepared ahead of the writer; at most this many are ready or in preparation at once. */
     static final int AHEAD = 2;
     /** The blanks ready for the next rolls, oldest first, at most {@link #AHEAD}. */
-    private final Queue<Segment.Blank> ready = new ConcurrentLinkedQueue<>();
+    private final Queue<Blank> ready = new ConcurrentLinkedQueue<>();
     /** Guards {@link #inProgress}; not the thread's own monitor, which {@link #join} waits on. */
     private final Object lock = new Object();
     /** The blank in preparation, or null; guarded by {@link #lock} ({@link #takeForRoll()} may carry it off). */
-    private Segment.Zeroing inProgress;
+    private Zeroing inProgress;
     /** {@link #takes} when {@link #inProgress} was started; guarded by {@link #lock}. */
     private long takesAtStart;
     private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
@@ -92,7 +92,7 @@ final class SegmentPreparer extends Thread {
     /** Calls of {@link #take()}, one per roll; written by the writer's thread only. */
     private volatile long takes;
 
-    /** {@code forced}: the journal forces, so the blanks' zeros are written and forced (see {@link Segment.Zeroing}). */
+    /** {@code forced}: the journal forces, so the blanks' zeros are written and forced (see {@link Zeroing}). */
     SegmentPreparer(Path directory, int sizeBytes, boolean forced, ErrorHandler errors) {
         super("tailguard-journal-prepare");
         setDaemon(true);
@@ -127,7 +127,7 @@ final class SegmentPreparer extends Thread {
     }
 
     private long allowedZeros() {
-        return allowedZeros(forced, writerFill.getAsInt(), Segment.ZERO_CHUNK_BYTES, sizeBytes);
+        return allowedZeros(forced, writerFill.getAsInt(), Zeroing.ZERO_CHUNK_BYTES, sizeBytes);
     }
 
     /**
@@ -135,7 +135,7 @@ final class SegmentPreparer extends Thread {
      * Does not wake this thread: it finds the blank gone at its next poll (within {@link #IDLE_NANOS}),
      * and a wake-up at the roll let it preempt the rolling writer (decision 023).
      */
-    Segment.Blank take() {
+    Blank take() {
         takes = takes + 1; // one writer thread calls this
         return ready.poll();
     }
@@ -146,6 +146,11 @@ final class SegmentPreparer extends Thread {
      */
     long preparing() {
         return preparing;
+    }
+
+    /** Returns how many blanks are ready for the next rolls, at most {@value #AHEAD} (a test's view). */
+    int readyBlanks() {
+        return ready.size();
     }
 
     /** Returns how many polls found no step allowed while a blank was in preparation (a test's view of the pace). */
@@ -242,9 +247,9 @@ final class SegmentPreparer extends Thread {
     }
 
     private int prepareLocked() {
-        Segment.Zeroing z = inProgress;
+        Zeroing z = inProgress;
         if (z == null && ready.size() < AHEAD && allowedZeros() > 0) {
-            z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX), sizeBytes, forced);
+            z = new Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX), sizeBytes, forced);
             inProgress = z;
             takesAtStart = takes;
             preparing = 0;
@@ -291,18 +296,18 @@ final class SegmentPreparer extends Thread {
     /**
      * For the writer's roll: the oldest ready blank; else the blank in preparation, carried off and
      * finished now on the calling thread as a late blank (its remaining blocks allocated, no force,
-     * no touch: {@link Segment.Zeroing#finishLate()}), after at most the step under way; else
+     * no touch: {@link Zeroing#finishLate()}), after at most the step under way; else
      * null, and the writer allocates a late blank of its own. Finishing what the preparer started
      * waits for less than a whole late blank.
      *
      * @throws UncheckedIOException when the rest of the blank cannot be allocated (deleted)
      */
-    Segment.Blank takeForRoll() {
-        Segment.Blank b = take();
+    Blank takeForRoll() {
+        Blank b = take();
         if (b != null) {
             return b;
         }
-        Segment.Zeroing z;
+        Zeroing z;
         synchronized (lock) {
             b = ready.poll(); // finished since the take
             if (b != null) {
@@ -328,7 +333,7 @@ final class SegmentPreparer extends Thread {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Segment.Blank b;
+        Blank b;
         while ((b = ready.poll()) != null) {
             b.delete();
         }

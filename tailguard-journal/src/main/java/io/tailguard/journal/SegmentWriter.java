@@ -38,7 +38,7 @@ final class SegmentWriter {
     private final NanoClock clock;
     private final DurabilityPolicy policy;
     /** The next blank ({@link SegmentPreparer#takeForRoll()}), or null when none is ready or in preparation. */
-    private final Supplier<Segment.Blank> blanks;
+    private final Supplier<Blank> blanks;
     private final AckGrace grace;
     /** The journal's identity, written into the header of every segment this writer rolls to. */
     private final JournalId identity;
@@ -61,7 +61,7 @@ final class SegmentWriter {
 
     /** Continues after what recovery kept, forcing the kept tail once so that it counts as forced. */
     SegmentWriter(Recovered recovered, JournalConfig config, JournalId identity, DurabilityPolicy policy,
-                  Supplier<Segment.Blank> blanks, AckGrace grace) {
+                  Supplier<Blank> blanks, AckGrace grace) {
         this.identity = identity;
         this.directory = config.directory();
         this.segmentSizeBytes = config.segmentSizeBytes();
@@ -171,14 +171,14 @@ final class SegmentWriter {
         // so a preparer that looks during the roll does not start touching the next blank at
         // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 023)
         FILL.setOpaque(this, 0);
-        Segment.Blank blank = null;
+        Blank blank = null;
         Segment next;
         try {
             blank = blanks.get();
             if (blank == null) {
                 // the preparer has not started a blank, or cannot allocate one: allocate now,
                 // without writing and forcing a segment of zeros (decision 045)
-                blank = Segment.allocateLate(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
+                blank = Zeroing.allocateLate(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
             }
             next = Segment.activate(blank, directory, seq, identity, current.digest());
         } catch (UncheckedIOException e) {
