@@ -200,7 +200,7 @@ final class SegmentWriter {
             blank = blanks.get();
             if (blank == null) {
                 // the preparer has not started a blank, or cannot allocate one: allocate now,
-                // without writing and forcing a segment of zeros (decision 045)
+                // its zeros written but neither forced nor touched (decision 045)
                 blank = Zeroing.allocateLate(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
             }
             next = Segment.activate(blank, directory, seq, identity, current.digest());
