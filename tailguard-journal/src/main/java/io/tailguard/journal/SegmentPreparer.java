@@ -22,9 +22,10 @@ import java.util.function.IntSupplier;
  * the zeros go out at 4/3 of the append rate instead of in one burst right after each roll (a
  * burst that, with a replica doing the same, made the rolls the worst part of the replication
  * tail; decision 023). A journal that never forces writes its blank's zeros without forcing them
- * and touches its pages through its mapping ({@link Zeroing}, decision 045), one chunk at
- * a time from a quarter of the current segment on at twice the writer's fill: away from the roll's own work, complete at three quarters, and never a whole
- * blank's page allocation at once in the middle of the replicated stream (decision 023).
+ * and touches its pages through its mapping ({@link Zeroing}, decision 045), one chunk at a time
+ * from a quarter of the current segment on at twice the writer's fill: away from the roll's own
+ * work, complete at three quarters, and never a whole blank's page allocation at once in the
+ * middle of the replicated stream (decision 023).
  *
  * <p>Every blank's blocks are allocated before its pages are touched, so a full disk fails the
  * blank with an {@link java.io.IOException} instead of crashing the JVM (decision 045): the blank
