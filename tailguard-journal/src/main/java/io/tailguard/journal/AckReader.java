@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.ReplicationCodec;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +42,8 @@ final class AckReader extends Thread {
     private final long replicaLast;
     private final long replicaLastDigest;
     private volatile boolean reported;
+    /** Reads each acknowledgement in place, on this thread only. */
+    private final ReplicationCodec ack = new ReplicationCodec();
 
     AckReader(SocketChannel ch, long replicaLast, long replicaLastDigest, ReplicationSender sender, NanoClock clock,
               long timeoutNanos) {
@@ -85,7 +88,7 @@ final class AckReader extends Thread {
             ch.socket().setSoTimeout(ConnectionProblem.soTimeoutMillis(Math.min(MAX_TICK_NANOS, timeoutNanos / 4)));
             InputStream in = ch.socket().getInputStream();
             // read acknowledgements in bulk: under load many are queued, only the last one matters
-            byte[] bytes = new byte[ReplicationProtocol.ACK_LENGTH * 256];
+            byte[] bytes = new byte[ReplicationCodec.ACK_LENGTH * 256];
             ByteBuffer acks = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
             long waitingSince = NOT_WAITING;
             while (true) {
@@ -134,20 +137,21 @@ final class AckReader extends Thread {
     /** Returns the newest acknowledged sequence in {@code acks} (consumed), or the last one if none. */
     private long parse(ByteBuffer acks) throws IOException {
         long newest = last;
-        while (acks.remaining() >= ReplicationProtocol.ACK_LENGTH) {
+        while (acks.remaining() >= ReplicationCodec.ACK_LENGTH) {
             int at = acks.position();
-            long seq = acks.getLong(at + ReplicationProtocol.ACK_SEQUENCE);
-            if (acks.getInt(at + ReplicationProtocol.MAGIC) != ReplicationProtocol.ACK_MAGIC) {
-                throw new IOException("bad ACK magic " + Integer.toHexString(acks.getInt(at)));
+            ack.wrap(acks, at);
+            long seq = ack.ackSequence();
+            if (ack.magic() != ReplicationCodec.ACK_MAGIC) {
+                throw new IOException("bad ACK magic " + Integer.toHexString(ack.magic()));
             }
             if (seq < newest || seq > sentUpTo) {
                 throw new IOException("bad ACK sequence " + seq + " (last " + newest + ", sent " + sentUpTo + ")");
             }
-            ReplicaDurability d = ReplicaDurability.ofCode(acks.getInt(at + ReplicationProtocol.ACK_DURABILITY));
+            ReplicaDurability d = ReplicaDurability.ofCode(ack.ackDurability());
             if (d == null) {
-                throw new IOException("bad ACK durability " + acks.getInt(at + ReplicationProtocol.ACK_DURABILITY));
+                throw new IOException("bad ACK durability " + ack.ackDurability());
             }
-            long digest = acks.getLong(at + ReplicationProtocol.ACK_DIGEST);
+            long digest = ack.ackDigest();
             long mine = seq == replicaLast ? replicaLastDigest : digests[(int) (seq & (WINDOW - 1))];
             if (digest != mine) {
                 reported = true;
@@ -156,7 +160,7 @@ final class AckReader extends Thread {
             }
             sender.durability(d);
             newest = seq;
-            acks.position(at + ReplicationProtocol.ACK_LENGTH);
+            acks.position(at + ReplicationCodec.ACK_LENGTH);
         }
         return newest;
     }

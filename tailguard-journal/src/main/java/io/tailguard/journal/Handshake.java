@@ -1,6 +1,6 @@
 package io.tailguard.journal;
 
-import java.nio.ByteBuffer;
+import io.tailguard.journal.replication.ReplicationCodec;
 
 /**
  * Thread-safe (stateless): the primary's judgement of a replica's HELLO, a pure function of what
@@ -15,13 +15,11 @@ final class Handshake {
     /** What a replica said in its HELLO; {@code holder} is null when it holds no records or does not know whose. */
     record ReplicaHello(long last, int lastCrc, ReplicaDurability durability, JournalId holder, long digest) {
 
-        /** Parses the 48 bytes of a REPLICA HELLO whose preamble was checked. */
-        static ReplicaHello parse(ByteBuffer b) {
-            return new ReplicaHello(b.getLong(ReplicationProtocol.HELLO_LAST), b.getInt(ReplicationProtocol.HELLO_LAST_CRC),
-                    ReplicaDurability.ofCode(b.getInt(ReplicationProtocol.HELLO_DURABILITY)),
-                    JournalId.orNull(b.getLong(ReplicationProtocol.HELLO_HOLDER_HIGH),
-                            b.getLong(ReplicationProtocol.HELLO_HOLDER_LOW)),
-                    b.getLong(ReplicationProtocol.HELLO_DIGEST));
+        /** Reads the REPLICA HELLO that {@code hello} is wrapped over, whose preamble was checked. */
+        static ReplicaHello of(ReplicationCodec hello) {
+            return new ReplicaHello(hello.helloLast(), hello.helloLastCrc(),
+                    ReplicaDurability.ofCode(hello.helloDurability()),
+                    JournalId.orNull(hello.helloHolderHigh(), hello.helloHolderLow()), hello.helloDigest());
         }
     }
 

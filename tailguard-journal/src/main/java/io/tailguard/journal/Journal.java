@@ -73,7 +73,8 @@ public final class Journal implements AutoCloseable {
         boolean needsSync = mode.forcesContinuously() || config.durability() != Durability.none();
         this.preparer = new SegmentPreparer(directory, config.segmentSizeBytes(), needsSync, config.errors());
         this.grace = mode == CommitMode.ACK_OR_SYNC ? new AckGrace(config.ackGrace().toNanos()) : null;
-        this.writer = new SegmentWriter(r, config, identity, config.durability().newPolicy(), preparer::takeForRoll, grace);
+        this.writer = new SegmentWriter(r, config, identity, config.durability().newPolicy(), preparer::takeForRoll, grace,
+                needsSync ? null : preparer::retire);
         this.writtenNow = writer::written;
         preparer.pace(writer::fill);
         lock.announceWriter(writtenNow);

@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.ReplicationCodec;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.FrameStatus;
 import java.io.IOException;
@@ -33,8 +34,10 @@ final class ReplicaConnection extends Thread {
     /** The highest sequence the primary wrote, as its HELLO says. */
     private long primaryWritten;
     private final CRC32C crc = new CRC32C();
-    private final ByteBuffer control = ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH)
+    private final ByteBuffer control = ByteBuffer.allocate(ReplicationCodec.HELLO_LENGTH)
             .order(ByteOrder.LITTLE_ENDIAN);
+    /** Writes this side's HELLO and ACKs into {@link #control}. */
+    private final ReplicationCodec codec = new ReplicationCodec().wrap(control, 0);
 
     ReplicaConnection(ReplicaServer server, SocketChannel ch) throws IOException {
         super("tailguard-journal-replica-connection");
@@ -106,36 +109,36 @@ final class ReplicaConnection extends Thread {
     }
 
     private JournalId readHello() throws IOException {
-        byte[] bytes = new byte[ReplicationProtocol.PRIMARY_HELLO_LENGTH];
-        ByteBuffer hello = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        readHandshake(bytes, 0, ReplicationProtocol.PREAMBLE_LENGTH);
-        String bad = ReplicationProtocol.preambleProblem(hello, ReplicationProtocol.PRIMARY_HELLO_MAGIC, "primary");
+        byte[] bytes = new byte[ReplicationCodec.PRIMARY_HELLO_LENGTH];
+        ReplicationCodec hello = new ReplicationCodec().wrap(ByteBuffer.wrap(bytes), 0);
+        readHandshake(bytes, 0, ReplicationCodec.PREAMBLE_LENGTH);
+        String bad = hello.preambleProblem(ReplicationCodec.PRIMARY_HELLO_MAGIC, "primary");
         if (bad != null) {
             throw ConnectionProblem.handshake("not-primary", bad);
         }
-        readHandshake(bytes, ReplicationProtocol.PREAMBLE_LENGTH,
-                ReplicationProtocol.PRIMARY_HELLO_LENGTH - ReplicationProtocol.PREAMBLE_LENGTH);
-        JournalId primary = JournalId.orNull(hello.getLong(ReplicationProtocol.PRIMARY_ID_HIGH),
-                hello.getLong(ReplicationProtocol.PRIMARY_ID_LOW));
+        readHandshake(bytes, ReplicationCodec.PREAMBLE_LENGTH,
+                ReplicationCodec.PRIMARY_HELLO_LENGTH - ReplicationCodec.PREAMBLE_LENGTH);
+        JournalId primary = JournalId.orNull(hello.primaryIdHigh(), hello.primaryIdLow());
         if (primary == null) {
             throw ConnectionProblem.handshake("not-primary", "its HELLO carries no journal identity");
         }
-        primaryWritten = hello.getLong(ReplicationProtocol.PRIMARY_WRITTEN);
+        primaryWritten = hello.primaryWritten();
         return primary;
     }
 
     private void readHandshake(byte[] b, int off, int len) throws IOException {
         ConnectionProblem.readHandshake(ch.socket(), b, off, len, server.clock(), handshakeDeadlineNanos,
                 arrived -> ConnectionProblem.handshake("handshake-timeout", "no complete PRIMARY HELLO within "
-                        + server.timeoutNanos() / 1_000_000 + " ms of connecting (replicaTimeout; " + arrived + " of " + ReplicationProtocol.PRIMARY_HELLO_LENGTH + " bytes arrived): not a "
-                        + "tailguard primary of protocol version " + ReplicationProtocol.VERSION));
+                        + server.timeoutNanos() / 1_000_000 + " ms of connecting (replicaTimeout; " + arrived + " of " + ReplicationCodec.PRIMARY_HELLO_LENGTH + " bytes arrived): not a "
+                        + "tailguard primary of protocol version " + ReplicationCodec.VERSION));
     }
 
     private void sendHello() throws IOException {
         control.clear();
-        ReplicationProtocol.putHello(control, server.lastSequence(), server.lastCrc(), server.ackDurability(),
-                server.holder(), server.digest());
-        control.limit(ReplicationProtocol.HELLO_LENGTH);
+        JournalId holder = server.holder();
+        codec.putHello(server.lastSequence(), server.lastCrc(), server.ackDurability().code(),
+                holder == null ? 0 : holder.high(), holder == null ? 0 : holder.low(), server.digest());
+        control.limit(ReplicationCodec.HELLO_LENGTH);
         writeControl();
     }
 
@@ -195,8 +198,8 @@ final class ReplicaConnection extends Thread {
             if (last > acked) {
                 server.journal().awaitCommitted(last); // none: at once; sync/periodic: once forced
                 control.clear();
-                ReplicationProtocol.putAck(control, server.ackDurability(), last, server.digest());
-                control.flip();
+                codec.putAck(server.ackDurability().code(), last, server.digest());
+                control.limit(ReplicationCodec.ACK_LENGTH);
                 writeControl();
                 acked = last;
             }

@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.ReplicationCodec;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.time.NanoClock;
@@ -173,22 +174,22 @@ final class ReplicationSender implements AutoCloseable {
 
     /** Sends PRIMARY HELLO and reads the whole REPLICA HELLO within the replica timeout of the send. */
     private Handshake.ReplicaHello handshake(SocketChannel ch) throws IOException {
-        ByteBuffer mine = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        ReplicationProtocol.putPrimaryHello(mine, self, listener.writtenSequence());
+        ByteBuffer mine = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH);
+        new ReplicationCodec().wrap(mine, 0).putPrimaryHello(self.high(), self.low(), listener.writtenSequence());
         while (mine.hasRemaining()) {
             ch.write(mine);
         }
         long deadlineNanos = clock.nanoTime() + timeoutNanos;
-        byte[] bytes = new byte[ReplicationProtocol.HELLO_LENGTH];
-        readFully(ch, bytes, 0, ReplicationProtocol.PREAMBLE_LENGTH, deadlineNanos);
-        ByteBuffer hello = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        String bad = ReplicationProtocol.preambleProblem(hello, ReplicationProtocol.HELLO_MAGIC, "replica");
+        byte[] bytes = new byte[ReplicationCodec.HELLO_LENGTH];
+        readFully(ch, bytes, 0, ReplicationCodec.PREAMBLE_LENGTH, deadlineNanos);
+        ReplicationCodec hello = new ReplicationCodec().wrap(ByteBuffer.wrap(bytes), 0);
+        String bad = hello.preambleProblem(ReplicationCodec.HELLO_MAGIC, "replica");
         if (bad != null) {
             throw ConnectionProblem.handshake("version", "refused: " + bad);
         }
-        readFully(ch, bytes, ReplicationProtocol.PREAMBLE_LENGTH,
-                ReplicationProtocol.HELLO_LENGTH - ReplicationProtocol.PREAMBLE_LENGTH, deadlineNanos);
-        return Handshake.ReplicaHello.parse(hello);
+        readFully(ch, bytes, ReplicationCodec.PREAMBLE_LENGTH,
+                ReplicationCodec.HELLO_LENGTH - ReplicationCodec.PREAMBLE_LENGTH, deadlineNanos);
+        return Handshake.ReplicaHello.of(hello);
     }
 
     /** Checks the replica's HELLO; puts this journal's digest after the replica's last record in {@code digest[0]}. */

@@ -4,23 +4,28 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
 /**
- * Thread-safe: keeps one preallocated blank segment ready in the background, so that rolling to
- * the next segment is a header write and a rename instead of allocating 64 MiB on the append path.
+ * Thread-safe: keeps two preallocated blank segments ahead of the writer in the background, so
+ * that rolling to the next segment is a header write and a rename instead of allocating 64 MiB on
+ * the append path.
+ *
+ * <p>Two ahead, not one: with one, a preparer that a busy machine starved for part of a segment
+ * left the writer to allocate the rest of the blank at the roll (a late roll, the worst of the
+ * roll's tail; decision 045). With two, the blank in preparation is needed one roll later, so a
+ * late roll takes a preparer a whole segment behind. The cost is one more segment file of disk.
  *
  * <p>A journal that forces writes and forces its blank's zeros paced by the writer ({@link
  * #allowedZeros}): the next blank is complete when the current segment is three quarters full and
  * the zeros go out at 4/3 of the append rate instead of in one burst right after each roll (a
  * burst that, with a replica doing the same, made the rolls the worst part of the replication
- * tail; decision 023). A journal that never forces writes no chunks of zeros: it allocates each
- * block of a sparse blank with a one-byte write and touches its pages through its mapping
- * ({@link Segment.Zeroing}, decision 045), one chunk at a time from a quarter of the current segment on at twice the
- * writer's fill: away from the roll's own work, complete at three quarters, and never a whole
- * blank's page allocation at once in the middle of the replicated stream (decision 023).
+ * tail; decision 023). A journal that never forces writes its blank's zeros without forcing them
+ * and touches its pages through its mapping ({@link Zeroing}, decision 045), one chunk at a time
+ * from a quarter of the current segment on at twice the writer's fill: away from the roll's own
+ * work, complete at three quarters, and never a whole blank's page allocation at once in the
+ * middle of the replicated stream (decision 023).
  *
  * <p>Every blank's blocks are allocated before its pages are touched, so a full disk fails the
  * blank with an {@link java.io.IOException} instead of crashing the JVM (decision 045): the blank
@@ -58,12 +63,14 @@ final class SegmentPreparer extends Thread {
     private final int sizeBytes;
     private final ErrorHandler errors;
     private final boolean forced;
-    /** The blank ready for the next roll, or null; swapped out atomically, so a blank finished during a take is not lost. */
-    private final AtomicReference<Segment.Blank> ready = new AtomicReference<>();
+    /** Blanks prepared ahead of the writer; at most this many are ready or in preparation at once. */
+    static final int AHEAD = 2;
+    /** The blanks ready for the next rolls, oldest first, at most {@link #AHEAD}. */
+    private final Queue<Blank> ready = new ConcurrentLinkedQueue<>();
     /** Guards {@link #inProgress}; not the thread's own monitor, which {@link #join} waits on. */
     private final Object lock = new Object();
     /** The blank in preparation, or null; guarded by {@link #lock} ({@link #takeForRoll()} may carry it off). */
-    private Segment.Zeroing inProgress;
+    private Zeroing inProgress;
     /** {@link #takes} when {@link #inProgress} was started; guarded by {@link #lock}. */
     private long takesAtStart;
     private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
@@ -86,7 +93,7 @@ final class SegmentPreparer extends Thread {
     /** Calls of {@link #take()}, one per roll; written by the writer's thread only. */
     private volatile long takes;
 
-    /** {@code forced}: the journal forces, so the blanks' zeros are written and forced (see {@link Segment.Zeroing}). */
+    /** {@code forced}: the journal forces, so the blanks' zeros are written and forced (see {@link Zeroing}). */
     SegmentPreparer(Path directory, int sizeBytes, boolean forced, ErrorHandler errors) {
         super("tailguard-journal-prepare");
         setDaemon(true);
@@ -121,17 +128,17 @@ final class SegmentPreparer extends Thread {
     }
 
     private long allowedZeros() {
-        return allowedZeros(forced, writerFill.getAsInt(), Segment.ZERO_CHUNK_BYTES, sizeBytes);
+        return allowedZeros(forced, writerFill.getAsInt(), Zeroing.ZERO_CHUNK_BYTES, sizeBytes);
     }
 
     /**
-     * Takes the prepared blank, or returns null if none is ready yet (the caller creates one itself).
+     * Takes the oldest prepared blank, or returns null if none is ready yet (the caller creates one itself).
      * Does not wake this thread: it finds the blank gone at its next poll (within {@link #IDLE_NANOS}),
      * and a wake-up at the roll let it preempt the rolling writer (decision 023).
      */
-    Segment.Blank take() {
+    Blank take() {
         takes = takes + 1; // one writer thread calls this
-        return ready.get() == null ? null : ready.getAndSet(null);
+        return ready.poll();
     }
 
     /**
@@ -140,6 +147,11 @@ final class SegmentPreparer extends Thread {
      */
     long preparing() {
         return preparing;
+    }
+
+    /** Returns how many blanks are ready for the next rolls, at most {@value #AHEAD} (a test's view). */
+    int readyBlanks() {
+        return ready.size();
     }
 
     /** Returns how many polls found no step allowed while a blank was in preparation (a test's view of the pace). */
@@ -236,19 +248,19 @@ final class SegmentPreparer extends Thread {
     }
 
     private int prepareLocked() {
-        Segment.Zeroing z = inProgress;
-        if (z == null && ready.get() == null && allowedZeros() > 0) {
-            z = new Segment.Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX), sizeBytes, forced);
+        Zeroing z = inProgress;
+        if (z == null && ready.size() < AHEAD && allowedZeros() > 0) {
+            z = new Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX), sizeBytes, forced);
             inProgress = z;
             takesAtStart = takes;
             preparing = 0;
         }
         if (z == null) {
-            return ready.get() == null ? NOT_YET : IDLE;
+            return ready.size() < AHEAD ? NOT_YET : IDLE;
         }
         if (z.done()) {
             inProgress = null;
-            ready.set(z.finish());
+            ready.add(z.finish());
             preparing = sizeBytes; // after ready: whoever sees the full size finds the blank
             failedPolls = 0;
             incidents.resolved("a blank was prepared");
@@ -283,22 +295,22 @@ final class SegmentPreparer extends Thread {
     }
 
     /**
-     * For the writer's roll: the ready blank; else the blank in preparation, carried off and
+     * For the writer's roll: the oldest ready blank; else the blank in preparation, carried off and
      * finished now on the calling thread as a late blank (its remaining blocks allocated, no force,
-     * no touch: {@link Segment.Zeroing#finishLate()}), after at most the step under way; else
+     * no touch: {@link Zeroing#finishLate()}), after at most the step under way; else
      * null, and the writer allocates a late blank of its own. Finishing what the preparer started
      * waits for less than a whole late blank.
      *
      * @throws UncheckedIOException when the rest of the blank cannot be allocated (deleted)
      */
-    Segment.Blank takeForRoll() {
-        Segment.Blank b = take();
+    Blank takeForRoll() {
+        Blank b = take();
         if (b != null) {
             return b;
         }
-        Segment.Zeroing z;
+        Zeroing z;
         synchronized (lock) {
-            b = ready.getAndSet(null); // finished since the take
+            b = ready.poll(); // finished since the take
             if (b != null) {
                 return b;
             }
@@ -313,7 +325,7 @@ final class SegmentPreparer extends Thread {
         return failures;
     }
 
-    /** Stops the thread and deletes an unused blank. */
+    /** Stops the thread and deletes the unused blanks. */
     void shutdown() {
         running = false;
         LockSupport.unpark(this);
@@ -322,8 +334,8 @@ final class SegmentPreparer extends Thread {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Segment.Blank b = ready.getAndSet(null);
-        if (b != null) {
+        Blank b;
+        while ((b = ready.poll()) != null) {
             b.delete();
         }
         unmapRetired(true);

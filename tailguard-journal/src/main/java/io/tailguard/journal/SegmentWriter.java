@@ -6,7 +6,11 @@ import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.time.NanoClock;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.function.Consumer;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,7 +42,7 @@ final class SegmentWriter {
     private final NanoClock clock;
     private final DurabilityPolicy policy;
     /** The next blank ({@link SegmentPreparer#takeForRoll()}), or null when none is ready or in preparation. */
-    private final Supplier<Segment.Blank> blanks;
+    private final Supplier<Blank> blanks;
     private final AckGrace grace;
     /** The journal's identity, written into the header of every segment this writer rolls to. */
     private final JournalId identity;
@@ -51,6 +55,15 @@ final class SegmentWriter {
     private int fill;
     private long nextSequence;
     private List<Segment> rolled = new ArrayList<>();
+    /**
+     * Without a force thread (durability {@code none}, no forcing mode): where rolled segments go
+     * to be unmapped off this thread, instead of staying mapped in {@link #rolled} until an
+     * explicit force (one mapping per segment ever written, until the process ran out of them);
+     * null with a force thread, which forces them through their mappings.
+     */
+    private final Consumer<Segment> retire;
+    /** With {@link #retire}: the base of the first segment rolled since the last {@link #forceAll}, or -1. */
+    private long firstUnforcedBase = -1;
     private ByteBuffer wrapped;
 
     private volatile long written;
@@ -61,7 +74,17 @@ final class SegmentWriter {
 
     /** Continues after what recovery kept, forcing the kept tail once so that it counts as forced. */
     SegmentWriter(Recovered recovered, JournalConfig config, JournalId identity, DurabilityPolicy policy,
-                  Supplier<Segment.Blank> blanks, AckGrace grace) {
+                  Supplier<Blank> blanks, AckGrace grace) {
+        this(recovered, config, identity, policy, blanks, grace, null);
+    }
+
+    /**
+     * As above; {@code retire}, for a journal without a force thread, takes each rolled segment
+     * to unmap it off the append path (see {@link #retire}).
+     */
+    SegmentWriter(Recovered recovered, JournalConfig config, JournalId identity, DurabilityPolicy policy,
+                  Supplier<Blank> blanks, AckGrace grace, Consumer<Segment> retire) {
+        this.retire = retire;
         this.identity = identity;
         this.directory = config.directory();
         this.segmentSizeBytes = config.segmentSizeBytes();
@@ -171,14 +194,14 @@ final class SegmentWriter {
         // so a preparer that looks during the roll does not start touching the next blank at
         // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 023)
         FILL.setOpaque(this, 0);
-        Segment.Blank blank = null;
+        Blank blank = null;
         Segment next;
         try {
             blank = blanks.get();
             if (blank == null) {
                 // the preparer has not started a blank, or cannot allocate one: allocate now,
-                // without writing and forcing a segment of zeros (decision 045)
-                blank = Segment.allocateLate(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
+                // its zeros written but neither forced nor touched (decision 045)
+                blank = Zeroing.allocateLate(directory, "rolling-" + seq + Segment.TMP_SUFFIX, segmentSizeBytes);
             }
             next = Segment.activate(blank, directory, seq, identity, current.digest());
         } catch (UncheckedIOException e) {
@@ -190,7 +213,14 @@ final class SegmentWriter {
                     + " is not written: " + e.getMessage(), e.getCause());
         }
         current.appendRollMarker(position);
-        rolled.add(current);
+        if (retire == null) {
+            rolled.add(current);
+        } else {
+            if (firstUnforcedBase < 0) {
+                firstUnforcedBase = current.baseSequence();
+            }
+            retire.accept(current);
+        }
         current = next;
         position = SegmentLayout.HEADER_LENGTH;
     }
@@ -293,10 +323,32 @@ final class SegmentWriter {
                 s.close(); // rolled: nothing writes it any more
             }
             rolled.clear();
+            if (firstUnforcedBase >= 0) {
+                forceRetired(firstUnforcedBase, current.baseSequence());
+                firstUnforcedBase = -1;
+            }
             current.force(0, position);
             return written;
         } finally {
             appendLock.unlock();
+        }
+    }
+
+    /**
+     * Forces the files of the retired segments whose bases are in {@code [from, to)} through a
+     * channel of their own: on Linux {@code fsync(2)} writes back a file's dirty pages whoever
+     * dirtied them, including a mapping already unmapped.
+     */
+    private void forceRetired(long from, long to) {
+        for (long base : SegmentFiles.of(directory).bases()) {
+            if (base >= from && base < to) {
+                Path file = directory.resolve(SegmentLayout.fileName(base));
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                    ch.force(false);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot force " + file + ": " + e, e);
+                }
+            }
         }
     }
 

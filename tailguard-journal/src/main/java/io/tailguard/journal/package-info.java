@@ -7,8 +7,8 @@
  * operator's check and cut; {@link io.tailguard.journal.ReplicaServer} is a replica. Everything
  * else is package-private: the segment writer, the force and preparer threads, the recovery scan
  * (which cuts only a provable torn tail, {@code docs/decisions/009}), and replication's sender,
- * acknowledgement reader and replica connections, whose wire format is drawn in
- * {@code ReplicationProtocol}. Frames are read and written through one codec,
- * {@link io.tailguard.journal.segment.FrameCodec}.
+ * acknowledgement reader and replica connections, which write and read the wire through one
+ * flyweight, {@link io.tailguard.journal.replication.ReplicationCodec}, where it is drawn. Frames
+ * are read and written through one codec, {@link io.tailguard.journal.segment.FrameCodec}.
  */
 package io.tailguard.journal;

@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.ReplicationCodec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.time.ManualClock;
@@ -48,8 +49,9 @@ class HandshakeDeadlineTest {
         try (ReplicaServer r = ReplicaServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), cfg);
              SocketChannel trickle = SocketChannel.open(r.address())) {
             Await.until(() -> r.openConnections() == 1, "the replica accepted the client"); // its deadline is now fixed
-            ByteBuffer hello = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-            ReplicationProtocol.putPrimaryHello(hello, JournalId.random(), 0);
+            ByteBuffer hello = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+            JournalId id = JournalId.random();
+            new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id.high(), id.low(), 0);
             for (int i = 0; i < 3; i++) {
                 trickle.write(hello.limit(i + 1).position(i));
                 clock.advance(Duration.ofSeconds(25)); // each pause well inside the timeout; 75 s in all

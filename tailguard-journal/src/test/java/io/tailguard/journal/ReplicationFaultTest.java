@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.ReplicationCodec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -277,17 +278,17 @@ class ReplicationFaultTest {
                     Wire.readPrimaryHello(ch);
                     // a version 1 replica's HELLO: 16 bytes, no identity
                     Wire.write(ch, ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
-                            .putInt(0, ReplicationProtocol.HELLO_MAGIC).putInt(4, 1).putLong(8, 0));
+                            .putInt(0, ReplicationCodec.HELLO_MAGIC).putInt(4, 1).putLong(8, 0));
                     assertThat(Wire.closedByPeer(ch)).as("primary closed the connection").isTrue();
                 }
                 assertThat(primaryLog.await("version 1")).contains("speaks replication protocol version 1")
-                        .contains("version " + ReplicationProtocol.VERSION);
+                        .contains("version " + ReplicationCodec.VERSION);
                 assertThat(j.replicaConnected()).isFalse();
             }
         }
         try (ReplicaServer r = replica("replica"); SocketChannel old = SocketChannel.open(r.address())) {
             Wire.write(old, ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN)
-                    .putInt(0, ReplicationProtocol.PRIMARY_HELLO_MAGIC).putInt(4, 1));
+                    .putInt(0, ReplicationCodec.PRIMARY_HELLO_MAGIC).putInt(4, 1));
             assertThat(Wire.closedByPeer(old)).as("replica closed the connection").isTrue();
             assertThat(replicaLog.await("version 1")).contains("primary speaks replication protocol version 1");
         }
@@ -299,9 +300,10 @@ class ReplicationFaultTest {
                 .toBuilder().replicaTimeout(Duration.ofMinutes(1)).build());
              SocketChannel silent = SocketChannel.open(r.address());
              SocketChannel half = SocketChannel.open(r.address())) {
-            ByteBuffer hello = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-            ReplicationProtocol.putPrimaryHello(hello, JournalId.random(), 0);
-            Wire.write(half, hello.limit(ReplicationProtocol.PRIMARY_HELLO_LENGTH / 2));
+            ByteBuffer hello = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+            JournalId id = JournalId.random();
+            new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id.high(), id.low(), 0);
+            Wire.write(half, hello.limit(ReplicationCodec.PRIMARY_HELLO_LENGTH / 2));
             try (Journal j = Journal.open(primary("p", CommitMode.ACK, r.address()))) {
                 for (long i = 1; i <= 200; i++) {
                     byte[] rec = record(i, 0);

@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.ReplicationCodec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -224,7 +225,7 @@ class ReplicationTest {
             try (SocketChannel ch = SocketChannel.open(r.address())) {
                 Wire.sendPrimaryHello(ch, primary, 2);
                 ByteBuffer hello = Wire.readReplicaHello(ch);
-                assertThat(hello.getInt(0)).isEqualTo(ReplicationProtocol.HELLO_MAGIC);
+                assertThat(hello.getInt(0)).isEqualTo(ReplicationCodec.HELLO_MAGIC);
                 assertThat(hello.getLong(8)).isZero();
                 Wire.write(ch, Wire.frame(1, record(1), false));
                 assertThat(Wire.readAck(ch).getLong(8)).isEqualTo(1);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RollOffThePathTest {
 
-    private static final int SIZE = 4 * Segment.ZERO_CHUNK_BYTES;
+    private static final int SIZE = 4 * Zeroing.ZERO_CHUNK_BYTES;
 
     @TempDir
     Path dir;
@@ -78,7 +78,7 @@ class RollOffThePathTest {
         try {
             p.retire(first);
             fill.set(SIZE / 2 - 1); // allows the blank's touches up to 3 chunks less 2 bytes
-            SegmentRollTest.awaitHeldAt(p, 3L * Segment.ZERO_CHUNK_BYTES, "the preparer polling below half");
+            SegmentRollTest.awaitHeldAt(p, 3L * Zeroing.ZERO_CHUNK_BYTES, "the preparer polling below half");
             assertThat(first.isClosed()).as("still mapped before half").isFalse();
             fill.set(SIZE / 2);
             Await.until(first::isClosed, "unmapped from half on");

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SegmentRollTest {
 
-    private static final int CHUNK = Segment.ZERO_CHUNK_BYTES;
+    private static final int CHUNK = Zeroing.ZERO_CHUNK_BYTES;
     private static final int SIZE = 4 * CHUNK;
 
     @TempDir
@@ -56,7 +56,7 @@ class SegmentRollTest {
 
     @Test
     void zeroingWritesOneChunkPerStepAndFinishesAWorkingBlank() throws Exception {
-        Segment.Zeroing z = new Segment.Zeroing(dir.resolve("z" + Segment.TMP_SUFFIX), SIZE, true);
+        Zeroing z = new Zeroing(dir.resolve("z" + Segment.TMP_SUFFIX), SIZE, true);
         z.step();
         assertThat(z.zeroed()).isEqualTo(CHUNK);
         assertThat(Files.size(dir.resolve("z" + Segment.TMP_SUFFIX))).isEqualTo(CHUNK);
@@ -74,7 +74,7 @@ class SegmentRollTest {
     @Test
     void anUnforcedBlankIsSparseAndEachStepBringsOneMoreChunkOfItsPagesIntoMemory() throws Exception {
         Path file = dir.resolve("u" + Segment.TMP_SUFFIX);
-        Segment.Zeroing z = new Segment.Zeroing(file, SIZE, false);
+        Zeroing z = new Zeroing(file, SIZE, false);
         assertThat(Files.size(file)).as("sparse at its full size at once").isEqualTo(SIZE);
         assertThat(z.resident(0, CHUNK)).as("no page before a step").isFalse();
         z.step();
@@ -121,7 +121,7 @@ class SegmentRollTest {
             fill.set(SIZE / 2); // allows 1 + 2 chunks
             awaitHeldAt(p, 3L * CHUNK, "three chunks at half");
             fill.set(SIZE * 3 / 4);
-            Segment.Blank taken = awaitReady(p, SIZE, "a complete blank at three quarters");
+            Blank taken = awaitReady(p, SIZE, "a complete blank at three quarters");
             try (Segment s = Segment.activate(taken, dir, 1, TestIds.ID, 0)) {
                 assertThat(Files.size(s.path())).isEqualTo(SIZE);
                 assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
@@ -158,7 +158,7 @@ class SegmentRollTest {
         try {
             awaitHeldAt(p, forced ? 3L * CHUNK : CHUNK, "a blank part-way at a quarter");
             fill.set(0);
-            Segment.Blank carried = p.takeForRoll();
+            Blank carried = p.takeForRoll();
             assertThat(carried).as("the unfinished blank, finished on this thread").isNotNull();
             try (Segment s = Segment.activate(carried, dir, 1, TestIds.ID, 0)) {
                 assertThat(Files.size(s.path())).isEqualTo(SIZE);
@@ -170,6 +170,28 @@ class SegmentRollTest {
             }
             fill.set(SIZE * 3 / 4);
             awaitReady(p, SIZE, "the preparer starts and completes the next blank").delete();
+        } finally {
+            p.shutdown();
+        }
+    }
+
+    @ParameterizedTest(name = "forced={0}")
+    @ValueSource(booleans = {true, false})
+    void thePreparerKeepsTwoBlanksAheadSoTwoRollsInARowFindABlankReady(boolean forced) throws Exception {
+        AtomicInteger fill = new AtomicInteger(SIZE * 3 / 4);
+        SegmentPreparer p = started(forced, fill);
+        try {
+            Await.until(() -> p.readyBlanks() == SegmentPreparer.AHEAD, "two blanks ready");
+            // an empty new segment allows a forced blank its first chunk only, an unforced one nothing
+            fill.set(0);
+            Blank first = p.takeForRoll();
+            Blank second = p.takeForRoll();
+            assertThat(first).as("the first roll's blank").isNotNull();
+            assertThat(second).as("the second roll's blank, without waiting").isNotNull();
+            assertThat(second.file()).isNotEqualTo(first.file());
+            assertThat(SegmentTest.allocatedBytes(second.file())).as("every block written").isGreaterThanOrEqualTo(SIZE);
+            first.delete();
+            second.delete();
         } finally {
             p.shutdown();
         }
@@ -244,11 +266,15 @@ class SegmentRollTest {
         assertThat(p.preparing()).as(what + ": no step after a held poll").isEqualTo(bytes);
     }
 
-    /** Waits until the preparer has a complete blank of {@code size} bytes, and takes it. */
-    static Segment.Blank awaitReady(SegmentPreparer p, long size, String what) {
-        Await.until(() -> p.preparing() == size, what);
-        Segment.Blank taken = p.take();
+    /**
+     * Waits until the preparer has a complete blank, and takes it (the preparer may have started
+     * the next one already, as it keeps {@value SegmentPreparer#AHEAD} ahead).
+     */
+    static Blank awaitReady(SegmentPreparer p, long size, String what) {
+        Await.until(() -> p.readyBlanks() > 0, what);
+        Blank taken = p.take();
         assertThat(taken).as(what + ": taken").isNotNull();
+        assertThat(taken.sizeBytes()).as(what + ": its size").isEqualTo(size);
         return taken;
     }
 

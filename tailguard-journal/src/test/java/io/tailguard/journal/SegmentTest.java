@@ -33,9 +33,9 @@ class SegmentTest {
 
     @Test
     void forcedUnforcedAndLateBlanksAllBecomeWorkingSegmentsOfTheFullSizeWithEveryBlockAllocated() throws Exception {
-        Segment forced = Segment.activate(Segment.prepare(dir, "a" + Segment.TMP_SUFFIX, SIZE, true), dir, 1, TestIds.ID, 0);
-        Segment unforced = Segment.activate(Segment.prepare(dir, "b" + Segment.TMP_SUFFIX, SIZE, false), dir, 100, TestIds.ID, 0);
-        Segment late = Segment.activate(Segment.allocateLate(dir, "c" + Segment.TMP_SUFFIX, SIZE), dir, 200, TestIds.ID, 0);
+        Segment forced = Segment.activate(Zeroing.prepare(dir, "a" + Segment.TMP_SUFFIX, SIZE, true), dir, 1, TestIds.ID, 0);
+        Segment unforced = Segment.activate(Zeroing.prepare(dir, "b" + Segment.TMP_SUFFIX, SIZE, false), dir, 100, TestIds.ID, 0);
+        Segment late = Segment.activate(Zeroing.allocateLate(dir, "c" + Segment.TMP_SUFFIX, SIZE), dir, 200, TestIds.ID, 0);
         for (Segment s : new Segment[] {forced, unforced, late}) {
             assertThat(Files.size(s.path())).isEqualTo(SIZE);
             assertThat(allocatedBytes(s.path())).as("blocks of %s", s).isGreaterThanOrEqualTo(SIZE);

@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.ReplicationCodec;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.SegmentLayout;
@@ -18,15 +19,15 @@ final class Wire {
 
     /** As a fake replica: reads the primary's HELLO and returns it. */
     static ByteBuffer readPrimaryHello(SocketChannel ch) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         readFully(ch, b);
         return b;
     }
 
     /** Returns the identity a PRIMARY HELLO carries. */
     static JournalId primaryId(ByteBuffer primaryHello) {
-        return new JournalId(primaryHello.getLong(ReplicationProtocol.PRIMARY_ID_HIGH),
-                primaryHello.getLong(ReplicationProtocol.PRIMARY_ID_LOW));
+        ReplicationCodec hello = new ReplicationCodec().wrap(primaryHello, 0);
+        return new JournalId(hello.primaryIdHigh(), hello.primaryIdLow());
     }
 
     /** As a fake replica: reads the primary's HELLO and answers that it holds nothing. */
@@ -38,16 +39,17 @@ final class Wire {
     /** As a fake replica: sends a REPLICA HELLO. */
     static void sendHello(SocketChannel ch, long last, int lastCrc, ReplicaDurability d, JournalId holder,
                           long digest) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        ReplicationProtocol.putHello(b, last, lastCrc, d, holder, digest);
+        ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        new ReplicationCodec().wrap(b, 0).putHello(last, lastCrc, d.code(), holder == null ? 0 : holder.high(),
+                holder == null ? 0 : holder.low(), digest);
         write(ch, b);
     }
 
     /** As a fake replica: acknowledges every record up to {@code seq} (durability none), whose history folds to {@code digest}. */
     static void ack(SocketChannel ch, long seq, long digest) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.ACK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        ReplicationProtocol.putAck(b, ReplicaDurability.NONE, seq, digest);
-        write(ch, b.flip());
+        ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.ACK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        new ReplicationCodec().wrap(b, 0).putAck(ReplicaDurability.NONE.code(), seq, digest);
+        write(ch, b);
     }
 
     /** Returns the history digest of records 1..{@code upTo} whose payloads are {@code payloadOf}. */
@@ -69,21 +71,21 @@ final class Wire {
 
     /** As a fake primary: sends a PRIMARY HELLO. */
     static void sendPrimaryHello(SocketChannel ch, JournalId id, long written) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        ReplicationProtocol.putPrimaryHello(b, id, written);
+        ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        new ReplicationCodec().wrap(b, 0).putPrimaryHello(id.high(), id.low(), written);
         write(ch, b);
     }
 
     /** As a fake primary: reads the replica's HELLO (or an ACK: same first 16 bytes). */
     static ByteBuffer readReplicaHello(SocketChannel ch) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         readFully(ch, b);
         return b;
     }
 
     /** As a fake primary: reads one ACK. */
     static ByteBuffer readAck(SocketChannel ch) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(ReplicationProtocol.ACK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.ACK_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
         readFully(ch, b);
         return b;
     }
@@ -101,7 +103,7 @@ final class Wire {
     /** Returns true when the other side closed the connection (end of stream, or a reset because it left bytes unread). */
     static boolean closedByPeer(SocketChannel ch) {
         try {
-            return ch.read(ByteBuffer.allocate(ReplicationProtocol.HELLO_LENGTH)) < 0;
+            return ch.read(ByteBuffer.allocate(ReplicationCodec.HELLO_LENGTH)) < 0;
         } catch (IOException e) {
             return true;
         }
