@@ -4,13 +4,13 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
  * Little's-law comparison. With the golden arguments it reproduces the published CSV byte for byte;
  * {@code --arrivals poisson|bursty} shows the knee that evenly spaced arrivals cannot.
  */
-public final class QueueSaturationExperiment implements Experiment {
+public final class QueueSaturationExperiment extends SpecExperiment {
 
     /** The published utilisation levels, in order. */
     static final double[] LEVELS = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15, 1.2,
@@ -34,7 +34,9 @@ public final class QueueSaturationExperiment implements Experiment {
 
     static final String ARRIVALS = "--arrivals";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("queue-saturation",
+    /** Creates the experiment. */
+    public QueueSaturationExperiment() {
+        super(new ExperimentSpec("queue-saturation",
             "Queue saturation and Little's law",
             "One 10 ms worker from 10 % to 130 % load: where latency leaves the floor, and Little's law.",
             LabSeries.LATENCY,
@@ -50,11 +52,7 @@ public final class QueueSaturationExperiment implements Experiment {
                 "lab queue-saturation --deterministic --duration 2s --snapshot-interval 1s",
                 "lab queue-saturation --arrivals poisson --duration 60s",
                 "lab queue-saturation --arrivals poisson --duration 20s --seeds 10"),
-            publishedConclusions());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            publishedConclusions()));
     }
 
     @Override
