@@ -3,6 +3,7 @@ package io.tailguard.lab.queuesaturation;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
@@ -14,7 +15,6 @@ import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -90,34 +90,14 @@ public final class QueueSaturationExperiment extends SpecExperiment {
     }
 
     private static List<ChartArtifact> charts(List<SaturationLevel.Row> rows) {
-        List<Double> x = new ArrayList<>();
-        List<Double> target = new ArrayList<>();
-        List<Double> actual = new ArrayList<>();
-        List<Long> p50 = new ArrayList<>();
-        List<Long> p99 = new ArrayList<>();
-        List<Long> p999 = new ArrayList<>();
-        List<Double> measured = new ArrayList<>();
-        List<Double> computed = new ArrayList<>();
-        for (SaturationLevel.Row r : rows) {
-            x.add(r.utilization());
-            target.add(r.lambda());
-            actual.add(r.actualRps());
-            p50.add(r.p50());
-            p99.add(r.p99());
-            p999.add(r.p999());
-            measured.add(r.avgDepth());
-            computed.add(r.computedL());
-        }
-        Map<String, List<? extends Number>> rps = new LinkedHashMap<>();
-        rps.put("target rps", target);
-        rps.put("actual rps", actual);
-        Map<String, List<? extends Number>> latency = new LinkedHashMap<>();
-        latency.put("p50", p50);
-        latency.put("p99", p99);
-        latency.put("p99.9", p999);
-        Map<String, List<? extends Number>> little = new LinkedHashMap<>();
-        little.put("measured L (waiting ahead at arrival)", measured);
-        little.put("computed L = throughput x mean sojourn", computed);
+        List<Number> x = ChartSeries.column(rows, SaturationLevel.Row::utilization);
+        Map<String, List<? extends Number>> rps = ChartSeries.of(rows, "target rps", SaturationLevel.Row::lambda,
+                "actual rps", SaturationLevel.Row::actualRps);
+        Map<String, List<? extends Number>> latency = ChartSeries.of(rows, "p50", SaturationLevel.Row::p50,
+                "p99", SaturationLevel.Row::p99);
+        latency.put("p99.9", ChartSeries.column(rows, SaturationLevel.Row::p999));
+        Map<String, List<? extends Number>> little = ChartSeries.of(rows, "measured L (waiting ahead at arrival)",
+                SaturationLevel.Row::avgDepth, "computed L = throughput x mean sojourn", SaturationLevel.Row::computedL);
         return List.of(
                 new ChartArtifact("Throughput", "queue-saturation-throughput.png",
                         Charts.lines("Throughput by utilisation", "utilisation", "requests/s", x, rps)),
