@@ -3,6 +3,7 @@ package io.tailguard.balance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.testing.Threads;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -49,7 +50,7 @@ class BalancerContractTest {
         int picksPerThread = 50_000;
         Balancer balancer = factory.apply(backends);
         AtomicLongArray counts = new AtomicLongArray(backends);
-        Threads.runTogether(threads, thread -> {
+        Threads.runTogether(threads, Duration.ofSeconds(60), thread -> {
             for (int i = 0; i < picksPerThread; i++) {
                 int chosen = balancer.pick(i);
                 counts.incrementAndGet(chosen);

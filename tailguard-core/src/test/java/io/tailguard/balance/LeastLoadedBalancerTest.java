@@ -79,7 +79,7 @@ class LeastLoadedBalancerTest {
         }
         LeastLoadedBalancer balancer = new LeastLoadedBalancer(views);
         AtomicIntegerArray sent = new AtomicIntegerArray(backends);
-        Threads.runTogether(threads, thread -> {
+        Threads.runTogether(threads, Duration.ofSeconds(60), thread -> {
             for (int i = 0; i < backends * perLease / threads; i++) {
                 int chosen = balancer.pick(0L);
                 views.get(chosen).onSent();
