@@ -47,7 +47,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class CircuitBreakerBenchmark {
 
-    private static final long CALL_NANOS = 1_000L;
+    private static final long CALL_NANOS = VirtualTime.CALL_NANOS;
 
     @Param({"closed", "open"})
     public String path;
@@ -55,22 +55,6 @@ public class CircuitBreakerBenchmark {
     private final NanoClock clock = NanoClock.system();
     private CircuitBreaker ours;
     private io.github.resilience4j.circuitbreaker.CircuitBreaker resilience4j;
-
-    /** Per-thread virtual time for the given-time variant. */
-    @State(Scope.Thread)
-    public static class ThreadTime {
-        long nowNanos;
-
-        @Setup
-        public void setUp() {
-            nowNanos = NanoClock.system().nanoTime();
-        }
-
-        long next() {
-            nowNanos += CALL_NANOS;
-            return nowNanos;
-        }
-    }
 
     @Setup
     public void setUp() {
@@ -109,7 +93,7 @@ public class CircuitBreakerBenchmark {
     }
 
     @Benchmark
-    public boolean oursGivenTime(ThreadTime time) {
+    public boolean oursGivenTime(VirtualTime time) {
         long now = time.next();
         boolean permitted = ours.tryAcquire(now);
         if (permitted) {

@@ -53,7 +53,7 @@ public class ClockBenchmark {
      * word, retried under contention.
      */
     @Benchmark
-    public long casGivenNow(RateGateBenchmark.ThreadTime time) {
+    public long casGivenNow(VirtualTime time) {
         long now = time.next();
         long seen = word.get();
         while (!word.compareAndSet(seen, now)) {

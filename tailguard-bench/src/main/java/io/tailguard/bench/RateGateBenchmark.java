@@ -55,22 +55,6 @@ public class RateGateBenchmark {
     private Bucket bucket4j;
     private com.google.common.util.concurrent.RateLimiter guava;
 
-    /** Per-thread virtual time for the decision-only variants. */
-    @State(Scope.Thread)
-    public static class ThreadTime {
-        long nowNanos;
-
-        @Setup
-        public void setUp() {
-            nowNanos = NanoClock.system().nanoTime();
-        }
-
-        long next() {
-            nowNanos += 1_000L;
-            return nowNanos;
-        }
-    }
-
     @Setup
     public void setUp() {
         long start = clock.nanoTime();
@@ -121,7 +105,7 @@ public class RateGateBenchmark {
     }
 
     @Benchmark
-    public Decision tokenBucketDecision(ThreadTime time) {
+    public Decision tokenBucketDecision(VirtualTime time) {
         return tokenBucket.tryAcquire(time.next());
     }
 
@@ -141,7 +125,7 @@ public class RateGateBenchmark {
     }
 
     @Benchmark
-    public Decision fixedWindowDecision(ThreadTime time) {
+    public Decision fixedWindowDecision(VirtualTime time) {
         return fixedWindow.tryAcquire(time.next());
     }
 

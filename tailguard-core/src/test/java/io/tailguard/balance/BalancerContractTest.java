@@ -2,14 +2,11 @@ package io.tailguard.balance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.testing.Threads;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
@@ -53,25 +50,13 @@ class BalancerContractTest {
         int picksPerThread = 50_000;
         Balancer balancer = factory.apply(backends);
         AtomicLongArray counts = new AtomicLongArray(backends);
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<?>> done = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            done.add(pool.submit(() -> {
-                start.await();
-                for (int i = 0; i < picksPerThread; i++) {
-                    int chosen = balancer.pick(i);
-                    counts.incrementAndGet(chosen);
-                    balancer.onComplete(i, chosen, 1_000_000L, true);
-                }
-                return null;
-            }));
-        }
-        start.countDown();
-        for (Future<?> future : done) {
-            future.get(60, TimeUnit.SECONDS);
-        }
-        pool.shutdown();
+        Threads.runTogether(threads, Duration.ofSeconds(60), thread -> {
+            for (int i = 0; i < picksPerThread; i++) {
+                int chosen = balancer.pick(i);
+                counts.incrementAndGet(chosen);
+                balancer.onComplete(i, chosen, 1_000_000L, true);
+            }
+        });
         long total = 0;
         for (int i = 0; i < backends; i++) {
             total += counts.get(i);

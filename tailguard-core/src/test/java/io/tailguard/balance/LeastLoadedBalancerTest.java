@@ -5,14 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.lease.Lease;
 import io.tailguard.lease.LeaseView;
+import io.tailguard.testing.Threads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
@@ -83,25 +79,13 @@ class LeastLoadedBalancerTest {
         }
         LeastLoadedBalancer balancer = new LeastLoadedBalancer(views);
         AtomicIntegerArray sent = new AtomicIntegerArray(backends);
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<?>> done = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            done.add(pool.submit(() -> {
-                start.await();
-                for (int i = 0; i < backends * perLease / threads; i++) {
-                    int chosen = balancer.pick(0L);
-                    views.get(chosen).onSent();
-                    sent.incrementAndGet(chosen);
-                }
-                return null;
-            }));
-        }
-        start.countDown();
-        for (Future<?> future : done) {
-            future.get(60, TimeUnit.SECONDS);
-        }
-        pool.shutdown();
+        Threads.runTogether(threads, Duration.ofSeconds(60), thread -> {
+            for (int i = 0; i < backends * perLease / threads; i++) {
+                int chosen = balancer.pick(0L);
+                views.get(chosen).onSent();
+                sent.incrementAndGet(chosen);
+            }
+        });
         // the highest availability always wins, so the leases drain together: racing picks can
         // only misplace a few requests, never starve or flood a backend
         for (int i = 0; i < backends; i++) {

@@ -4,17 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
+import io.tailguard.testing.Threads;
 import io.tailguard.time.ManualClock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -23,51 +16,32 @@ import org.junit.jupiter.api.Test;
 class ConcurrencyLimiterConcurrencyTest {
 
     private static final int THREADS = 4;
+    private static final Duration RUN_LIMIT = Duration.ofSeconds(60);
     private static final int ATTEMPTS_PER_THREAD = 200_000;
 
     private static int hammer(ConcurrencyLimiter limiter, ManualClock clock, AtomicInteger maxActive)
             throws Exception {
         AtomicInteger active = new AtomicInteger();
         AtomicInteger admitted = new AtomicInteger();
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService executor = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Callable<Void>> workers = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                int thread = t;
-                workers.add(() -> {
-                    start.await();
-                    for (int i = 0; i < ATTEMPTS_PER_THREAD; i++) {
-                        Decision decision = limiter.tryAcquire(clock.nanoTime());
-                        if (!decision.isAdmitted()) {
-                            continue;
-                        }
-                        admitted.incrementAndGet();
-                        int now = active.incrementAndGet();
-                        maxActive.accumulateAndGet(now, Math::max);
-                        active.decrementAndGet();
-                        Permit permit = decision.permit();
-                        long done = clock.advanceNanos(1_000L * (1 + (i + thread) % 7));
-                        switch ((i + thread) % 3) {
-                            case 0 -> permit.onSuccess(done);
-                            case 1 -> permit.onDropped(done);
-                            default -> permit.onIgnore();
-                        }
-                    }
-                    return null;
-                });
+        Threads.runTogether(THREADS, RUN_LIMIT, thread -> {
+            for (int i = 0; i < ATTEMPTS_PER_THREAD; i++) {
+                Decision decision = limiter.tryAcquire(clock.nanoTime());
+                if (!decision.isAdmitted()) {
+                    continue;
+                }
+                admitted.incrementAndGet();
+                int now = active.incrementAndGet();
+                maxActive.accumulateAndGet(now, Math::max);
+                active.decrementAndGet();
+                Permit permit = decision.permit();
+                long done = clock.advanceNanos(1_000L * (1 + (i + thread) % 7));
+                switch ((i + thread) % 3) {
+                    case 0 -> permit.onSuccess(done);
+                    case 1 -> permit.onDropped(done);
+                    default -> permit.onIgnore();
+                }
             }
-            List<Future<Void>> futures = new ArrayList<>();
-            for (Callable<Void> worker : workers) {
-                futures.add(executor.submit(worker));
-            }
-            start.countDown();
-            for (Future<Void> future : futures) {
-                future.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            executor.shutdownNow();
-        }
+        });
         return admitted.get();
     }
 
@@ -99,43 +73,27 @@ class ConcurrencyLimiterConcurrencyTest {
         ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(limit);
         Map<Permit, Integer> holders = new ConcurrentHashMap<>(); // permits compare by identity
         AtomicInteger rejected = new AtomicInteger();
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService executor = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                int thread = t;
-                futures.add(executor.submit(() -> {
-                    start.await();
-                    Permit[] mine = new Permit[limit + 10]; // sometimes more than the limit, so some are refused
-                    for (int round = 0; round < 20_000; round++) {
-                        int count = 0;
-                        int want = 1 + (round * 7 + thread) % mine.length;
-                        while (count < want) {
-                            Decision decision = limiter.tryAcquire(0L);
-                            if (!decision.isAdmitted()) {
-                                rejected.incrementAndGet();
-                                break;
-                            }
-                            Integer previous = holders.putIfAbsent(decision.permit(), thread);
-                            assertThat(previous).as("a permit held by two requests").isNull();
-                            mine[count++] = decision.permit();
-                        }
-                        for (int i = 0; i < count; i++) {
-                            holders.remove(mine[i]);
-                            mine[i].onSuccess(0L);
-                        }
+        Threads.runTogether(THREADS, RUN_LIMIT, thread -> {
+            Permit[] mine = new Permit[limit + 10]; // sometimes more than the limit, so some are refused
+            for (int round = 0; round < 20_000; round++) {
+                int count = 0;
+                int want = 1 + (round * 7 + thread) % mine.length;
+                while (count < want) {
+                    Decision decision = limiter.tryAcquire(0L);
+                    if (!decision.isAdmitted()) {
+                        rejected.incrementAndGet();
+                        break;
                     }
-                    return null;
-                }));
+                    Integer previous = holders.putIfAbsent(decision.permit(), thread);
+                    assertThat(previous).as("a permit held by two requests").isNull();
+                    mine[count++] = decision.permit();
+                }
+                for (int i = 0; i < count; i++) {
+                    holders.remove(mine[i]);
+                    mine[i].onSuccess(0L);
+                }
             }
-            start.countDown();
-            for (Future<?> future : futures) {
-                future.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            executor.shutdownNow();
-        }
+        });
         assertThat(rejected.get()).as("some rounds want more than the limit").isPositive();
         assertThat(limiter.inFlight()).isZero();
         // no slot is left hidden behind a stale "word full" mark: all of them can be taken again

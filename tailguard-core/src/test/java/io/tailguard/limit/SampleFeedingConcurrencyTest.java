@@ -3,13 +3,8 @@ package io.tailguard.limit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.admission.Decision;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
+import io.tailguard.testing.Threads;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -21,6 +16,7 @@ import org.junit.jupiter.api.Test;
 class SampleFeedingConcurrencyTest {
 
     private static final int THREADS = 4;
+    private static final Duration RUN_LIMIT = Duration.ofSeconds(60);
     private static final int PER_THREAD = 100_000;
     private static final int LIMIT = 64;
 
@@ -62,45 +58,29 @@ class SampleFeedingConcurrencyTest {
         AtomicLong expectedSamples = new AtomicLong();
         AtomicLong expectedRttSum = new AtomicLong();
         AtomicLong expectedDrops = new AtomicLong();
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService executor = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                int thread = t;
-                futures.add(executor.submit(() -> {
-                    start.await();
-                    long now = thread * 1_000_000_000L;
-                    for (int i = 0; i < PER_THREAD; i++) {
-                        Decision decision = limiter.tryAcquire(now);
-                        if (!decision.isAdmitted()) {
-                            continue;
-                        }
-                        long rtt = 1 + (i + thread) % 13;
-                        switch ((i + thread) % 3) {
-                            case 0 -> decision.permit().onSuccess(now + rtt);
-                            case 1 -> {
-                                decision.permit().onDropped(now + rtt);
-                                expectedDrops.incrementAndGet();
-                            }
-                            default -> decision.permit().onIgnore();
-                        }
-                        if ((i + thread) % 3 != 2) {
-                            expectedSamples.incrementAndGet();
-                            expectedRttSum.addAndGet(rtt);
-                        }
-                        now += 20;
+        Threads.runTogether(THREADS, RUN_LIMIT, thread -> {
+            long now = thread * 1_000_000_000L;
+            for (int i = 0; i < PER_THREAD; i++) {
+                Decision decision = limiter.tryAcquire(now);
+                if (!decision.isAdmitted()) {
+                    continue;
+                }
+                long rtt = 1 + (i + thread) % 13;
+                switch ((i + thread) % 3) {
+                    case 0 -> decision.permit().onSuccess(now + rtt);
+                    case 1 -> {
+                        decision.permit().onDropped(now + rtt);
+                        expectedDrops.incrementAndGet();
                     }
-                    return null;
-                }));
+                    default -> decision.permit().onIgnore();
+                }
+                if ((i + thread) % 3 != 2) {
+                    expectedSamples.incrementAndGet();
+                    expectedRttSum.addAndGet(rtt);
+                }
+                now += 20;
             }
-            start.countDown();
-            for (Future<?> future : futures) {
-                future.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            executor.shutdownNow();
-        }
+        });
         assertThat(estimator.overlapped.get()).as("two threads inside the estimator").isFalse();
         assertThat(estimator.samples).isEqualTo(expectedSamples.get()).isPositive();
         assertThat(estimator.rttSum).isEqualTo(expectedRttSum.get());

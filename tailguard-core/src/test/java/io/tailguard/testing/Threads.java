@@ -1,5 +1,6 @@
 package io.tailguard.testing;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -25,6 +26,11 @@ public final class Threads {
      * 10 s for all, and rethrows the first failure.
      */
     public static void runTogether(int threads, Body body) throws Exception {
+        runTogether(threads, Duration.ofSeconds(10), body);
+    }
+
+    /** As {@link #runTogether(int, Body)}, waiting up to {@code limit} for all. */
+    public static void runTogether(int threads, Duration limit, Body body) throws Exception {
         ExecutorService executor = Executors.newFixedThreadPool(threads);
         try {
             CountDownLatch start = new CountDownLatch(1);
@@ -39,7 +45,7 @@ public final class Threads {
             }
             start.countDown();
             for (Future<?> future : done) {
-                future.get(10, TimeUnit.SECONDS);
+                future.get(limit.toMillis(), TimeUnit.MILLISECONDS);
             }
         } finally {
             executor.shutdownNow();

@@ -1,8 +1,10 @@
 package io.tailguard.grpc;
 
 import io.grpc.Context;
+import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
+import io.grpc.Server;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -79,5 +81,15 @@ public final class EchoService {
 
     /** Marshals strings as UTF-8, as the lease stream does. */
     public static final class Utf8 extends GrpcLeases.Text {
+    }
+
+    /** Shuts a test's channel and server down, either of which may be null (never started), waiting up to 10 s each. */
+    public static void shutDown(ManagedChannel channel, Server server) throws InterruptedException {
+        if (channel != null) {
+            channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+        }
+        if (server != null) {
+            server.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+        }
     }
 }

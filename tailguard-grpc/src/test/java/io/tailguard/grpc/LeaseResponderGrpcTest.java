@@ -60,12 +60,7 @@ class LeaseResponderGrpcTest {
 
     @AfterEach
     void stop() throws Exception {
-        if (channel != null) {
-            channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
-        }
-        if (server != null) {
-            server.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
-        }
+        EchoService.shutDown(channel, server);
     }
 
     private BlockingQueue<String> openStream() {

@@ -80,8 +80,7 @@ class TailguardClientInterceptorTest {
 
     @AfterEach
     void stop() throws Exception {
-        channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
-        server.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
+        EchoService.shutDown(channel, server);
     }
 
     private Future<String> call(Channel through, String request) {

@@ -38,12 +38,7 @@ class TailguardServerInterceptorTest {
 
     @AfterEach
     void stop() throws Exception {
-        if (channel != null) {
-            channel.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
-        }
-        if (server != null) {
-            server.shutdownNow().awaitTermination(10, TimeUnit.SECONDS);
-        }
+        EchoService.shutDown(channel, server);
     }
 
     private String call(String request) {

@@ -16,7 +16,7 @@ public final class ChartSeries {
         return rows.stream().<Number>map(value).toList();
     }
 
-    /** Returns two named series, in this order. */
+    /** Returns two named series, in this order, in a map that keeps its order as more are put. */
     public static <R> Map<String, List<? extends Number>> of(List<R> rows, String first,
             Function<? super R, ? extends Number> firstValue, String second,
             Function<? super R, ? extends Number> secondValue) {

@@ -54,27 +54,11 @@ public final class Conclusions {
     static List<Verdict> verdictsAcrossSeeds(List<Conclusion<?>> conclusions, List<LabResult> runs, long first) {
         List<Verdict> lines = new ArrayList<>();
         for (Conclusion<?> c : conclusions) {
-            int judged = 0;
-            List<String> failures = new ArrayList<>();
-            List<Long> failed = new ArrayList<>();
-            String unjudged = null;
-            for (int i = 0; i < runs.size(); i++) {
-                Conclusion.Judgement j = c.judge(runs.get(i).records());
-                if (!j.judged()) {
-                    unjudged = j.unjudged();
-                    continue;
-                }
-                judged++;
-                if (!j.verdict().holds()) {
-                    failed.add(first + i);
-                    failures.add(j.verdict().evidence());
-                }
-            }
-            int held = judged - failures.size();
-            Verdict.Outcome outcome = judged == 0 ? Verdict.Outcome.NOT_JUDGED : held == judged
+            SeedTally t = SeedTally.of(c, runs, first);
+            int held = t.judged() - t.failures().size();
+            Verdict.Outcome outcome = t.judged() == 0 ? Verdict.Outcome.NOT_JUDGED : held == t.judged()
                     ? Verdict.Outcome.HELD : held == 0 ? Verdict.Outcome.NOT_HELD : Verdict.Outcome.MIXED;
-            lines.add(new Verdict(outcome, c.statement(),
-                    judged == 0 ? unjudged : counted(held, judged, failed, failures)));
+            lines.add(new Verdict(outcome, c.statement(), t.judged() == 0 ? t.unjudged() : t.counted()));
         }
         return lines;
     }
@@ -110,24 +94,8 @@ public final class Conclusions {
         StringJoiner text = new StringJoiner(". ", String.format(Locale.ROOT,
                 "Published conclusions over seeds %d..%d%s: ", first, first + k - 1, conditions), ".");
         for (Conclusion<?> c : conclusions) {
-            int judged = 0;
-            List<String> failures = new ArrayList<>();
-            List<Long> failed = new ArrayList<>();
-            String unjudged = null;
-            for (int i = 0; i < k; i++) {
-                Conclusion.Judgement j = c.judge(runs.get(i).records());
-                if (!j.judged()) {
-                    unjudged = j.unjudged();
-                    continue;
-                }
-                judged++;
-                if (!j.verdict().holds()) {
-                    failed.add(first + i);
-                    failures.add(j.verdict().evidence());
-                }
-            }
-            text.add(judged == 0 ? quote(c) + " cannot be judged (" + unjudged + ")" : quote(c) + " "
-                    + counted(judged - failures.size(), judged, failed, failures));
+            SeedTally t = SeedTally.of(c, runs, first);
+            text.add(quote(c) + (t.judged() == 0 ? " cannot be judged (" + t.unjudged() + ")" : " " + t.counted()));
         }
         String out = text.toString();
         if (sameRows(runs)) {
@@ -187,6 +155,37 @@ public final class Conclusions {
             }
         }
         return runs.size() > 1;
+    }
+
+    /**
+     * One conclusion judged in each run, the runs being seeds from {@code first}: in how many it could
+     * be judged, the seeds where it did not hold with their figures, and why it could not be judged.
+     */
+    private record SeedTally(int judged, List<Long> failed, List<String> failures, String unjudged) {
+
+        static SeedTally of(Conclusion<?> c, List<LabResult> runs, long first) {
+            int judged = 0;
+            List<Long> failed = new ArrayList<>();
+            List<String> failures = new ArrayList<>();
+            String unjudged = null;
+            for (int i = 0; i < runs.size(); i++) {
+                Conclusion.Judgement j = c.judge(runs.get(i).records());
+                if (!j.judged()) {
+                    unjudged = j.unjudged();
+                    continue;
+                }
+                judged++;
+                if (!j.verdict().holds()) {
+                    failed.add(first + i);
+                    failures.add(j.verdict().evidence());
+                }
+            }
+            return new SeedTally(judged, failed, failures, unjudged);
+        }
+
+        String counted() {
+            return Conclusions.counted(judged - failures.size(), judged, failed, failures);
+        }
     }
 
     private static String quote(Conclusion<?> c) {

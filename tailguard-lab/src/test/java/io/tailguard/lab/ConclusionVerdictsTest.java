@@ -1,33 +1,16 @@
 package io.tailguard.lab;
 
+import static io.tailguard.lab.ScoreRow.A_BEATS_B;
+import static io.tailguard.lab.ScoreRow.NEEDS_C;
+import static io.tailguard.lab.ScoreRow.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.artifacts.CsvTable;
 import io.tailguard.artifacts.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The verdict lines a report opens with, one per conclusion, for one run and across seeds. */
 class ConclusionVerdictsTest {
-
-    private static final Conclusion<ScoreRow> A_BEATS_B = Conclusion.of("a beats b", ScoreRow.class, r -> {
-        double a = policy(r, "a");
-        double b = policy(r, "b");
-        return Conclusion.verdict(a > b, "a %.1f vs b %.1f", a, b);
-    });
-
-    private static final Conclusion<ScoreRow> NEEDS_C = Conclusion.of("c exists", ScoreRow.class,
-            r -> Conclusion.verdict(true, "c %.1f", policy(r, "c")));
-
-    private static double policy(Rows<ScoreRow> rows, String policy) {
-        return rows.first(s -> s.policy().equals(policy), "policy " + policy).value();
-    }
-
-    private static LabResult run(double a, double b) {
-        List<ScoreRow> rows = List.of(new ScoreRow("a", a), new ScoreRow("b", b));
-        return LabResult.builder("x").table(CsvTable.of("Scores", "x-scores.csv", ScoreRow.HEADER, rows)).records(rows)
-                .build();
-    }
 
     @Test
     void oneRunGivesOneLinePerConclusionWithItsOutcomeAndFigures() {

@@ -1,6 +1,9 @@
 package io.tailguard.lab;
 
-import io.tailguard.artifacts.CsvTable;
+import static io.tailguard.lab.ScoreRow.A_BEATS_B;
+import static io.tailguard.lab.ScoreRow.NEEDS_C;
+import static io.tailguard.lab.ScoreRow.policy;
+import static io.tailguard.lab.ScoreRow.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
@@ -18,32 +21,11 @@ class ConclusionsTest {
     @TempDir
     Path tmp;
 
-    /** "a beats b" over the run's two score rows. */
-    private static final Conclusion<ScoreRow> A_BEATS_B = Conclusion.of("a beats b", ScoreRow.class, r -> {
-        double a = policy(r, "a");
-        double b = policy(r, "b");
-        return Conclusion.verdict(a > b, "a %.1f vs b %.1f", a, b);
-    });
-
-    /** Needs a row no run here has. */
-    private static final Conclusion<ScoreRow> NEEDS_C = Conclusion.of("c exists", ScoreRow.class,
-            r -> Conclusion.verdict(true, "c %.1f", policy(r, "c")));
-
     /** Needs rows of a type no run here keeps. */
     private static final Conclusion<Other> NEEDS_OTHER = Conclusion.of("other exists", Other.class,
             r -> Conclusion.verdict(true, "%d rows", r.all().size()));
 
     record Other(int x) {
-    }
-
-    private static double policy(Rows<ScoreRow> rows, String policy) {
-        return rows.first(s -> s.policy().equals(policy), "policy " + policy).value();
-    }
-
-    private static LabResult run(double a, double b) {
-        List<ScoreRow> rows = List.of(new ScoreRow("a", a), new ScoreRow("b", b));
-        return LabResult.builder("x").table(CsvTable.of("Scores", "x-scores.csv", ScoreRow.HEADER, rows)).records(rows)
-                .build();
     }
 
     @Test

@@ -3,8 +3,6 @@ package io.tailguard.servlet;
 import io.tailguard.lease.LeaseFrame;
 import io.tailguard.lease.LeaseResponder;
 import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
@@ -15,7 +13,7 @@ import java.util.function.Consumer;
  * object. The session ends when the stream does, whichever side ends it: the requester left (a
  * write fails or the container reports an error), or the filter stopped.
  */
-final class LeaseStream implements AsyncListener, Consumer<LeaseFrame> {
+final class LeaseStream implements EndListener, Consumer<LeaseFrame> {
 
     private final AsyncContext async;
     private final Consumer<LeaseStream> onEnd;
@@ -55,7 +53,8 @@ final class LeaseStream implements AsyncListener, Consumer<LeaseFrame> {
     }
 
     /** Ends the session and completes the response; does nothing after the first call. */
-    void end() {
+    @Override
+    public void end() {
         LeaseResponder.Session closing;
         synchronized (this) {
             if (ended) {
@@ -73,25 +72,5 @@ final class LeaseStream implements AsyncListener, Consumer<LeaseFrame> {
         } catch (IllegalStateException e) {
             // Already completed by the container (error, timeout): nothing more to end.
         }
-    }
-
-    @Override
-    public void onComplete(AsyncEvent event) {
-        end();
-    }
-
-    @Override
-    public void onTimeout(AsyncEvent event) {
-        end();
-    }
-
-    @Override
-    public void onError(AsyncEvent event) {
-        end();
-    }
-
-    @Override
-    public void onStartAsync(AsyncEvent event) {
-        // A stream is never dispatched again, so no new async cycle starts.
     }
 }

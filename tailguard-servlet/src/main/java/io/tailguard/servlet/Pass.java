@@ -4,8 +4,6 @@ import io.tailguard.admission.Permit;
 import io.tailguard.path.LocalAnswer;
 import io.tailguard.path.Ticket;
 import jakarta.servlet.AsyncContext;
-import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -24,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </pre>
  * A request the path admits or refuses while submitting never parks.
  */
-final class Pass extends AtomicInteger implements AsyncListener {
+final class Pass extends AtomicInteger implements EndListener {
 
     private static final long serialVersionUID = 1L;
     static final int SUBMITTING = 0;
@@ -107,28 +105,10 @@ final class Pass extends AtomicInteger implements AsyncListener {
     }
 
     /** The client left or the container gave up while it waited: withdraw it. */
-    private void leave() {
+    @Override
+    public void end() {
         if (compareAndSet(PARKED, ENDED)) {
             filter.withdraw(this);
         }
-    }
-
-    @Override
-    public void onComplete(AsyncEvent event) {
-        leave();
-    }
-
-    @Override
-    public void onTimeout(AsyncEvent event) {
-        leave();
-    }
-
-    @Override
-    public void onError(AsyncEvent event) {
-        leave();
-    }
-
-    @Override
-    public void onStartAsync(AsyncEvent event) {
     }
 }

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
 class StationQueueTest {
@@ -54,12 +55,7 @@ class StationQueueTest {
                 .arrivals(ArrivalSource.trace(new long[] {0, 1_000_000, 2_000_000, 50_000_000}))
                 .station(Station.builder().unboundedWorkers().queue(sink -> new SpacingShaper(10_000_000))
                         .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
-                .listener(new SimulationListener() {
-                    @Override
-                    public void onStarted(long id, long arrivalNanos, long nowNanos) {
-                        starts.add(nowNanos / 1_000_000);
-                    }
-                })
+                .listener(onStarted((id, nowNanos) -> starts.add(nowNanos / 1_000_000)))
                 .build().run();
         assertThat(starts).containsExactly(0L, 10L, 20L, 50L);
         assertThat(result.meanWaitNanos()).isEqualTo((0 + 9 + 18 + 0) * 1_000_000 / 4.0);
@@ -76,12 +72,7 @@ class StationQueueTest {
                 .station(Station.builder().unboundedWorkers()
                         .queue(StationQueues.leakyBucket(new LeakyBucketConfig(2, Duration.ofMillis(10))))
                         .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
-                .listener(new SimulationListener() {
-                    @Override
-                    public void onStarted(long id, long arrivalNanos, long nowNanos) {
-                        starts.add(nowNanos / 1_000_000);
-                    }
-                })
+                .listener(onStarted((id, nowNanos) -> starts.add(nowNanos / 1_000_000)))
                 .build().run();
         assertThat(starts).containsExactly(0L, 10L, 20L, 40L);
         assertThat(result.counts().rejected(RejectReason.QUEUE_FULL)).isEqualTo(1);
@@ -97,12 +88,7 @@ class StationQueueTest {
                 .station(Station.builder()
                         .queue(StationQueues.core(BoundedQueueConfig.lifo(10, BoundedQueueConfig.NO_MAX_QUEUEING_TIME)))
                         .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
-                .listener(new SimulationListener() {
-                    @Override
-                    public void onStarted(long id, long arrivalNanos, long nowNanos) {
-                        order.add(id);
-                    }
-                })
+                .listener(onStarted((id, nowNanos) -> order.add(id)))
                 .build().run();
         assertThat(order).containsExactly(0L, 3L, 2L, 1L);
         result.littlesLaw().requireWithin(1e-12);
@@ -151,5 +137,15 @@ class StationQueueTest {
         public boolean shapes() {
             return true;
         }
+    }
+
+    /** A listener that hands each start's request id and time in nanoseconds to {@code started}. */
+    private static SimulationListener onStarted(BiConsumer<Long, Long> started) {
+        return new SimulationListener() {
+            @Override
+            public void onStarted(long id, long arrivalNanos, long nowNanos) {
+                started.accept(id, nowNanos);
+            }
+        };
     }
 }

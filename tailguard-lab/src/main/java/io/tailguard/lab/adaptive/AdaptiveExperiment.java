@@ -1,13 +1,13 @@
 package io.tailguard.lab.adaptive;
 
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,11 +16,13 @@ import java.util.List;
  * saturable service with a latency cliff, each under our AIMD, Vegas, Gradient2 and adaptive lease
  * and under Netflix concurrency-limits' AIMD, Vegas and Gradient2 on the same simulated clock.
  */
-public final class AdaptiveExperiment implements Experiment {
+public final class AdaptiveExperiment extends SpecExperiment {
 
     static final String SCALE = "--scale";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("adaptive",
+    /** Creates the experiment. */
+    public AdaptiveExperiment() {
+        super(new ExperimentSpec("adaptive",
             "Adaptive limits that are hard to fool: ours against Netflix concurrency-limits",
             "Load steps, capacity loss, a lucky sample, bimodal service, a stall, fast errors and "
                 + "steady overload against adaptive limits: goodput, tail, shedding, recovery, limit over time.",
@@ -36,11 +38,7 @@ public final class AdaptiveExperiment implements Experiment {
                     "lab adaptive --scale 0.1 --output-dir out/adaptive-quick",
                     "lab adaptive --seed 7",
                     "lab adaptive --seeds 20 --output-dir out/adaptive-seeds"),
-            List.of());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            List.of()));
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.tailguard.lab.backpressure;
 
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
@@ -11,6 +10,8 @@ import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.SpecExperiment;
+import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,21 +24,18 @@ import java.util.Locale;
  * reproduces the published lab's two CSVs byte for byte; {@code --arrivals}, {@code --overload}
  * and {@code --seed} go beyond it.
  */
-public final class BackpressureExperiment implements Experiment {
+public final class BackpressureExperiment extends SpecExperiment {
 
     /** Most arrivals one strategy may simulate, to keep a run within seconds. */
     static final long MAX_ARRIVALS = 20_000_000L;
 
-    static final String DETERMINISTIC = "--deterministic";
-    static final String DURATION = "--duration";
-    static final String CONCURRENCY = "--concurrency";
-    static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
     static final String STRATEGY = "--backpressure-strategy";
     static final String ARRIVALS = "--arrivals";
     static final String OVERLOAD = "--overload";
-    static final String SEED = "--seed";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("backpressure",
+    /** Creates the experiment. */
+    public BackpressureExperiment() {
+        super(new ExperimentSpec("backpressure",
             "Backpressure strategy comparison",
             "Five admission strategies under the same overload: who absorbs the excess, as rejections or latency.",
             LabSeries.LATENCY,
@@ -49,11 +47,7 @@ public final class BackpressureExperiment implements Experiment {
                 "lab backpressure --arrivals poisson --seed 7 --overload transient",
                 "lab backpressure --arrivals bursty --snapshot-interval 500ms",
                 "lab backpressure --arrivals poisson --seeds 10"),
-            publishedConclusions());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            publishedConclusions()));
     }
 
     private static List<LabOption> optionList() {
@@ -61,14 +55,14 @@ public final class BackpressureExperiment implements Experiment {
         strategies.add("all");
         strategies.addAll(Strategy.labels());
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
+                LabOption.flag(PublishedFlags.DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
                         + "run as they are. Every run is deterministic (virtual time, seeded randomness): the same "
                         + "arguments give the same CSV bytes, with or without this flag."),
-                LabOption.duration(DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
+                LabOption.duration(PublishedFlags.DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
                         + "The published model (constant, sustained) uses whole seconds, at least 1."),
-                LabOption.positiveInt(CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "
+                LabOption.positiveInt(PublishedFlags.CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "
                         + "against strategies that admit about 100/s."),
-                LabOption.duration(SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Snapshot window for "
+                LabOption.duration(PublishedFlags.SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Snapshot window for "
                         + "--arrivals poisson|bursty or --overload transient. The published model snapshots "
                         + "every 20 x N arrivals."),
                 LabOption.choice(STRATEGY, "all", strategies,
@@ -89,11 +83,7 @@ public final class BackpressureExperiment implements Experiment {
         boolean reuse = selected.equals(all);
         progress.begin("lab backpressure", selected.size() + (reuse ? 1 : 2) * all.size());
 
-        List<StrategyOutcome> outcomes = new ArrayList<>();
-        for (Strategy s : selected) {
-            outcomes.add(BackpressureSimulation.run(s, workload));
-            progress.step(workload.overload().label() + " " + s.label());
-        }
+        List<StrategyOutcome> outcomes = compare(selected, workload, workload.overload().label(), progress);
         boolean mainIsSustained = workload.overload() == Workload.Overload.SUSTAINED;
         List<StrategyOutcome> sustained = reuse && mainIsSustained ? outcomes
                 : compare(all, workload.with(Workload.Overload.SUSTAINED), "sustained", progress);
@@ -124,7 +114,7 @@ public final class BackpressureExperiment implements Experiment {
         return result.build();
     }
 
-    /** Runs every strategy on {@code workload} for the sustained-versus-transient comparison. */
+    /** Runs each of {@code strategies} on {@code workload}, reporting each as {@code label} and its name. */
     private static List<StrategyOutcome> compare(List<Strategy> strategies, Workload workload, String label,
                                          Progress progress) {
         List<StrategyOutcome> outcomes = new ArrayList<>();
@@ -139,19 +129,21 @@ public final class BackpressureExperiment implements Experiment {
         Workload workload = new Workload(
                 Workload.Arrivals.valueOf(args.choice(ARRIVALS).toUpperCase(Locale.ROOT)),
                 Workload.Overload.valueOf(args.choice(OVERLOAD).toUpperCase(Locale.ROOT)),
-                args.intValue(CONCURRENCY), args.duration(DURATION), args.duration(SNAPSHOT_INTERVAL),
-                args.longValue(SEED));
+                args.intValue(PublishedFlags.CONCURRENCY), args.duration(PublishedFlags.DURATION),
+                args.duration(PublishedFlags.SNAPSHOT_INTERVAL), args.longValue(LabOption.SEED));
         Pacing pacing = workload.pacing();
         double expected = pacing.expectedArrivals();
         if (expected > MAX_ARRIVALS) {
             throw new LabUsageException(String.format(Locale.ROOT,
                     "%s x %s x 20 must be at most %d requests but was %.0f (--duration %s, --concurrency %d)",
-                    DURATION, CONCURRENCY, MAX_ARRIVALS, expected, args.rawValues().get(DURATION),
+                    PublishedFlags.DURATION, PublishedFlags.CONCURRENCY, MAX_ARRIVALS, expected,
+                    args.rawValues().get(PublishedFlags.DURATION),
                     workload.concurrency()));
         }
         if (pacing.windowCount(0) > TimedPacing.MAX_WINDOWS) {
-            throw new LabUsageException(SNAPSHOT_INTERVAL + " must give at most " + TimedPacing.MAX_WINDOWS
-                    + " snapshots over --duration but was '" + args.rawValues().get(SNAPSHOT_INTERVAL) + "'");
+            throw new LabUsageException(PublishedFlags.SNAPSHOT_INTERVAL + " must give at most "
+                    + TimedPacing.MAX_WINDOWS + " snapshots over --duration but was '"
+                    + args.rawValues().get(PublishedFlags.SNAPSHOT_INTERVAL) + "'");
         }
         return workload;
     }

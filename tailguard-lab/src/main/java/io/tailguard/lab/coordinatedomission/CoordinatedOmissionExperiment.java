@@ -4,7 +4,6 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
@@ -12,6 +11,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import io.tailguard.sim.arrival.ArrivalSource;
 import io.tailguard.sim.service.PauseService;
@@ -30,12 +30,14 @@ import java.util.SplittableRandom;
  * it reproduces the published four CSVs byte for byte; {@code --arrivals poisson|bursty} replaces
  * the evenly spaced open-loop arrivals.
  */
-public final class CoordinatedOmissionExperiment implements Experiment {
+public final class CoordinatedOmissionExperiment extends SpecExperiment {
 
     static final String MODE = "--measurement-mode";
     static final String ARRIVALS = "--arrivals";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("coordinated-omission",
+    /** Creates the experiment. */
+    public CoordinatedOmissionExperiment() {
+        super(new ExperimentSpec("coordinated-omission",
             "Coordinated omission measurement",
             "One 500 ms stall seen by a closed-loop client, its HdrHistogram correction, and open-loop load.",
             LabSeries.LATENCY,
@@ -57,11 +59,7 @@ public final class CoordinatedOmissionExperiment implements Experiment {
                 "lab coordinated-omission --deterministic --duration 5s --concurrency 10 --measurement-mode both",
                 "lab coordinated-omission --arrivals poisson --seeds 10",
                 "lab coordinated-omission --duration 60s --snapshot-interval 5s"),
-            publishedConclusions());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            publishedConclusions()));
     }
 
     @Override

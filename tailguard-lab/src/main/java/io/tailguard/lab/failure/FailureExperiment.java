@@ -1,19 +1,18 @@
 package io.tailguard.lab.failure;
 
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.sim.calltree.ArrivalPattern;
 
 /**
  * Thread-safe (immutable spec, stateless scenario) base of a failure-series experiment: it holds
  * the spec and reads the series' options, so an experiment is its spec and its scenario.
  */
-public abstract class FailureExperiment implements Experiment {
+public abstract class FailureExperiment extends SpecExperiment {
 
-    private final ExperimentSpec spec;
     private final long longestDeadlineMs;
 
     /**
@@ -22,13 +21,8 @@ public abstract class FailureExperiment implements Experiment {
      * @param longestDeadlineMs the run must be longer than this ({@link FailureOptions#durationMs})
      */
     protected FailureExperiment(ExperimentSpec spec, long longestDeadlineMs) {
-        this.spec = spec;
+        super(spec);
         this.longestDeadlineMs = longestDeadlineMs;
-    }
-
-    @Override
-    public final ExperimentSpec spec() {
-        return spec;
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
@@ -13,6 +12,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +27,7 @@ import java.util.Map;
  * for byte; {@code --hedge-delay rolling} lets the core learn the percentile as calls end instead
  * of knowing it in advance.
  */
-public final class HedgedRequestsExperiment implements Experiment {
+public final class HedgedRequestsExperiment extends SpecExperiment {
 
     /** Most requests one run may simulate (four runs of them), to keep a run within seconds. */
     static final long MAX_REQUESTS = 2_000_000L;
@@ -37,7 +37,9 @@ public final class HedgedRequestsExperiment implements Experiment {
     static final String THRESHOLD = "--hedge-threshold";
     static final String DELAY = "--hedge-delay";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("hedged-requests",
+    /** Creates the experiment. */
+    public HedgedRequestsExperiment() {
+        super(new ExperimentSpec("hedged-requests",
             "Hedged requests and speculative execution",
             "A second attempt after the p90/p95/p99 of latency: how much tail it removes, and its extra load.",
             LabSeries.LATENCY,
@@ -53,11 +55,7 @@ public final class HedgedRequestsExperiment implements Experiment {
                 "lab hedged-requests --deterministic --duration 5s --concurrency 10 --hedge-threshold p95",
                 "lab hedged-requests --hedge-delay rolling",
                 "lab hedged-requests --seeds 10"),
-            publishedConclusions());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            publishedConclusions()));
     }
 
     @Override

@@ -1,12 +1,12 @@
 package io.tailguard.lab.hedging;
 
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import java.util.List;
 
 /**
@@ -17,34 +17,31 @@ import java.util.List;
  * Every hedged call runs through the core {@link io.tailguard.hedge.Hedger} on a virtual
  * scheduler.
  */
-public final class HedgingExperiment implements Experiment {
+public final class HedgingExperiment extends SpecExperiment {
 
     static final String REQUESTS = "--requests";
-    static final String SEED = "--seed";
     /** Calls per row by default: keeps the default run of 18 rows within seconds on 2 cores. */
     static final int DEFAULT_REQUESTS = 100_000;
     static final int MAX_REQUESTS = 10_000_000;
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("hedging",
+    /** Creates the experiment. */
+    public HedgingExperiment() {
+        super(new ExperimentSpec("hedging",
             "Hedged requests: the published article's speculative task, percentile delays and budgets",
             "Hedging against isolated slow responses: tail cut, true hedge rate and extra load, " + "and what hedges do to a saturated backend.",
             LabSeries.TAILGUARD,
             List.of(
                 LabOption.positiveInt(REQUESTS, DEFAULT_REQUESTS, MAX_REQUESTS, "Calls simulated per row "
                         + "(18 rows). 1000000 gives steadier p99.9 figures and takes several times longer."),
-                LabOption.longValue(SEED, 4, "Seed of the arrival and latency streams; same seed, same tables.")),
+                LabOption.longValue(LabOption.SEED, 4, "Seed of the arrival and latency streams; same seed, same tables.")),
             List.of( "lab hedging", "lab hedging --requests 1000000 --output-dir out/hedging", "lab hedging --seed 7"),
-            List.of());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            List.of()));
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long requests = args.intValue(REQUESTS);
-        long seed = args.longValue(SEED);
+        long seed = args.longValue(LabOption.SEED);
         List<HedgingRow> rows = HedgingRuns.rows();
         progress.begin("lab hedging", rows.size());
         List<HedgingResult> results = HedgingRuns.run(rows, requests, seed,

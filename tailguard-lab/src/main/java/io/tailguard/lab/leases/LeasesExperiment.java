@@ -1,7 +1,6 @@
 package io.tailguard.lab.leases;
 
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
@@ -9,6 +8,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,19 +22,16 @@ import java.util.List;
  * twice as early, and the rows compare least-loaded, power-of-two-choices and round robin, each
  * with static leases of 100 and with adaptive leases.
  */
-public final class LeasesExperiment implements Experiment {
+public final class LeasesExperiment extends SpecExperiment {
 
     static final String DURATION = "--duration";
-    static final String SEED = "--seed";
     static final String HETEROGENEOUS = "--heterogeneous";
     static final int[] STATIC_ROWS = {9999, 100, 30};
     static final int HETEROGENEOUS_STATIC = 100;
 
     /** Creates the experiment. */
     public LeasesExperiment() {
-    }
-
-    private static final ExperimentSpec SPEC = new ExperimentSpec("leases",
+        super(new ExperimentSpec("leases",
             "Request leases and least-loaded balancing",
             "Three lease-guarded servers behind a least-loaded proxy at 1000 req/s: static leases of 9999, "
                 + "100 and 30 against adaptive ones; --heterogeneous compares least-loaded, p2c and round robin.",
@@ -42,17 +39,13 @@ public final class LeasesExperiment implements Experiment {
             List.of(
                 LabOption.duration(DURATION, "60s", Duration.ofHours(1),
                         "How long the client sends 1000 requests/s (virtual time; the first second is warm-up)."),
-                LabOption.longValue(SEED, 1L, "Seed of every random draw; same seed, same bytes."),
+                LabOption.longValue(LabOption.SEED, 1L, "Seed of every random draw; same seed, same bytes."),
                 LabOption.flag(HETEROGENEOUS, "Halve the third server's thresholds (it saturates at 60 per "
                         + "window) and compare least-loaded, p2c and round-robin with static and adaptive leases.")),
             List.of("lab leases --output-dir out/leases",
                     "lab leases --heterogeneous --duration 120s --output-dir out/leases-het",
                     "lab leases --seed 7 --duration 10s"),
-            List.of());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            List.of()));
     }
 
     @Override
@@ -62,7 +55,7 @@ public final class LeasesExperiment implements Experiment {
             throw LabUsageException.of(DURATION, "at least 2s (the first second is warm-up)",
                     args.rawValues().get(DURATION));
         }
-        long seed = args.longValue(SEED);
+        long seed = args.longValue(LabOption.SEED);
         boolean heterogeneous = args.flag(HETEROGENEOUS);
         List<LeasesScenario> scenarios = scenarios(duration, seed, heterogeneous);
         progress.begin("lab leases", scenarios.size());

@@ -1,28 +1,21 @@
 package io.tailguard.lab.playground;
 
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.sim.windowed.ArrivalShape;
 
 /**
  * Thread-safe (immutable spec, stateless scenario) base of a backpressure-series experiment: it
  * holds the spec and reads the series' options, so an experiment is its spec and its scenario.
  */
-public abstract class SeriesExperiment implements Experiment {
-
-    private final ExperimentSpec spec;
+public abstract class SeriesExperiment extends SpecExperiment {
 
     /** Holds {@code spec}. */
     protected SeriesExperiment(ExperimentSpec spec) {
-        this.spec = spec;
-    }
-
-    @Override
-    public final ExperimentSpec spec() {
-        return spec;
+        super(spec);
     }
 
     @Override

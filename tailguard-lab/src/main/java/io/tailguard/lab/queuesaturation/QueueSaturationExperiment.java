@@ -3,18 +3,18 @@ package io.tailguard.lab.queuesaturation;
 import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
  * Little's-law comparison. With the golden arguments it reproduces the published CSV byte for byte;
  * {@code --arrivals poisson|bursty} shows the knee that evenly spaced arrivals cannot.
  */
-public final class QueueSaturationExperiment implements Experiment {
+public final class QueueSaturationExperiment extends SpecExperiment {
 
     /** The published utilisation levels, in order. */
     static final double[] LEVELS = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15, 1.2,
@@ -34,7 +34,9 @@ public final class QueueSaturationExperiment implements Experiment {
 
     static final String ARRIVALS = "--arrivals";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("queue-saturation",
+    /** Creates the experiment. */
+    public QueueSaturationExperiment() {
+        super(new ExperimentSpec("queue-saturation",
             "Queue saturation and Little's law",
             "One 10 ms worker from 10 % to 130 % load: where latency leaves the floor, and Little's law.",
             LabSeries.LATENCY,
@@ -50,11 +52,7 @@ public final class QueueSaturationExperiment implements Experiment {
                 "lab queue-saturation --deterministic --duration 2s --snapshot-interval 1s",
                 "lab queue-saturation --arrivals poisson --duration 60s",
                 "lab queue-saturation --arrivals poisson --duration 20s --seeds 10"),
-            publishedConclusions());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            publishedConclusions()));
     }
 
     @Override
@@ -92,34 +90,14 @@ public final class QueueSaturationExperiment implements Experiment {
     }
 
     private static List<ChartArtifact> charts(List<SaturationLevel.Row> rows) {
-        List<Double> x = new ArrayList<>();
-        List<Double> target = new ArrayList<>();
-        List<Double> actual = new ArrayList<>();
-        List<Long> p50 = new ArrayList<>();
-        List<Long> p99 = new ArrayList<>();
-        List<Long> p999 = new ArrayList<>();
-        List<Double> measured = new ArrayList<>();
-        List<Double> computed = new ArrayList<>();
-        for (SaturationLevel.Row r : rows) {
-            x.add(r.utilization());
-            target.add(r.lambda());
-            actual.add(r.actualRps());
-            p50.add(r.p50());
-            p99.add(r.p99());
-            p999.add(r.p999());
-            measured.add(r.avgDepth());
-            computed.add(r.computedL());
-        }
-        Map<String, List<? extends Number>> rps = new LinkedHashMap<>();
-        rps.put("target rps", target);
-        rps.put("actual rps", actual);
-        Map<String, List<? extends Number>> latency = new LinkedHashMap<>();
-        latency.put("p50", p50);
-        latency.put("p99", p99);
-        latency.put("p99.9", p999);
-        Map<String, List<? extends Number>> little = new LinkedHashMap<>();
-        little.put("measured L (waiting ahead at arrival)", measured);
-        little.put("computed L = throughput x mean sojourn", computed);
+        List<Number> x = ChartSeries.column(rows, SaturationLevel.Row::utilization);
+        Map<String, List<? extends Number>> rps = ChartSeries.of(rows, "target rps", SaturationLevel.Row::lambda,
+                "actual rps", SaturationLevel.Row::actualRps);
+        Map<String, List<? extends Number>> latency = ChartSeries.of(rows, "p50", SaturationLevel.Row::p50,
+                "p99", SaturationLevel.Row::p99);
+        latency.put("p99.9", ChartSeries.column(rows, SaturationLevel.Row::p999));
+        Map<String, List<? extends Number>> little = ChartSeries.of(rows, "measured L (waiting ahead at arrival)",
+                SaturationLevel.Row::avgDepth, "computed L = throughput x mean sojourn", SaturationLevel.Row::computedL);
         return List.of(
                 new ChartArtifact("Throughput", "queue-saturation-throughput.png",
                         Charts.lines("Throughput by utilisation", "utilisation", "requests/s", x, rps)),

@@ -6,7 +6,6 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.config.DurationText;
 import io.tailguard.lab.ChartSeries;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
@@ -15,6 +14,7 @@ import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,12 +29,14 @@ import java.util.Map;
  * error budget and a burn rate. With the golden arguments it reproduces the published two CSVs byte
  * for byte; {@code --request-mix random} draws the request costs from {@code --seed} instead.
  */
-public final class SloPolicyExperiment implements Experiment {
+public final class SloPolicyExperiment extends SpecExperiment {
 
     static final String SLO_TARGET = "--slo-target";
     static final String MIX = "--request-mix";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("slo-policy",
+    /** Creates the experiment. */
+    public SloPolicyExperiment() {
+        super(new ExperimentSpec("slo-policy",
             "SLO policy and burn-rate simulation",
             "Four scripted patterns against a latency SLO: error budget, burn rate and alerts per second.",
             LabSeries.LATENCY,
@@ -52,11 +54,7 @@ public final class SloPolicyExperiment implements Experiment {
                 "lab slo-policy --deterministic --concurrency 10 --duration 5s --slo-target 'p99<200ms'",
                 "lab slo-policy --slo-target 'p99<250ms'",
                 "lab slo-policy --request-mix random --seeds 20"),
-            publishedConclusions());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            publishedConclusions()));
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.tailguard.artifacts.ChartArtifact;
 import io.tailguard.artifacts.Charts;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
@@ -13,6 +12,7 @@ import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,15 +25,15 @@ import java.util.Map;
  * latency stream served one call per request and as a fan-out of five, whose latency is the slowest
  * call. With the golden arguments it reproduces the published two CSVs byte for byte.
  */
-public final class TailLatencyExperiment implements Experiment {
+public final class TailLatencyExperiment extends SpecExperiment {
 
     /** Most latency draws one run may make, to keep a run within seconds. */
     static final long MAX_DRAWS = 50_000_000L;
     static final int FAN_OUT = 5;
 
-    static final String SEED = "--seed";
-
-    private static final ExperimentSpec SPEC = new ExperimentSpec("tail-latency",
+    /** Creates the experiment. */
+    public TailLatencyExperiment() {
+        super(new ExperimentSpec("tail-latency",
             "Tail latency and fan-out amplification",
             "One call per request versus the slowest of five: how a 1 % tail becomes the fan-out's p99.",
             LabSeries.LATENCY,
@@ -43,11 +43,7 @@ public final class TailLatencyExperiment implements Experiment {
                 "lab tail-latency --deterministic --duration 5s --concurrency 10 --snapshot-interval 1s",
                 "lab tail-latency --seed 7 --duration 30s",
                 "lab tail-latency --seeds 10"),
-            publishedConclusions());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+            publishedConclusions()));
     }
 
     @Override
@@ -55,7 +51,7 @@ public final class TailLatencyExperiment implements Experiment {
         long seconds = Math.max(1, args.duration(PublishedFlags.DURATION).toSeconds());
         long iv = Math.min(seconds, Math.max(1, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toSeconds()));
         long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
-        long seed = args.longValue(SEED);
+        long seed = args.longValue(LabOption.SEED);
         double draws = (double) seconds * rps * (1 + FAN_OUT);
         if (draws > MAX_DRAWS) {
             throw new LabUsageException(String.format(Locale.ROOT,

@@ -2,33 +2,24 @@ package io.tailguard.lab.collapse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.lab.playground.PublishedRulesContract;
 import io.tailguard.lab.playground.SeriesRuns;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** The experiment against the specification's rules for windows the golden files do not cover, and its knobs. */
-class LoadCollapseModelTest {
+class LoadCollapseModelTest extends PublishedRulesContract {
 
     @TempDir
     Path tmp;
 
-    @Test
-    void oracleReproducesTheGoldenFileSoItCanStandInForOtherWindows() throws IOException {
-        assertThat(PublishedCollapseOracle.csv(5000))
-                .isEqualTo(SeriesRuns.golden("load-collapse", LoadCollapseExperiment.SWEEP_FILE));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"1ms", "1s", "1234ms", "3s", "7s", "12s"})
-    void otherWindowsGiveWhatThePublishedRulesGive(String duration) throws IOException {
-        Path out = tmp.resolve(duration);
-        SeriesRuns.run(new LoadCollapseExperiment(), out, "--duration", duration);
-        long ms = io.tailguard.lab.Durations.parsePositive("--duration", duration).toMillis();
-        assertThat(SeriesRuns.csv(out, LoadCollapseExperiment.SWEEP_FILE)).isEqualTo(PublishedCollapseOracle.csv(ms));
+    LoadCollapseModelTest() {
+        super(new LoadCollapseExperiment(), Map.of(
+                LoadCollapseExperiment.SWEEP_FILE, PublishedCollapseOracle::csv),
+                "1ms", "1s", "1234ms", "3s", "7s", "12s");
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.tailguard.lab.shaping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.lab.Durations;
+import io.tailguard.lab.playground.PublishedRulesContract;
 import io.tailguard.lab.playground.SeriesRuns;
 import io.tailguard.sim.shaping.GateClock;
 import io.tailguard.sim.shaping.TokenGate;
@@ -10,33 +10,21 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** The experiment against the specification's rules for other windows, and core's gates. */
-class TokenVsLeakyModelTest {
+class TokenVsLeakyModelTest extends PublishedRulesContract {
 
     @TempDir
     Path tmp;
 
-    @Test
-    void oracleReproducesTheGoldenFiles() throws IOException {
-        assertThat(PublishedShapingOracle.sweep(5000))
-                .isEqualTo(SeriesRuns.golden("token-vs-leaky", TokenVsLeakyExperiment.SWEEP_FILE));
-        assertThat(PublishedShapingOracle.shaping(5000))
-                .isEqualTo(SeriesRuns.golden("token-vs-leaky", TokenVsLeakyExperiment.SHAPING_FILE));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"1ms", "150ms", "1s", "1234ms", "3s", "8s", "25s", "10m"})
-    void otherWindowsGiveWhatThePublishedRulesGive(String duration) throws IOException {
-        Path out = tmp.resolve(duration);
-        SeriesRuns.run(new TokenVsLeakyExperiment(), out, "--duration", duration);
-        long ms = Durations.parsePositive("--duration", duration).toMillis();
-        assertThat(SeriesRuns.csv(out, TokenVsLeakyExperiment.SWEEP_FILE)).isEqualTo(PublishedShapingOracle.sweep(ms));
-        assertThat(SeriesRuns.csv(out, TokenVsLeakyExperiment.SHAPING_FILE)).isEqualTo(PublishedShapingOracle.shaping(ms));
+    TokenVsLeakyModelTest() {
+        super(new TokenVsLeakyExperiment(), Map.of(
+                TokenVsLeakyExperiment.SWEEP_FILE, PublishedShapingOracle::sweep,
+                TokenVsLeakyExperiment.SHAPING_FILE, PublishedShapingOracle::shaping),
+                "1ms", "150ms", "1s", "1234ms", "3s", "8s", "25s", "10m");
     }
 
     @Test

@@ -2,38 +2,25 @@ package io.tailguard.lab.shedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.lab.Durations;
+import io.tailguard.lab.playground.PublishedRulesContract;
 import io.tailguard.lab.playground.SeriesRuns;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** The experiment against the specification's rules for other windows, and its knobs. */
-class LoadSheddingModelTest {
+class LoadSheddingModelTest extends PublishedRulesContract {
 
     @TempDir
     Path tmp;
 
-    @Test
-    void oracleReproducesTheGoldenFiles() throws IOException {
-        assertThat(PublishedSheddingOracle.sweep(5000))
-                .isEqualTo(SeriesRuns.golden("load-shedding", LoadSheddingExperiment.SWEEP_FILE));
-        assertThat(PublishedSheddingOracle.hangover(5000))
-                .isEqualTo(SeriesRuns.golden("load-shedding", LoadSheddingExperiment.HANGOVER_FILE));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"1ms", "99ms", "1s", "2345ms", "4s", "7s", "15s"})
-    void otherWindowsGiveWhatThePublishedRulesGive(String duration) throws IOException {
-        Path out = tmp.resolve(duration);
-        SeriesRuns.run(new LoadSheddingExperiment(), out, "--duration", duration);
-        long ms = Durations.parsePositive("--duration", duration).toMillis();
-        assertThat(SeriesRuns.csv(out, LoadSheddingExperiment.SWEEP_FILE)).isEqualTo(PublishedSheddingOracle.sweep(ms));
-        assertThat(SeriesRuns.csv(out, LoadSheddingExperiment.HANGOVER_FILE))
-                .isEqualTo(PublishedSheddingOracle.hangover(ms));
+    LoadSheddingModelTest() {
+        super(new LoadSheddingExperiment(), Map.of(
+                LoadSheddingExperiment.SWEEP_FILE, PublishedSheddingOracle::sweep,
+                LoadSheddingExperiment.HANGOVER_FILE, PublishedSheddingOracle::hangover),
+                "1ms", "99ms", "1s", "2345ms", "4s", "7s", "15s");
     }
 
     @Test

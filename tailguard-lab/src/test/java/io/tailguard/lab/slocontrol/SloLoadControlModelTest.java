@@ -3,39 +3,26 @@ package io.tailguard.lab.slocontrol;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tailguard.lab.Durations;
 import io.tailguard.lab.LabUsageException;
+import io.tailguard.lab.playground.PublishedRulesContract;
 import io.tailguard.lab.playground.SeriesRuns;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /** The experiment against the specification's rules for other windows and seeds, and its knobs. */
-class SloLoadControlModelTest {
+class SloLoadControlModelTest extends PublishedRulesContract {
 
     @TempDir
     Path tmp;
 
-    @Test
-    void oracleReproducesTheGoldenFiles() throws IOException {
-        assertThat(PublishedSloOracle.protection(5000, 23))
-                .isEqualTo(SeriesRuns.golden("slo-load-control", SloLoadControlExperiment.PROTECTION_FILE));
-        assertThat(PublishedSloOracle.burst(5000, 23))
-                .isEqualTo(SeriesRuns.golden("slo-load-control", SloLoadControlExperiment.BURST_FILE));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"201ms", "450ms", "1s", "2345ms", "4s", "7s", "15s"})
-    void otherWindowsGiveWhatThePublishedRulesGive(String duration) throws IOException {
-        Path out = tmp.resolve(duration);
-        SeriesRuns.run(new SloLoadControlExperiment(), out, "--duration", duration);
-        long ms = Durations.parsePositive("--duration", duration).toMillis();
-        assertThat(SeriesRuns.csv(out, SloLoadControlExperiment.PROTECTION_FILE))
-                .isEqualTo(PublishedSloOracle.protection(ms, 23));
-        assertThat(SeriesRuns.csv(out, SloLoadControlExperiment.BURST_FILE)).isEqualTo(PublishedSloOracle.burst(ms, 23));
+    SloLoadControlModelTest() {
+        super(new SloLoadControlExperiment(), Map.of(
+                SloLoadControlExperiment.PROTECTION_FILE, ms -> PublishedSloOracle.protection(ms, 23),
+                SloLoadControlExperiment.BURST_FILE, ms -> PublishedSloOracle.burst(ms, 23)),
+                "201ms", "450ms", "1s", "2345ms", "4s", "7s", "15s");
     }
 
     @Test

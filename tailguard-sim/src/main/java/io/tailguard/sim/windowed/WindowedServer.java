@@ -2,6 +2,8 @@ package io.tailguard.sim.windowed;
 
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.slo.CriticalityQueue;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongFunction;
 
 /**
  * Not thread-safe: the series' server as its last two experiments run it, with an explicit line
@@ -33,30 +35,24 @@ public final class WindowedServer {
 
         /** A core {@link BoundedQueue} as the line. */
         static Line of(BoundedQueue<Integer> queue) {
-            return new Line() {
-                @Override
-                public boolean isEmpty() {
-                    return queue.isEmpty();
-                }
-
-                @Override
-                public Integer poll(long nowNanos) {
-                    return queue.poll(nowNanos);
-                }
-            };
+            return of(queue::isEmpty, queue::poll);
         }
 
         /** A core {@link CriticalityQueue} as the line. */
         static Line of(CriticalityQueue<Integer> queue) {
+            return of(queue::isEmpty, queue::poll);
+        }
+
+        private static Line of(BooleanSupplier isEmpty, LongFunction<Integer> poll) {
             return new Line() {
                 @Override
                 public boolean isEmpty() {
-                    return queue.isEmpty();
+                    return isEmpty.getAsBoolean();
                 }
 
                 @Override
                 public Integer poll(long nowNanos) {
-                    return queue.poll(nowNanos);
+                    return poll.apply(nowNanos);
                 }
             };
         }

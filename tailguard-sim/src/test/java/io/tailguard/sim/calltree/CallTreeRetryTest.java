@@ -3,6 +3,8 @@ package io.tailguard.sim.calltree;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The published micro-cases of the call tree, one request at a time (0.1 rps over 5 s is one arrival). */
 class CallTreeRetryTest {
@@ -13,20 +15,18 @@ class CallTreeRetryTest {
                 0.1, 1000)), attempts, timeoutMs, t.policies());
     }
 
-    @Test
-    void twoAttemptsPerHopAgainstAHardDownDatabaseMakeFourLeafAttemptsAndGiveUpAt855() {
-        CallTreeOutcome o = new CallTree(single(500, 2, 400), 5_000, ArrivalPattern.CONSTANT, 1).run();
-        assertThat(o.spawns(2)).isEqualTo(4);
-        assertThat(o.p99(0)).isEqualTo(855.0);
-        assertThat(o.successPct(0)).isEqualTo(0.0);
-    }
-
-    @Test
-    void aGenerousTimeoutMakesOneLeafAttemptAndSucceedsAt510() {
-        CallTreeOutcome o = new CallTree(single(500, 3, 2000), 5_000, ArrivalPattern.CONSTANT, 1).run();
-        assertThat(o.spawns(2)).isEqualTo(1);
-        assertThat(o.p99(0)).isEqualTo(510.0);
-        assertThat(o.successPct(0)).isEqualTo(100.0);
+    /**
+     * A 500 ms database: two attempts a hop under a 400 ms timeout make four leaf attempts and give
+     * up at 855 ms; under a 2 s timeout the first attempt succeeds at 510 ms.
+     */
+    @ParameterizedTest(name = "{0} attempts a hop, {1} ms timeout")
+    @CsvSource({"2, 400, 4, 855.0, 0.0", "3, 2000, 1, 510.0, 100.0"})
+    void aFiveHundredMillisecondDatabaseGivesThePublishedAttemptsLatencyAndSuccess(int attempts, double timeoutMs,
+            int leafAttempts, double p99Ms, double successPct) {
+        CallTreeOutcome o = new CallTree(single(500, attempts, timeoutMs), 5_000, ArrivalPattern.CONSTANT, 1).run();
+        assertThat(o.spawns(2)).isEqualTo(leafAttempts);
+        assertThat(o.p99(0)).isEqualTo(p99Ms);
+        assertThat(o.successPct(0)).isEqualTo(successPct);
     }
 
     @Test
