@@ -34,7 +34,7 @@ class RollOffThePathTest {
             return null;
         }, null);
         try {
-            byte[] payload = new byte[64 * 1024];
+            byte[] payload = new byte[SIZE / 16];
             while (fillsSeenAtTake.isEmpty()) {
                 writer[0].append(payload, 0, payload.length);
             }
