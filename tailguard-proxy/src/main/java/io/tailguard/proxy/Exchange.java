@@ -11,6 +11,9 @@ import io.tailguard.path.Completion;
 import io.tailguard.path.DecisionPath;
 import io.tailguard.path.LocalAnswer;
 import io.tailguard.path.Ticket;
+import io.tailguard.proxy.client.ClientHandler;
+import io.tailguard.proxy.ops.ProxyMetrics;
+import io.tailguard.proxy.upstream.Backend;
 
 /**
  * Not thread-safe (confined to the client connection's event loop): one request's way through the
@@ -22,7 +25,7 @@ import io.tailguard.path.Ticket;
  * <p>The path's commands come on any thread, through {@link PathCommands}, which carries them out
  * on this loop and never from inside the path's call.
  */
-final class Exchange {
+public final class Exchange {
 
     /** BUFFERING: a small body, or a chunked body's first part, is read before admission (buffer-body-bytes). */
     private enum Phase { NEW, BUFFERING, RATING, PATH, DONE }
@@ -57,7 +60,7 @@ final class Exchange {
     private long queueWaitNanos;
     private final PathCommands commands;
 
-    Exchange(ClientHandler client, HttpRequest request, boolean requestHasBody, Route route, long startNanos,
+    public Exchange(ClientHandler client, HttpRequest request, boolean requestHasBody, Route route, long startNanos,
              long budgetNanos) {
         this.client = client;
         this.loop = client.loop();
@@ -89,7 +92,7 @@ final class Exchange {
         return client.metrics();
     }
 
-    HttpRequest request() {
+    public HttpRequest request() {
         return request;
     }
 
@@ -97,11 +100,11 @@ final class Exchange {
         return requestHasBody;
     }
 
-    long startNanos() {
+    public long startNanos() {
         return startNanos;
     }
 
-    Pool pool() {
+    public Pool pool() {
         return pool;
     }
 
@@ -111,16 +114,16 @@ final class Exchange {
     }
 
     /** The body is read first; admission waits for its end or a full buffer ({@link #bodyBuffered}). */
-    void markBuffering() {
+    public void markBuffering() {
         phase = Phase.BUFFERING;
     }
 
-    boolean buffering() {
+    public boolean buffering() {
         return phase == Phase.BUFFERING;
     }
 
     /** The body, or as much of it as is buffered before admission, is kept: admission may begin. */
-    void bodyBuffered() {
+    public void bodyBuffered() {
         phase = Phase.NEW;
     }
 
@@ -147,7 +150,7 @@ final class Exchange {
     }
 
     /** Hands the request to its pool's decision path, past the route's local rate gates. */
-    void enter(long nowNanos) {
+    public void enter(long nowNanos) {
         phase = Phase.PATH;
         boolean outer = commands.begin();
         try {
@@ -320,12 +323,12 @@ final class Exchange {
     }
 
     /** True while the client's body should be read: a backend takes it and can absorb more. */
-    boolean wantsBody() {
+    public boolean wantsBody() {
         return phase == Phase.BUFFERING || (phase == Phase.PATH && latest != null && latest.wantsBody());
     }
 
     /** A piece of the request body from the client. */
-    void onRequestContent(HttpContent content) {
+    public void onRequestContent(HttpContent content) {
         if (!requestHasBody || phase == Phase.DONE) {
             ReferenceCountUtil.release(content); // a bodyless request's end went with its head
         } else if (latest != null) {
@@ -336,14 +339,14 @@ final class Exchange {
     }
 
     /** The client can take more of the response. */
-    void clientWritable() {
+    public void clientWritable() {
         if (relay != null && phase == Phase.PATH) {
             relay.clientWritable();
         }
     }
 
     /** The client connection's timer: the request's deadline passed while it waited for Redis. */
-    void deadlinePassed() {
+    public void deadlinePassed() {
         if (phase == Phase.RATING) {
             client.metrics().rejected(pool.name(), LocalAnswer.DEADLINE_EXCEEDED.reasonName());
             end();
@@ -368,7 +371,7 @@ final class Exchange {
     }
 
     /** The client's connection closed: never keep working for it. */
-    void clientGone() {
+    public void clientGone() {
         String stage = switch (phase) {
             case NEW, DONE -> null;
             case BUFFERING -> "body";
@@ -417,7 +420,7 @@ final class Exchange {
     }
 
     /** Abandons the exchange for a client-side error (body too large, malformed chunk). */
-    void abort() {
+    public void abort() {
         boolean inPathPhase = phase == Phase.PATH;
         end();
         if (inPathPhase) {

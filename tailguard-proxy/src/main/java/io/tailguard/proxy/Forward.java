@@ -14,6 +14,11 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.tailguard.path.Completion;
+import io.tailguard.proxy.client.ClientHandler;
+import io.tailguard.proxy.upstream.Backend;
+import io.tailguard.proxy.upstream.Departure;
+import io.tailguard.proxy.upstream.UpstreamHandler;
+import io.tailguard.proxy.upstream.UpstreamLeg;
 
 /**
  * Not thread-safe (confined to its exchange's event loop): one attempt of an exchange at one
@@ -25,7 +30,7 @@ import io.tailguard.path.Completion;
  * pooled connection the backend closed while idle, before our request reached it and before one
  * byte of an answer came, is replaced by a new one. A malformed answer is never retried.
  */
-final class Forward implements UpstreamLeg {
+public final class Forward implements UpstreamLeg {
 
     private enum State { CONNECTING, SENT, RESPONDING, ENDED }
 

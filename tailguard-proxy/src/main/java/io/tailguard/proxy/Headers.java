@@ -7,6 +7,9 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
+import io.tailguard.proxy.client.Deadlines;
+import io.tailguard.proxy.client.Hop;
+import io.tailguard.proxy.client.Peer;
 
 /**
  * Thread-safe (stateless): how heads change as they cross the proxy: the forwarding headers it adds

@@ -2,6 +2,7 @@ package io.tailguard.proxy;
 
 import io.netty.channel.EventLoop;
 import io.tailguard.path.LocalAnswer;
+import io.tailguard.proxy.upstream.Backend;
 import java.util.concurrent.RejectedExecutionException;
 
 /**

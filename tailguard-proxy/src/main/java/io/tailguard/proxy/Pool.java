@@ -6,6 +6,10 @@ import io.tailguard.path.LocalAnswer;
 import io.tailguard.path.PathHost;
 import io.tailguard.proxy.config.PathSettings;
 import io.tailguard.proxy.config.PoolConfig;
+import io.tailguard.proxy.ops.ProxyMetrics;
+import io.tailguard.proxy.upstream.Backend;
+import io.tailguard.proxy.upstream.LeaseLinks;
+import io.tailguard.proxy.upstream.Transport;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import java.util.SplittableRandom;
@@ -17,7 +21,7 @@ import java.util.SplittableRandom;
  * a completion teaches. The pool is that path's host: it carries the path's commands to the
  * exchange they concern, on that exchange's event loop, and keeps the backends' connections.
  */
-final class Pool implements PathHost<Exchange> {
+public final class Pool implements PathHost<Exchange> {
 
     private final PoolConfig config;
     private final NanoClock clock;
@@ -51,15 +55,15 @@ final class Pool implements PathHost<Exchange> {
         }
     }
 
-    String name() {
+    public String name() {
         return config.name();
     }
 
-    PoolConfig config() {
+    public PoolConfig config() {
         return config;
     }
 
-    DecisionPath<Exchange> path() {
+    public DecisionPath<Exchange> path() {
         return path;
     }
 
@@ -68,7 +72,7 @@ final class Pool implements PathHost<Exchange> {
         return scheduler;
     }
 
-    NanoClock clock() {
+    public NanoClock clock() {
         return clock;
     }
 
@@ -76,7 +80,7 @@ final class Pool implements PathHost<Exchange> {
         return metrics;
     }
 
-    Backend[] backends() {
+    public Backend[] backends() {
         return backends.clone();
     }
 
@@ -85,7 +89,7 @@ final class Pool implements PathHost<Exchange> {
         return backends.length > 1;
     }
 
-    int queued() {
+    public int queued() {
         return path.queued();
     }
 

@@ -1,7 +1,10 @@
 package io.tailguard.proxy;
 
+import io.tailguard.proxy.client.ConnectionSlots;
 import io.tailguard.proxy.config.ClientLimits;
 import io.tailguard.proxy.config.ProxyConfig;
+import io.tailguard.proxy.ops.AccessLog;
+import io.tailguard.proxy.ops.ProxyMetrics;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -10,7 +13,7 @@ import java.util.List;
  * Thread-safe: what every client connection of one proxy shares: routes, pools, limits, clock,
  * meters, access log, and whether the proxy is draining.
  */
-final class ProxyContext {
+public final class ProxyContext {
 
     private final ProxyConfig config;
     private final List<Route> routes;
@@ -30,27 +33,27 @@ final class ProxyContext {
     }
 
     /** The client connections held open, and whether they press on {@code max-connections}. */
-    ConnectionSlots slots() {
+    public ConnectionSlots slots() {
         return slots;
     }
 
-    ClientLimits limits() {
+    public ClientLimits limits() {
         return config.limits();
     }
 
-    NanoClock clock() {
+    public NanoClock clock() {
         return clock;
     }
 
-    ProxyMetrics metrics() {
+    public ProxyMetrics metrics() {
         return metrics;
     }
 
-    AccessLog accessLog() {
+    public AccessLog accessLog() {
         return accessLog;
     }
 
-    boolean draining() {
+    public boolean draining() {
         return draining;
     }
 
@@ -59,7 +62,7 @@ final class ProxyContext {
     }
 
     /** Returns the first route taking {@code host} (no port) and {@code path}, or null. */
-    Route route(String host, String path) {
+    public Route route(String host, String path) {
         for (Route route : routes) {
             if (route.config().matches(host, path)) {
                 return route;
@@ -69,7 +72,7 @@ final class ProxyContext {
     }
 
     /** True if {@code host:port} is one of the configured backends (for absolute-form requests). */
-    boolean isBackend(String host, int port) {
+    public boolean isBackend(String host, int port) {
         for (Route route : routes) {
             for (InetSocketAddress backend : route.pool().config().backends()) {
                 if (backend.getPort() == port && backend.getHostString().equalsIgnoreCase(host)) {

@@ -3,6 +3,7 @@ package io.tailguard.proxy;
 import io.tailguard.path.PathRoute;
 import io.tailguard.proxy.config.PathSettings;
 import io.tailguard.proxy.config.RouteConfig;
+import io.tailguard.proxy.ops.ClientLatency;
 
 /**
  * Thread-safe: a configured route bound to its pool: the core {@link PathRoute} in front of the
@@ -15,7 +16,7 @@ import io.tailguard.proxy.config.RouteConfig;
  * @param shared  its bucket in Redis, or null
  * @param latency its client-side latency timers
  */
-record Route(RouteConfig config, Pool pool, PathRoute<Exchange> path, RateGates shared, ClientLatency latency) {
+public record Route(RouteConfig config, Pool pool, PathRoute<Exchange> path, RateGates shared, ClientLatency latency) {
 
     /** Builds route {@code index} of a configuration in front of {@code pool}; its buckets start full at {@code nowNanos}. */
     static Route create(RouteConfig config, int index, Pool pool, long nowNanos, ClientLatency latency) {

@@ -13,12 +13,12 @@ import java.util.concurrent.RejectedExecutionException;
  * {@code 503 deadline_exceeded}, and a client that leaves is forgotten, so a late admission forwards
  * nothing.
  */
-final class SharedRateWait {
+public final class SharedRateWait {
 
     private SharedRateWait() {
     }
 
-    static void await(Exchange exchange, EventLoop loop, RateGates shared, long nowNanos) {
+    public static void await(Exchange exchange, EventLoop loop, RateGates shared, long nowNanos) {
         exchange.markRating(nowNanos);
         shared.tryAcquire(nowNanos).whenComplete((decision, error) -> {
             try {

@@ -7,6 +7,7 @@ import io.tailguard.proxy.config.ClientRateConfig;
 import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.RateConfig;
 import io.tailguard.proxy.config.RouteConfig;
+import io.tailguard.proxy.ops.AccessLog;
 import io.tailguard.time.ManualClock;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

@@ -7,6 +7,7 @@ import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.RateConfig;
 import io.tailguard.proxy.config.RedisRateConfig;
 import io.tailguard.proxy.config.RouteConfig;
+import io.tailguard.proxy.ops.AccessLog;
 import io.tailguard.redis.DegradedMode;
 import io.tailguard.redis.RedisServer;
 import io.tailguard.time.NanoClock;

@@ -2,6 +2,7 @@ package io.tailguard.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.proxy.ops.AccessLog;
 import io.tailguard.time.NanoClock;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
