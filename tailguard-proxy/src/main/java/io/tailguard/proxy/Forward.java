@@ -30,7 +30,7 @@ import io.tailguard.proxy.upstream.UpstreamLeg;
  * pooled connection the backend closed while idle, before our request reached it and before one
  * byte of an answer came, is replaced by a new one. A malformed answer is never retried.
  */
-public final class Forward implements UpstreamLeg {
+final class Forward implements UpstreamLeg {
 
     private enum State { CONNECTING, SENT, RESPONDING, ENDED }
 
@@ -284,7 +284,7 @@ public final class Forward implements UpstreamLeg {
             return;
         }
         Channel connection = channel;
-        if (hold && connection != null && Departure.hold(connection, sentNanos, exchange.pool(),
+        if (hold && connection != null && Departure.hold(connection, responseTimeLeftNanos(),
                 () -> exchange.attemptEnded(attempt, Completion.IGNORED))) {
             state = State.ENDED;
             heldHead = null;
@@ -305,6 +305,11 @@ public final class Forward implements UpstreamLeg {
             connection.close();
         }
         exchange.attemptEnded(attempt, Completion.IGNORED);
+    }
+
+    /** What is left of the pool's response timeout since the request went out. */
+    private long responseTimeLeftNanos() {
+        return Math.max(0L, exchange.pool().config().responseTimeout().toNanos() - (nowNanos() - sentNanos));
     }
 
     private long nowNanos() {

@@ -8,7 +8,6 @@ import io.tailguard.proxy.config.PathSettings;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.ops.ProxyMetrics;
 import io.tailguard.proxy.upstream.Backend;
-import io.tailguard.proxy.upstream.LeaseLinks;
 import io.tailguard.proxy.upstream.Transport;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;

@@ -7,7 +7,6 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.tailguard.proxy.Pool;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -38,18 +37,16 @@ public final class Departure implements UpstreamLeg {
     }
 
     /**
-     * Takes over {@code connection}, whose request went out at {@code sentNanos}, until its backend
-     * is done, then closes it and runs {@code done} (the attempt's end, which frees its permit).
-     * Returns false, taking nothing, when the connection cannot be half-closed: the caller then
-     * closes it and ends the attempt itself.
+     * Takes over {@code connection} until its backend is done or {@code leftNanos} (what is left of
+     * its response timeout) pass, then closes it and runs {@code done} (the attempt's end, which
+     * frees its permit). Returns false, taking nothing, when the connection cannot be half-closed:
+     * the caller then closes it and ends the attempt itself.
      */
-    public static boolean hold(Channel connection, long sentNanos, Pool pool, Runnable done) {
+    public static boolean hold(Channel connection, long leftNanos, Runnable done) {
         if (!(connection instanceof DuplexChannel duplex)) {
             return false;
         }
         Departure departure = new Departure(connection, UpstreamHandler.of(connection), done);
-        long leftNanos = Math.max(0L,
-                pool.config().responseTimeout().toNanos() - (pool.clock().nanoTime() - sentNanos));
         departure.timer = connection.eventLoop().schedule(departure::end, leftNanos, TimeUnit.NANOSECONDS);
         departure.handler.handOver(departure);
         duplex.shutdownOutput();

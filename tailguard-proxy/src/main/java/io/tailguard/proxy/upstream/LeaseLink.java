@@ -67,8 +67,8 @@ public final class LeaseLink {
      * Creates the link of backend {@code index} of {@code path}'s pool; {@code events} hears true for
      * each lease received and false when the stream ends.
      */
-    LeaseLink(InetSocketAddress address, EventLoop loop, Transport transport, NanoClock clock, Duration connectTimeout,
-              Consumer<Boolean> events, DecisionPath<?> path, int index) {
+    public LeaseLink(InetSocketAddress address, EventLoop loop, Transport transport, NanoClock clock,
+                     Duration connectTimeout, Consumer<Boolean> events, DecisionPath<?> path, int index) {
         this.events = events;
         this.path = path;
         this.index = index;
@@ -80,12 +80,12 @@ public final class LeaseLink {
     }
 
     /** Opens the stream; leases arrive on the link's event loop from then on. */
-    void start() {
+    public void start() {
         loop.execute(this::connect);
     }
 
     /** Waits up to {@code timeout} for the first lease; true if it came. */
-    boolean awaitFirstLease(Duration timeout) throws InterruptedException {
+    public boolean awaitFirstLease(Duration timeout) throws InterruptedException {
         return firstLease.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
@@ -130,7 +130,7 @@ public final class LeaseLink {
     }
 
     /** Closes the stream for good. */
-    void close() {
+    public void close() {
         closed = true;
         Channel open = channel;
         if (open != null) {

@@ -2,11 +2,10 @@ package io.tailguard.proxy.upstream;
 
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
-import io.tailguard.proxy.Forward;
 
 /**
  * Not thread-safe (called on the backend connection's event loop): whatever a backend connection's
- * response goes to: one attempt's {@link Forward}, or a {@link Departure} that drains it for a client that left.
+ * response goes to: one attempt's {@code Forward}, or a {@link Departure} that drains it for a client that left.
  */
 public interface UpstreamLeg {
 

@@ -1,10 +1,12 @@
-package io.tailguard.proxy.upstream;
+package io.tailguard.proxy;
 
 import io.netty.channel.EventLoopGroup;
 import io.tailguard.path.BalancerKind;
 import io.tailguard.path.DecisionPath;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.ops.ProxyMetrics;
+import io.tailguard.proxy.upstream.LeaseLink;
+import io.tailguard.proxy.upstream.Transport;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * with the pool; the pool's construction waits for every backend's first lease, up to the
  * connect timeout, so the first request already sees them.
  */
-public final class LeaseLinks implements AutoCloseable {
+final class LeaseLinks implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final List<LeaseLink> links = new ArrayList<>();
@@ -34,12 +36,12 @@ public final class LeaseLinks implements AutoCloseable {
     }
 
     /** True if {@code kind} reads leases. */
-    public static boolean needed(BalancerKind kind) {
+    static boolean needed(BalancerKind kind) {
         return kind == BalancerKind.LEAST_LOADED_BY_LEASE || kind == BalancerKind.P2C_BY_AVAILABILITY;
     }
 
     /** Opens every backend's stream and waits up to the connect timeout for each first lease. */
-    public static LeaseLinks start(PoolConfig config, Transport transport, NanoClock clock, ProxyMetrics metrics,
+    static LeaseLinks start(PoolConfig config, Transport transport, NanoClock clock, ProxyMetrics metrics,
                             DecisionPath<?> path) {
         LeaseLinks links = new LeaseLinks(config, transport, clock, metrics, path);
         links.links.forEach(LeaseLink::start);
@@ -56,7 +58,7 @@ public final class LeaseLinks implements AutoCloseable {
     }
 
     /** Returns backend {@code index}'s link. */
-    public LeaseLink get(int index) {
+    LeaseLink get(int index) {
         return links.get(index);
     }
 
