@@ -9,5 +9,12 @@
  * Every client connection and the backend connections its requests use share one event loop; a
  * request waiting in the queue costs one object and its socket, and never reaches a backend after
  * its client has left.
+ *
+ * <p>This package holds the entry point and what ties a client's request to its pool's path (the
+ * pool, the route, the exchange and its attempts, the Redis rate wait); the client connection is in
+ * {@code client}, the backends and their connections in {@code upstream}, meters, access log and
+ * admin listener in {@code ops}, the configuration in {@code config}. The API is {@code ProxyServer},
+ * {@code ProxyStartException} and {@code config}; every other public type here is public for the
+ * proxy's other packages only: internal to the proxy, not an API.
  */
 package io.tailguard.proxy;
