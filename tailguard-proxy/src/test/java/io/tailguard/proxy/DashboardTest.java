@@ -10,27 +10,12 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
-class DashboardTest {
+class DashboardTest extends BackendAndProxy {
 
     private static final Path DASHBOARD = Path.of("grafana", "tailguard-proxy.json");
-
-    private final TestBackend backend = new TestBackend();
-    private ProxyServer proxy;
-
-    DashboardTest() throws InterruptedException {
-    }
-
-    @AfterEach
-    void stop() {
-        if (proxy != null) {
-            proxy.close();
-        }
-        backend.close();
-    }
 
     @Test
     void everyQueryOfTheDashboardNamesASeriesTheProxyExports() throws Exception {

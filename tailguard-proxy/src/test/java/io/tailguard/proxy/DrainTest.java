@@ -8,24 +8,9 @@ import java.net.ConnectException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class DrainTest {
-
-    private final TestBackend backend = new TestBackend();
-    private ProxyServer proxy;
-
-    DrainTest() throws InterruptedException {
-    }
-
-    @AfterEach
-    void stop() {
-        if (proxy != null) {
-            proxy.close();
-        }
-        backend.close();
-    }
+class DrainTest extends BackendAndProxy {
 
     @Test
     void answersARequestWhoseHeadArrivedJustBeforeDrainAndRefusesNewConnections() throws Exception {

@@ -2,35 +2,13 @@ package io.tailguard.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.proxy.ops.AccessLog;
-import io.tailguard.time.NanoClock;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Interim responses (RFC 9110 §15.2) are relayed or dropped, and the exchange goes on to its final answer. */
-class InterimResponseTest {
+class InterimResponseTest extends ScriptedBackendAndProxy {
 
     private static final String EARLY_HINTS = "HTTP/1.1 103 Early Hints\r\nLink: </s.css>; rel=preload\r\n\r\n";
-
-    private ScriptedBackend backend;
-    private ProxyServer proxy;
-    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
-
-    private void start(Function<String, String> script) throws Exception {
-        backend = new ScriptedBackend(script);
-        proxy = ProxyServer.start(Configs.single(backend.address(), 4, 0, Duration.ofSeconds(1)), NanoClock.system(),
-                AccessLog.to(log), 1);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        proxy.close();
-        backend.close();
-    }
 
     private static String path(String head) {
         return head.split(" ")[1];

@@ -8,24 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class OperationsTest {
-
-    private final TestBackend backend = new TestBackend();
-    private ProxyServer proxy;
-
-    OperationsTest() throws InterruptedException {
-    }
-
-    @AfterEach
-    void stop() {
-        if (proxy != null) {
-            proxy.close();
-        }
-        backend.close();
-    }
+class OperationsTest extends BackendAndProxy {
 
     @Test
     void adminListenerServesMetricsHealthAndReadiness() throws Exception {

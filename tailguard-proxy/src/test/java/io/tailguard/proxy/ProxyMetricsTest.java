@@ -19,24 +19,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class ProxyMetricsTest {
-
-    private final TestBackend backend = new TestBackend();
-    private ProxyServer proxy;
-
-    ProxyMetricsTest() throws InterruptedException {
-    }
-
-    @AfterEach
-    void stop() {
-        if (proxy != null) {
-            proxy.close();
-        }
-        backend.close();
-    }
+class ProxyMetricsTest extends BackendAndProxy {
 
     private String scrape() throws Exception {
         try (RawClient admin = new RawClient(proxy.adminAddress())) {

@@ -4,24 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.time.ManualClock;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class QueueingTest {
-
-    private final TestBackend backend = new TestBackend();
-    private ProxyServer proxy;
-
-    QueueingTest() throws InterruptedException {
-    }
-
-    @AfterEach
-    void stop() {
-        if (proxy != null) {
-            proxy.close();
-        }
-        backend.close();
-    }
+class QueueingTest extends BackendAndProxy {
 
     private Events start(int maxConns, int queue, Duration queueTimeout) {
         proxy = ProxyServer.start(Configs.single(backend.address(), maxConns, queue, queueTimeout));

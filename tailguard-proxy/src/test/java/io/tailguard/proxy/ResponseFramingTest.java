@@ -2,13 +2,8 @@ package io.tailguard.proxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.proxy.ops.AccessLog;
-import io.tailguard.time.NanoClock;
-import java.io.ByteArrayOutputStream;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,23 +11,7 @@ import org.junit.jupiter.api.Test;
  * message boundary, and a request that got any answer is never sent again. The proxy runs one event
  * loop, so every client shares its pool of backend connections.
  */
-class ResponseFramingTest {
-
-    private ScriptedBackend backend;
-    private ProxyServer proxy;
-    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
-
-    private void start(Function<String, String> script) throws Exception {
-        backend = new ScriptedBackend(script);
-        proxy = ProxyServer.start(Configs.single(backend.address(), 4, 0, Duration.ofSeconds(1)), NanoClock.system(),
-                AccessLog.to(log), 1);
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        proxy.close();
-        backend.close();
-    }
+class ResponseFramingTest extends ScriptedBackendAndProxy {
 
     /** The first request gets {@code first}; every later one a plain 200 naming its path. */
     private static Function<String, String> firstThen(String first) {

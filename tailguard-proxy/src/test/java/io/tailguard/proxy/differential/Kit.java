@@ -48,4 +48,14 @@ final class Kit {
     static Req badLength(String tag, String value) {
         return Req.post(tag, "hello", "Content-Length: " + value);
     }
+
+    /**
+     * Vector {@code id}: one request whose Content-Length is {@code value}, which the proxy must refuse
+     * itself with {@code 400 bad_content_length} and log.
+     */
+    static Vector refusedLength(String id, String title, String value) {
+        String tag = id + "-a";
+        return one(id, title, badLength(tag, value))
+                .expecting(Expect.local(tag, 400, "bad_content_length"), Expect.logged("status=400", "/d/" + tag));
+    }
 }
