@@ -88,11 +88,7 @@ class AbusiveClientTest {
             assertThat(idle[0].closedByServer()).as("the longest idle made room").isTrue();
             assertThat(idle[2].get("/still").read().status()).isEqualTo(200);
         } finally {
-            for (RawClient client : idle) {
-                if (client != null) {
-                    client.close();
-                }
-            }
+            RawClient.closeAll(idle);
         }
     }
 
@@ -139,11 +135,7 @@ class AbusiveClientTest {
                 assertThat(survivor.get("/after").read().status()).isEqualTo(200);
             }
         } finally {
-            for (RawClient client : clients) {
-                if (client != null) {
-                    client.close();
-                }
-            }
+            RawClient.closeAll(clients);
         }
     }
 

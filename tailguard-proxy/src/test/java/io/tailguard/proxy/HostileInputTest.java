@@ -151,11 +151,7 @@ class HostileInputTest {
                 assertThat(open[i].read().status()).isEqualTo(200);
             }
         } finally {
-            for (RawClient client : open) {
-                if (client != null) {
-                    client.close();
-                }
-            }
+            RawClient.closeAll(open);
         }
     }
 

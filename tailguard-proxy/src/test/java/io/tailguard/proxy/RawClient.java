@@ -138,4 +138,13 @@ final class RawClient implements AutoCloseable {
     public void close() throws IOException {
         socket.close();
     }
+
+    /** Closes each of {@code clients} that was opened (a test that failed midway leaves nulls). */
+    static void closeAll(RawClient... clients) throws IOException {
+        for (RawClient client : clients) {
+            if (client != null) {
+                client.close();
+            }
+        }
+    }
 }
