@@ -37,22 +37,27 @@ public final class ProxyContext {
         return slots;
     }
 
+    /** The limits every client connection is held to. */
     public ClientLimits limits() {
         return config.limits();
     }
 
+    /** The clock the policies and the logged times read. */
     public NanoClock clock() {
         return clock;
     }
 
+    /** The proxy's meters. */
     public ProxyMetrics metrics() {
         return metrics;
     }
 
+    /** The proxy's access log. */
     public AccessLog accessLog() {
         return accessLog;
     }
 
+    /** True once the proxy drains or closes: no new request is taken. */
     public boolean draining() {
         return draining;
     }

@@ -83,14 +83,17 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
     private long firstByteNanos = NOT_IDLE;
     private String limitedKey;
 
+    /** Creates the handler of one client connection of the proxy {@code context} describes. */
     public ClientHandler(ProxyContext context) {
         this.context = context;
     }
 
+    /** The connection's event loop, which its exchanges and their backend connections share. */
     public EventLoop loop() {
         return ctx.channel().eventLoop();
     }
 
+    /** The proxy's meters. */
     public ProxyMetrics metrics() {
         return context.metrics();
     }
@@ -359,6 +362,7 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
         readIfWanted();
     }
 
+    /** True while the client connection can take more of a response without buffering it. */
     public boolean writable() {
         return ctx.channel().isWritable();
     }

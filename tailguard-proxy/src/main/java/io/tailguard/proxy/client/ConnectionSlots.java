@@ -18,6 +18,7 @@ public final class ConnectionSlots {
     private final AtomicInteger open = new AtomicInteger();
     private final Set<ClientHandler> clients = ConcurrentHashMap.newKeySet();
 
+    /** Creates the slots of at most {@code max} open client connections. */
     public ConnectionSlots(int max) {
         this.max = max;
     }

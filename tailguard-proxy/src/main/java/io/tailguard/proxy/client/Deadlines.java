@@ -15,7 +15,9 @@ import io.netty.handler.codec.http.HttpHeaders;
  */
 public final class Deadlines {
 
+    /** The header carrying a budget in milliseconds, read from clients and sent to backends. */
     public static final String TIMEOUT_MS = "X-Request-Timeout-Ms";
+    /** The header carrying a budget in seconds, read from clients. */
     public static final String REQUEST_TIMEOUT = "Request-Timeout";
     /** A budget that is not a valid value; the request is answered with 400. */
     static final long INVALID = -1L;

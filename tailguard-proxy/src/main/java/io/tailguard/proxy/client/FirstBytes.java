@@ -11,6 +11,7 @@ public final class FirstBytes extends ChannelInboundHandlerAdapter {
 
     private final ClientHandler client;
 
+    /** Creates the watch in front of {@code client}, told of every first byte of a request. */
     public FirstBytes(ClientHandler client) {
         this.client = client;
     }

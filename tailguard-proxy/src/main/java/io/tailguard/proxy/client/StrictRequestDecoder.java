@@ -28,6 +28,7 @@ public final class StrictRequestDecoder extends HttpRequestDecoder {
     /** The request line that the bytes start begins with the word HEAD. */
     private boolean headLine;
 
+    /** Creates a decoder that holds request lines and heads to {@code limits}. */
     public StrictRequestDecoder(ClientLimits limits) {
         super(new HttpDecoderConfig()
                 .setMaxInitialLineLength(limits.maxInitialLine())

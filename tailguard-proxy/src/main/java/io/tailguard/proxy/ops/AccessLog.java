@@ -59,6 +59,7 @@ public final class AccessLog implements AutoCloseable {
         return out != null;
     }
 
+    /** Writes one line for an answered (or abandoned) request; {@code upstreamNanos} is -1 if no backend was asked. */
     public void log(String method, String uri, int status, String reason, long queueNanos, long upstreamNanos,
              long totalNanos, String pool, String client, String key) {
         if (out == null) {

@@ -24,6 +24,7 @@ public final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
     private final ProxyContext context;
 
+    /** Creates the admin handler of the proxy {@code context} describes. */
     public AdminHandler(ProxyContext context) {
         this.context = context;
     }

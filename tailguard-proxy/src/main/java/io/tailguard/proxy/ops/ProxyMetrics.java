@@ -71,6 +71,10 @@ public final class ProxyMetrics {
     private static final String[] CONNECTION_REASONS = {"connection_limit", "header_timeout", "idle_evicted",
             "body_timeout"};
 
+    /**
+     * Creates the meters, the JVM's and the process's binders among them, and the connection-level rejection
+     * counters at 0.
+     */
     public ProxyMetrics() {
         new JvmMemoryMetrics().bindTo(registry);
         gc.bindTo(registry);
@@ -111,6 +115,7 @@ public final class ProxyMetrics {
         }
     }
 
+    /** The registry every meter is in. */
     public MeterRegistry registry() {
         return registry;
     }
@@ -120,6 +125,10 @@ public final class ProxyMetrics {
         return registry.scrape();
     }
 
+    /**
+     * Registers {@code pool}'s queue depth, its rejection counters at 0 and each backend's limiter and lease
+     * meters.
+     */
     public void registerPool(Pool pool) {
         Gauge.builder("tailguard.proxy.queue.depth", pool, Pool::queued)
                 .tag("pool", pool.name()).description("requests waiting in the pool's queue").register(registry);
@@ -145,6 +154,7 @@ public final class ProxyMetrics {
         fire(up ? "lease" : "lease_lost", backend);
     }
 
+    /** A request of {@code pool} got a backend permit. */
     public void admitted(Pool pool) {
         Counter counter = admitted.get(pool.name()); // a get first: computeIfAbsent's lambda would be built per call
         if (counter == null) {
@@ -161,6 +171,7 @@ public final class ProxyMetrics {
                 .description("requests that got a backend permit").register(registry);
     }
 
+    /** A request of {@code pool} waits in its queue. */
     public void queued(Pool pool) {
         queued.computeIfAbsent(pool.name(), name -> Counter.builder("tailguard.proxy.queued").tag("pool", name)
                 .description("requests that waited in the queue").register(registry)).increment();
@@ -175,10 +186,11 @@ public final class ProxyMetrics {
         fire("redis_rate", pool.name());
     }
 
-    public void rejected(Pool pool, RejectReason reason) {
+    void rejected(Pool pool, RejectReason reason) {
         rejected(pool.name(), reasonName(reason));
     }
 
+    /** A request of pool {@code pool} ({@code "-"} before any route) was refused for {@code reason}. */
     public void rejected(String pool, String reason) {
         // shedding is the overloaded path: the counter is looked up, not rebuilt, per rejection
         rejectedCounter(pool, reason).increment();
@@ -207,6 +219,7 @@ public final class ProxyMetrics {
         return names;
     }
 
+    /** A client of {@code pool} left before its answer, at {@code stage}. */
     public void clientGone(Pool pool, String stage) {
         Counter.builder("tailguard.proxy.client.gone").tags("pool", pool.name(), "stage", stage)
                 .description("requests whose client left before the answer").register(registry).increment();
@@ -220,12 +233,14 @@ public final class ProxyMetrics {
         fire("upstream_error", reason);
     }
 
+    /** A request of {@code pool} was sent again to another backend. */
     public void retried(Pool pool) {
         Counter.builder("tailguard.proxy.retries").tag("pool", pool.name())
                 .description("requests sent again to another backend").register(registry).increment();
         fire("retried", pool.name());
     }
 
+    /** A request of {@code pool} got an extra, hedged attempt. */
     public void hedged(Pool pool) {
         Counter.builder("tailguard.proxy.hedges").tag("pool", pool.name())
                 .description("extra attempts started by hedging").register(registry).increment();
@@ -247,6 +262,7 @@ public final class ProxyMetrics {
                 .publishPercentileHistogram().maximumExpectedValue(Duration.ofMinutes(1)).register(registry);
     }
 
+    /** {@code backend} held a permit for {@code heldNanos}, ending with {@code outcome}. */
     public void upstream(Backend backend, long heldNanos, Completion outcome) {
         AtomicReferenceArray<Timer> timers = upstream.get(backend);
         if (timers == null) {
@@ -277,6 +293,7 @@ public final class ProxyMetrics {
         return names;
     }
 
+    /** An answer with {@code status} was sent to a client. */
     public void response(int status) {
         if (status < 0 || status >= responses.length()) {
             responseCounter(status).increment();

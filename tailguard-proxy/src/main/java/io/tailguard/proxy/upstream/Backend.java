@@ -60,6 +60,7 @@ public final class Backend {
                 });
     }
 
+    /** This backend's place in its pool, as the pool's decision path numbers it. */
     public int index() {
         return index;
     }

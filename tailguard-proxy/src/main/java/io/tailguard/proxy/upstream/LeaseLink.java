@@ -105,26 +105,32 @@ public final class LeaseLink {
         return path.lease(index);
     }
 
+    /** The backend's lease availability now: remaining / allowed, 0 once expired. */
     public double availabilityNow() {
         return view().availability(clock.nanoTime());
     }
 
+    /** The requests the current lease allows. */
     public int allowed() {
         return view().allowed();
     }
 
+    /** The requests the current lease still allows now. */
     public int remaining() {
         return view().remaining(clock.nanoTime());
     }
 
+    /** The leases received on this stream so far. */
     public long leasesReceived() {
         return received.get();
     }
 
+    /** The requests sent to the backend with a lease id so far. */
     public long sentUnderLease() {
         return sentUnderLease.get();
     }
 
+    /** True from the stream's first lease until the stream ends. */
     public boolean streamOpen() {
         return id != null;
     }

@@ -18,14 +18,17 @@ import io.netty.channel.socket.nio.NioSocketChannel;
  */
 public record Transport(boolean epoll) {
 
+    /** Returns epoll where Netty can load it, else NIO. */
     public static Transport best() {
         return new Transport(Epoll.isAvailable());
     }
 
+    /** Creates a group of {@code threads} event loops of this transport. */
     public EventLoopGroup group(int threads) {
         return epoll ? new EpollEventLoopGroup(threads) : new NioEventLoopGroup(threads);
     }
 
+    /** The listening socket's channel class of this transport. */
     public Class<? extends ServerChannel> serverChannel() {
         return epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
     }

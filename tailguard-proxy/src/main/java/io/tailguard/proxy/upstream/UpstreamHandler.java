@@ -31,6 +31,7 @@ public final class UpstreamHandler extends ChannelInboundHandlerAdapter {
         this.backend = backend;
     }
 
+    /** Returns the handler in {@code channel}'s pipeline. */
     public static UpstreamHandler of(Channel channel) {
         return channel.pipeline().get(UpstreamHandler.class);
     }
@@ -41,6 +42,7 @@ public final class UpstreamHandler extends ChannelInboundHandlerAdapter {
         codec = ctx.pipeline().get(BackendCodec.class);
     }
 
+    /** Sends this connection's next response to {@code bound}. */
     public void bind(UpstreamLeg bound) {
         this.exchange = bound;
         this.inInterim = false;
@@ -51,6 +53,7 @@ public final class UpstreamHandler extends ChannelInboundHandlerAdapter {
         this.exchange = next;
     }
 
+    /** Sends this connection's response nowhere (its attempt is over). */
     public void unbind() {
         this.exchange = null;
     }
