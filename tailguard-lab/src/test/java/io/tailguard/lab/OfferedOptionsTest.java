@@ -55,7 +55,7 @@ class OfferedOptionsTest {
     @Test
     void onlyDeterministicIsOfferedForTheSakeOfThePublishedCommandLines() {
         for (Experiment experiment : Experiments.all()) {
-            for (LabOption option : experiment.options()) {
+            for (LabOption option : experiment.spec().options()) {
                 if (!option.name().equals("--deterministic")) {
                     assertThat(option.description()).as(experiment.name() + " " + option.name())
                             .doesNotContainIgnoringCase("changes nothing").doesNotContainIgnoringCase("unused")
