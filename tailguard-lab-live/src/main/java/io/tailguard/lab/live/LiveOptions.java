@@ -8,12 +8,17 @@ import java.util.function.Function;
 
 /**
  * Thread-safe (stateless) the options the live experiments share: {@code --setup}, which of their
- * setups to run, and {@code --scale}, which shrinks their real time for tests.
+ * setups to run, {@code --scale}, which shrinks their real time for tests, and the names of the
+ * options each of them declares with its own default and meaning.
  */
 public final class LiveOptions {
 
     public static final String SETUP = "--setup";
     public static final String SCALE = "--scale";
+    public static final String SERVICE_TIME = "--service-time";
+    public static final String CLIENT_TIMEOUT = "--client-timeout";
+    public static final String WARMUP = "--warmup";
+    public static final String DURATION = "--duration";
 
     private static final String ALL = "all";
 

@@ -24,8 +24,6 @@ import java.util.List;
  */
 public final class EdgeExperiment implements Experiment {
 
-    static final String SERVICE_TIME = "--service-time";
-    static final String CLIENT_TIMEOUT = "--client-timeout";
     static final String PROXY_TIMEOUT = "--proxy-timeout";
     static final String CLIENTS = "--clients";
     static final String GAP = "--gap";
@@ -52,9 +50,9 @@ public final class EdgeExperiment implements Experiment {
 
     private static List<LabOption> optionList() {
         return List.of(
-                LabOption.duration(SERVICE_TIME, "5s", Duration.ofMinutes(1),
+                LabOption.duration(LiveOptions.SERVICE_TIME, "5s", Duration.ofMinutes(1),
                         "How long the Rack app sleeps per request."),
-                LabOption.duration(CLIENT_TIMEOUT, "12s", Duration.ofMinutes(10),
+                LabOption.duration(LiveOptions.CLIENT_TIMEOUT, "12s", Duration.ofMinutes(10),
                         "When clients of the -client-timeout setups give up (also sent as X-Request-Timeout-Ms)."),
                 LabOption.duration(PROXY_TIMEOUT, "30s", Duration.ofMinutes(10), "nginx proxy_read_timeout, HAProxy "
                         + "timeout queue and timeout server, tailguard's queue timeout."),
@@ -72,8 +70,8 @@ public final class EdgeExperiment implements Experiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         double scale = args.fraction(LiveOptions.SCALE);
-        EdgeTiming timing = EdgeTiming.scaled(args.duration(SERVICE_TIME), args.duration(GAP),
-                args.duration(PROXY_TIMEOUT), args.duration(CLIENT_TIMEOUT), args.intValue(CLIENTS),
+        EdgeTiming timing = EdgeTiming.scaled(args.duration(LiveOptions.SERVICE_TIME), args.duration(GAP),
+                args.duration(PROXY_TIMEOUT), args.duration(LiveOptions.CLIENT_TIMEOUT), args.intValue(CLIENTS),
                 args.intValue(QUEUE), scale);
         List<EdgeSetup> setups = LiveOptions.chosen(args, EdgeSetup.all(), EdgeSetup::name);
         EdgeRun.requirePrograms(setups);
