@@ -27,8 +27,8 @@ public final class Conclusions {
      * unchanged if there are no conclusions.
      */
     static LabResult judged(Experiment experiment, LabArgs args, LabResult result) {
-        return single(experiment.conclusions(), conditions(experiment, args, false), result)
-                .map(paragraph -> result.withVerdicts(paragraph, verdicts(experiment.conclusions(), result)))
+        return single(experiment.spec().conclusions(), conditions(experiment, args, false), result)
+                .map(paragraph -> result.withVerdicts(paragraph, verdicts(experiment.spec().conclusions(), result)))
                 .orElse(result);
     }
 

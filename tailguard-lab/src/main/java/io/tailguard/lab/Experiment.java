@@ -37,23 +37,8 @@ public interface Experiment {
         return spec().description();
     }
 
-    /** Returns the spec's series. */
-    default LabSeries series() {
-        return spec().series();
-    }
-
-    /** Returns the spec's options. */
-    default List<LabOption> options() {
-        return spec().options();
-    }
-
     /** Returns the spec's examples. */
     default List<String> examples() {
         return spec().examples();
-    }
-
-    /** Returns the spec's published conclusions. */
-    default List<Conclusion<?>> conclusions() {
-        return spec().conclusions();
     }
 }

@@ -108,7 +108,7 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
      * it declares {@link #seed} (a plain {@link #longValue} named {@code --seed} does not opt in).
      */
     public static List<LabOption> of(Experiment experiment) {
-        List<LabOption> declared = experiment.options();
+        List<LabOption> declared = experiment.spec().options();
         if (declared.stream().noneMatch(o -> o.kind() == Kind.SEED)) {
             return declared;
         }

@@ -71,7 +71,7 @@ public final class LabRunner {
         int width = experiments.stream().mapToInt(e -> e.name().length()).max().orElse(0);
         List<String> lines = new ArrayList<>();
         for (LabSeries series : LabSeries.values()) {
-            List<Experiment> members = experiments.stream().filter(e -> e.series() == series).toList();
+            List<Experiment> members = experiments.stream().filter(e -> e.spec().series() == series).toList();
             if (members.isEmpty()) {
                 continue;
             }
@@ -159,7 +159,7 @@ public final class LabRunner {
                 for (Artifact a : written) {
                     all.add(new Artifact(e.name() + "/" + a.file(), a.bytes(), a.sha256()));
                 }
-                bySeries.computeIfAbsent(e.series(), s -> new ArrayList<>()).add(new IndexPage.Entry(e.name(),
+                bySeries.computeIfAbsent(e.spec().series(), s -> new ArrayList<>()).add(new IndexPage.Entry(e.name(),
                         result.title(), e.description(), written.size(), result.verdicts()));
                 printResult(result);
             }

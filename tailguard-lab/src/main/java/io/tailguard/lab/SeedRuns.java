@@ -57,8 +57,8 @@ public final class SeedRuns {
         }
         base.charts().forEach(out::chart);
         base.ranAlso().forEach(out::ranAlso);
-        Conclusions.acrossSeeds(experiment.conclusions(), Conclusions.conditions(experiment, args, true), runs, first)
-                .ifPresent(p -> out.verdicts(p, Conclusions.verdictsAcrossSeeds(experiment.conclusions(), runs, first)));
+        Conclusions.acrossSeeds(experiment.spec().conclusions(), Conclusions.conditions(experiment, args, true), runs, first)
+                .ifPresent(p -> out.verdicts(p, Conclusions.verdictsAcrossSeeds(experiment.spec().conclusions(), runs, first)));
         out.finding(finding(figures, first, k));
         base.findings().forEach(f -> out.finding("Seed " + first + ": " + f));
         base.files().forEach(out::file);

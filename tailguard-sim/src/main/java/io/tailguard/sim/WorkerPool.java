@@ -15,11 +15,14 @@ import java.util.random.RandomGenerator;
  */
 public final class WorkerPool {
 
-    /** Not thread-safe unit of work handed to the pool. */
+    /** Not thread-safe unit of work handed to the pool; work that is never withdrawn is just its {@link #done}. */
+    @FunctionalInterface
     public interface Work {
 
-        /** Returns true if the caller no longer wants this work done (checked before it starts). */
-        boolean abandoned();
+        /** Returns true if the caller no longer wants this work done (checked before it starts); never by default. */
+        default boolean abandoned() {
+            return false;
+        }
 
         /** Called at the virtual time its service ends. */
         void done();

@@ -23,12 +23,7 @@ class SimulationTest {
     void completionAtTheSameInstantFreesTheWorkerBeforeTheArrival() {
         // D/D/1/1: arrivals every 10 ms, 10 ms service, no waiting room. With completions processed
         // before arrivals at equal times every request finds the worker free.
-        SimulationResult result = Simulation.builder()
-                .arrivals(ArrivalSource.constant(Duration.ofMillis(10)))
-                .station(Station.builder().workers(1).queue(StationQueues.bounded(0))
-                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
-                .horizon(Duration.ofSeconds(1))
-                .build().run();
+        SimulationResult result = lossSystem(Duration.ofMillis(10));
 
         assertThat(result.counts().arrivals()).isEqualTo(100);
         assertThat(result.counts().rejected()).isZero();
@@ -40,12 +35,7 @@ class SimulationTest {
     @Test
     void lossSystemRejectsWithQueueFullWhenTheWorkerIsBusy() {
         // arrivals every 5 ms, 10 ms service, no waiting room: every second arrival is refused.
-        SimulationResult result = Simulation.builder()
-                .arrivals(ArrivalSource.constant(Duration.ofMillis(5)))
-                .station(Station.builder().workers(1).queue(StationQueues.bounded(0))
-                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
-                .horizon(Duration.ofSeconds(1))
-                .build().run();
+        SimulationResult result = lossSystem(Duration.ofMillis(5));
 
         assertThat(result.counts().arrivals()).isEqualTo(200);
         assertThat(result.counts().rejected(RejectReason.QUEUE_FULL)).isEqualTo(100);
@@ -136,6 +126,16 @@ class SimulationTest {
                 .build().run();
         result.littlesLaw().requireWithin(1e-9);
         return result;
+    }
+
+    /** One second of arrivals every {@code arrivalInterval} at one worker with 10 ms service and no waiting room. */
+    private static SimulationResult lossSystem(Duration arrivalInterval) {
+        return Simulation.builder()
+                .arrivals(ArrivalSource.constant(arrivalInterval))
+                .station(Station.builder().workers(1).queue(StationQueues.bounded(0))
+                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
+                .horizon(Duration.ofSeconds(1))
+                .build().run();
     }
 
     /** A gate admitting at most {@code limit} in flight, counting completions. */

@@ -69,6 +69,16 @@ class WorkerPoolTest {
     }
 
     @Test
+    void workGivenAsItsDoneIsNeverWithdrawnAndServedInOrder() {
+        WorkerPool pool = pool(1);
+        pool.submit(() -> trace.add("a@" + scheduler.nowNanos() / MS));
+        pool.submit(() -> trace.add("b@" + scheduler.nowNanos() / MS));
+        scheduler.runUntilIdle();
+
+        assertThat(trace).containsExactly("a@10", "b@20");
+    }
+
+    @Test
     void workAbandonedInServiceStillTakesItsServiceTime() {
         WorkerPool pool = pool(2);
         Named a = work("a");

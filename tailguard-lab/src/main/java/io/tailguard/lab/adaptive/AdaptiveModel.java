@@ -104,7 +104,7 @@ final class AdaptiveModel {
         } else if (scenario.errorsOver() > 0 && atService() >= scenario.errorsOver()) {
             scheduler.schedule(ERROR_NANOS, () -> limiter.release(handle, scheduler.nowNanos(), true));
         } else {
-            pool.submit(new Request(now, handle));
+            pool.submit(() -> served(now, handle));
         }
         double rate = scenario.load().at(now / 1e9) * capacityRps;
         long gapNanos = (long) (-Math.log(1.0 - arrivals.nextDouble()) / rate * 1e9);
@@ -129,33 +129,17 @@ final class AdaptiveModel {
                 : Math.round(histogram.getValueAtPercentile(percentile) / (double) MS);
     }
 
-    /** One admitted request waiting for or in service. */
-    private final class Request implements WorkerPool.Work {
-        private final long startNanos;
-        private final Object handle;
-
-        Request(long startNanos, Object handle) {
-            this.startNanos = startNanos;
-            this.handle = handle;
+    /** Records an admitted request that arrived at {@code startNanos} and has just been served. */
+    private void served(long startNanos, Object handle) {
+        long now = scheduler.nowNanos();
+        long latency = now - startNanos;
+        all.recordValue(Math.min(latency, all.getHighestTrackableValue()));
+        window.recordValue(Math.min(latency, window.getHighestTrackableValue()));
+        successes++;
+        int w = (int) (now / WINDOW_NANOS);
+        if (w < windows) {
+            windowSuccesses[w]++;
         }
-
-        @Override
-        public boolean abandoned() {
-            return false;
-        }
-
-        @Override
-        public void done() {
-            long now = scheduler.nowNanos();
-            long latency = now - startNanos;
-            all.recordValue(Math.min(latency, all.getHighestTrackableValue()));
-            window.recordValue(Math.min(latency, window.getHighestTrackableValue()));
-            successes++;
-            int w = (int) (now / WINDOW_NANOS);
-            if (w < windows) {
-                windowSuccesses[w]++;
-            }
-            limiter.release(handle, now, false);
-        }
+        limiter.release(handle, now, false);
     }
 }

@@ -12,6 +12,7 @@ import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
 import io.tailguard.lab.SpecExperiment;
+import io.tailguard.lab.latencyseries.MillisRun;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import io.tailguard.sim.arrival.ArrivalSource;
 import io.tailguard.sim.service.PauseService;
@@ -64,8 +65,9 @@ public final class CoordinatedOmissionExperiment extends SpecExperiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = Math.max(1000, args.duration(PublishedFlags.DURATION).toMillis());
-        long snapshotMs = Math.min(Math.max(1000, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toMillis()), durationMs);
+        MillisRun window = MillisRun.of(args, 1000);
+        long durationMs = window.durationMs();
+        long snapshotMs = window.snapshotMs();
         long rate = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 10L);
         long expectedMs = Math.max(1, 1000 / rate);
         String mode = args.choice(MODE);

@@ -10,10 +10,10 @@ import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
-import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
+import io.tailguard.lab.latencyseries.WholeSecondsRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,14 +60,8 @@ public final class HedgedRequestsExperiment extends SpecExperiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        long seconds = Math.max(1, args.duration(PublishedFlags.DURATION).toSeconds());
-        long iv = Math.min(seconds, Math.max(1, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toSeconds()));
-        long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
-        if ((double) seconds * rps > MAX_REQUESTS) {
-            throw new LabUsageException(String.format(Locale.ROOT,
-                    "%s x %s x 100 must be at most %d requests but was %d", PublishedFlags.DURATION, PublishedFlags.CONCURRENCY, MAX_REQUESTS,
-                    seconds * rps));
-        }
+        WholeSecondsRun run = WholeSecondsRun.of(args);
+        run.requireAtMost(1, MAX_REQUESTS, "requests");
         long seed = args.longValue(LabOption.SEED);
         HedgedRequestsModel.Threshold selected = HedgedRequestsModel.Threshold.valueOf(
                 args.choice(THRESHOLD).toUpperCase(Locale.ROOT));
@@ -75,7 +69,7 @@ public final class HedgedRequestsExperiment extends SpecExperiment {
                 args.choice(DELAY).toUpperCase(Locale.ROOT).replace('-', '_'));
 
         progress.begin("lab hedged-requests", 1 + HedgedRequestsModel.Threshold.values().length);
-        HedgedRequestsModel model = new HedgedRequestsModel(seconds, iv, rps, seed, seed + SECONDARY_SEED_OFFSET);
+        HedgedRequestsModel model = new HedgedRequestsModel(run, seed, seed + SECONDARY_SEED_OFFSET);
         HedgedRequestsModel.Hedged baseline = model.baseline("hedged-requests-baseline.csv");
         progress.step("baseline");
         List<HedgedRequestsModel.Hedged> runs = new ArrayList<>();
@@ -88,7 +82,7 @@ public final class HedgedRequestsExperiment extends SpecExperiment {
         List<CostRow> costRows = costRows(baseline, runs);
         CsvTable cost = CsvTable.of("Cost table", "hedged-requests-cost-table.csv", CostRow.HEADER, costRows);
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
-                        "%s: %d requests/s for %d s, %s delay, seed %d", title(), rps, seconds, args.choice(DELAY), seed))
+                        "%s: %d requests/s for %d s, %s delay, seed %d", title(), run.rps(), run.seconds(), args.choice(DELAY), seed))
                 .table(baseline.snapshots())
                 .table(chosen.snapshots())
                 .printedTable(cost)

@@ -4,6 +4,7 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.hedge.HedgeDelay;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import io.tailguard.lab.latencyseries.SnapshotTable;
+import io.tailguard.lab.latencyseries.WholeSecondsRun;
 import io.tailguard.sim.hedge.HedgeWaste;
 import io.tailguard.sim.hedge.HedgedRun;
 import io.tailguard.sim.service.PublishedSampler;
@@ -64,10 +65,10 @@ final class HedgedRequestsModel {
     final long[] primary;
     final long[] secondary;
 
-    HedgedRequestsModel(long seconds, long iv, long rps, long primarySeed, long secondarySeed) {
-        this.seconds = seconds;
-        this.iv = iv;
-        this.rps = rps;
+    HedgedRequestsModel(WholeSecondsRun run, long primarySeed, long secondarySeed) {
+        this.seconds = run.seconds();
+        this.iv = run.intervalSeconds();
+        this.rps = run.rps();
         int total = Math.toIntExact(seconds * rps);
         primary = draw(total, PublishedSampler.generator(primarySeed));
         secondary = draw(total, PublishedSampler.generator(secondarySeed));

@@ -47,11 +47,11 @@ final class HedgingFindings {
     static HedgingResult find(List<HedgingResult> results, HedgingScenario scenario, String policy, int attempts,
             String delay, int budgetPct) {
         return results.stream()
-                .filter(r -> r.row().scenario() == scenario && r.row().policyName().equals(policy)
+                .filter(r -> r.row().scenario().equals(scenario) && r.row().policyName().equals(policy)
                         && r.row().attempts() == attempts && r.row().delayLabel().equals(delay)
                         && r.row().budgetPct() == budgetPct)
                 .findFirst()
-                .orElseThrow(() -> new IllegalStateException("no row " + scenario + " " + policy));
+                .orElseThrow(() -> new IllegalStateException("no row " + scenario.label() + " " + policy));
     }
 
     private static String f(String format, Object... args) {

@@ -54,14 +54,14 @@ final class HedgingTables {
     /** One chart per scenario: latency against percentile, both on log scales. */
     static List<ChartArtifact> charts(List<HedgingResult> results) {
         List<ChartArtifact> charts = new ArrayList<>();
-        for (HedgingScenario scenario : HedgingScenario.values()) {
+        for (HedgingScenario scenario : HedgingScenario.ALL) {
             List<Double> nines = new ArrayList<>();
             for (double percentile : HedgingResult.CURVE_PERCENTILES) {
                 nines.add(-Math.log10(1.0 - percentile / 100.0));
             }
             Map<String, List<? extends Number>> series = new LinkedHashMap<>();
             for (HedgingResult r : results) {
-                if (r.row().scenario() == scenario) {
+                if (r.row().scenario().equals(scenario)) {
                     series.put(label(r.row()), r.curveMs());
                 }
             }

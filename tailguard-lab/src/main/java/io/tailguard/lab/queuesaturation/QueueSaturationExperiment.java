@@ -12,6 +12,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
+import io.tailguard.lab.latencyseries.MillisRun;
 import io.tailguard.lab.latencyseries.PublishedFlags;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,8 +58,9 @@ public final class QueueSaturationExperiment extends SpecExperiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        long durationMs = Math.max(1, args.duration(PublishedFlags.DURATION).toMillis());
-        long snapshotMs = Math.max(1, Math.min(args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toMillis(), durationMs));
+        MillisRun window = MillisRun.of(args, 1);
+        long durationMs = window.durationMs();
+        long snapshotMs = window.snapshotMs();
         SaturationArrivals arrivals = SaturationArrivals.valueOf(args.choice(ARRIVALS).toUpperCase(Locale.ROOT));
         long seed = args.longValue(LabOption.SEED);
         SplittableRandom master = new SplittableRandom(seed);

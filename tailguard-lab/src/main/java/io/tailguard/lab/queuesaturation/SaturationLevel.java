@@ -108,21 +108,12 @@ final class SaturationLevel {
             } else {
                 depthSum[0] += ahead;
                 boolean inLast = Math.min((long) a / snapshotMs, intervals - 1) == intervals - 1;
-                pool.submit(new WorkerPool.Work() {
-                    @Override
-                    public boolean abandoned() {
-                        return false;
-                    }
-
-                    @Override
-                    public void done() {
-                        long sojourn = Math.max(SERVICE_MS,
-                                Math.round(scheduler.nowNanos() / (double) NANOS_PER_MS - a));
-                        counts[0]++;
-                        counts[1] += sojourn;
-                        if (inLast) {
-                            LatencyHistograms.record(last, sojourn);
-                        }
+                pool.submit(() -> {
+                    long sojourn = Math.max(SERVICE_MS, Math.round(scheduler.nowNanos() / (double) NANOS_PER_MS - a));
+                    counts[0]++;
+                    counts[1] += sojourn;
+                    if (inLast) {
+                        LatencyHistograms.record(last, sojourn);
                     }
                 });
             }

@@ -9,11 +9,11 @@ import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
-import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
 import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
+import io.tailguard.lab.latencyseries.WholeSecondsRun;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,29 +48,21 @@ public final class TailLatencyExperiment extends SpecExperiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        long seconds = Math.max(1, args.duration(PublishedFlags.DURATION).toSeconds());
-        long iv = Math.min(seconds, Math.max(1, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toSeconds()));
-        long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
+        WholeSecondsRun run = WholeSecondsRun.of(args);
+        run.requireAtMost(1 + FAN_OUT, MAX_DRAWS, "latency draws");
         long seed = args.longValue(LabOption.SEED);
-        double draws = (double) seconds * rps * (1 + FAN_OUT);
-        if (draws > MAX_DRAWS) {
-            throw new LabUsageException(String.format(Locale.ROOT,
-                    "%s x %s x 100 x 6 must be at most %d latency draws but was %.0f", PublishedFlags.DURATION, PublishedFlags.CONCURRENCY,
-                    MAX_DRAWS, draws));
-        }
         progress.begin("lab tail-latency", 2);
-        TailLatencyModel.Outcome base = TailLatencyModel.run("Baseline", "tail-latency-baseline.csv", 1,
-                seconds, iv, rps, seed);
+        TailLatencyModel.Outcome base = TailLatencyModel.run("Baseline", "tail-latency-baseline.csv", 1, run, seed);
         progress.step("baseline");
         TailLatencyModel.Outcome fan = TailLatencyModel.run("Tail amplification",
-                "tail-latency-tail-amplification.csv", FAN_OUT, seconds, iv, rps, seed);
+                "tail-latency-tail-amplification.csv", FAN_OUT, run, seed);
         progress.step("fan-out " + FAN_OUT);
         progress.end();
 
         List<ScenarioRow> rows = List.of(ScenarioRow.of("baseline", base), ScenarioRow.of("fan-out-" + FAN_OUT, fan));
         CsvTable summary = CsvTable.of("Whole run", "tail-latency-summary.csv", ScenarioRow.HEADER, rows);
         LabResult.Builder result = LabResult.builder(String.format(Locale.ROOT,
-                        "%s: %d requests/s for %d s, fan-out %d, seed %d", title(), rps, seconds, FAN_OUT, seed))
+                        "%s: %d requests/s for %d s, fan-out %d, seed %d", title(), run.rps(), run.seconds(), FAN_OUT, seed))
                 .table(base.snapshots())
                 .table(fan.snapshots())
                 .printedTable(summary)

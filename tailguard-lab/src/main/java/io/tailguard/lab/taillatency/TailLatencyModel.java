@@ -3,6 +3,7 @@ package io.tailguard.lab.taillatency;
 import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.latencyseries.LatencyHistograms;
 import io.tailguard.lab.latencyseries.SnapshotTable;
+import io.tailguard.lab.latencyseries.WholeSecondsRun;
 import io.tailguard.sim.service.PublishedSampler;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,19 +24,18 @@ final class TailLatencyModel {
     }
 
     /**
-     * Runs {@code seconds} of {@code rps} requests with a fan-out of {@code fanOut}, one snapshot
-     * every {@code intervalSeconds} (a trailing partial interval is dropped, as published).
+     * Runs {@code run}'s seconds of its requests with a fan-out of {@code fanOut}, one snapshot
+     * every interval (a trailing partial interval is dropped, as published).
      */
-    static Outcome run(String name, String file, int fanOut, long seconds, long intervalSeconds, long rps,
-                       long seed) {
+    static Outcome run(String name, String file, int fanOut, WholeSecondsRun run, long seed) {
         Random random = PublishedSampler.generator(seed);
         SnapshotTable table = new SnapshotTable(name, file);
         Histogram whole = LatencyHistograms.create();
         List<Long> p99 = new ArrayList<>();
         long total = 0;
-        for (long e = intervalSeconds; e <= seconds; e += intervalSeconds) {
+        for (long e = run.intervalSeconds(); e <= run.seconds(); e += run.intervalSeconds()) {
             Histogram interval = LatencyHistograms.create();
-            long requests = rps * intervalSeconds;
+            long requests = run.rps() * run.intervalSeconds();
             for (long r = 0; r < requests; r++) {
                 long slowest = 0;
                 for (int i = 0; i < fanOut; i++) {
@@ -46,7 +46,7 @@ final class TailLatencyModel {
             total += requests;
             whole.add(interval);
             p99.add(interval.getValueAtPercentile(99.0));
-            table.row(e, interval, rps, 0, total);
+            table.row(e, interval, run.rps(), 0, total);
         }
         return new Outcome(table.build(), whole, p99);
     }

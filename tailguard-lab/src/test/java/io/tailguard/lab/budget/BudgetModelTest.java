@@ -29,22 +29,22 @@ class BudgetModelTest {
     @Test
     void longerRunsGiveThePublishedModelsFiguresForThoseLengths() {
         // the published lab's own 400 ms table at 10 s and 20 s (budget, breaker)
-        assertThat(BudgetExperiment.run("budget", 400, 10_000, ArrivalPattern.CONSTANT, 7).successPct(0))
-                .isCloseTo(60.9, org.assertj.core.data.Offset.offset(0.05));
-        assertThat(BudgetExperiment.run("budget", 400, 20_000, ArrivalPattern.CONSTANT, 7).successPct(0))
-                .isCloseTo(52.0, org.assertj.core.data.Offset.offset(0.05));
-        assertThat(BudgetExperiment.run("breaker", 400, 10_000, ArrivalPattern.CONSTANT, 7).successPct(0))
-                .isCloseTo(33.9, org.assertj.core.data.Offset.offset(0.05));
-        assertThat(BudgetExperiment.run("breaker", 400, 20_000, ArrivalPattern.CONSTANT, 7).successPct(0))
-                .isCloseTo(26.5, org.assertj.core.data.Offset.offset(0.05));
+        assertSuccessAt400Ms("budget", 10_000, 7, 60.9);
+        assertSuccessAt400Ms("budget", 20_000, 7, 52.0);
+        assertSuccessAt400Ms("breaker", 10_000, 7, 33.9);
+        assertSuccessAt400Ms("breaker", 20_000, 7, 26.5);
     }
 
     @Test
     void seedTwoFlipsThePublishedBudgetOverBudgetPlusBreakerClaim() {
         // the published lab's probe: seed 2 gives budget 35.1 % vs budget+breaker 37.7 % at 400 ms
-        assertThat(BudgetExperiment.run("budget", 400, 5_000, ArrivalPattern.CONSTANT, 2).successPct(0))
-                .isCloseTo(35.1, org.assertj.core.data.Offset.offset(0.05));
-        assertThat(BudgetExperiment.run("budget+breaker", 400, 5_000, ArrivalPattern.CONSTANT, 2).successPct(0))
-                .isCloseTo(37.7, org.assertj.core.data.Offset.offset(0.05));
+        assertSuccessAt400Ms("budget", 5_000, 2, 35.1);
+        assertSuccessAt400Ms("budget+breaker", 5_000, 2, 37.7);
+    }
+
+    private static void assertSuccessAt400Ms(String policy, long durationMs, long seed, double publishedPct) {
+        assertThat(BudgetExperiment.run(policy, 400, durationMs, ArrivalPattern.CONSTANT, seed).successPct(0))
+                .as("%s over %d ms, seed %d", policy, durationMs, seed)
+                .isCloseTo(publishedPct, org.assertj.core.data.Offset.offset(0.05));
     }
 }

@@ -16,7 +16,7 @@ class CollapseConclusionsTest {
 
     private static Conclusion.Verdict judge(int index, List<CollapseRow> rows) {
         LabResult result = LabResult.builder("collapse").records(rows).build();
-        return new LoadCollapseExperiment().conclusions().get(index).judge(result.records()).verdict();
+        return new LoadCollapseExperiment().spec().conclusions().get(index).judge(result.records()).verdict();
     }
 
     @Test

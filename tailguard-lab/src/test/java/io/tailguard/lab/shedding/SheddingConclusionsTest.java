@@ -22,7 +22,7 @@ class SheddingConclusionsTest {
             }
         }
         LabResult run = LabResult.builder("shedding").records(rows).build();
-        return new LoadSheddingExperiment().conclusions().get(0).judge(run.records()).verdict();
+        return new LoadSheddingExperiment().spec().conclusions().get(0).judge(run.records()).verdict();
     }
 
     @Test

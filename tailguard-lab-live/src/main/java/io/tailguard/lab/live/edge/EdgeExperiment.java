@@ -8,6 +8,7 @@ import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.LiveOptions;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,14 +24,10 @@ import java.util.List;
  */
 public final class EdgeExperiment implements Experiment {
 
-    static final String SERVICE_TIME = "--service-time";
-    static final String CLIENT_TIMEOUT = "--client-timeout";
     static final String PROXY_TIMEOUT = "--proxy-timeout";
     static final String CLIENTS = "--clients";
     static final String GAP = "--gap";
     static final String QUEUE = "--queue";
-    static final String SCALE = "--scale";
-    static final String SETUP = "--setup";
     static final String PUMA = "--puma";
 
     private static final ExperimentSpec SPEC = new ExperimentSpec("edge",
@@ -52,13 +49,10 @@ public final class EdgeExperiment implements Experiment {
     }
 
     private static List<LabOption> optionList() {
-        List<String> setups = new ArrayList<>();
-        setups.add("all");
-        setups.addAll(EdgeSetup.names());
         return List.of(
-                LabOption.duration(SERVICE_TIME, "5s", Duration.ofMinutes(1),
+                LabOption.duration(LiveOptions.SERVICE_TIME, "5s", Duration.ofMinutes(1),
                         "How long the Rack app sleeps per request."),
-                LabOption.duration(CLIENT_TIMEOUT, "12s", Duration.ofMinutes(10),
+                LabOption.duration(LiveOptions.CLIENT_TIMEOUT, "12s", Duration.ofMinutes(10),
                         "When clients of the -client-timeout setups give up (also sent as X-Request-Timeout-Ms)."),
                 LabOption.duration(PROXY_TIMEOUT, "30s", Duration.ofMinutes(10), "nginx proxy_read_timeout, HAProxy "
                         + "timeout queue and timeout server, tailguard's queue timeout."),
@@ -66,8 +60,8 @@ public final class EdgeExperiment implements Experiment {
                 LabOption.duration(GAP, "100ms", Duration.ofSeconds(10), "Time between two clients' starts."),
                 LabOption.positiveInt(QUEUE, 1, 1000, "How many requests tailguard lets wait for the backend: "
                         + "(client timeout / service time) - 1 = 1 by default; deeper waits outlast the clients."),
-                LabOption.fraction(SCALE, "1", "Multiplies every time above; 0.1 runs ten times faster."),
-                LabOption.choice(SETUP, "all", setups, "Which setup to run; all runs the eight in this order."),
+                LabOption.fraction(LiveOptions.SCALE, "1", "Multiplies every time above; 0.1 runs ten times faster."),
+                LiveOptions.setup(EdgeSetup.names(), "Which setup to run; all runs the eight in this order."),
                 LabOption.choice(PUMA, "installed", List.of("installed", "article"), "installed: Puma as it is "
                         + "(since 3.10 it skips a queued request whose connection closed); article: that check "
                         + "off, like the article's Puma 3.9, which served every request it had read."));
@@ -75,13 +69,11 @@ public final class EdgeExperiment implements Experiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        double scale = args.fraction(SCALE);
-        EdgeTiming timing = EdgeTiming.scaled(args.duration(SERVICE_TIME), args.duration(GAP),
-                args.duration(PROXY_TIMEOUT), args.duration(CLIENT_TIMEOUT), args.intValue(CLIENTS),
+        double scale = args.fraction(LiveOptions.SCALE);
+        EdgeTiming timing = EdgeTiming.scaled(args.duration(LiveOptions.SERVICE_TIME), args.duration(GAP),
+                args.duration(PROXY_TIMEOUT), args.duration(LiveOptions.CLIENT_TIMEOUT), args.intValue(CLIENTS),
                 args.intValue(QUEUE), scale);
-        String choice = args.choice(SETUP);
-        List<EdgeSetup> setups = EdgeSetup.all().stream()
-                .filter(s -> choice.equals("all") || s.name().equals(choice)).toList();
+        List<EdgeSetup> setups = LiveOptions.chosen(args, EdgeSetup.all(), EdgeSetup::name);
         EdgeRun.requirePrograms(setups);
 
         boolean pumaPrecheck = args.choice(PUMA).equals("installed");

@@ -2,6 +2,7 @@ package io.tailguard.lab.live.edge;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Thread-safe (immutable) one row group of {@code lab edge}: which proxy stands in front of the
@@ -16,22 +17,17 @@ record EdgeSetup(Proxy proxy, boolean clientTimeout) {
     /** The proxies compared, in the order the article meets them. */
     enum Proxy {
         /** nginx as the article first configured it: {@code proxy_read_timeout 30s}, no cap. */
-        NGINX("nginx"),
+        NGINX,
         /** nginx with {@code max_conns=3}: three connections to the backend, the rest 502 at once. */
-        NGINX_MAX_CONNS("nginx-max-conns"),
+        NGINX_MAX_CONNS,
         /** HAProxy with {@code maxconn 1} and {@code timeout queue}: it queues, by time only. */
-        HAPROXY("haproxy"),
+        HAPROXY,
         /** tailguard with a cap of 1, a bounded queue and the client's deadline. */
-        TAILGUARD("tailguard");
+        TAILGUARD;
 
-        private final String label;
-
-        Proxy(String label) {
-            this.label = label;
-        }
-
+        /** Returns the proxy's name in setup names: the constant's, lower-case with dashes. */
         String label() {
-            return label;
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 

@@ -10,6 +10,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.leases.LeasesExperiment;
+import io.tailguard.lab.live.LiveOptions;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,9 +28,6 @@ import java.util.Map;
  */
 public final class LeasesLiveExperiment implements Experiment {
 
-    static final String DURATION = "--duration";
-    static final String SCALE = "--scale";
-    static final String SEED = "--seed";
     static final String HETEROGENEOUS = "--heterogeneous";
     /** Load before each row's measured span, as the simulation leaves out its first second. */
     static final Duration WARMUP = Duration.ofSeconds(1);
@@ -43,13 +41,14 @@ public final class LeasesLiveExperiment implements Experiment {
     private static final ExperimentSpec SPEC = new ExperimentSpec("leases-live",
             "Request leases live: three lease-granting backends behind the tailguard proxy at 1000 req/s, beside " + "the simulation",
             "the RSocket lease demo over loopback (three backends, the proxy balancing by lease, 1000 req/s), " + "each row beside its simulated twin.",
-            new LeasesExperiment().series(),
+            new LeasesExperiment().spec().series(),
             List.of(
-                LabOption.duration(DURATION, "20s", Duration.ofMinutes(10),
+                LabOption.duration(LiveOptions.DURATION, "20s", Duration.ofMinutes(10),
                         "Measured time per row, after 1 s of warm-up load (10 s for adaptive rows: the sender's slow "
                                 + "start); the simulated rows run 60 s or this long."),
-                LabOption.fraction(SCALE, "1", "Multiplies --duration and the warm-up; 0.1 runs ten times faster."),
-                LabOption.longValue(SEED, 1L, "Seed of the backends' delays and of the simulated rows."),
+                LabOption.fraction(LiveOptions.SCALE, "1",
+                        "Multiplies --duration and the warm-up; 0.1 runs ten times faster."),
+                LabOption.longValue(LabOption.SEED, 1L, "Seed of the backends' delays and of the simulated rows."),
                 LabOption.flag(HETEROGENEOUS, "The third backend saturates at 60 per window: least-loaded by lease "
                         + "against p2c on latency and round robin, static 100 and adaptive leases.")),
             List.of("lab leases --live", "lab leases --live --duration 60s --output-dir out/leases-live", "lab leases --live --scale 0.1", "lab leases --live --heterogeneous"),
@@ -62,14 +61,14 @@ public final class LeasesLiveExperiment implements Experiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        double scale = args.fraction(SCALE);
-        Duration duration = Duration.ofNanos(Math.round(args.duration(DURATION).toNanos() * scale));
+        double scale = args.fraction(LiveOptions.SCALE);
+        Duration duration = Duration.ofNanos(Math.round(args.duration(LiveOptions.DURATION).toNanos() * scale));
         Duration warmup = Duration.ofNanos(Math.round(WARMUP.toNanos() * scale));
         if (duration.toMillis() < 1_000L) {
-            throw LabUsageException.of(DURATION, "at least 1s once multiplied by --scale",
-                    args.rawValues().get(DURATION) + " x " + args.rawValues().get(SCALE));
+            throw LabUsageException.of(LiveOptions.DURATION, "at least 1s once multiplied by --scale",
+                    args.rawValues().get(LiveOptions.DURATION) + " x " + args.rawValues().get(LiveOptions.SCALE));
         }
-        long seed = args.longValue(SEED);
+        long seed = args.longValue(LabOption.SEED);
         boolean heterogeneous = args.flag(HETEROGENEOUS);
         List<LeaseRow> rows = LeaseRow.plan(heterogeneous);
         NanoClock clock = NanoClock.system();
@@ -105,8 +104,8 @@ public final class LeasesLiveExperiment implements Experiment {
     private static Map<String, SimRow> simulated(Duration measured, long seed, boolean heterogeneous) {
         LeasesExperiment simulation = new LeasesExperiment();
         Map<String, String> given = new LinkedHashMap<>();
-        given.put(DURATION, Math.max(SIMULATED.toMillis(), measured.toMillis() + 1_000L) + "ms");
-        given.put(SEED, Long.toString(seed));
+        given.put(LiveOptions.DURATION, Math.max(SIMULATED.toMillis(), measured.toMillis() + 1_000L) + "ms");
+        given.put(LabOption.SEED, Long.toString(seed));
         if (heterogeneous) {
             given.put(HETEROGENEOUS, "true");
         }

@@ -7,6 +7,7 @@ import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.LiveOptions;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
@@ -24,13 +25,7 @@ import java.util.List;
 public final class OverloadExperiment implements Experiment {
 
     static final String WORKERS = "--workers";
-    static final String SERVICE_TIME = "--service-time";
-    static final String CLIENT_TIMEOUT = "--client-timeout";
     static final String QUEUE_TIMEOUT = "--queue-timeout";
-    static final String WARMUP = "--warmup";
-    static final String DURATION = "--duration";
-    static final String SETUP = "--setup";
-    static final String SCALE = "--scale";
 
     private static final ExperimentSpec SPEC = new ExperimentSpec("live-overload",
             "The overload curve, live and simulated: direct, nginx, HAProxy and tailguard from 0.5x to 10x capacity",
@@ -50,34 +45,31 @@ public final class OverloadExperiment implements Experiment {
     }
 
     private static List<LabOption> optionList() {
-        List<String> setups = new ArrayList<>();
-        setups.add("all");
-        setups.addAll(OverloadSetup.labels());
         return List.of(
                 LabOption.positiveInt(WORKERS, 4, 256, "Requests the backend serves at once (HAProxy maxconn, "
                         + "tailguard's cap)."),
-                LabOption.duration(SERVICE_TIME, "20ms", Duration.ofSeconds(10), "Each request's service time; "
-                        + "capacity = workers / service time (200 requests/s by default)."),
-                LabOption.duration(CLIENT_TIMEOUT, "1s", Duration.ofMinutes(1), "A request not answered this long "
-                        + "after its due time fails; goodput counts successes within it."),
+                LabOption.duration(LiveOptions.SERVICE_TIME, "20ms", Duration.ofSeconds(10), "Each request's "
+                        + "service time; capacity = workers / service time (200 requests/s by default)."),
+                LabOption.duration(LiveOptions.CLIENT_TIMEOUT, "1s", Duration.ofMinutes(1), "A request not "
+                        + "answered this long after its due time fails; goodput counts successes within it."),
                 LabOption.duration(QUEUE_TIMEOUT, "500ms", Duration.ofMinutes(1), "HAProxy's timeout queue and "
                         + "tailguard's queue timeout."),
-                LabOption.duration(WARMUP, "2s", Duration.ofMinutes(5), "Load sent before each measurement."),
-                LabOption.duration(DURATION, "6s", Duration.ofMinutes(10), "Measured time per setup and load."),
-                LabOption.choice(SETUP, "all", setups, "Which live setup to run; all runs the five in this order. "
+                LabOption.duration(LiveOptions.WARMUP, "2s", Duration.ofMinutes(5),
+                        "Load sent before each measurement."),
+                LabOption.duration(LiveOptions.DURATION, "6s", Duration.ofMinutes(10),
+                        "Measured time per setup and load."),
+                LiveOptions.setup(OverloadSetup.labels(), "Which live setup to run; all runs the five in this order. "
                         + "The simulated twin always runs."),
-                LabOption.fraction(SCALE, "1", "Multiplies the warm-up and measured times; 0.1 runs ten times "
-                        + "faster (capacity and timeouts unchanged)."));
+                LabOption.fraction(LiveOptions.SCALE, "1", "Multiplies the warm-up and measured times; 0.1 runs "
+                        + "ten times faster (capacity and timeouts unchanged)."));
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        OverloadPlan plan = OverloadPlan.scaled(args.intValue(WORKERS), args.duration(SERVICE_TIME),
-                args.duration(CLIENT_TIMEOUT), args.duration(QUEUE_TIMEOUT), args.duration(WARMUP),
-                args.duration(DURATION), args.fraction(SCALE));
-        String choice = args.choice(SETUP);
-        List<OverloadSetup> setups = List.of(OverloadSetup.values()).stream()
-                .filter(s -> choice.equals("all") || s.label().equals(choice)).toList();
+        OverloadPlan plan = OverloadPlan.scaled(args.intValue(WORKERS), args.duration(LiveOptions.SERVICE_TIME),
+                args.duration(LiveOptions.CLIENT_TIMEOUT), args.duration(QUEUE_TIMEOUT),
+                args.duration(LiveOptions.WARMUP), args.duration(LiveOptions.DURATION), args.fraction(LiveOptions.SCALE));
+        List<OverloadSetup> setups = LiveOptions.chosen(args, List.of(OverloadSetup.values()), OverloadSetup::label);
         setups.forEach(OverloadSetup::requirePrograms);
 
         NanoClock clock = NanoClock.system();

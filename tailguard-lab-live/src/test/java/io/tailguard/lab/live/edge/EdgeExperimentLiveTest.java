@@ -3,12 +3,9 @@ package io.tailguard.lab.live.edge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import io.tailguard.lab.LabRunner;
-import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.LiveRuns;
 import io.tailguard.lab.live.process.Executables;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.nio.file.Files;
@@ -88,9 +85,7 @@ class EdgeExperimentLiveTest {
 
     private Path run(Map<String, String> given) {
         Path out = tmp.resolve("edge");
-        StringWriter printed = new StringWriter();
-        new LabRunner(new PrintWriter(printed, true), Progress.silent())
-                .run(new EdgeExperiment(), given, out.toString(), List.of("lab", "edge"));
+        LiveRuns.run(new EdgeExperiment(), given, out, "lab", "edge");
         return out;
     }
 
@@ -125,15 +120,6 @@ class EdgeExperimentLiveTest {
     }
 
     private static List<Map<String, String>> readCsv(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file);
-        String[] header = lines.get(0).split(",");
-        return lines.stream().skip(1).map(line -> {
-            String[] cells = line.split(",");
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < header.length; i++) {
-                row.put(header[i], cells[i]);
-            }
-            return row;
-        }).toList();
+        return LiveRuns.rows(Files.readAllLines(file));
     }
 }

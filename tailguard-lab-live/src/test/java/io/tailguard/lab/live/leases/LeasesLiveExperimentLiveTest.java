@@ -2,15 +2,10 @@ package io.tailguard.lab.live.leases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tailguard.lab.LabRunner;
-import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.LiveRuns;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -33,13 +28,12 @@ class LeasesLiveExperimentLiveTest {
     @Test
     void measuresTheDemosRowsOverLoopbackBesideTheSimulatedOnes() throws IOException {
         Path out = tmp.resolve("leases-live");
-        new LabRunner(new PrintWriter(new StringWriter(), true), Progress.silent()).run(new LeasesLiveExperiment(),
-                Map.of("--scale", "0.05"), out.toString(), List.of("lab", "leases", "--live"));
+        LiveRuns.run(new LeasesLiveExperiment(), Map.of("--scale", "0.05"), out, "lab", "leases", "--live");
 
         List<String> lines = Files.readAllLines(out.resolve("leases-live-summary.csv"));
         assertThat(lines.get(0))
                 .isEqualTo("policy,balancer,leased_requests,offered_rps,accepted_rps,rejected_rps,p50_ms,p99_ms,p999_ms");
-        List<Map<String, String>> rows = rows(lines);
+        List<Map<String, String>> rows = LiveRuns.rows(lines);
         assertThat(rows).extracting(r -> r.get("policy") + " " + r.get("leased_requests"))
                 .containsExactly("static 9999", "static 100", "static 30", "adaptive ");
         // one second measured holds one or two grants of each backend's lease, never more
@@ -49,7 +43,7 @@ class LeasesLiveExperimentLiveTest {
         assertThat(number(rows.get(0), "rejected_rps")).isZero();
         assertThat(number(rows.get(0), "accepted_rps")).isGreaterThan(900.0);
 
-        List<Map<String, String>> gaps = rows(Files.readAllLines(out.resolve("leases-live-vs-sim.csv")));
+        List<Map<String, String>> gaps = LiveRuns.rows(Files.readAllLines(out.resolve("leases-live-vs-sim.csv")));
         assertThat(gaps).hasSize(4).allSatisfy(r -> assertThat(r.get("accepted_rps_sim")).isNotEmpty());
         assertThat(out.resolve("leases-live-p99.png")).isNotEmptyFile();
         assertThat(Files.readString(out.resolve("report.html"))).contains("static 30: ");
@@ -57,19 +51,5 @@ class LeasesLiveExperimentLiveTest {
 
     private static double number(Map<String, String> row, String column) {
         return Double.parseDouble(row.get(column));
-    }
-
-    private static List<Map<String, String>> rows(List<String> lines) {
-        String[] header = lines.get(0).split(",", -1);
-        List<Map<String, String>> rows = new ArrayList<>();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] cells = line.split(",", -1);
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < header.length; i++) {
-                row.put(header[i], cells[i]);
-            }
-            rows.add(row);
-        }
-        return rows;
     }
 }

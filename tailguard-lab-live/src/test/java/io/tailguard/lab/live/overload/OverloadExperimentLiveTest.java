@@ -3,15 +3,11 @@ package io.tailguard.lab.live.overload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import io.tailguard.lab.LabRunner;
-import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.LiveRuns;
 import io.tailguard.lab.live.process.Executables;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -37,13 +33,12 @@ class OverloadExperimentLiveTest {
             assumeThat(Executables.find(program)).as(program + " (installed by .ci/run)").isPresent();
         }
         Path out = tmp.resolve("overload");
-        new LabRunner(new PrintWriter(new StringWriter(), true), Progress.silent()).run(new OverloadExperiment(),
-                Map.of("--scale", "0.1"), out.toString(), List.of("lab", "live-overload"));
+        LiveRuns.run(new OverloadExperiment(), Map.of("--scale", "0.1"), out, "lab", "live-overload");
 
         List<String> lines = Files.readAllLines(out.resolve("live-overload.csv"));
         assertThat(lines.get(0)).isEqualTo(
                 "source,setup,load_x,offered_rps,capacity_rps,goodput_rps,p50_ms,p99_ms,shed_rps,error_rps,rss_mb");
-        List<Map<String, String>> rows = rows(lines);
+        List<Map<String, String>> rows = LiveRuns.rows(lines);
         assertThat(rows).hasSize(5 * 5 + 5);
         assertThat(rows.stream().filter(r -> r.get("source").equals("live")).map(r -> r.get("setup")).distinct())
                 .containsExactly("direct", "nginx", "haproxy", "tailguard-fixed", "tailguard-adaptive");
@@ -69,17 +64,5 @@ class OverloadExperimentLiveTest {
     private static Map<String, String> row(List<Map<String, String>> rows, String source, String setup, String x) {
         return rows.stream().filter(r -> r.get("source").equals(source) && r.get("setup").equals(setup)
                 && r.get("load_x").equals(x)).findFirst().orElseThrow();
-    }
-
-    private static List<Map<String, String>> rows(List<String> lines) {
-        String[] header = lines.get(0).split(",");
-        return lines.stream().skip(1).map(line -> {
-            String[] cells = line.split(",", -1);
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < header.length; i++) {
-                row.put(header[i], cells[i]);
-            }
-            return row;
-        }).toList();
     }
 }

@@ -3,14 +3,10 @@ package io.tailguard.lab.live.planlive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.tailguard.lab.LabRunner;
-import io.tailguard.lab.Progress;
+import io.tailguard.lab.live.LiveRuns;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -31,14 +27,12 @@ class PlanVsLiveExperimentLiveTest {
     @Test
     void writesLiveAndPlannedFiguresSideBySideForEachLoad() throws IOException {
         Path out = tmp.resolve("plan-vs-live");
-        new LabRunner(new PrintWriter(new StringWriter(), true), Progress.silent()).run(new PlanVsLiveExperiment(),
-                Map.of("--scenario", "codel-deadline", "--loads", "1,5", "--warmup", "200ms", "--duration", "500ms",
-                        "--plan-seeds", "2"),
-                out.toString(), List.of("lab", "plan-vs-live"));
+        LiveRuns.run(new PlanVsLiveExperiment(), Map.of("--scenario", "codel-deadline", "--loads", "1,5",
+                "--warmup", "200ms", "--duration", "500ms", "--plan-seeds", "2"), out, "lab", "plan-vs-live");
 
         List<String> lines = Files.readAllLines(out.resolve("plan-vs-live.csv"));
         assertThat(lines.get(0)).isEqualTo(String.join(",", GapTables.HEADER));
-        List<Map<String, String>> rows = rows(lines);
+        List<Map<String, String>> rows = LiveRuns.rows(lines);
         assertThat(rows).extracting(r -> r.get("scenario")).containsExactly("codel-deadline", "codel-deadline");
         assertThat(rows).extracting(r -> r.get("load_x")).containsExactly("1", "5");
         assertThat(number(rows.get(1), "offered_rps"))
@@ -67,17 +61,5 @@ class PlanVsLiveExperimentLiveTest {
     private static double number(Map<String, String> row, String column) {
         String cell = row.get(column);
         return cell.isEmpty() ? 0.0 : Double.parseDouble(cell);
-    }
-
-    private static List<Map<String, String>> rows(List<String> lines) {
-        String[] header = lines.get(0).split(",");
-        return lines.stream().skip(1).map(line -> {
-            String[] cells = line.split(",", -1);
-            Map<String, String> row = new LinkedHashMap<>();
-            for (int i = 0; i < header.length; i++) {
-                row.put(header[i], cells[i]);
-            }
-            return row;
-        }).toList();
     }
 }
