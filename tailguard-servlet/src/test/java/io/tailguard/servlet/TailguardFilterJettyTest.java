@@ -8,6 +8,7 @@ import io.tailguard.limit.AimdLimitConfig;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.testing.SignallingScheduler;
 import io.tailguard.time.Cancellable;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
