@@ -84,17 +84,16 @@ public class CircuitBreakerBenchmark {
 
     @Benchmark
     public boolean oursOneClockRead() {
-        long now = clock.nanoTime();
-        boolean permitted = ours.tryAcquire(now);
-        if (permitted) {
-            ours.onSuccess(now, CALL_NANOS);
-        }
-        return permitted;
+        return oursAt(clock.nanoTime());
     }
 
     @Benchmark
     public boolean oursGivenTime(VirtualTime time) {
-        long now = time.next();
+        return oursAt(time.next());
+    }
+
+    /** One call of ours at {@code now}: ask, and when permitted, succeed at the same time. */
+    private boolean oursAt(long now) {
         boolean permitted = ours.tryAcquire(now);
         if (permitted) {
             ours.onSuccess(now, CALL_NANOS);

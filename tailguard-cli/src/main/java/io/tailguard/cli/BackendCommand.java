@@ -15,11 +15,12 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Not thread-safe (one command run): {@code tailguard backend}, the RSocket lease demo's saturable
@@ -110,31 +111,15 @@ public final class BackendCommand implements Callable<Integer> {
         try {
             DelayTable table = DelayTable.parse("--saturable", saturable);
             LeasePolicy policy = LeasePolicy.parse(lease, clock);
-            SplittableRandom random = seed == null ? new SplittableRandom() : new SplittableRandom(seed);
-            backend = LeaseBackend.start(address, table, policy, clock, Scheduler.system(), random);
+            backend = LeaseBackend.start(address, table, policy, clock, Scheduler.system(), random());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(backend::close, "tailguard-backend-stop"));
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        InetSocketAddress bound = backend.address();
-        out.printf("tailguard backend listening on %s:%d (lease %s, saturable %s)%n", bound.getHostString(),
-                bound.getPort(), lease, saturable);
-        out.flush();
-        long accepted = 0;
-        long rejected = 0;
-        CountDownLatch never = new CountDownLatch(1);
-        while (!never.await(1, TimeUnit.SECONDS)) {
-            long a = backend.accepted();
-            long r = backend.rejected();
-            err.printf("backend %s:%d accepted %d rejected %d lease streams %d%n", bound.getHostString(),
-                    bound.getPort(), a - accepted, r - rejected, backend.openSessions());
-            err.flush();
-            accepted = a;
-            rejected = r;
-        }
-        return 0;
+        Delta accepted = new Delta();
+        Delta rejected = new Delta();
+        return serveUntilStopped(backend::close, backend.address(), "lease " + lease + ", saturable " + saturable,
+                () -> String.format("accepted %d rejected %d lease streams %d", accepted.since(backend.accepted()),
+                        rejected.since(backend.rejected()), backend.openSessions()));
     }
 
     private int serve(InetSocketAddress address, NanoClock clock) throws InterruptedException {
@@ -148,27 +133,48 @@ public final class BackendCommand implements Callable<Integer> {
         ServiceBackend backend;
         try {
             BackendModel model = ServiceText.parseModel(service);
-            SplittableRandom random = seed == null ? new SplittableRandom() : new SplittableRandom(seed);
-            backend = ServiceBackend.start(address, model, clock, random);
+            backend = ServiceBackend.start(address, model, clock, random());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(backend::close, "tailguard-backend-stop"));
+        Delta served = new Delta();
+        return serveUntilStopped(backend::close, backend.address(), "service " + service,
+                () -> String.format("served %d serving %d waiting %d", served.since(backend.served()),
+                        backend.serving(), backend.waiting()));
+    }
+
+    private SplittableRandom random() {
+        return seed == null ? new SplittableRandom() : new SplittableRandom(seed);
+    }
+
+    /**
+     * Says where the backend listens and with what, then every second on stderr what {@code second}
+     * reports, until the process is stopped, which closes the backend through {@code close}.
+     */
+    private int serveUntilStopped(Runnable close, InetSocketAddress bound, String what, Supplier<String> second)
+            throws InterruptedException {
+        Runtime.getRuntime().addShutdownHook(new Thread(close, "tailguard-backend-stop"));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        InetSocketAddress bound = backend.address();
-        out.printf("tailguard backend listening on %s:%d (service %s)%n", bound.getHostString(), bound.getPort(),
-                service);
+        String at = bound.getHostString() + ":" + bound.getPort();
+        out.printf("tailguard backend listening on %s (%s)%n", at, what);
         out.flush();
-        long served = 0;
         CountDownLatch never = new CountDownLatch(1);
         while (!never.await(1, TimeUnit.SECONDS)) {
-            long s = backend.served();
-            err.printf("backend %s:%d served %d serving %d waiting %d%n", bound.getHostString(), bound.getPort(),
-                    s - served, backend.serving(), backend.waiting());
+            err.printf("backend %s %s%n", at, second.get());
             err.flush();
-            served = s;
         }
         return 0;
+    }
+
+    /** Not thread-safe: the growth of a running count since it was last read. */
+    private static final class Delta {
+        private long last;
+
+        long since(long count) {
+            long delta = count - last;
+            last = count;
+            return delta;
+        }
     }
 }

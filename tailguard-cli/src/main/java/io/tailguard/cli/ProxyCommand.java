@@ -153,19 +153,8 @@ public final class ProxyCommand implements Callable<Integer> {
     }
 
     static InetSocketAddress hostPort(String flag, String text) {
-        int colon = text.lastIndexOf(':');
-        if (colon > 0) {
-            try {
-                int port = Integer.parseInt(text.substring(colon + 1));
-                if (port >= 0 && port <= 65_535) {
-                    return new InetSocketAddress(text.substring(0, colon), port);
-                }
-            } catch (NumberFormatException notAPort) {
-                // reported below
-            }
-        }
-        throw new UsageException(flag + " must be HOST:PORT with a port from 0 to 65535, e.g. 127.0.0.1:8080, but was "
-                + text);
+        return HostPort.parse(text).orElseThrow(() -> new UsageException(
+                flag + " must be HOST:PORT with a port from 0 to 65535, e.g. 127.0.0.1:8080, but was " + text));
     }
 
     private static long range(String flag, long value, long lo, long hi) {

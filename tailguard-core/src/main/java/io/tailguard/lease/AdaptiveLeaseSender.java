@@ -1,6 +1,7 @@
 package io.tailguard.lease;
 
 import io.tailguard.config.Check;
+import io.tailguard.config.Nanos;
 import io.tailguard.limit.Limit;
 import java.time.Duration;
 import java.util.function.IntFunction;
@@ -78,8 +79,8 @@ public final class AdaptiveLeaseSender implements LeaseSender {
                                long startNanos) {
         this.config = Check.notNull("config", config);
         this.estimatorFactory = Check.notNull("estimatorFactory", estimatorFactory);
-        this.latencyTargetNanos = Lease.saturatedNanos(config.latencyTarget());
-        this.periodNanos = Lease.saturatedNanos(config.period());
+        this.latencyTargetNanos = Nanos.saturated(config.latencyTarget());
+        this.periodNanos = Nanos.saturated(config.period());
         this.stats = new LeaseStats(latencyTargetNanos, startNanos);
         this.ceiling = new GrantCeiling(latencyTargetNanos);
         this.allowed = config.initialAllowed();

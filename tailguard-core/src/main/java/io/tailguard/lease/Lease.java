@@ -1,6 +1,7 @@
 package io.tailguard.lease;
 
 import io.tailguard.config.Check;
+import io.tailguard.config.Nanos;
 import java.time.Duration;
 
 /**
@@ -20,14 +21,6 @@ public record Lease(int allowedRequests, Duration timeToLive) {
 
     /** Returns {@link #timeToLive} in nanoseconds (saturating at {@code Long.MAX_VALUE}). */
     public long timeToLiveNanos() {
-        return saturatedNanos(timeToLive);
-    }
-
-    static long saturatedNanos(Duration duration) {
-        try {
-            return duration.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
+        return Nanos.saturated(timeToLive);
     }
 }

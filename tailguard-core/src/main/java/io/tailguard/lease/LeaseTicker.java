@@ -1,6 +1,7 @@
 package io.tailguard.lease;
 
 import io.tailguard.config.Check;
+import io.tailguard.config.Nanos;
 import io.tailguard.time.Cancellable;
 import io.tailguard.time.Scheduler;
 import java.util.function.Consumer;
@@ -27,7 +28,7 @@ public final class LeaseTicker {
         this.sender = Check.notNull("sender", sender);
         this.gate = Check.notNull("gate", gate);
         this.send = Check.notNull("send", send);
-        this.periodNanos = Lease.saturatedNanos(sender.period());
+        this.periodNanos = Nanos.saturated(sender.period());
     }
 
     /** Grants the first lease now and schedules the following ones. */

@@ -1,6 +1,7 @@
 package io.tailguard.queue;
 
 import io.tailguard.config.Check;
+import io.tailguard.config.Nanos;
 import java.time.Duration;
 
 /**
@@ -53,13 +54,6 @@ public record BoundedQueueConfig(int capacity, Duration maxQueueingTime, QueueDi
 
     /** Returns the maximum queueing time in nanoseconds, {@link Long#MAX_VALUE} when unlimited. */
     public long maxQueueingNanos() {
-        if (maxQueueingTime.isZero()) {
-            return Long.MAX_VALUE;
-        }
-        try {
-            return maxQueueingTime.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
+        return Nanos.limitOrUnlimited(maxQueueingTime);
     }
 }

@@ -1,6 +1,7 @@
 package io.tailguard.slo;
 
 import io.tailguard.config.Check;
+import io.tailguard.config.Nanos;
 import java.time.Duration;
 
 /**
@@ -24,13 +25,6 @@ public record CriticalityQueueConfig(int bound, Duration maxQueueingTime, boolea
 
     /** Returns the maximum queueing time in nanoseconds, {@link Long#MAX_VALUE} when unlimited. */
     public long maxQueueingNanos() {
-        if (maxQueueingTime.isZero()) {
-            return Long.MAX_VALUE;
-        }
-        try {
-            return maxQueueingTime.toNanos();
-        } catch (ArithmeticException tooLong) {
-            return Long.MAX_VALUE;
-        }
+        return Nanos.limitOrUnlimited(maxQueueingTime);
     }
 }

@@ -6,14 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.testing.Threads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -104,40 +100,23 @@ class AdmissionChainTest {
         AdmissionPolicy chain = AdmissionPolicy.chain(global, partition);
         AtomicInteger active = new AtomicInteger();
         AtomicInteger maxActive = new AtomicInteger();
-        int threads = 4;
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<Integer>> admitted = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                admitted.add(pool.submit(() -> {
-                    start.await();
-                    int count = 0;
-                    for (int i = 0; i < 50_000; i++) {
-                        Decision decision = chain.tryAcquire(i);
-                        if (decision.isAdmitted()) {
-                            maxActive.accumulateAndGet(active.incrementAndGet(), Math::max);
-                            count++;
-                            active.decrementAndGet();
-                            if (i % 3 == 0) {
-                                decision.permit().onDropped(i);
-                            } else {
-                                decision.permit().onSuccess(i);
-                            }
-                        }
+        AtomicInteger admitted = new AtomicInteger();
+        Threads.runTogether(4, Duration.ofSeconds(60), thread -> {
+            for (int i = 0; i < 50_000; i++) {
+                Decision decision = chain.tryAcquire(i);
+                if (decision.isAdmitted()) {
+                    maxActive.accumulateAndGet(active.incrementAndGet(), Math::max);
+                    admitted.incrementAndGet();
+                    active.decrementAndGet();
+                    if (i % 3 == 0) {
+                        decision.permit().onDropped(i);
+                    } else {
+                        decision.permit().onSuccess(i);
                     }
-                    return count;
-                }));
+                }
             }
-            start.countDown();
-            int total = 0;
-            for (Future<Integer> future : admitted) {
-                total += future.get(60, TimeUnit.SECONDS);
-            }
-            assertThat(total).isPositive();
-        } finally {
-            pool.shutdownNow();
-        }
+        });
+        assertThat(admitted.get()).isPositive();
         assertThat(maxActive.get()).isLessThanOrEqualTo(4);
         assertThat(global.inFlight()).isZero();
         assertThat(partition.inFlight()).isZero();

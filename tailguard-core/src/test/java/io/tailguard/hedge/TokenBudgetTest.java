@@ -2,12 +2,8 @@ package io.tailguard.hedge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import io.tailguard.testing.Threads;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class TokenBudgetTest {
@@ -39,34 +35,19 @@ class TokenBudgetTest {
         TokenBudget budget = new TokenBudget(new HedgeBudget(0.25, 5));
         int threads = 4;
         int perThread = 50_000;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Integer>> granted = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                granted.add(pool.submit(() -> {
-                    start.await();
-                    int mine = 0;
-                    for (int i = 0; i < perThread; i++) {
-                        budget.deposit();
-                        if (budget.tryWithdraw()) {
-                            mine++;
-                        }
-                    }
-                    return mine;
-                }));
+        AtomicInteger granted = new AtomicInteger();
+        Threads.runTogether(threads, thread -> {
+            for (int i = 0; i < perThread; i++) {
+                budget.deposit();
+                if (budget.tryWithdraw()) {
+                    granted.incrementAndGet();
+                }
             }
-            start.countDown();
-            int total = 0;
-            for (Future<Integer> future : granted) {
-                total += future.get();
-            }
-            // 5 initial tokens + a quarter token per deposit; what is left is still in the balance
-            double deposited = 5 + 0.25 * threads * perThread;
-            assertThat(total + budget.tokens()).isLessThanOrEqualTo(deposited);
-            assertThat(total).isGreaterThan((int) (0.9 * 0.25 * threads * perThread));
-        } finally {
-            pool.shutdownNow();
-        }
+        });
+        int total = granted.get();
+        // 5 initial tokens + a quarter token per deposit; what is left is still in the balance
+        double deposited = 5 + 0.25 * threads * perThread;
+        assertThat(total + budget.tokens()).isLessThanOrEqualTo(deposited);
+        assertThat(total).isGreaterThan((int) (0.9 * 0.25 * threads * perThread));
     }
 }

@@ -6,15 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
+import io.tailguard.testing.Threads;
 import io.tailguard.time.ManualClock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class LeaseGateTest {
@@ -108,27 +103,14 @@ class LeaseGateTest {
         int threads = 4;
         int allowed = 10_000;
         gate.install(clock.nanoTime(), new Lease(allowed, Duration.ofHours(1)));
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Integer>> admitted = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            admitted.add(pool.submit(() -> {
-                start.await();
-                int count = 0;
-                for (int i = 0; i < allowed; i++) {
-                    if (gate.tryAcquire(clock.nanoTime()).isAdmitted()) {
-                        count++;
-                    }
+        AtomicInteger admitted = new AtomicInteger();
+        Threads.runTogether(threads, Duration.ofSeconds(30), thread -> {
+            for (int i = 0; i < allowed; i++) {
+                if (gate.tryAcquire(clock.nanoTime()).isAdmitted()) {
+                    admitted.incrementAndGet();
                 }
-                return count;
-            }));
-        }
-        start.countDown();
-        int total = 0;
-        for (Future<Integer> future : admitted) {
-            total += future.get(30, TimeUnit.SECONDS);
-        }
-        pool.shutdown();
-        assertThat(total).isEqualTo(allowed);
+            }
+        });
+        assertThat(admitted.get()).isEqualTo(allowed);
     }
 }

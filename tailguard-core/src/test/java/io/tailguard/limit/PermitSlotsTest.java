@@ -2,15 +2,11 @@ package io.tailguard.limit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
+import io.tailguard.testing.Threads;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class PermitSlotsTest {
@@ -55,27 +51,15 @@ class PermitSlotsTest {
     void neverHandsTheSamePermitToTwoHoldersAtOnce() throws Exception {
         PermitSlots slots = new PermitSlots(owner, 8);
         Set<PooledPermit> held = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
-        ExecutorService executor = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<?>> workers = new ArrayList<>();
-            for (int t = 0; t < 4; t++) {
-                long seed = t;
-                workers.add(executor.submit(() -> {
-                    for (long i = 0; i < 100_000; i++) {
-                        PooledPermit permit = slots.claim(i * 31 + seed, (int) (i & 3));
-                        if (!held.add(permit)) {
-                            throw new AssertionError("permit handed out twice");
-                        }
-                        held.remove(permit);
-                        permit.onIgnore();
-                    }
-                }));
+        Threads.runTogether(4, Duration.ofSeconds(60), thread -> {
+            for (long i = 0; i < 100_000; i++) {
+                PooledPermit permit = slots.claim(i * 31 + thread, (int) (i & 3));
+                if (!held.add(permit)) {
+                    throw new AssertionError("permit handed out twice");
+                }
+                held.remove(permit);
+                permit.onIgnore();
             }
-            for (Future<?> worker : workers) {
-                worker.get(60, TimeUnit.SECONDS);
-            }
-        } finally {
-            executor.shutdownNow();
-        }
+        });
     }
 }

@@ -3,18 +3,11 @@ package io.tailguard.rate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.admission.AdmissionPolicy;
+import io.tailguard.testing.Threads;
 import io.tailguard.time.ManualClock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongUnaryOperator;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,33 +20,19 @@ class RateGateConcurrencyTest {
     private static final int TRIES_PER_THREAD_PER_PHASE = 2_000;
     private static final long START = 1L << 62;
 
-    private final ExecutorService executor = Executors.newFixedThreadPool(THREADS);
-
-    @AfterEach
-    void stop() {
-        executor.shutdownNow();
-    }
-
     private void runPhases(AdmissionPolicy gate, LongUnaryOperator allowedByElapsed) throws Exception {
         ManualClock clock = new ManualClock(START);
         AtomicLong admitted = new AtomicLong();
         for (int phase = 0; phase < 40; phase++) {
             clock.advanceNanos(phase == 0 ? 0 : 1_234_567L * (phase % 5 + 1));
             long now = clock.nanoTime();
-            List<Callable<Void>> workers = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                workers.add(() -> {
-                    for (int i = 0; i < TRIES_PER_THREAD_PER_PHASE; i++) {
-                        if (gate.tryAcquire(now).isAdmitted()) {
-                            admitted.incrementAndGet();
-                        }
+            Threads.runTogether(THREADS, Duration.ofSeconds(60), thread -> {
+                for (int i = 0; i < TRIES_PER_THREAD_PER_PHASE; i++) {
+                    if (gate.tryAcquire(now).isAdmitted()) {
+                        admitted.incrementAndGet();
                     }
-                    return null;
-                });
-            }
-            for (Future<Void> future : executor.invokeAll(workers, 60, TimeUnit.SECONDS)) {
-                future.get();
-            }
+                }
+            });
             long allowed = allowedByElapsed.applyAsLong(now - START);
             assertThat(admitted.get()).as("phase %d", phase).isEqualTo(allowed);
         }

@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.admission.RejectReason;
+import io.tailguard.testing.Threads;
 import io.tailguard.time.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -99,33 +96,19 @@ class CriticalityQueueTest {
         AtomicInteger shedCount = new AtomicInteger();
         CriticalityQueue<Integer> q = new CriticalityQueue<>(new CriticalityQueueConfig(8, Duration.ZERO, true),
                 (item, reason, waited) -> shedCount.incrementAndGet());
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        CountDownLatch start = new CountDownLatch(1);
         AtomicInteger over = new AtomicInteger();
-        for (int t = 0; t < 4; t++) {
-            int thread = t;
-            pool.execute(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
+        Threads.runTogether(4, Duration.ofSeconds(30), thread -> {
+            for (int i = 0; i < 20_000; i++) {
+                if (thread == 0 && i % 2 == 0) {
+                    q.poll(0L);
+                } else {
+                    q.offer(0L, i, i % 4 == 0, 0);
                 }
-                for (int i = 0; i < 20_000; i++) {
-                    if (thread == 0 && i % 2 == 0) {
-                        q.poll(0L);
-                    } else {
-                        q.offer(0L, i, i % 4 == 0, 0);
-                    }
-                    if (q.size() > 8) {
-                        over.incrementAndGet();
-                    }
+                if (q.size() > 8) {
+                    over.incrementAndGet();
                 }
-            });
-        }
-        start.countDown();
-        pool.shutdown();
-        assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+            }
+        });
         assertThat(over.get()).isZero();
         assertThat(q.size()).isBetween(0, 8);
     }

@@ -17,16 +17,11 @@ import io.grpc.stub.ClientCalls;
 import io.tailguard.hedge.HedgeBudget;
 import io.tailguard.hedge.HedgePolicy;
 import io.tailguard.retry.RetryBudgetConfig;
-import io.tailguard.time.Cancellable;
-import io.tailguard.time.NanoClock;
-import io.tailguard.time.Scheduler;
-import io.tailguard.time.VirtualScheduler;
+import io.tailguard.testing.SignallingScheduler;
 import java.time.Duration;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,39 +30,8 @@ import org.junit.jupiter.api.Test;
 /** The client interceptor over gRPC's in-process transport, with hedge timers on virtual time. */
 class TailguardClientInterceptorTest {
 
-    /** A virtual scheduler that signals each task scheduled, so a test can wait for a timer to be set. */
-    private static final class Signalling implements Scheduler {
-        final VirtualScheduler virtual = new VirtualScheduler();
-        final BlockingQueue<Long> scheduled = new LinkedBlockingQueue<>();
-
-        @Override
-        public NanoClock clock() {
-            return virtual.clock();
-        }
-
-        @Override
-        public Cancellable schedule(long delayNanos, Runnable task) {
-            Cancellable handle = virtual.schedule(delayNanos, task);
-            scheduled.add(delayNanos);
-            return handle;
-        }
-
-        /** Waits until a task is scheduled {@code delay} from its scheduling time. */
-        void awaitScheduled(Duration delay) throws InterruptedException {
-            while (true) {
-                Long next = scheduled.poll(30, TimeUnit.SECONDS);
-                if (next == null) {
-                    throw new AssertionError("no task was scheduled " + delay + " out within 30 s");
-                }
-                if (next == delay.toNanos()) {
-                    return;
-                }
-            }
-        }
-    }
-
     private final EchoService service = new EchoService();
-    private final Signalling scheduler = new Signalling();
+    private final SignallingScheduler scheduler = new SignallingScheduler();
     private Server server;
     private ManagedChannel channel;
 

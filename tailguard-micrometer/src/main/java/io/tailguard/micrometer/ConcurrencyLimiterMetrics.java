@@ -1,6 +1,5 @@
 package io.tailguard.micrometer;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
@@ -26,9 +25,9 @@ public final class ConcurrencyLimiterMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder("tailguard.limiter.in.flight", limiter, ConcurrencyLimiter::inFlight).tags(tags)
-                .strongReference(true).description("requests holding a permit").register(registry);
-        Gauge.builder("tailguard.limiter.limit", limiter, ConcurrencyLimiter::limit).tags(tags)
-                .strongReference(true).description("the concurrency limit enforced now").register(registry);
+        Gauges.register(registry, "tailguard.limiter.in.flight", limiter, ConcurrencyLimiter::inFlight, tags,
+                "requests holding a permit");
+        Gauges.register(registry, "tailguard.limiter.limit", limiter, ConcurrencyLimiter::limit, tags,
+                "the concurrency limit enforced now");
     }
 }

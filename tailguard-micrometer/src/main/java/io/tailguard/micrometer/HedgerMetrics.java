@@ -4,11 +4,9 @@ import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.tailguard.config.Check;
 import io.tailguard.hedge.Hedger;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Thread-safe binder of a {@link Hedger}: counters {@code tailguard.hedge.calls},
@@ -38,9 +36,8 @@ public final class HedgerMetrics implements MeterBinder {
                 .description("calls answered first by an attempt other than the first").register(registry);
         FunctionCounter.builder("tailguard.hedge.budget.denied", hedger, Hedger::budgetDenials).tags(tags)
                 .description("extra attempts the budget refused").register(registry);
-        TimeGauge.builder("tailguard.hedge.delay", hedger, TimeUnit.NANOSECONDS, HedgerMetrics::delayNanos).tags(tags)
-                .strongReference(true).description("wait before the next attempt of a call starting now")
-                .register(registry);
+        Gauges.registerNanos(registry, "tailguard.hedge.delay", hedger, HedgerMetrics::delayNanos, tags,
+                "wait before the next attempt of a call starting now");
     }
 
     private static double delayNanos(Hedger hedger) {

@@ -1,6 +1,5 @@
 package io.tailguard.micrometer;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
@@ -29,9 +28,9 @@ public final class LeaseGateMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder("tailguard.lease.remaining", gate, g -> g.remaining(clock.nanoTime())).tags(tags)
-                .strongReference(true).description("requests the current lease still allows").register(registry);
-        Gauge.builder("tailguard.lease.availability", gate, g -> g.availability(clock.nanoTime())).tags(tags)
-                .strongReference(true).description("remaining over allowed requests of the lease").register(registry);
+        Gauges.register(registry, "tailguard.lease.remaining", gate, g -> g.remaining(clock.nanoTime()), tags,
+                "requests the current lease still allows");
+        Gauges.register(registry, "tailguard.lease.availability", gate, g -> g.availability(clock.nanoTime()), tags,
+                "remaining over allowed requests of the lease");
     }
 }

@@ -1,15 +1,12 @@
 package io.tailguard.micrometer;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.tailguard.config.Check;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.time.NanoClock;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Thread-safe binder of a {@link BoundedQueue}: gauges {@code tailguard.queue.depth} (requests
@@ -32,13 +29,11 @@ public final class QueueMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder("tailguard.queue.depth", queue, BoundedQueue::size).tags(tags)
-                .strongReference(true).description("requests waiting").register(registry);
-        Gauge.builder("tailguard.queue.capacity", queue, BoundedQueue::capacity).tags(tags)
-                .strongReference(true).description("requests the queue holds at most").register(registry);
-        TimeGauge.builder("tailguard.queue.oldest.wait", queue, TimeUnit.NANOSECONDS,
-                        q -> q.oldestWaitNanos(clock.nanoTime()))
-                .tags(tags).strongReference(true).description("how long the oldest waiting request has waited")
-                .register(registry);
+        Gauges.register(registry, "tailguard.queue.depth", queue, BoundedQueue::size, tags,
+                "requests waiting");
+        Gauges.register(registry, "tailguard.queue.capacity", queue, BoundedQueue::capacity, tags,
+                "requests the queue holds at most");
+        Gauges.registerNanos(registry, "tailguard.queue.oldest.wait", queue, q -> q.oldestWaitNanos(clock.nanoTime()),
+                tags, "how long the oldest waiting request has waited");
     }
 }

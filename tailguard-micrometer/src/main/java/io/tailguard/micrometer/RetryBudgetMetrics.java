@@ -1,6 +1,5 @@
 package io.tailguard.micrometer;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
@@ -28,7 +27,7 @@ public final class RetryBudgetMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder("tailguard.retry.budget.available", budget, b -> b.available(clock.nanoTime())).tags(tags)
-                .strongReference(true).description("retries the budget allows now").register(registry);
+        Gauges.register(registry, "tailguard.retry.budget.available", budget, b -> b.available(clock.nanoTime()), tags,
+                "retries the budget allows now");
     }
 }

@@ -1,6 +1,5 @@
 package io.tailguard.micrometer;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
@@ -28,7 +27,7 @@ public final class TokenBucketMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder("tailguard.rate.tokens.available", bucket, b -> b.availableTokens(clock.nanoTime())).tags(tags)
-                .strongReference(true).description("tokens a request could take now").register(registry);
+        Gauges.register(registry, "tailguard.rate.tokens.available", bucket,
+                b -> b.availableTokens(clock.nanoTime()), tags, "tokens a request could take now");
     }
 }

@@ -126,12 +126,8 @@ class RedisTokenBucketTest {
     @Test
     void rejectionSaysWhenTheNextTokenIsDue() {
         // one token an hour, so no token is added between the two calls
-        RedisBucketConfig hourly = new RedisBucketConfig(TokenBucketConfig.of(1, 1, Duration.ofHours(1)),
-                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1);
-        RedisTokenBucket bucket = new RedisTokenBucket(link, "slow", hourly, 0L);
-        assertThat(bucket.tryAcquire(0L, 1).admitted()).isTrue();
-        RateDecision rejected = bucket.tryAcquire(0L, 1);
-        assertThat(rejected.admitted()).isFalse();
+        RedisTokenBucket bucket = oneTokenEvery("slow", Duration.ofHours(1));
+        RateDecision rejected = refusedAfterItsToken(bucket);
         assertThat(rejected.remaining()).isZero();
         // the bucket was full, so the next token is one hour after the take, whatever the hour's phase
         // on Redis's clock; the slack is the time between the two calls on a loaded machine
@@ -142,13 +138,8 @@ class RedisTokenBucketTest {
 
     @Test
     void aTakeFromAFullBucketAtOneAMinuteWaitsAMinuteOnRedisTime() {
-        RedisBucketConfig minutely = new RedisBucketConfig(TokenBucketConfig.of(1, 1, Duration.ofMinutes(1)),
-                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1);
         for (int i = 0; i < 5; i++) {
-            RedisTokenBucket bucket = new RedisTokenBucket(link, "minutely-" + i, minutely, 0L);
-            assertThat(bucket.tryAcquire(0L, 1).admitted()).isTrue();
-            RateDecision rejected = bucket.tryAcquire(0L, 1);
-            assertThat(rejected.admitted()).isFalse();
+            RateDecision rejected = refusedAfterItsToken(oneTokenEvery("minutely-" + i, Duration.ofMinutes(1)));
             assertThat(rejected.retryAfterNanos()).isBetween(Duration.ofSeconds(50).toNanos(),
                     Duration.ofMinutes(1).toNanos());
         }
@@ -156,12 +147,7 @@ class RedisTokenBucketTest {
 
     @Test
     void aTakeFromAFullBucketAtOneADayWaitsADayOnRedisTime() {
-        RedisBucketConfig daily = new RedisBucketConfig(TokenBucketConfig.of(1, 1, Duration.ofDays(1)),
-                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1);
-        RedisTokenBucket bucket = new RedisTokenBucket(link, "daily", daily, 0L);
-        assertThat(bucket.tryAcquire(0L, 1).admitted()).isTrue();
-        RateDecision rejected = bucket.tryAcquire(0L, 1);
-        assertThat(rejected.admitted()).isFalse();
+        RateDecision rejected = refusedAfterItsToken(oneTokenEvery("daily", Duration.ofDays(1)));
         assertThat(rejected.retryAfterNanos()).isBetween(Duration.ofDays(1).minusMinutes(1).toNanos(),
                 Duration.ofDays(1).toNanos());
         assertThat(redis.pttl(RedisTokenBucket.keyOf("daily"))).as("the key lives until the bucket is full")
@@ -253,5 +239,19 @@ class RedisTokenBucketTest {
     private static long scriptCalls() {
         Matcher matcher = SCRIPT_CALLS.matcher(redis.info("commandstats"));
         return matcher.find() ? Long.parseLong(matcher.group(1)) : 0L;
+    }
+
+    /** A bucket on Redis's clock that holds one token and gains one every {@code period}. */
+    private static RedisTokenBucket oneTokenEvery(String key, Duration period) {
+        return new RedisTokenBucket(link, key, new RedisBucketConfig(TokenBucketConfig.of(1, 1, period),
+                ClockMode.REDIS, DegradedMode.FAIL_CLOSED, 1), 0L);
+    }
+
+    /** Takes the full one-token bucket's token, then returns the refusal of the next take. */
+    private static RateDecision refusedAfterItsToken(RedisTokenBucket bucket) {
+        assertThat(bucket.tryAcquire(0L, 1).admitted()).isTrue();
+        RateDecision rejected = bucket.tryAcquire(0L, 1);
+        assertThat(rejected.admitted()).isFalse();
+        return rejected;
     }
 }

@@ -7,6 +7,7 @@ import io.tailguard.lease.LeaseFrame;
 import io.tailguard.lease.LeaseResponder;
 import io.tailguard.lease.LeaseWire;
 import io.tailguard.lease.StaticLeaseSender;
+import io.tailguard.testing.SignallingScheduler;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;

@@ -8,6 +8,7 @@ import io.tailguard.limit.AimdLimitConfig;
 import io.tailguard.limit.ConcurrencyLimiter;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.rate.TokenBucketConfig;
+import io.tailguard.testing.SignallingScheduler;
 import io.tailguard.time.Cancellable;
 import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
@@ -24,9 +25,33 @@ import org.junit.jupiter.api.Test;
 /** The filter inside a real Jetty 12 over loopback. */
 class TailguardFilterJettyTest {
 
+    private final SignallingScheduler scheduler = new SignallingScheduler();
+
+    /**
+     * A filter of one permit on this test's virtual time, then a FIFO queue of {@code capacity} for
+     * up to {@code maxWait}.
+     */
+    private TailguardFilter onePermitThenQueue(int capacity, Duration maxWait) {
+        return TailguardFilter.builder().scheduler(scheduler).limiter(ConcurrencyLimiter.fixed(1))
+                .queue(BoundedQueueConfig.fifo(capacity, maxWait)).build();
+    }
+
+    /** An /ok request waiting in the queue behind a /block request that holds the only permit. */
+    private record Queued(CompletableFuture<HttpResponse<String>> holder,
+                          CompletableFuture<HttpResponse<String>> waiting) {
+    }
+
+    /** Sends the /block request that takes the only permit, then an /ok request and waits until it is queued. */
+    private Queued queueBehindABlockedRequest(JettyFixture jetty) throws InterruptedException {
+        CompletableFuture<HttpResponse<String>> holder = jetty.send("/block");
+        jetty.awaitEntered();
+        CompletableFuture<HttpResponse<String>> waiting = jetty.send("/ok");
+        scheduler.awaitScheduled(1);
+        return new Queued(holder, waiting);
+    }
+
     @Test
     void aRateGateRefusalIs429WithTheWaitForTheNextTokenInRetryAfter() throws Exception {
-        SignallingScheduler scheduler = new SignallingScheduler();
         TailguardFilter filter = TailguardFilter.builder().scheduler(scheduler)
                 .rate(TokenBucketConfig.of(1, 1, Duration.ofSeconds(10))).build();
         try (JettyFixture jetty = new JettyFixture(filter)) {
@@ -59,9 +84,7 @@ class TailguardFilterJettyTest {
 
     @Test
     void anAsyncRequestHoldsItsPermitUntilItsResponseCompletes() throws Exception {
-        SignallingScheduler scheduler = new SignallingScheduler();
-        TailguardFilter filter = TailguardFilter.builder().scheduler(scheduler).limiter(ConcurrencyLimiter.fixed(1))
-                .queue(BoundedQueueConfig.fifo(4, Duration.ofSeconds(1))).build();
+        TailguardFilter filter = onePermitThenQueue(4, Duration.ofSeconds(1));
         try (JettyFixture jetty = new JettyFixture(filter)) {
             CompletableFuture<HttpResponse<String>> asyncRequest = jetty.send("/async");
             AsyncContext context = jetty.awaitParked();
@@ -78,9 +101,7 @@ class TailguardFilterJettyTest {
 
     @Test
     void anAsyncRequestWhoseClientLeftStillReleasesItsPermit() throws Exception {
-        SignallingScheduler scheduler = new SignallingScheduler();
-        TailguardFilter filter = TailguardFilter.builder().scheduler(scheduler).limiter(ConcurrencyLimiter.fixed(1))
-                .queue(BoundedQueueConfig.fifo(4, Duration.ofSeconds(1))).build();
+        TailguardFilter filter = onePermitThenQueue(4, Duration.ofSeconds(1));
         try (JettyFixture jetty = new JettyFixture(filter)) {
             try (Socket socket = new Socket("127.0.0.1", jetty.uri("/").getPort())) {
                 socket.getOutputStream().write("GET /async HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
@@ -98,18 +119,13 @@ class TailguardFilterJettyTest {
 
     @Test
     void aRefusedRequestWaitsInTheQueueWithoutAThreadAndIsServedWhenAPermitFrees() throws Exception {
-        SignallingScheduler scheduler = new SignallingScheduler();
-        TailguardFilter filter = TailguardFilter.builder().scheduler(scheduler).limiter(ConcurrencyLimiter.fixed(1))
-                .queue(BoundedQueueConfig.fifo(4, Duration.ofSeconds(1))).build();
+        TailguardFilter filter = onePermitThenQueue(4, Duration.ofSeconds(1));
         try (JettyFixture jetty = new JettyFixture(filter)) {
-            CompletableFuture<HttpResponse<String>> first = jetty.send("/block");
-            jetty.awaitEntered();
-            CompletableFuture<HttpResponse<String>> second = jetty.send("/ok");
-            scheduler.awaitScheduled(1);
+            Queued queued = queueBehindABlockedRequest(jetty);
             assertThat(filter.queue().size()).isEqualTo(1);
             jetty.unblock.release();
-            assertThat(first.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-            assertThat(second.get(30, TimeUnit.SECONDS).body()).isEqualTo("ok");
+            assertThat(queued.holder().get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            assertThat(queued.waiting().get(30, TimeUnit.SECONDS).body()).isEqualTo("ok");
             assertThat(filter.queue().size()).isZero();
             assertThat(filter.counts().admittedCount()).isEqualTo(2);
         }
@@ -117,40 +133,30 @@ class TailguardFilterJettyTest {
 
     @Test
     void aRequestThatWaitedPastTheQueueTimeIs503WithQueueTimeout() throws Exception {
-        SignallingScheduler scheduler = new SignallingScheduler();
-        TailguardFilter filter = TailguardFilter.builder().scheduler(scheduler).limiter(ConcurrencyLimiter.fixed(1))
-                .queue(BoundedQueueConfig.fifo(4, Duration.ofMillis(300))).build();
+        TailguardFilter filter = onePermitThenQueue(4, Duration.ofMillis(300));
         try (JettyFixture jetty = new JettyFixture(filter)) {
-            CompletableFuture<HttpResponse<String>> first = jetty.send("/block");
-            jetty.awaitEntered();
-            CompletableFuture<HttpResponse<String>> second = jetty.send("/ok");
-            scheduler.awaitScheduled(1);
+            Queued queued = queueBehindABlockedRequest(jetty);
             scheduler.virtual.advance(Duration.ofMillis(301));
-            HttpResponse<String> shed = second.get(30, TimeUnit.SECONDS);
+            HttpResponse<String> shed = queued.waiting().get(30, TimeUnit.SECONDS);
             assertThat(shed.statusCode()).isEqualTo(503);
             assertThat(shed.headers().firstValue("Retry-After")).hasValue("1"); // nothing learnt yet: the queue time
             assertThat(filter.counts().rejectedCount(RejectReason.QUEUE_TIMEOUT)).isEqualTo(1);
             jetty.unblock.release();
-            assertThat(first.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            assertThat(queued.holder().get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
             assertThat(filter.limiter().inFlight()).isZero();
         }
     }
 
     @Test
     void aFullQueueIs503WithQueueFull() throws Exception {
-        SignallingScheduler scheduler = new SignallingScheduler();
-        TailguardFilter filter = TailguardFilter.builder().scheduler(scheduler).limiter(ConcurrencyLimiter.fixed(1))
-                .queue(BoundedQueueConfig.fifo(1, Duration.ofSeconds(1))).build();
+        TailguardFilter filter = onePermitThenQueue(1, Duration.ofSeconds(1));
         try (JettyFixture jetty = new JettyFixture(filter)) {
-            CompletableFuture<HttpResponse<String>> first = jetty.send("/block");
-            jetty.awaitEntered();
-            CompletableFuture<HttpResponse<String>> waiting = jetty.send("/ok");
-            scheduler.awaitScheduled(1);
+            Queued queued = queueBehindABlockedRequest(jetty);
             assertThat(jetty.get("/ok").statusCode()).isEqualTo(503);
             assertThat(filter.counts().rejectedCount(RejectReason.QUEUE_FULL)).isEqualTo(1);
             jetty.unblock.release();
-            assertThat(first.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-            assertThat(waiting.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            assertThat(queued.holder().get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+            assertThat(queued.waiting().get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
         }
     }
 
@@ -175,7 +181,6 @@ class TailguardFilterJettyTest {
 
     @Test
     void eachPartitionHasItsOwnRate() throws Exception {
-        SignallingScheduler scheduler = new SignallingScheduler();
         TailguardFilter filter = TailguardFilter.builder().scheduler(scheduler)
                 .partitionBy(PartitionKey.header("X-Client")).partitionRate(TokenBucketConfig.of(1, 1, Duration.ofSeconds(3)))
                 .build();

@@ -4,8 +4,10 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import io.tailguard.admission.Permit;
+import java.time.Duration;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
+import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
@@ -20,6 +22,11 @@ import org.openjdk.jcstress.infra.results.Z_Result;
 public final class ConcurrencyLimiterStress {
 
     private ConcurrencyLimiterStress() {
+    }
+
+    /** A limiter on the counter path (an adaptive estimator) whose limit stays 1. */
+    static ConcurrencyLimiter adaptiveLimitOfOne() {
+        return ConcurrencyLimiter.of(new AimdLimit(new AimdLimitConfig(1, 1, 1, 0.5, Duration.ofSeconds(1))));
     }
 
     /** Thread-safe subject: limit 1, two threads acquire at once. */
@@ -77,14 +84,15 @@ public final class ConcurrencyLimiterStress {
         }
     }
 
-    /** Thread-safe subject: as {@link ReleaseRacesAcquire}, on the counter path (an adaptive limit held at 1). */
+    /**
+     * Thread-safe subject: as {@link ReleaseRacesAcquire}, with its outcomes, on the counter path (an
+     * adaptive limit held at 1).
+     */
     @JCStressTest
-    @Outcome(id = {"true, 1", "false, 0"}, expect = ACCEPTABLE, desc = "admitted after or rejected before the release")
-    @Outcome(expect = FORBIDDEN, desc = "in-flight count disagrees with the decision")
+    @JCStressMeta(ReleaseRacesAcquire.class)
     @State
     public static class ReleaseRacesAcquireAdaptive {
-        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.of(
-                new AimdLimit(new AimdLimitConfig(1, 1, 1, 0.5, java.time.Duration.ofSeconds(1))));
+        private final ConcurrencyLimiter limiter = adaptiveLimitOfOne();
         private final Permit held = limiter.tryAcquire(0L).permit();
 
         /** Completes the held permit. */
@@ -191,17 +199,15 @@ public final class ConcurrencyLimiterStress {
     }
 
     /**
-     * Thread-safe subject: the counter path (an adaptive limit held at 1), two threads acquire at
-     * once. Both may pass the read and take a place with fetch-and-add; the one that finds the
-     * count at the limit must give its place back, or the arbiter sees 2 in flight.
+     * Thread-safe subject: as {@link LastSlot}, with its outcomes, on the counter path (an adaptive
+     * limit held at 1). Both may pass the read and take a place with fetch-and-add; the one that
+     * finds the count at the limit must give its place back, or the arbiter sees 2 in flight.
      */
     @JCStressTest
-    @Outcome(id = {"true, false, 1", "false, true, 1"}, expect = ACCEPTABLE, desc = "one admitted, one in flight")
-    @Outcome(expect = FORBIDDEN, desc = "limit exceeded or a slot lost")
+    @JCStressMeta(LastSlot.class)
     @State
     public static class LastSlotAdaptive {
-        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.of(
-                new AimdLimit(new AimdLimitConfig(1, 1, 1, 0.5, java.time.Duration.ofSeconds(1))));
+        private final ConcurrencyLimiter limiter = adaptiveLimitOfOne();
 
         /** First racer. */
         @Actor
@@ -341,12 +347,11 @@ public final class ConcurrencyLimiterStress {
     }
 
     /**
-     * Thread-safe subject: as {@link ReleaseThenAcquire}, in a two-word gate, where a stale full
-     * mark could hide the slot the second actor has just freed.
+     * Thread-safe subject: as {@link ReleaseThenAcquire}, with its outcomes, in a two-word gate, where
+     * a stale full mark could hide the slot the second actor has just freed.
      */
     @JCStressTest
-    @Outcome(id = "true, true", expect = ACCEPTABLE, desc = "both admitted")
-    @Outcome(expect = FORBIDDEN, desc = "refused right after its own release")
+    @JCStressMeta(ReleaseThenAcquire.class)
     @State
     public static class ReleaseThenAcquireTwoWords {
         private final SlotGate gate = new SlotGate(128);

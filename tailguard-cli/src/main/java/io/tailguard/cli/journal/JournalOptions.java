@@ -1,5 +1,6 @@
 package io.tailguard.cli.journal;
 
+import io.tailguard.cli.HostPort;
 import io.tailguard.cli.UsageException;
 import io.tailguard.config.DurationText;
 import io.tailguard.journal.CommitMode;
@@ -135,18 +136,8 @@ final class JournalOptions {
 
     /** Parses HOST:PORT for {@code flag}. */
     static InetSocketAddress hostPort(String flag, String text) {
-        int colon = text == null ? -1 : text.lastIndexOf(':');
-        if (colon > 0) {
-            try {
-                int port = Integer.parseInt(text.substring(colon + 1));
-                if (port >= 0 && port <= 65535) {
-                    return new InetSocketAddress(text.substring(0, colon), port);
-                }
-            } catch (NumberFormatException e) {
-                // fall through to the usage error
-            }
-        }
-        throw new UsageException(flag + " value '" + text + "' is not allowed: use HOST:PORT, e.g. 127.0.0.1:7400");
+        return HostPort.parse(text).orElseThrow(() -> new UsageException(
+                flag + " value '" + text + "' is not allowed: use HOST:PORT, e.g. 127.0.0.1:7400"));
     }
 
     /**

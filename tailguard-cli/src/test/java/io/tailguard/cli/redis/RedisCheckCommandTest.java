@@ -53,7 +53,7 @@ class RedisCheckCommandTest {
      * about one period; the slack is the time the two calls took on a loaded machine.
      */
     @ParameterizedTest
-    @CsvSource({"cli-minute, 1/m, 50000, 60000", "cli-day, 1/d, 86340000, 86400000", "cli-half, 0.5/s, 1000, 2000"})
+    @CsvSource({"cli-minute, 1/m, 50000, 60000", "cli-day, 1/d, 86340000, 86400000", "cli-half, 0.5/m, 110000, 120000"})
     void aSecondTakeAtBurstOneSaysRetryInAboutOnePeriod(String key, String rate, long atLeastMs, long atMostMs) {
         String[] check = {"redis-limit", "check", "--uri", server.uri(), "--key", key, "--rate", rate, "--burst", "1"};
         CliRun first = new CliRun();

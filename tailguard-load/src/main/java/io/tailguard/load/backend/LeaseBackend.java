@@ -1,18 +1,7 @@
 package io.tailguard.load.backend;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.tailguard.config.Check;
 import io.tailguard.lease.LeaseResponder;
 import io.tailguard.sim.service.DelayTable;
@@ -49,35 +38,15 @@ public final class LeaseBackend implements AutoCloseable {
         this.clock = clock;
         this.responder = new LeaseResponder(scheduler, policy.senders(), random);
         SaturableService service = new SaturableService(table, WINDOW_NANOS, random);
-        // epoll where there is one: its timers (timerfd) fire within microseconds of the service's
-        // delay, NIO's within a millisecond, which an adaptive sender with a 20 ms target would
-        // read as the service being late
-        int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
-        DefaultThreadFactory factory = new DefaultThreadFactory("tailguard-backend", true);
-        boolean epoll = Epoll.isAvailable();
-        this.group = epoll ? new EpollEventLoopGroup(threads, factory) : new NioEventLoopGroup(threads, factory);
+        // epoll's timers matter here: NIO's millisecond lateness is what an adaptive sender with a
+        // 20 ms target would read as the service being late
+        this.group = HttpListener.group(Math.max(2, Runtime.getRuntime().availableProcessors()), "tailguard-backend");
         try {
-            this.server = new ServerBootstrap().group(group)
-                    .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
-                    .option(ChannelOption.SO_BACKLOG, 4096)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new ChannelInitializer<Channel>() {
-                        @Override
-                        protected void initChannel(Channel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 16),
-                                    new BackendHandler(responder, service, clock, LeaseBackend.this));
-                        }
-                    })
-                    .bind(listen).sync().channel();
-        } catch (InterruptedException e) {
-            close();
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while binding " + listen, e);
+            this.server = HttpListener.bind(group, listen,
+                    () -> new BackendHandler(responder, service, clock, LeaseBackend.this));
         } catch (RuntimeException e) {
             responder.close();
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            throw new IllegalArgumentException("--listen must be an address this host can listen on but was "
-                    + listen.getHostString() + ":" + listen.getPort() + " (" + e.getMessage() + ")", e);
+            throw e;
         }
     }
 
@@ -149,10 +118,7 @@ public final class LeaseBackend implements AutoCloseable {
     /** Closes the listener, every connection (lease streams included) and the sessions. */
     @Override
     public void close() {
-        if (server != null) {
-            server.close().awaitUninterruptibly();
-        }
+        HttpListener.close(server, group);
         responder.close();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 }

@@ -1,25 +1,13 @@
 package io.tailguard.load.backend;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.tailguard.config.Check;
 import io.tailguard.sim.path.BackendModel;
 import io.tailguard.sim.path.WorkerLine;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 
@@ -42,37 +30,14 @@ public final class ServiceBackend implements AutoCloseable {
     private volatile byte[] body = new byte[0];
 
     private ServiceBackend(InetSocketAddress listen, BackendModel model, NanoClock clock, RandomGenerator random) {
-        DefaultThreadFactory factory = new DefaultThreadFactory("tailguard-service-backend", true);
-        boolean epoll = Epoll.isAvailable();
         // one loop: the backend reads a request and sets a timer; the work is the timer's wait
-        this.group = epoll ? new EpollEventLoopGroup(1, factory) : new NioEventLoopGroup(1, factory);
+        this.group = HttpListener.group(1, "tailguard-service-backend");
         this.line = new WorkerLine<>(model, new EventLoopScheduler(group.next(), clock), random, (job, nanos, late) -> {
             served.incrementAndGet();
             lateNanos.addAndGet(late);
             ServiceHandler.answer(job, body);
         });
-        try {
-            this.server = new ServerBootstrap().group(group)
-                    .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
-                    .option(ChannelOption.SO_BACKLOG, 4096)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(new ChannelInitializer<Channel>() {
-                        @Override
-                        protected void initChannel(Channel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(1 << 16),
-                                    new ServiceHandler(line));
-                        }
-                    })
-                    .bind(listen).sync().channel();
-        } catch (InterruptedException e) {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while binding " + listen, e);
-        } catch (RuntimeException e) {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            throw new IllegalArgumentException("--listen must be an address this host can listen on but was "
-                    + listen.getHostString() + ":" + listen.getPort() + " (" + e.getMessage() + ")", e);
-        }
+        this.server = HttpListener.bind(group, listen, () -> new ServiceHandler(line));
         InetSocketAddress bound = (InetSocketAddress) server.localAddress();
         body = (bound.getHostString() + ":" + bound.getPort() + "\n").getBytes(StandardCharsets.US_ASCII);
     }
@@ -125,7 +90,6 @@ public final class ServiceBackend implements AutoCloseable {
     /** Closes the listener and every connection. */
     @Override
     public void close() {
-        server.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        HttpListener.close(server, group);
     }
 }
