@@ -1,6 +1,10 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.durability.DurabilityPolicy;
+import io.tailguard.journal.scan.SegmentScanner;
+import io.tailguard.journal.segment.Segment;
+import io.tailguard.journal.worker.IdleStrategy;
+import io.tailguard.journal.writer.ForceSnapshot;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;

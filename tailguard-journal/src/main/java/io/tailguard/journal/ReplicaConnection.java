@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.ConnectionProblem;
 import io.tailguard.journal.replication.ReplicationCodec;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.FrameStatus;

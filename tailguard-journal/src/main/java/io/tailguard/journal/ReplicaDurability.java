@@ -28,7 +28,7 @@ public enum ReplicaDurability {
     }
 
     /** Returns the durability of this wire code, or null if none has it. */
-    static ReplicaDurability ofCode(int code) {
+    public static ReplicaDurability ofCode(int code) {
         for (ReplicaDurability d : values()) {
             if (d.code == code && d != UNKNOWN) {
                 return d;

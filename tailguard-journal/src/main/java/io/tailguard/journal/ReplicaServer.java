@@ -1,8 +1,11 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.replication.DigestAt;
+import io.tailguard.journal.scan.IdFile;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.SegmentLayout;
+import io.tailguard.journal.worker.IncidentLog;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,9 +1,14 @@
 package io.tailguard.journal;
 
 import io.tailguard.config.Check;
+import io.tailguard.journal.scan.IdFile;
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.Damage;
+import io.tailguard.journal.segment.DirectoryLock;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.Segment;
+import io.tailguard.journal.segment.SegmentFiles;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -72,7 +77,7 @@ public final class Tailer implements AutoCloseable {
      * {@code retire} instead of unmapping it on the reading thread (the replication sender hands
      * them to the journal's preparer).
      */
-    static Tailer open(Path directory, long fromSequence, Consumer<Segment> retire) {
+    public static Tailer open(Path directory, long fromSequence, Consumer<Segment> retire) {
         Check.positive("fromSequence", fromSequence);
         List<Long> bases = SegmentScanner.bases(directory);
         if (bases.isEmpty()) {
@@ -116,18 +121,18 @@ public final class Tailer implements AutoCloseable {
      * CRC32C, sequence and payload, without the alignment padding (the layout of
      * {@link SegmentLayout}). Lets replication forward a record verbatim, checksum included.
      */
-    boolean pollFrame(RecordHandler handler) {
+    public boolean pollFrame(RecordHandler handler) {
         return next(handler, true);
     }
 
     /** What {@link #pollFrameCrc()} returns when no record is available. */
-    static final long NO_FRAME = -1;
+    public static final long NO_FRAME = -1;
 
     /**
      * Reads the next record and returns its record checksum (unsigned, unmasked), the value
      * replication's handshake compares, or {@link #NO_FRAME} when none is available yet.
      */
-    long pollFrameCrc() {
+    public long pollFrameCrc() {
         long[] crc = {NO_FRAME};
         next((seq, frame) -> crc[0] = FrameCodec.recordCrc(frame, frame.position(), segment.mask()) & 0xFFFF_FFFFL,
                 true);
@@ -139,7 +144,7 @@ public final class Tailer implements AutoCloseable {
      * segment's {@link SegmentLayout#frameMask}; 0 in a segment of the previous format), valid for
      * the frame last handed out.
      */
-    int frameMask() {
+    public int frameMask() {
         return segment.mask();
     }
 

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.tailguard.journal.replication.DigestAt;
+import io.tailguard.journal.scan.IdFile;
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
+import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -218,7 +218,7 @@ class JournalTest {
             assertThat(seqs).hasSize(threads * each);
             assertThat(j.committedSequence()).isEqualTo(threads * each);
         }
-        assertThat(io.tailguard.journal.SegmentScanner.verify(dir).records()).isEqualTo(threads * each);
+        assertThat(io.tailguard.journal.scan.SegmentScanner.verify(dir).records()).isEqualTo(threads * each);
         assertThat(readAll(dir, 1)).hasSize(threads * each);
     }
 }

@@ -2,6 +2,7 @@ package io.tailguard.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.journal.scan.IdFile;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.journal.durability.Durability;
+import io.tailguard.journal.scan.IdFile;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -3,6 +3,11 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.journal.durability.Durability;
+import io.tailguard.journal.scan.SegmentScanner;
+import io.tailguard.journal.segment.Segment;
+import io.tailguard.journal.segment.SegmentPreparer;
+import io.tailguard.journal.segment.Zeroing;
+import io.tailguard.journal.writer.SegmentWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.nio.file.Path;
