@@ -2,8 +2,10 @@ package io.tailguard.journal;
 
 import io.tailguard.journal.replication.DigestAt;
 import io.tailguard.journal.scan.IdFile;
+import io.tailguard.journal.scan.RecordReader;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.HistoryDigest;
+import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.journal.worker.IncidentLog;
 import io.tailguard.time.NanoClock;
@@ -318,7 +320,7 @@ public final class ReplicaServer implements AutoCloseable {
         if (last == 0) {
             return 0;
         }
-        try (Tailer t = journal.tailer(last)) {
+        try (RecordReader t = RecordReader.open(journal.config().directory(), last, Segment::close)) {
             return (int) t.pollFrameCrc(); // the journal just opened: its last record is intact
         }
     }

@@ -5,7 +5,7 @@ import io.tailguard.journal.JournalId;
 import io.tailguard.journal.RecordHandler;
 import io.tailguard.journal.ReplicaDownAction;
 import io.tailguard.journal.ReplicaDurability;
-import io.tailguard.journal.Tailer;
+import io.tailguard.journal.scan.RecordReader;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.Segment;
@@ -70,7 +70,7 @@ public final class ReplicationSender implements AutoCloseable {
     private final ByteBuffer out = ByteBuffer.allocateDirect(SEND_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
     private final RecordHandler copy = this::copy;
     /** The stream's tailer and acknowledgement reader, while a stream runs (this sender's thread only). */
-    private Tailer streaming;
+    private RecordReader streaming;
     private AckReader streamingAcks;
     /** The history digest after the last record sent (this sender's thread only). */
     private long sentDigest;
@@ -136,7 +136,7 @@ public final class ReplicationSender implements AutoCloseable {
                 channel = ch;
                 ch.socket().connect(replica, timeoutMillis());
                 Handshake.ReplicaHello hello = handshake(ch);
-                try (Tailer tailer = Tailer.open(directory, Math.max(1, hello.last()), retire)) {
+                try (RecordReader tailer = RecordReader.open(directory, Math.max(1, hello.last()), retire)) {
                     long[] digest = {HistoryDigest.EMPTY};
                     Handshake.Refusal refusal = refusal(hello, tailer, digest);
                     if (refusal != null) {
@@ -201,7 +201,7 @@ public final class ReplicationSender implements AutoCloseable {
     }
 
     /** Checks the replica's HELLO; puts this journal's digest after the replica's last record in {@code digest[0]}. */
-    private Handshake.Refusal refusal(Handshake.ReplicaHello hello, Tailer tailer, long[] digest) {
+    private Handshake.Refusal refusal(Handshake.ReplicaHello hello, RecordReader tailer, long[] digest) {
         String name = replica.toString();
         Handshake.Refusal r = Handshake.checkHistory(name, self, listener.writtenSequence(), hello);
         if (r != null || hello.last() == 0) {
@@ -209,7 +209,7 @@ public final class ReplicationSender implements AutoCloseable {
         }
         long primaryCrc = tailer.pollFrameCrc();
         java.util.OptionalLong mine = DigestAt.after(directory, hello.last());
-        if (primaryCrc == Tailer.NO_FRAME || mine.isEmpty()) {
+        if (primaryCrc == RecordReader.NO_FRAME || mine.isEmpty()) {
             return new Handshake.Refusal("missing", "replica " + name + " refused: this journal cannot read its own "
                     + "records up to " + hello.last() + " to compare them with the replica's");
         }
@@ -217,7 +217,7 @@ public final class ReplicationSender implements AutoCloseable {
         return Handshake.checkPrefix(name, hello, digest[0], (int) primaryCrc);
     }
 
-    private void stream(SocketChannel ch, Tailer tailer, AckReader acks) throws IOException {
+    private void stream(SocketChannel ch, RecordReader tailer, AckReader acks) throws IOException {
         idler.reset();
         while (running && acks.isAlive()) {
             out.clear();
