@@ -124,6 +124,15 @@ public final class DamagedJournal {
         }
     }
 
+    /** Cuts {@code file} to its first {@code length} bytes, as a copy that stopped there leaves it. */
+    static void cutAt(Path file, long length) {
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Appends {@code length} bytes of junk to the end of {@code file}. */
     public static void append(Path file, int length) {
         byte[] junk = new byte[length];
