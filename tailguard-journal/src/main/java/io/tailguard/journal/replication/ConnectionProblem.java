@@ -44,7 +44,7 @@ public final class ConnectionProblem extends IOException {
      * socket's read timeout is left at whatever the last read needed; the caller sets its own next.
      */
     public static void readHandshake(Socket socket, byte[] b, int off, int len, NanoClock clock, long deadlineNanos,
-                              IntFunction<ConnectionProblem> timedOut) throws IOException {
+                                     IntFunction<ConnectionProblem> timedOut) throws IOException {
         InputStream in = socket.getInputStream();
         int done = 0;
         while (done < len) {

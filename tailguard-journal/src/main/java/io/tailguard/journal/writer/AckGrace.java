@@ -52,7 +52,7 @@ public final class AckGrace {
      * @param writtenAfter reads the highest written sequence again (to detect a reused slot)
      */
     public long forceDueAtNanos(long written, long forced, long acked, boolean connected,
-                         LongSupplier writtenAfter) {
+                                LongSupplier writtenAfter) {
         if (written <= forced) {
             return DurabilityPolicy.NEVER;
         }

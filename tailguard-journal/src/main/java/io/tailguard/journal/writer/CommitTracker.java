@@ -33,7 +33,7 @@ public final class CommitTracker {
      * @param stopWaiting returns why a waiter for a sequence must give up now, or null to keep waiting
      */
     public CommitTracker(CommitMode mode, CommitListener listener, ErrorHandler errors,
-                  LongFunction<RuntimeException> stopWaiting, long last) {
+                         LongFunction<RuntimeException> stopWaiting, long last) {
         this.mode = mode;
         this.listener = listener;
         this.errors = errors;
