@@ -22,8 +22,8 @@ public enum ReplicaDurability {
         this.code = code;
     }
 
-    /** Returns the wire code. */
-    int code() {
+    /** Returns the wire code (what {@link io.tailguard.journal.replication.ReplicationCodec} carries). */
+    public int code() {
         return code;
     }
 

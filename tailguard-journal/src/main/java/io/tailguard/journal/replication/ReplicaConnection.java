@@ -1,7 +1,6 @@
-package io.tailguard.journal;
+package io.tailguard.journal.replication;
 
-import io.tailguard.journal.replication.ConnectionProblem;
-import io.tailguard.journal.replication.ReplicationCodec;
+import io.tailguard.journal.JournalId;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.FrameStatus;
 import java.io.IOException;
@@ -15,7 +14,7 @@ import java.util.zip.CRC32C;
 /**
  * Not thread-safe (one per accepted connection, its own thread): a replica's side of one
  * connection. It reads the PRIMARY HELLO within the replica timeout, refuses a primary whose
- * records the replica does not hold, becomes the {@link ReplicaServer}'s active connection,
+ * records the replica does not hold, becomes the {@link Replica}'s active connection,
  * answers with the replica's HELLO and appends and acknowledges records until the connection ends.
  *
  * <p>Reads go through the socket's stream with a read timeout (a blocking channel read cannot time
@@ -27,7 +26,7 @@ import java.util.zip.CRC32C;
  */
 final class ReplicaConnection extends Thread {
 
-    private final ReplicaServer server;
+    private final Replica server;
     private final SocketChannel ch;
     private final String peer;
     /** When the whole PRIMARY HELLO must have arrived: the replica timeout after the accept. */
@@ -40,7 +39,7 @@ final class ReplicaConnection extends Thread {
     /** Writes this side's HELLO and ACKs into {@link #control}. */
     private final ReplicationCodec codec = new ReplicationCodec().wrap(control, 0);
 
-    ReplicaConnection(ReplicaServer server, SocketChannel ch) throws IOException {
+    ReplicaConnection(Replica server, SocketChannel ch) throws IOException {
         super("tailguard-journal-replica-connection");
         setDaemon(true);
         this.server = server;
