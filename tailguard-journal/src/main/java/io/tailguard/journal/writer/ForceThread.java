@@ -1,10 +1,11 @@
-package io.tailguard.journal;
+package io.tailguard.journal.writer;
 
+import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.durability.DurabilityPolicy;
 import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.worker.IdleStrategy;
-import io.tailguard.journal.writer.ForceSnapshot;
+import io.tailguard.time.NanoClock;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -13,9 +14,26 @@ import java.util.concurrent.locks.LockSupport;
  * Thread-safe: the journal's one forcing thread. It takes a snapshot under the append lock and
  * forces outside it, so one force covers every record appended before it started (group commit).
  */
-final class ForceThread extends Thread {
+public final class ForceThread extends Thread {
 
-    private final Journal journal;
+    /** What the force thread asks of the journal it forces. */
+    public interface Host {
+        /** Returns true when unforced records exist and a force is wanted by {@code nowNanos}. */
+        boolean forceWanted(long nowNanos);
+
+        /** Returns when a force is next wanted ({@link Long#MIN_VALUE} or 0 for now), or {@link DurabilityPolicy#NEVER}. */
+        long forceDueAtNanos();
+
+        /** Fills {@code snapshot} with what the next force covers, under the append lock. */
+        void beginForce(ForceSnapshot snapshot);
+
+        /** A force covering every record up to {@code sequence} completed. */
+        void forceCompleted(long sequence);
+    }
+
+    private final Host journal;
+    private final NanoClock clock;
+    private final ErrorHandler errors;
     private final Path directory;
     private final IdleStrategy idler;
     private final Object idle = new Object();
@@ -27,24 +45,27 @@ final class ForceThread extends Thread {
     private volatile long forcesDone;
 
     /** {@code idleNanos}: the longest sleep when no force is due (a later due time is re-checked then). */
-    ForceThread(Journal journal, Path directory, Segment segment, int position, long idleNanos) {
+    public ForceThread(Host journal, NanoClock clock, ErrorHandler errors, Path directory, Segment segment, int position,
+                       long idleNanos) {
         super("tailguard-journal-sync");
         setDaemon(true);
         this.journal = journal;
+        this.clock = clock;
+        this.errors = errors;
         this.directory = directory;
         this.idler = new IdleStrategy(this, 0, idleNanos, () -> forceRequests == forcesDone
-                && !journal.forceWanted(journal.config().clock().nanoTime()) && running);
+                && !journal.forceWanted(clock.nanoTime()) && running);
         this.forcedSegment = segment;
         this.forcedPosition = position;
     }
 
     /** Tells the thread a force may be due now (cheap when it is awake). */
-    void wake() {
+    public void wake() {
         idler.wake();
     }
 
     /** Forces everything written so far and waits for it. */
-    void forceNow() {
+    public void forceNow() {
         long target;
         synchronized (idle) {
             target = ++forceRequests;
@@ -63,7 +84,7 @@ final class ForceThread extends Thread {
     }
 
     /** Stops the thread. */
-    void shutdown() {
+    public void shutdown() {
         running = false;
         LockSupport.unpark(this);
         try {
@@ -78,7 +99,7 @@ final class ForceThread extends Thread {
         try {
             while (running) {
                 long requests = forceRequests;
-                long now = journal.config().clock().nanoTime();
+                long now = clock.nanoTime();
                 long due = journal.forceDueAtNanos();
                 if (requests > forcesDone || journal.forceWanted(now)) {
                     forceOnce();
@@ -92,7 +113,7 @@ final class ForceThread extends Thread {
                 idler.idle(due == DurabilityPolicy.NEVER ? Long.MAX_VALUE : Math.max(0, due - now));
             }
         } catch (RuntimeException | Error e) {
-            journal.config().errors().onError("journal sync thread failed; records no longer commit", e);
+            errors.onError("journal sync thread failed; records no longer commit", e);
         }
     }
 
