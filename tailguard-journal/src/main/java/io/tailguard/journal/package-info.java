@@ -13,7 +13,7 @@
  * other ({@code docs/decisions/048}): the segment files and their preparer in
  * {@link io.tailguard.journal.segment}, the recovery scan (which cuts only a provable torn tail,
  * {@code docs/decisions/009}) in {@link io.tailguard.journal.scan}, the appender in
- * {@link io.tailguard.journal.writer}, the primary's side of replication in
+ * {@link io.tailguard.journal.writer}, both sides of replication in
  * {@link io.tailguard.journal.replication} and what the background threads share in
  * {@link io.tailguard.journal.worker}.
  */

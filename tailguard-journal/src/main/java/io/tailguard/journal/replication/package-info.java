@@ -12,7 +12,9 @@
  * ({@link io.tailguard.journal.replication.Handshake},
  * {@link io.tailguard.journal.replication.DigestAt}), what the journal sees of the link
  * ({@link io.tailguard.journal.replication.ReplicaLink}) and a connection's failures
- * ({@link io.tailguard.journal.replication.ConnectionProblem}). The replica's side is
- * {@link io.tailguard.journal.ReplicaServer}.
+ * ({@link io.tailguard.journal.replication.ConnectionProblem}); and the replica's side, that is the
+ * listener and history behind {@link io.tailguard.journal.ReplicaServer}
+ * ({@link io.tailguard.journal.replication.Replica}) and its connections
+ * ({@link io.tailguard.journal.replication.ReplicaConnection}).
  */
 package io.tailguard.journal.replication;
