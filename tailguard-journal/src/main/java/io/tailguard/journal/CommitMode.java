@@ -49,7 +49,7 @@ public enum CommitMode {
      * @param forced highest record covered by a completed force
      * @param acked highest record the replica acknowledged
      */
-    long committed(long written, long mustForceUpTo, long forced, long acked) {
+    public long committed(long written, long mustForceUpTo, long forced, long acked) {
         long local = forced >= mustForceUpTo ? written : forced;
         return switch (this) {
             case LOCAL -> local;

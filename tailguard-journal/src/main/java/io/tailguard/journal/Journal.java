@@ -2,7 +2,21 @@ package io.tailguard.journal;
 
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.durability.DurabilityPolicy;
+import io.tailguard.journal.replication.ReplicaLink;
+import io.tailguard.journal.replication.ReplicationSender;
+import io.tailguard.journal.scan.DirectoryScan;
+import io.tailguard.journal.scan.IdFile;
+import io.tailguard.journal.scan.Recovered;
+import io.tailguard.journal.scan.SegmentScanner;
+import io.tailguard.journal.segment.DirectoryLock;
 import io.tailguard.journal.segment.ScanReport;
+import io.tailguard.journal.segment.SegmentFiles;
+import io.tailguard.journal.segment.SegmentPreparer;
+import io.tailguard.journal.writer.AckGrace;
+import io.tailguard.journal.writer.CommitTracker;
+import io.tailguard.journal.writer.ForceSnapshot;
+import io.tailguard.journal.writer.ForceThread;
+import io.tailguard.journal.writer.SegmentWriter;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
@@ -82,8 +96,8 @@ public final class Journal implements AutoCloseable {
         this.forced = last;
         this.commits = new CommitTracker(mode, listener, config.errors(), this::stopReason, last);
         this.replica = new ReplicaLink(writer::written, this::advanceCommit, this::replicaLost);
-        this.syncThread = needsSync ? new ForceThread(this, directory, writer.current(), writer.position(),
-                idleNanos(grace)) : null;
+        this.syncThread = needsSync ? new ForceThread(new ForceHost(), config.clock(), config.errors(), directory,
+                writer.current(), writer.position(), idleNanos(grace)) : null;
         this.sender = mode.replicated()
                 ? new ReplicationSender(config, identity, replica, preparer::retire)
                 : null;
@@ -494,5 +508,28 @@ public final class Journal implements AutoCloseable {
             return Long.MIN_VALUE;
         }
         return policyDue;
+    }
+
+    /** The force thread's view of this journal, kept off its public face. */
+    private final class ForceHost implements ForceThread.Host {
+        @Override
+        public boolean forceWanted(long nowNanos) {
+            return Journal.this.forceWanted(nowNanos);
+        }
+
+        @Override
+        public long forceDueAtNanos() {
+            return Journal.this.forceDueAtNanos();
+        }
+
+        @Override
+        public void beginForce(ForceSnapshot snapshot) {
+            Journal.this.beginForce(snapshot);
+        }
+
+        @Override
+        public void forceCompleted(long sequence) {
+            Journal.this.forceCompleted(sequence);
+        }
     }
 }

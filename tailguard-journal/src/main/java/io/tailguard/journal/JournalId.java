@@ -1,5 +1,6 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.scan.IdFile;
 import java.security.SecureRandom;
 import java.util.Locale;
 

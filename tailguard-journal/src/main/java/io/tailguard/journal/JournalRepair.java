@@ -1,9 +1,14 @@
 package io.tailguard.journal;
 
 import io.tailguard.config.Check;
+import io.tailguard.journal.scan.IdFile;
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.Damage;
+import io.tailguard.journal.segment.DirectoryLock;
 import io.tailguard.journal.segment.FrameStatus;
 import io.tailguard.journal.segment.HistoryDigest;
+import io.tailguard.journal.segment.Segment;
+import io.tailguard.journal.segment.SegmentFiles;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -22,13 +22,13 @@ public enum ReplicaDurability {
         this.code = code;
     }
 
-    /** Returns the wire code. */
-    int code() {
+    /** Returns the wire code (what {@link io.tailguard.journal.replication.ReplicationCodec} carries). */
+    public int code() {
         return code;
     }
 
     /** Returns the durability of this wire code, or null if none has it. */
-    static ReplicaDurability ofCode(int code) {
+    public static ReplicaDurability ofCode(int code) {
         for (ReplicaDurability d : values()) {
             if (d.code == code && d != UNKNOWN) {
                 return d;

@@ -1,26 +1,12 @@
 package io.tailguard.journal;
 
-import io.tailguard.journal.segment.FrameCodec;
+import io.tailguard.journal.replication.Replica;
+import io.tailguard.journal.scan.IdFile;
 import io.tailguard.journal.segment.HistoryDigest;
-import io.tailguard.journal.segment.SegmentLayout;
-import io.tailguard.time.NanoClock;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.ServerSocketChannel;
-import java.nio.channels.SocketChannel;
-import java.nio.file.Path;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * Thread-safe: a replica. Each connection gets its own thread ({@link ReplicaConnection}) and must
+ * Thread-safe: a replica. Each connection gets its own thread and must
  * send a whole valid PRIMARY HELLO within the replica timeout ({@link JournalConfig#replicaTimeout()})
  * of its accept,
  * so a client that connects and says nothing, or half of something, never blocks a primary. A
@@ -32,69 +18,17 @@ import java.util.concurrent.locks.LockSupport;
  * (length, CRC32C, sequence = previous + 1), appends it to the replica's journal and, after each
  * batch read from the socket, acknowledges the highest sequence its durability policy committed
  * ({@code none}, {@code sync} or {@code periodic}: the acknowledgement names which, and carries the
- * history digest after that sequence, {@link io.tailguard.journal.segment.HistoryDigest}). The first
+ * history digest after that sequence, {@link HistoryDigest}). The first
  * record it takes from a primary records that primary's identity in the directory
  * ({@link IdFile#PRIMARY_ID}). A bad frame, or a frame started and not finished within the
  * replica timeout, is logged with its reason and closes the connection; what was appended stays.
  */
 public final class ReplicaServer implements AutoCloseable {
 
-    private static final int READ_BUFFER = 1 << 20;
-    private static final int MAX_CONNECTIONS = 16;
+    private final Replica replica;
 
-    private final Journal journal;
-    private final ServerSocketChannel server;
-    private final IncidentLog incidents;
-    private final Thread acceptor;
-    private final long timeoutNanos;
-    private final NanoClock clock;
-    private final ReplicaDurability durability;
-    private final int maxFrameLength;
-    private final Path primaryIdFile;
-    private final Set<ReplicaConnection> open = ConcurrentHashMap.newKeySet();
-    private final Object takeover = new Object();
-    private final AtomicReference<ReplicaConnection> active = new AtomicReference<>();
-    // the history's state below is touched only by the active connection's thread
-    private ByteBuffer in = ByteBuffer.allocate(READ_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
-    private ByteBuffer view = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-    private volatile JournalId holder;
-    private volatile int lastCrc;
-    /** The history digest after the last record this replica holds. */
-    private volatile long digest;
-    private volatile boolean running = true;
-    private volatile long connections;
-    private volatile long rejectedFrames;
-    private final AtomicLong refusedPrimaries = new AtomicLong();
-
-    private ReplicaServer(InetSocketAddress listen, JournalConfig config, ReplicaDurability durability) {
-        this.journal = Journal.open(config);
-        this.durability = durability;
-        this.timeoutNanos = config.replicaTimeout().toNanos();
-        this.clock = config.clock();
-        this.incidents = new IncidentLog(config.errors(), "replica " + listen);
-        this.maxFrameLength = FrameCodec.HEADER_LENGTH + SegmentLayout.maxPayload(config.segmentSizeBytes());
-        this.primaryIdFile = config.directory().resolve(IdFile.PRIMARY_ID);
-        ServerSocketChannel channel = null;
-        try {
-            this.holder = IdFile.read(primaryIdFile);
-            this.lastCrc = lastFrameCrc(journal);
-            this.digest = DigestAt.after(config.directory(), journal.writtenSequence()).orElseThrow(
-                    () -> new IllegalStateException("replica journal " + config.directory() + " cannot read its own records "
-                            + "1.." + journal.writtenSequence()));
-            channel = ServerSocketChannel.open();
-            channel.bind(listen);
-            this.server = channel;
-        } catch (IOException | RuntimeException e) {
-            closeOnFailure(channel);
-            journal.close();
-            if (e instanceof IOException io) {
-                throw new UncheckedIOException("cannot listen on " + listen.getHostString() + ":" + listen.getPort() + ": "
-                        + io.getMessage(), io);
-            }
-            throw (RuntimeException) e;
-        }
-        this.acceptor = new Thread(this::acceptLoop, "tailguard-journal-replica");
-        this.acceptor.setDaemon(true);
+    private ReplicaServer(Replica replica) {
+        this.replica = replica;
     }
 
     /**
@@ -107,256 +41,54 @@ public final class ReplicaServer implements AutoCloseable {
             throw new IllegalArgumentException("replica journal commitMode must be local but was "
                     + journalConfig.commitMode().label());
         }
-        ReplicaServer r = new ReplicaServer(listen, journalConfig, ReplicaDurability.of(journalConfig.durability()));
-        r.acceptor.start();
-        return r;
+        ReplicaDurability acks = ReplicaDurability.of(journalConfig.durability()); // refuses selective before opening
+        Journal journal = Journal.open(journalConfig);
+        return new ReplicaServer(Replica.start(listen, journalConfig, acks, journal, journal::appendFrameNoWait));
     }
 
     /** Returns the bound address. */
     public InetSocketAddress address() {
-        try {
-            return (InetSocketAddress) server.getLocalAddress();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return replica.address();
     }
 
     /** Returns the replica's own journal. */
     public Journal journal() {
-        return journal;
+        return replica.journal();
     }
 
     /** Returns the identity of the primary whose records this replica holds, or null before its first record. */
     public JournalId primaryIdentity() {
-        return holder;
+        return replica.primaryIdentity();
     }
 
     /** Returns what this replica's acknowledgements mean. */
     public ReplicaDurability durability() {
-        return durability;
+        return replica.durability();
     }
 
     /** Returns how many primaries were accepted (handshake passed) so far. */
     public long connections() {
-        return connections;
+        return replica.connections();
     }
 
     /** Returns how many connections were closed because of a bad or unfinished frame. */
     public long rejectedFrames() {
-        return rejectedFrames;
+        return replica.rejectedFrames();
     }
 
     /** Returns how many connections are open, in their handshake or serving (at most 16). */
     int openConnections() {
-        return open.size();
+        return replica.openConnections();
     }
 
     /** Returns how many primaries this replica refused because it holds another journal's records. */
     public long refusedPrimaries() {
-        return refusedPrimaries.get();
-    }
-
-    private void acceptLoop() {
-        while (running) {
-            SocketChannel ch;
-            try {
-                ch = server.accept();
-            } catch (IOException e) {
-                if (running) {
-                    incidents.report("accept", "replica cannot accept a connection: " + e.getMessage());
-                    LockSupport.parkNanos(50_000_000L); // e.g. out of file descriptors: do not spin
-                }
-                continue;
-            }
-            if (open.size() >= MAX_CONNECTIONS) {
-                incidents.report("too-many", "replica closed a connection at once: " + MAX_CONNECTIONS
-                        + " connections are already open or in their handshake");
-                closeQuietly(ch);
-                continue;
-            }
-            try {
-                ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                ReplicaConnection c = new ReplicaConnection(this, ch);
-                open.add(c);
-                c.start();
-            } catch (IOException | RuntimeException e) {
-                incidents.report("accept", "replica cannot serve a connection: " + e.getMessage());
-                closeQuietly(ch);
-            }
-        }
-    }
-
-    // ---- called by connections ----
-
-    long timeoutNanos() {
-        return timeoutNanos;
-    }
-
-    NanoClock clock() {
-        return clock;
-    }
-
-    boolean running() {
-        return running;
-    }
-
-    IncidentLog incidents() {
-        return incidents;
-    }
-
-    ReplicaDurability ackDurability() {
-        return durability;
-    }
-
-    int maxFrameLength() {
-        return maxFrameLength;
-    }
-
-    /**
-     * Returns why this replica refuses {@code primary}, which wrote up to {@code primaryWritten}, outright
-     * (before it may replace the active connection), or null: it holds another journal's records, or
-     * more records than that primary wrote (a copy of the primary restored from an older backup,
-     * which must not take the replica from the live primary of the same identity).
-     */
-    String refusal(JournalId primary, long primaryWritten) {
-        JournalId h = holder;
-        long last = journal.writtenSequence();
-        if (last > 0 && h != null && !h.equals(primary)) {
-            return "replica refused primary " + primary + ": it holds records 1.." + last + " of journal " + h;
-        }
-        if (last > primaryWritten) {
-            return "replica refused primary " + primary + ": it holds records up to sequence " + last
-                    + " but that primary wrote only " + primaryWritten;
-        }
-        return null;
-    }
-
-    /** Makes {@code c} the one connection that appends, after the previous one has ended. */
-    void becomeActive(ReplicaConnection c) {
-        synchronized (takeover) {
-            ReplicaConnection previous = active.get();
-            if (previous != null) {
-                previous.stopAndAwait();
-            }
-            active.set(c);
-            connections++;
-        }
-    }
-
-    void ended(ReplicaConnection c) {
-        active.compareAndSet(c, null);
-        open.remove(c);
-    }
-
-    long lastSequence() {
-        return journal.writtenSequence();
-    }
-
-    int lastCrc() {
-        return lastCrc;
-    }
-
-    JournalId holder() {
-        return holder;
-    }
-
-    /** Records that this replica's records are {@code primary}'s, before the first one is appended. */
-    void adopt(JournalId primary) {
-        if (!primary.equals(holder)) {
-            IdFile.write(primaryIdFile, primary);
-            holder = primary;
-        }
-    }
-
-    /**
-     * Appends the checked frame of {@code frameLength} bytes at {@code at} in {@code buf} as it came
-     * (its CRC32C is not computed again) and remembers its CRC.
-     */
-    void append(ByteBuffer buf, int at, int frameLength) {
-        journal.appendFrameNoWait(buf, at, frameLength);
-        int crc = FrameCodec.storedCrc(buf, at); // the wire carries the record checksum unmasked
-        lastCrc = crc;
-        digest = HistoryDigest.fold(digest, crc);
-    }
-
-    /** Returns the history digest after the last record this replica holds. */
-    long digest() {
-        return digest;
-    }
-
-    void refused(String message) {
-        incidents.report("identity", message);
-        refusedPrimaries.incrementAndGet();
-    }
-
-    void rejectedFrame() {
-        rejectedFrames++;
-    }
-
-    /** Returns the read buffer, grown (content kept) to hold at least {@code frameLength} bytes. */
-    ByteBuffer buffer(int frameLength) {
-        if (frameLength > in.capacity()) {
-            ByteBuffer bigger = ByteBuffer.allocate(frameLength).order(ByteOrder.LITTLE_ENDIAN);
-            in.flip();
-            bigger.put(in);
-            in = bigger;
-            view = in.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        }
-        return in;
-    }
-
-    /** Returns a second view of the read buffer, for checksums. */
-    ByteBuffer view() {
-        return view;
-    }
-
-    private static int lastFrameCrc(Journal journal) {
-        long last = journal.writtenSequence();
-        if (last == 0) {
-            return 0;
-        }
-        try (Tailer t = journal.tailer(last)) {
-            return (int) t.pollFrameCrc(); // the journal just opened: its last record is intact
-        }
-    }
-
-    /** Closes the listening socket of a start that failed; the start throws its own error, which is the one that matters. */
-    private static void closeOnFailure(ServerSocketChannel channel) {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // the start already failed with the reason that matters
-            }
-        }
-    }
-
-    void closeQuietly(SocketChannel ch) {
-        try {
-            ch.close();
-        } catch (IOException e) {
-            incidents.report("close", "closing a connection failed: " + e.getMessage());
-        }
+        return replica.refusedPrimaries();
     }
 
     /** Stops listening, closes every connection and the journal. */
     @Override
     public void close() {
-        running = false;
-        try {
-            server.close();
-        } catch (IOException e) {
-            incidents.report("close", "closing the replica's listening socket failed: " + e.getMessage());
-        }
-        try {
-            acceptor.join(5_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        for (ReplicaConnection c : open) { // the acceptor has ended: no connection is added any more
-            c.stopAndAwait();
-        }
-        incidents.resolved("the replica stopped"); // a problem that lasted until now still gets its count
-        journal.close();
+        replica.close();
     }
 }

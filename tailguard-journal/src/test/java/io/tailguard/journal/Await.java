@@ -7,13 +7,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /** Thread-safe test helper (stateless): waits for a condition another thread makes true. */
-final class Await {
+public final class Await {
 
     private Await() {
     }
 
     /** Yields until {@code condition} holds; fails the test naming {@code what} after 20 s. */
-    static void until(BooleanSupplier condition, String what) {
+    public static void until(BooleanSupplier condition, String what) {
         NanoClock clock = NanoClock.system();
         long deadline = clock.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!condition.getAsBoolean()) {

@@ -2,6 +2,7 @@ package io.tailguard.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.ScanReport;
 import java.io.BufferedReader;
 import java.io.IOException;

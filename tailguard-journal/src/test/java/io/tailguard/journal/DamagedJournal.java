@@ -1,7 +1,9 @@
 package io.tailguard.journal;
 
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.Damage;
 import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -22,22 +24,22 @@ import java.util.stream.Stream;
  * Not thread-safe test helper: a real journal on disk and the damage an operator might meet (a
  * zeroed range, a flipped byte, bytes appended, a deleted file), applied to a copy of it.
  */
-final class DamagedJournal {
+public final class DamagedJournal {
 
     /** Where a record's frame is. */
-    record Frame(Path file, int position) {
+    public record Frame(Path file, int position) {
     }
 
     /** Records in the journal {@link #writeStandard} writes. */
     static final int RECORDS = 1500;
     /** Segment size of the journals these tests write: 1,500 records of 150 bytes fill four. */
-    static final int SEGMENT = 64 * 1024;
+    public static final int SEGMENT = 64 * 1024;
 
     private DamagedJournal() {
     }
 
     /** Returns a configuration for {@code dir} with {@link #SEGMENT}-byte segments. */
-    static JournalConfig config(Path dir) {
+    public static JournalConfig config(Path dir) {
         return JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build();
     }
 
@@ -60,7 +62,7 @@ final class DamagedJournal {
     }
 
     /** Writes {@code records} records into a journal in {@code dir} with segments of {@code segmentSize} bytes. */
-    static void write(Path dir, int records, int segmentSize) {
+    public static void write(Path dir, int records, int segmentSize) {
         try (Journal j = Journal.open(JournalConfig.builder(dir).segmentSizeBytes(segmentSize).build())) {
             for (int i = 1; i <= records; i++) {
                 j.appendNoWait(payload(i), 0, 150);
@@ -84,12 +86,12 @@ final class DamagedJournal {
     }
 
     /** Returns the {@code k}-th segment file (0 = oldest). */
-    static Path segment(Path dir, int k) {
+    public static Path segment(Path dir, int k) {
         return dir.resolve(SegmentLayout.fileName(SegmentScanner.bases(dir).get(k)));
     }
 
     /** Finds record {@code seq}'s frame by walking the intact journal. */
-    static Frame frame(Path dir, long seq) {
+    public static Frame frame(Path dir, long seq) {
         Damage[] why = new Damage[1];
         long next = 1;
         for (long base : SegmentScanner.bases(dir)) {
@@ -111,7 +113,7 @@ final class DamagedJournal {
     }
 
     /** Inverts the bits of one byte. */
-    static void flip(Path file, long offset) {
+    public static void flip(Path file, long offset) {
         try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
             raf.seek(offset);
             int b = raf.read();
@@ -122,8 +124,17 @@ final class DamagedJournal {
         }
     }
 
+    /** Cuts {@code file} to its first {@code length} bytes, as a copy that stopped there leaves it. */
+    static void cutAt(Path file, long length) {
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Appends {@code length} bytes of junk to the end of {@code file}. */
-    static void append(Path file, int length) {
+    public static void append(Path file, int length) {
         byte[] junk = new byte[length];
         Arrays.fill(junk, (byte) 0x5A);
         try {
@@ -143,7 +154,7 @@ final class DamagedJournal {
     }
 
     /** Returns every file under {@code dir} (recursively) with its size and SHA-256, to prove nothing changed. */
-    static Map<String, String> hashes(Path dir) {
+    public static Map<String, String> hashes(Path dir) {
         Map<String, String> out = new TreeMap<>();
         try (Stream<Path> files = Files.walk(dir)) {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");

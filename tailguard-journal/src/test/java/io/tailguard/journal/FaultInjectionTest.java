@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.tailguard.journal.replication.DigestAt;
+import io.tailguard.journal.scan.IdFile;
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
+import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -210,9 +214,7 @@ class FaultInjectionTest {
     @Test
     void aNewestSegmentCutShortAtARecordBoundaryIsRefusedNotExtended() throws IOException {
         DamagedJournal.Frame f = DamagedJournal.frame(dir, 1429);
-        try (RandomAccessFile raf = new RandomAccessFile(f.file().toFile(), "rw")) {
-            raf.setLength(f.position()); // a copy gone wrong: records 1429..1500 are not in the file
-        }
+        DamagedJournal.cutAt(f.file(), f.position()); // a copy gone wrong: records 1429..1500 are not in the file
         // a tailer does not map a segment whose size is not its header's: it stops before it, with an exception
         ScanReport r = assertRefused(f.file(), f.position(), "shorter than its header's segment size " + SEGMENT
                 + ": segments are preallocated, so it was cut short (damage, not a torn tail)", true,

@@ -3,8 +3,11 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.journal.scan.IdFile;
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
+import io.tailguard.journal.segment.SegmentFiles;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.nio.file.Files;

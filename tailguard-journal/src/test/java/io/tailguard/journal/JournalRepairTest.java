@@ -3,6 +3,7 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.journal.scan.SegmentScanner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.journal.durability.Durability;
+import io.tailguard.journal.scan.RecordReader;
+import io.tailguard.journal.segment.Segment;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -149,7 +151,7 @@ class JournalTest {
             mask = io.tailguard.journal.segment.SegmentLayout.frameMask(j.identity().high(), j.identity().low());
         }
         List<ByteBuffer> frames = new ArrayList<>();
-        try (Tailer t = Tailer.open(dir, 1)) {
+        try (RecordReader t = RecordReader.open(dir, 1, Segment::close)) {
             while (t.pollFrame((seq, frame) -> {
                 ByteBuffer copy = ByteBuffer.allocate(frame.remaining()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
                 copy.put(frame).flip();
@@ -218,7 +220,7 @@ class JournalTest {
             assertThat(seqs).hasSize(threads * each);
             assertThat(j.committedSequence()).isEqualTo(threads * each);
         }
-        assertThat(io.tailguard.journal.SegmentScanner.verify(dir).records()).isEqualTo(threads * each);
+        assertThat(io.tailguard.journal.scan.SegmentScanner.verify(dir).records()).isEqualTo(threads * each);
         assertThat(readAll(dir, 1)).hasSize(threads * each);
     }
 }

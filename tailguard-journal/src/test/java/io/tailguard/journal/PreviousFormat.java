@@ -19,7 +19,7 @@ import java.util.zip.CRC32C;
  * record did not fit. Independent of the current codec's masks, so a test of reading the old
  * format does not go through the code that writes the new one.
  */
-final class PreviousFormat {
+public final class PreviousFormat {
 
     private static final long MAGIC = ByteBuffer.wrap("TGJOURNL".getBytes(StandardCharsets.US_ASCII))
             .order(ByteOrder.LITTLE_ENDIAN).getLong();
@@ -28,7 +28,7 @@ final class PreviousFormat {
     }
 
     /** Writes records 1..{@code records} ({@code payloadOf} each) into {@code dir} in version 1 segments of {@code segmentSize}. */
-    static void write(Path dir, long records, int segmentSize, LongFunction<byte[]> payloadOf) {
+    public static void write(Path dir, long records, int segmentSize, LongFunction<byte[]> payloadOf) {
         try {
             Files.createDirectories(dir);
             long seq = 1;

@@ -2,7 +2,10 @@ package io.tailguard.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.journal.replication.DigestAt;
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.HistoryDigest;
+import io.tailguard.journal.segment.SegmentFiles;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
 import java.nio.ByteBuffer;

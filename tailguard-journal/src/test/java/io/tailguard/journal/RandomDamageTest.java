@@ -3,6 +3,7 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.FrameCodec;

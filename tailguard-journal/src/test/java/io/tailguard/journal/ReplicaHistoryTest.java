@@ -1,17 +1,18 @@
 package io.tailguard.journal;
 
+import static io.tailguard.journal.FlavouredRecords.appendAll;
+import static io.tailguard.journal.FlavouredRecords.assertHolds;
+import static io.tailguard.journal.FlavouredRecords.copyJournal;
+import static io.tailguard.journal.FlavouredRecords.record;
+import static io.tailguard.journal.Wire.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.net.InetAddress;
+import io.tailguard.journal.scan.IdFile;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,10 +34,6 @@ class ReplicaHistoryTest {
     private final LogCollector primaryLog = new LogCollector();
     private final LogCollector replicaLog = new LogCollector();
 
-    private static InetSocketAddress loopback(int port) {
-        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-    }
-
     private ReplicaServer replica() {
         return ReplicaServer.start(loopback(0), local("replica", replicaLog));
     }
@@ -47,41 +44,6 @@ class ReplicaHistoryTest {
 
     private JournalConfig acked(String name, InetSocketAddress replica) {
         return local(name, primaryLog).toBuilder().replication(CommitMode.ACK, replica).build();
-    }
-
-    private static byte[] record(long seq, int flavour) {
-        byte[] b = new byte[40 + (int) (seq % 90)];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = (byte) (seq * 7 + i + flavour);
-        }
-        return b;
-    }
-
-    private static void appendAll(Journal j, long from, long to, int flavour) {
-        for (long i = from; i <= to; i++) {
-            byte[] r = record(i, flavour);
-            j.appendNoWait(r, 0, r.length);
-        }
-    }
-
-    private static void assertHolds(Path dir, long count, java.util.function.LongUnaryOperator flavour) {
-        List<byte[]> copy;
-        try (Tailer t = Tailer.open(dir, 1)) {
-            copy = Payloads.drain(t);
-        }
-        assertThat(copy).hasSize((int) count);
-        for (int i = 0; i < copy.size(); i++) {
-            assertThat(copy.get(i)).as("record %d", i + 1).isEqualTo(record(i + 1, (int) flavour.applyAsLong(i + 1)));
-        }
-    }
-
-    private static void copyJournal(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, to.resolve(f.getFileName()));
-            }
-        }
     }
 
     @Test

@@ -1,12 +1,17 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.replication.ReplicationCodec;
+import static io.tailguard.journal.FlavouredRecords.appendAll;
+import static io.tailguard.journal.FlavouredRecords.assertHolds;
+import static io.tailguard.journal.FlavouredRecords.copyJournal;
+import static io.tailguard.journal.FlavouredRecords.record;
+import static io.tailguard.journal.Wire.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.journal.durability.Durability;
+import io.tailguard.journal.scan.IdFile;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -44,10 +49,6 @@ class ReplicationFaultTest {
     private final LogCollector primaryLog = new LogCollector();
     private final LogCollector replicaLog = new LogCollector();
 
-    private static InetSocketAddress loopback(int port) {
-        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-    }
-
     private JournalConfig replicaConfig(String name) {
         return JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(replicaLog).build();
     }
@@ -59,45 +60,6 @@ class ReplicationFaultTest {
     private JournalConfig primary(String name, CommitMode mode, InetSocketAddress replica) {
         JournalConfig c = JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(primaryLog).build();
         return mode == CommitMode.LOCAL ? c : c.toBuilder().replication(mode, replica).build();
-    }
-
-    private static byte[] record(long seq, int flavour) {
-        byte[] b = new byte[40 + (int) (seq % 90)];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = (byte) (seq * 7 + i + flavour);
-        }
-        return b;
-    }
-
-    private static void appendAll(Journal j, long from, long to, int flavour) {
-        for (long i = from; i <= to; i++) {
-            byte[] r = record(i, flavour);
-            j.appendNoWait(r, 0, r.length);
-        }
-    }
-
-    private static List<byte[]> read(Path dir) {
-        try (Tailer t = Tailer.open(dir, 1)) {
-            return Payloads.drain(t);
-        }
-    }
-
-    private static void assertHolds(Path dir, long count, int flavour) {
-        List<byte[]> copy = read(dir);
-        assertThat(copy).hasSize((int) count);
-        for (int i = 0; i < copy.size(); i++) {
-            assertThat(copy.get(i)).as("record %d", i + 1).isEqualTo(record(i + 1, flavour));
-        }
-    }
-
-    /** Copies a closed journal's files (segments and identity) as a backup would. */
-    private static void copyJournal(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.copy(f, to.resolve(f.getFileName()));
-            }
-        }
     }
 
     @Test
@@ -401,7 +363,7 @@ class ReplicationFaultTest {
             assertThat(j.appendBlocking(big)).isEqualTo(2);
             assertThat(j.appendBlocking(record(3, 0))).isEqualTo(3);
         }
-        List<byte[]> copy = read(tmp.resolve("replica"));
+        List<byte[]> copy = Payloads.read(tmp.resolve("replica"));
         assertThat(copy).hasSize(3);
         assertThat(copy.get(1)).isEqualTo(big);
         assertThat(copy.get(2)).isEqualTo(record(3, 0));

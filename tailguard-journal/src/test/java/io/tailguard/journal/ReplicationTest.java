@@ -1,12 +1,12 @@
 package io.tailguard.journal;
 
 import io.tailguard.journal.replication.ReplicationCodec;
+import static io.tailguard.journal.Wire.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.journal.segment.FrameCodec;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
@@ -31,10 +31,6 @@ class ReplicationTest {
 
     private final List<String> errors = new CopyOnWriteArrayList<>();
     private final ErrorHandler collect = (message, cause) -> errors.add(message);
-
-    private static InetSocketAddress loopback(int port) {
-        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-    }
 
     /**
      * Returns a socket bound to a free loopback port (port 0, read back) that does not listen:
@@ -65,12 +61,6 @@ class ReplicationTest {
         return b;
     }
 
-    private static List<byte[]> read(Path dir) {
-        try (Tailer t = Tailer.open(dir, 1)) {
-            return Payloads.drain(t);
-        }
-    }
-
     @Test
     void ackModeCommitsOnlyWhatTheReplicaAcknowledged() {
         try (ReplicaServer r = replica("replica", 0);
@@ -81,7 +71,7 @@ class ReplicationTest {
                 assertThat(r.journal().writtenSequence()).isGreaterThanOrEqualTo(seq);
             }
         }
-        List<byte[]> copy = read(tmp.resolve("replica"));
+        List<byte[]> copy = Payloads.read(tmp.resolve("replica"));
         assertThat(copy).hasSize(300);
         for (int i = 0; i < 300; i++) {
             assertThat(copy.get(i)).isEqualTo(record(i + 1));
@@ -101,7 +91,7 @@ class ReplicationTest {
             Await.until(() -> j.replicationSends() == 10 && j.replicationLingers() == 10,
                     "ten sends, each followed by a linger (sends " + j.replicationSends() + ")");
         }
-        assertThat(read(tmp.resolve("replica"))).hasSize(10);
+        assertThat(Payloads.read(tmp.resolve("replica"))).hasSize(10);
         assertThat(errors).isEmpty();
     }
 
@@ -184,7 +174,7 @@ class ReplicationTest {
                 assertThat(r.connections()).isEqualTo(1);
             }
         }
-        List<byte[]> copy = read(tmp.resolve("replica"));
+        List<byte[]> copy = Payloads.read(tmp.resolve("replica"));
         assertThat(copy).hasSize(100);
         assertThat(copy.get(99)).isEqualTo(record(100));
     }
@@ -242,7 +232,7 @@ class ReplicationTest {
             }
             assertThat(errors).anyMatch(m -> m.contains("sequence 5 but 2 was expected"));
         }
-        assertThat(read(tmp.resolve("replica"))).hasSize(1);
+        assertThat(Payloads.read(tmp.resolve("replica"))).hasSize(1);
     }
 
     @Test

@@ -3,6 +3,12 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.journal.durability.Durability;
+import io.tailguard.journal.scan.RecordReader;
+import io.tailguard.journal.scan.SegmentScanner;
+import io.tailguard.journal.segment.Segment;
+import io.tailguard.journal.segment.SegmentPreparer;
+import io.tailguard.journal.segment.Zeroing;
+import io.tailguard.journal.writer.SegmentWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.nio.file.Path;
@@ -55,7 +61,7 @@ class RollOffThePathTest {
             }
         }
         List<Segment> left = new ArrayList<>();
-        try (Tailer t = Tailer.open(dir, 1, left::add)) {
+        try (RecordReader t = RecordReader.open(dir, 1, left::add)) {
             assertThat(Payloads.drain(t)).hasSize(100);
         }
         assertThat(left).hasSizeGreaterThan(1);

@@ -3,9 +3,15 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.journal.scan.IdFile;
+import io.tailguard.journal.segment.Blank;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.FrameStatus;
+import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
+import io.tailguard.journal.segment.SegmentPreparer;
+import io.tailguard.journal.segment.SegmentTest;
+import io.tailguard.journal.segment.Zeroing;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;

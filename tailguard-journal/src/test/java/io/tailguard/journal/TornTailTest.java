@@ -3,12 +3,12 @@ package io.tailguard.journal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.JournalCorruptedException;
 import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -87,12 +87,7 @@ class TornTailTest {
         for (int offset = 0; offset < lastFrameLength; offset++) {
             Path dir = copy("flip" + offset);
             Path file = dir.resolve(lastFile.getFileName());
-            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-                raf.seek(lastPosition + offset);
-                int b = raf.read();
-                raf.seek(lastPosition + offset);
-                raf.write(b ^ 0xFF);
-            }
+            DamagedJournal.flip(file, lastPosition + offset);
             checkDamaged(dir, "flip at offset " + offset, true);
         }
     }
@@ -102,10 +97,7 @@ class TornTailTest {
         for (int offset = 0; offset < lastFrameLength; offset++) {
             Path dir = copy("zero" + offset);
             Path file = dir.resolve(lastFile.getFileName());
-            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-                raf.seek(lastPosition + offset);
-                raf.write(new byte[lastFrameLength - offset]);
-            }
+            DamagedJournal.zero(file, lastPosition + offset, lastFrameLength - offset);
             // offset 0: the length was never written, the record simply does not exist
             checkDamaged(dir, "zeroed from offset " + offset, offset > 0);
         }
@@ -123,9 +115,7 @@ class TornTailTest {
         for (long cut : cuts) {
             Path dir = copy("trunc" + cut);
             Path file = dir.resolve(lastFile.getFileName());
-            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-                raf.setLength(cut);
-            }
+            DamagedJournal.cutAt(file, cut);
             byte[] before = Files.readAllBytes(file);
             ScanReport verified = SegmentScanner.verify(dir);
             assertThat(verified.summary()).as("cut at " + cut).startsWith("CORRUPT ").endsWith("open=refuses");
@@ -150,9 +140,7 @@ class TornTailTest {
     void aSegmentCutShortIsRepairedOnlyByAnExplicitCutThatKeepsItsIntactRecords() throws IOException {
         Path dir = copy("boundary");
         Path file = dir.resolve(lastFile.getFileName());
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-            raf.setLength(lastPosition + 5); // a copy that stopped inside record 20
-        }
+        DamagedJournal.cutAt(file, lastPosition + 5); // a copy that stopped inside record 20
         assertThatThrownBy(() -> Journal.open(JournalConfig.builder(dir).segmentSizeBytes(SEGMENT).build()))
                 .isInstanceOf(JournalCorruptedException.class)
                 .hasMessageContaining("--truncate-after " + (RECORDS - 1));
@@ -211,10 +199,7 @@ class TornTailTest {
     void aCorruptRecordBeforeTheTailRefusesToOpenInsteadOfDroppingLaterRecords() throws IOException {
         Path dir = copy("middle");
         Path first = dir.resolve(SegmentLayout.fileName(1));
-        try (RandomAccessFile raf = new RandomAccessFile(first.toFile(), "rw")) {
-            raf.seek(SegmentLayout.HEADER_LENGTH + FrameCodec.HEADER_LENGTH + 3); // payload of record 1
-            raf.write(0);
-        }
+        DamagedJournal.zero(first, SegmentLayout.HEADER_LENGTH + FrameCodec.HEADER_LENGTH + 3, 1); // payload of record 1
         ScanReport verified = SegmentScanner.verify(dir);
         assertThat(verified.consistent()).isFalse();
         assertThat(verified.problemFile()).isEqualTo(first);

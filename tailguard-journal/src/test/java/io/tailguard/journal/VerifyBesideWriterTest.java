@@ -2,6 +2,7 @@ package io.tailguard.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.ScanReport;
 import io.tailguard.journal.segment.SegmentLayout;
 import java.nio.file.Path;

@@ -3,8 +3,9 @@ package io.tailguard.journal;
 import io.tailguard.journal.replication.ReplicationCodec;
 import io.tailguard.journal.segment.FrameCodec;
 import io.tailguard.journal.segment.HistoryDigest;
-import io.tailguard.journal.segment.SegmentLayout;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
@@ -15,6 +16,11 @@ import java.util.zip.CRC32C;
 final class Wire {
 
     private Wire() {
+    }
+
+    /** Returns the loopback address at {@code port} (0: any free port, for a server to bind). */
+    static InetSocketAddress loopback(int port) {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
     }
 
     /** As a fake replica: reads the primary's HELLO and returns it. */

@@ -1,0 +1,7 @@
+/**
+ * Internal, not an API (public only for the journal's other packages): what the journal's
+ * background threads (force, preparer, replication sender, replica server) share: how they wait
+ * for work ({@link io.tailguard.journal.worker.IdleStrategy}) and how they report a problem that
+ * repeats ({@link io.tailguard.journal.worker.IncidentLog}).
+ */
+package io.tailguard.journal.worker;
