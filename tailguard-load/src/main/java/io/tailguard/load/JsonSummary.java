@@ -39,8 +39,7 @@ public final class JsonSummary {
             int c = e.getKey() / 100;
             classes[c >= 1 && c <= 5 ? c : 0] += e.getValue();
         }
-        out.append("{\"rate\":").append(quote(s.rateText()))
-                .append(",\"rate_per_s\":").append(perSecond(s.offered()))
+        out.append("{\"rate_per_s\":").append(perSecond(s.offered()))
                 .append(",\"duration_s\":").append(number(s.durationSeconds()))
                 .append(",\"scheduled\":").append(s.scheduled())
                 .append(",\"sent\":").append(s.sent())

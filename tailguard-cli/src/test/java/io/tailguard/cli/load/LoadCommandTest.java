@@ -149,7 +149,7 @@ class LoadCommandTest {
         }
         assertThat(cli.out().lines()).hasSize(1);
         assertThat(cli.out()).startsWith("{\"target\":\"http://127.0.0.1:")
-                .contains("{\"rate\":\"100/s\",\"rate_per_s\":100,\"duration_s\":0.500,\"scheduled\":50,\"sent\":50,"
+                .contains("{\"rate_per_s\":100,\"duration_s\":0.500,\"scheduled\":50,\"sent\":50,"
                         + "\"answered\":{\"1xx\":0,\"2xx\":50,\"3xx\":0,\"4xx\":0,\"5xx\":0,\"other\":0},"
                         + "\"timeouts\":0,\"timeout_ms\":2000.000,\"lost\":0,")
                 .contains("\"waits_at_max\":0,").contains("\"ceiling_per_s\":null")
