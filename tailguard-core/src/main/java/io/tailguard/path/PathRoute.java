@@ -91,6 +91,17 @@ public final class PathRoute<R> {
         return pool.submit(request, budgetNanos(headerBudgetNanos), hedgeable ? hedger : null, true, nowNanos);
     }
 
+    /**
+     * As {@link #enter}, for a route whose bucket is shared (kept in Redis): the path asks the host's
+     * gate first ({@link PathHost#askGate}) and goes on when the host answers
+     * ({@link DecisionPath#gateAnswered}): to the pool, or a {@link LocalAnswer#RATE_LIMITED} answer
+     * with the gate's wait as {@code Retry-After}. The route's local gates ({@link #rateWaitNanos})
+     * come before it.
+     */
+    public Ticket<R> enterThroughGate(R request, long headerBudgetNanos, boolean hedgeable, long nowNanos) {
+        return pool.gate(request, budgetNanos(headerBudgetNanos), hedgeable ? hedger : null, nowNanos);
+    }
+
     /** Returns the budget of a request carrying {@code headerBudgetNanos} ({@link Long#MAX_VALUE}: none): its own or the route's default. */
     public long budgetNanos(long headerBudgetNanos) {
         return headerBudgetNanos == Long.MAX_VALUE ? defaultBudgetNanos : headerBudgetNanos;

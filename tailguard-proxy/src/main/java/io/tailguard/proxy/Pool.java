@@ -103,6 +103,11 @@ final class Pool implements PathHost<Exchange> {
     }
 
     @Override
+    public void askGate(Exchange exchange) {
+        exchange.askSharedRate();
+    }
+
+    @Override
     public void cancel(Exchange exchange, int attempt) {
         exchange.commands().cancel(attempt);
     }
