@@ -7,8 +7,12 @@ import io.tailguard.proxy.config.ClientRateConfig;
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.RateConfig;
+import io.tailguard.proxy.config.RedisRateConfig;
 import io.tailguard.proxy.config.RouteConfig;
+import io.tailguard.redis.DegradedMode;
+import io.tailguard.redis.RedisServer;
 import io.tailguard.time.ManualClock;
+import io.tailguard.time.NanoClock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -33,10 +37,14 @@ class FractionalRateTest {
     }
 
     private void start(RouteConfig route) {
+        start(route, clock);
+    }
+
+    private void start(RouteConfig route, NanoClock proxyClock) {
         PoolConfig pool = PoolConfig.of("default", List.of(backend.address()));
         ProxyConfig base = Configs.withPool(pool);
         proxy = ProxyServer.start(new ProxyConfig(base.listen(), base.admin(), List.of(route), List.of(pool),
-                base.limits(), base.drainGrace(), "off"), clock);
+                base.limits(), base.drainGrace(), "off"), proxyClock);
     }
 
     @Test
@@ -73,6 +81,22 @@ class FractionalRateTest {
             assertThat(client.get("/a", "X-Api-Key: alice").read().status()).isEqualTo(429);
             clock.advance(Duration.ofMillis(1));
             assertThat(client.get("/a", "X-Api-Key: alice").read().status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aRouteBucketKeptInRedisRefillsAtItsFractionalRate() throws Exception {
+        try (RedisServer redis = RedisServer.start()) {
+            // one token every 10 s on Redis's clock: the second request waits about 10 s, not 1
+            start(new RouteConfig(null, "/", "default", Duration.ZERO, new RateConfig(
+                    RateText.parse("per-second", "0.1/s"), 1, new RedisRateConfig(redis.uri(), "tenth", 1,
+                            DegradedMode.FAIL_CLOSED, Duration.ofSeconds(1))), null, null), NanoClock.system());
+            try (RawClient client = new RawClient(proxy.boundAddress())) {
+                assertThat(client.get("/1").read().status()).isEqualTo(200);
+                RawClient.Response refused = client.get("/2").read();
+                assertThat(refused.status()).isEqualTo(429);
+                assertThat(Long.parseLong(refused.header("retry-after"))).isBetween(9L, 10L);
+            }
         }
     }
 }
