@@ -62,7 +62,7 @@ echo "== tailguard load $url --rate $rates --duration $duration --warmup 2s --co
 echo "== load-summary.csv"
 cat "$tmp/out/load-summary.csv"
 wrk_rps="$(awk '/^Requests\/sec/ {print $2}' "$tmp/wrk.txt")"
-passed="$(awk -F, 'NR > 1 && $4 == $3 && $5 == 0 && $6 == 0 && $7 == 0 && $8 != "" && $8 < 1 && $9 < 10 {print $1}' \
+passed="$(awk -F, 'NR > 1 && $4 == $3 && $5 == 0 && $6 == 0 && $7 == 0 && $8 != "" && $8 < 1 && $9 < 10 {sub("/s$", "", $1); print $1}' \
   "$tmp/out/load-summary.csv" | paste -sd, -)"
 best="$(tr , '\n' <<<"${passed:-0}" | sort -n | tail -1)"
 echo "== steps sustained: ${passed:-none}"

@@ -2,6 +2,7 @@ package io.tailguard.config;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.time.Duration;
 
 /**
@@ -17,6 +18,9 @@ public final class RateText {
     public static final String LIKE = "a positive rate like 500/s, 0.5/s, 30/m or 1000/h";
 
     private static final Duration DAY = Duration.ofDays(1);
+    private static final long SECOND_NANOS = 1_000_000_000L;
+    /** The most decimals {@link #format} writes a second before it tries a longer unit. */
+    private static final int SHORT_DECIMALS = 3;
 
     private RateText() {
     }
@@ -55,6 +59,41 @@ public final class RateText {
             return new Rate(count.divide(gcd).longValueExact(), nanos.divide(gcd).longValueExact());
         } catch (NumberFormatException | ArithmeticException e) {
             return null;
+        }
+    }
+
+    /**
+     * Returns {@code rate} as people write it, in a form {@link #parse} reads back to the same rate:
+     * a whole count or a short decimal a second ({@code 500/s}, {@code 0.5/s}, {@code 2.5/s}), else a
+     * whole count a minute, an hour or a day ({@code 1/m}, {@code 1000/h}), else {@link Rate#toString}
+     * ({@code 1/7s}). Nothing is rounded.
+     */
+    public static String format(Rate rate) {
+        BigDecimal perSecond = perUnit(rate, SECOND_NANOS);
+        if (perSecond.scale() <= SHORT_DECIMALS) {
+            return perSecond.toPlainString() + "/s";
+        }
+        String[] units = {"m", "h", "d"};
+        long[] unitNanos = {60 * SECOND_NANOS, 3_600 * SECOND_NANOS, DAY.toNanos()};
+        for (int i = 0; i < units.length; i++) {
+            BigDecimal count = perUnit(rate, unitNanos[i]);
+            if (count.scale() <= 0) {
+                return count.toPlainString() + "/" + units[i];
+            }
+        }
+        return rate.toString();
+    }
+
+    /** The count per {@code unitNanos}, stripped of trailing zeros; scale {@code SHORT_DECIMALS + 1} when it does not end by then. */
+    private static BigDecimal perUnit(Rate rate, long unitNanos) {
+        BigDecimal exact = BigDecimal.valueOf(rate.count()).multiply(BigDecimal.valueOf(unitNanos));
+        BigDecimal period = BigDecimal.valueOf(rate.periodNanos());
+        try {
+            BigDecimal count = exact.divide(period, SHORT_DECIMALS, RoundingMode.UNNECESSARY);
+            count = count.stripTrailingZeros();
+            return count.scale() < 0 ? count.setScale(0) : count;
+        } catch (ArithmeticException notShort) {
+            return exact.divide(period, SHORT_DECIMALS + 1, RoundingMode.DOWN);
         }
     }
 

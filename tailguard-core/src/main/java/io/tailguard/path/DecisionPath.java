@@ -19,8 +19,9 @@ import java.util.random.RandomGenerator;
 
 /**
  * Thread-safe: what a proxy decides for each request of one pool, as a state machine. A request
- * comes in ({@link #submit}, or {@link PathRoute#arrive} after its route's rate gates) with its
- * deadline; it goes straight to a backend when nobody waits and one has room, waits in a core
+ * comes in ({@link #submit}, or {@link PathRoute#arrive} after its route's rate gates, or
+ * {@link PathRoute#enterThroughGate} after a gate the host asks, such as a bucket shared in Redis)
+ * with its deadline; it goes straight to a backend when nobody waits and one has room, waits in a core
  * {@link BoundedQueue}, or is refused with a {@link LocalAnswer} and a {@code Retry-After}. A
  * backend is chosen by a core balancer among those not ejected; a refused connection is retried on
  * another backend within the core {@link RetryBudget}; a hedgeable request on a hedging route gets
@@ -104,6 +105,48 @@ public final class DecisionPath<R> {
                 backends.size() > 1 ? hedger : null);
         admit(ticket, mayWait, nowNanos);
         return ticket;
+    }
+
+    /**
+     * A ticket held for the host's shared gate: its deadline (if any) is armed as a queued one's, and
+     * the host is asked; {@link #gateAnswered} goes on.
+     */
+    Ticket<R> gate(R request, long budgetNanos, Hedger hedger, long nowNanos) {
+        Ticket<R> ticket = new Ticket<>(request, this, nowNanos, budgetNanos, backends.size() > 1 ? hedger : null);
+        synchronized (ticket) {
+            ticket.phase = Ticket.GATED;
+            if (ticket.deadlineNanos != Long.MAX_VALUE) {
+                ticket.gateTimerDueNanos = ticket.deadlineNanos;
+                ticket.gateTimer = timers.start(ticket.deadlineNanos, ticket);
+            }
+        }
+        host.askGate(request);
+        return ticket;
+    }
+
+    /**
+     * The host's shared gate answered for {@code ticket}: admitted, the request goes on to the pool
+     * as {@link #submit} takes it; refused, it is answered {@link LocalAnswer#RATE_LIMITED} with
+     * {@code retryAfterNanos} rounded up to whole seconds (at least 1) as {@code Retry-After}. An
+     * answer that comes after the deadline answered the request, or after its client left, changes
+     * nothing (the gate's token stays spent).
+     */
+    public void gateAnswered(Ticket<R> ticket, boolean admitted, long retryAfterNanos, long nowNanos) {
+        synchronized (ticket) {
+            if (ticket.phase != Ticket.GATED) {
+                return;
+            }
+            attempts.cancelTimer(ticket.gateTimer);
+            ticket.gateTimer = Ticket.NO_TIMER;
+            if (!admitted) {
+                ticket.phase = Ticket.DONE;
+                ticket.answer = LocalAnswer.RATE_LIMITED;
+                host.answer(ticket.request, LocalAnswer.RATE_LIMITED, PathRoute.retryAfterSeconds(retryAfterNanos));
+                return;
+            }
+            ticket.phase = Ticket.NEW;
+        }
+        admit(ticket, true, nowNanos);
     }
 
     /** A ticket refused before it reached the pool (a rate gate): it is answered and never queued. */
@@ -348,6 +391,12 @@ public final class DecisionPath<R> {
         synchronized (ticket) {
             ticket.departed = true;
             switch (ticket.phase) {
+                case Ticket.GATED -> {
+                    ticket.phase = Ticket.DONE;
+                    attempts.cancelTimer(ticket.gateTimer);
+                    ticket.gateTimer = Ticket.NO_TIMER;
+                    return;
+                }
                 case Ticket.QUEUED -> {
                     ticket.phase = Ticket.DONE;
                     ticket.queueWaitNanos = nowNanos - ticket.enqueuedNanos;
@@ -400,6 +449,14 @@ public final class DecisionPath<R> {
                 ticket.queueTimer = Ticket.NO_TIMER;
                 nowNanos = ticket.queueTimerDueNanos;
                 queueTimedOut = ticket.phase == Ticket.QUEUED;
+            } else if (timerId == ticket.gateTimer) {
+                ticket.gateTimer = Ticket.NO_TIMER;
+                if (ticket.phase == Ticket.GATED) {
+                    ticket.phase = Ticket.DONE;
+                    ticket.answer = LocalAnswer.DEADLINE_EXCEEDED;
+                    host.answer(ticket.request, LocalAnswer.DEADLINE_EXCEEDED, retryAfterSeconds());
+                }
+                return;
             } else if (timerId == ticket.hedgeTimer) {
                 ticket.hedgeTimer = Ticket.NO_TIMER;
                 nowNanos = ticket.hedgeTimerDueNanos;

@@ -30,6 +30,20 @@ public interface PathHost<R> {
     void cancel(R request, int attempt);
 
     /**
+     * Asks the host's shared gate (a route's bucket kept in Redis, say) whether {@code request} may go
+     * on. The host answers later, never from inside this call, with {@link DecisionPath#gateAnswered};
+     * meanwhile the path holds the request as it holds a queued one: its deadline answers it, and a
+     * client that leaves withdraws it. Asked only of a host that entered the request through
+     * {@link PathRoute#enterThroughGate}; the default refuses.
+     *
+     * @throws UnsupportedOperationException if the host has no shared gate
+     */
+    default void askGate(R request) {
+        throw new UnsupportedOperationException("askGate must be implemented by a host that enters requests through a"
+                + " shared gate but was not by " + getClass().getName());
+    }
+
+    /**
      * A note for the host's meters, not a command: {@code request} entered the queue. Called on the
      * thread that submitted it; the default does nothing.
      */

@@ -6,9 +6,7 @@ import io.tailguard.hedge.HedgePolicy;
 import io.tailguard.hedge.Hedger;
 import io.tailguard.rate.KeyedRateLimiter;
 import io.tailguard.rate.TokenBucket;
-import io.tailguard.rate.TokenBucketConfig;
 import io.tailguard.time.Scheduler;
-import java.time.Duration;
 
 /**
  * Thread-safe: one route in front of its pool's {@link DecisionPath}: the client's core
@@ -33,20 +31,16 @@ public final class PathRoute<R> {
         this.settings = Check.notNull("settings", settings);
         this.pool = Check.notNull("pool", pool);
         Check.notNull("scheduler", scheduler);
-        this.bucket = settings.rate() == null ? null : new TokenBucket(bucket(settings.rate()), nowNanos);
+        this.bucket = settings.rate() == null ? null : new TokenBucket(settings.rate().bucket(), nowNanos);
         ClientRateSettings client = settings.clientRate();
         this.perClient = client == null ? null
-                : new KeyedRateLimiter<>(bucket(client.rate()), client.maxKeys(), client.idle().toNanos());
+                : new KeyedRateLimiter<>(client.rate().bucket(), client.maxKeys(), client.idle().toNanos());
         HedgeSettings hedge = settings.hedge();
         this.hedger = hedge == null ? null : new Hedger(
                 HedgePolicy.speculative(2, hedge.delay(), pool.settings().responseTimeout())
                         .withBudget(HedgeBudget.of(hedge.budgetPercent() / 100.0)), scheduler);
         this.defaultBudgetNanos = settings.defaultTimeout().isZero() ? Long.MAX_VALUE
                 : settings.defaultTimeout().toNanos();
-    }
-
-    private static TokenBucketConfig bucket(RateSettings rate) {
-        return TokenBucketConfig.of(rate.burst(), rate.perSecond(), Duration.ofSeconds(1));
     }
 
     /** Returns this route's settings. */
@@ -95,6 +89,17 @@ public final class PathRoute<R> {
      */
     public Ticket<R> enter(R request, long headerBudgetNanos, boolean hedgeable, long nowNanos) {
         return pool.submit(request, budgetNanos(headerBudgetNanos), hedgeable ? hedger : null, true, nowNanos);
+    }
+
+    /**
+     * As {@link #enter}, for a route whose bucket is shared (kept in Redis): the path asks the host's
+     * gate first ({@link PathHost#askGate}) and goes on when the host answers
+     * ({@link DecisionPath#gateAnswered}): to the pool, or a {@link LocalAnswer#RATE_LIMITED} answer
+     * with the gate's wait as {@code Retry-After}. The route's local gates ({@link #rateWaitNanos})
+     * come before it.
+     */
+    public Ticket<R> enterThroughGate(R request, long headerBudgetNanos, boolean hedgeable, long nowNanos) {
+        return pool.gate(request, budgetNanos(headerBudgetNanos), hedgeable ? hedger : null, nowNanos);
     }
 
     /** Returns the budget of a request carrying {@code headerBudgetNanos} ({@link Long#MAX_VALUE}: none): its own or the route's default. */

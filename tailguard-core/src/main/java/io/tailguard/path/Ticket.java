@@ -21,6 +21,8 @@ public final class Ticket<R> implements TimerHandler {
     static final int FORWARDING = 2;
     static final int RESPONDING = 3;
     static final int DONE = 4;
+    /** Waiting for the host's answer from a shared gate ({@link PathHost#askGate}). */
+    static final int GATED = 5;
 
     static final byte LIVE = 1;
     static final byte HEAD = 2;
@@ -51,6 +53,8 @@ public final class Ticket<R> implements TimerHandler {
     LocalAnswer queueTimerAnswer;
     long hedgeTimer = NO_TIMER;
     long hedgeTimerDueNanos;
+    long gateTimer = NO_TIMER;
+    long gateTimerDueNanos;
     long responseTimer = NO_TIMER;
     long responseTimerDueNanos;
 
@@ -109,6 +113,11 @@ public final class Ticket<R> implements TimerHandler {
     /** Returns how many attempts were forwarded. */
     public synchronized int attempts() {
         return attempts;
+    }
+
+    /** Returns true while the request waits for the host's answer from a shared gate. */
+    public synchronized boolean gated() {
+        return phase == GATED;
     }
 
     /** Returns true while the request waits in the queue. */

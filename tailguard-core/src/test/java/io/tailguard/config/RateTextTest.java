@@ -61,4 +61,13 @@ class RateTextTest {
         assertThat(new Rate(1, S / 4).wholePerSecond()).isEqualTo(4);
         assertThatThrownBy(() -> new Rate(1, 2 * S).wholePerSecond()).isInstanceOf(ArithmeticException.class);
     }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"500/s, 500/s", "0.5/s, 0.5/s", "30/m, 0.5/s", "2.5/s, 2.5/s",
+        "0.333/s, 0.333/s", "1/m, 1/m", "1000/h, 1000/h", "1/d, 1/d", "1/7s, 1/7s", "2e3/s, 2000/s", "3/250ms, 12/s"})
+    void formatWritesTheExactRateInAFormParseReadsBack(String written, String formatted) {
+        Rate rate = RateText.parseOrNull(written);
+        assertThat(RateText.format(rate)).isEqualTo(formatted);
+        assertThat(RateText.parseOrNull(formatted)).isEqualTo(rate);
+    }
 }

@@ -2,6 +2,7 @@ package io.tailguard.path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.config.RateText;
 import io.tailguard.lease.Lease;
 import io.tailguard.time.VirtualScheduler;
 import java.time.Duration;
@@ -36,6 +37,60 @@ class PathRouteTest {
                 "answer c 429 rate_limited retry-after 1");
         assertThat(c.answer()).isEqualTo(LocalAnswer.RATE_LIMITED);
         assertThat(route.pool().inFlight()).isEqualTo(2);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"0.5/s", "30/m"})
+    void aFractionalRouteRateAdmitsOneRequestEveryTwoSeconds(String rate) {
+        PathRoute<String> route = route(PoolSettings.of("app", 1, 100), new RouteSettings("api", Duration.ZERO,
+                new RateSettings(RateText.parse("rate", rate), 1), null, null));
+        route.arrive("a", null, NONE, false, now());
+        route.arrive("b", null, NONE, false, now());
+        scheduler.advanceNanos(1_999 * MS);
+        route.arrive("c", null, NONE, false, now());
+        scheduler.advanceNanos(MS);
+        route.arrive("d", null, NONE, false, now());
+        route.arrive("e", null, NONE, false, now());
+        assertThat(host.take()).containsExactly("forward a to 0 as 0", "answer b 429 rate_limited retry-after 2",
+                "answer c 429 rate_limited retry-after 1", "forward d to 0 as 0",
+                "answer e 429 rate_limited retry-after 2");
+    }
+
+    @Test
+    void aFractionalRateKeepsItsBurstAndRetryAfterIsTheWaitRoundedUp() {
+        // 0.4/s: a token every 2.5 s, three held at most
+        PathRoute<String> route = route(PoolSettings.of("app", 1, 100), new RouteSettings("api", Duration.ZERO,
+                new RateSettings(RateText.parse("rate", "0.4/s"), 3), null, null));
+        for (String r : new String[] {"a", "b", "c", "d"}) {
+            route.arrive(r, null, NONE, false, now());
+        }
+        scheduler.advanceNanos(10_000 * MS); // four tokens' worth, but the bucket holds three
+        for (String r : new String[] {"e", "f", "g", "h"}) {
+            route.arrive(r, null, NONE, false, now());
+        }
+        scheduler.advanceNanos(100 * MS);
+        route.arrive("i", null, NONE, false, now());
+        assertThat(host.take()).containsExactly("forward a to 0 as 0", "forward b to 0 as 0", "forward c to 0 as 0",
+                "answer d 429 rate_limited retry-after 3", "forward e to 0 as 0", "forward f to 0 as 0",
+                "forward g to 0 as 0", "answer h 429 rate_limited retry-after 3",
+                "answer i 429 rate_limited retry-after 3");
+    }
+
+    @Test
+    void aFractionalClientRateAdmitsOneRequestAMinute() {
+        ClientRateSettings perClient = new ClientRateSettings(new RateSettings(RateText.parse("rate", "1/m"), 1),
+                100, Duration.ofMinutes(5));
+        PathRoute<String> route = route(PoolSettings.of("app", 1, 100),
+                new RouteSettings("api", Duration.ZERO, null, perClient, null));
+        Ticket<String> a1 = route.arrive("a1", "alice", NONE, false, now());
+        route.pool().responded(a1, 0, now());
+        route.pool().ended(a1, 0, Completion.SUCCESS, now());
+        scheduler.advanceNanos(59_000 * MS);
+        route.arrive("a2", "alice", NONE, false, now());
+        scheduler.advanceNanos(1_000 * MS);
+        route.arrive("a3", "alice", NONE, false, now());
+        assertThat(host.take()).containsExactly("forward a1 to 0 as 0", "answer a2 429 rate_limited retry-after 1",
+                "forward a3 to 0 as 0");
     }
 
     @Test

@@ -24,6 +24,11 @@ final class RecordingHost implements PathHost<String> {
         commands.add("cancel " + request + " " + attempt);
     }
 
+    @Override
+    public void askGate(String request) {
+        commands.add("ask gate for " + request);
+    }
+
     /** Returns the commands since the last call and forgets them. */
     List<String> take() {
         List<String> taken = List.copyOf(commands);

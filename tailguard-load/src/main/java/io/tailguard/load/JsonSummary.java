@@ -1,5 +1,9 @@
 package io.tailguard.load;
 
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,7 +39,7 @@ public final class JsonSummary {
             int c = e.getKey() / 100;
             classes[c >= 1 && c <= 5 ? c : 0] += e.getValue();
         }
-        out.append("{\"rate_per_s\":").append(s.rate())
+        out.append("{\"rate_per_s\":").append(perSecond(s.offered()))
                 .append(",\"duration_s\":").append(number(s.durationSeconds()))
                 .append(",\"scheduled\":").append(s.scheduled())
                 .append(",\"sent\":").append(s.sent())
@@ -70,6 +74,16 @@ public final class JsonSummary {
                     .append(h.getTotalCount() == 0 ? "null" : number(h.getValueAtPercentile(PERCENTILES[i]) / 1e6));
         }
         out.append('}');
+    }
+
+    /** The rate a second, exact when it is a short decimal ({@code 0.5}), else to nine significant digits. */
+    static String perSecond(Rate rate) {
+        String text = RateText.format(rate);
+        if (text.endsWith("/s")) {
+            return text.substring(0, text.length() - 2);
+        }
+        return BigDecimal.valueOf(rate.count()).multiply(BigDecimal.valueOf(1_000_000_000L))
+                .divide(BigDecimal.valueOf(rate.periodNanos()), new MathContext(9)).toPlainString();
     }
 
     private static String number(double value) {

@@ -4,6 +4,8 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.tailguard.config.Check;
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -109,7 +111,7 @@ public final class LoadGenerator implements AutoCloseable {
      * to {@code log} if it is not null.
      */
     public StepResult run(int step, Consumer<String> progress, IntervalLog log) {
-        long rate = plan.rates().get(step);
+        Rate rate = plan.rates().get(step);
         long warmNanos = plan.warmup().toNanos();
         Schedule schedule = Schedule.of(plan.arrivals(), rate, warmNanos + plan.duration().toNanos(),
                 new SplittableRandom(plan.seed() + step));
@@ -157,7 +159,7 @@ public final class LoadGenerator implements AutoCloseable {
             while (!finished()) {
                 long now = clock.nanoTime();
                 if (now > giveUp) {
-                    throw new IllegalStateException("step at rate " + rate + " did not finish within the timeout");
+                    throw new IllegalStateException("step at rate " + RateText.format(rate) + " did not finish within the timeout");
                 }
                 pacer.awaitUntil(now + POLL_NANOS);
             }

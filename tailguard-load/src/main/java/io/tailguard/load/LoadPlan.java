@@ -1,6 +1,8 @@
 package io.tailguard.load;
 
 import io.tailguard.config.Check;
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +13,8 @@ import java.util.Map;
  * what to send, at which rates, for how long and over how many connections.
  *
  * @param target      where requests go
- * @param rates       requests per second of each step, in order, each &gt;= 1
+ * @param rates       the rate of each step, in order, exact and possibly below one a second
+ *                    ({@code 0.5/s} sends one request every 2 s)
  * @param duration    measured time per step
  * @param warmup      time sent at the step's rate before measuring (not recorded); may be zero
  * @param arrivals    how due times are spaced
@@ -27,7 +30,7 @@ import java.util.Map;
  * @param body        request body, empty for none
  * @param timeout     a request not answered this long after its due time counts as a timeout
  */
-public record LoadPlan(Target target, List<Long> rates, Duration duration, Duration warmup, Arrivals arrivals,
+public record LoadPlan(Target target, List<Rate> rates, Duration duration, Duration warmup, Arrivals arrivals,
                        long seed, int connections, int maxConnections, int threads, String method, List<Map.Entry<String, String>> headers,
                        byte[] body, Duration timeout) {
 
@@ -48,10 +51,8 @@ public record LoadPlan(Target target, List<Long> rates, Duration duration, Durat
             throw new IllegalArgumentException("--rate must be 1 to " + MAX_STEPS + " comma-separated rates but was "
                     + rates.size() + " rates");
         }
-        for (Long rate : rates) {
-            if (rate == null || rate < 1) {
-                throw new IllegalArgumentException("--rate must be > 0 requests per second but was " + rate);
-            }
+        for (Rate rate : rates) {
+            Check.notNull("--rate", rate);
         }
         rates = List.copyOf(rates);
         positive("--duration", duration);
@@ -79,24 +80,41 @@ public record LoadPlan(Target target, List<Long> rates, Duration duration, Durat
         method = method.toUpperCase(Locale.ROOT);
         headers = List.copyOf(headers);
         body = body == null ? new byte[0] : body.clone();
-        for (long rate : rates) {
+        for (Rate rate : rates) {
             long requests = Schedule.expectedCount(rate, warmup.toNanos() + duration.toNanos());
             if (requests > Schedule.MAX_REQUESTS) {
                 throw new IllegalArgumentException("--rate x (--warmup + --duration) must be at most "
-                        + Schedule.MAX_REQUESTS + " requests per step but was " + requests + " at rate " + rate);
+                        + Schedule.MAX_REQUESTS + " requests per step but was " + requests + " at rate " + RateText.format(rate));
             }
         }
     }
 
     /**
-     * A plan over a fixed set of {@code connections}: as many are opened at start as it may ever
-     * open.
+     * A plan at whole rates a second ({@code ratesPerSecond}, each at least 1) over a fixed set of
+     * {@code connections}: as many are opened at start as it may ever open.
      */
-    public LoadPlan(Target target, List<Long> rates, Duration duration, Duration warmup, Arrivals arrivals,
+    public LoadPlan(Target target, List<Long> ratesPerSecond, Duration duration, Duration warmup, Arrivals arrivals,
                     long seed, int connections, int threads, String method, List<Map.Entry<String, String>> headers,
                     byte[] body, Duration timeout) {
-        this(target, rates, duration, warmup, arrivals, seed, connections, connections, threads, method, headers,
-                body, timeout);
+        this(target, perSecond(ratesPerSecond), duration, warmup, arrivals, seed, connections, connections, threads,
+                method, headers, body, timeout);
+    }
+
+    /**
+     * Returns {@code ratesPerSecond} as rates.
+     *
+     * @throws IllegalArgumentException "--rate must be > 0 requests per second but was 0"
+     */
+    public static List<Rate> perSecond(List<Long> ratesPerSecond) {
+        Check.notNull("rates", ratesPerSecond);
+        List<Rate> rates = new java.util.ArrayList<>(ratesPerSecond.size());
+        for (Long rate : ratesPerSecond) {
+            if (rate == null || rate < 1) {
+                throw new IllegalArgumentException("--rate must be > 0 requests per second but was " + rate);
+            }
+            rates.add(Rate.perSecond(rate));
+        }
+        return rates;
     }
 
     /**

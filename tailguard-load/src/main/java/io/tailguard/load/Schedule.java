@@ -1,6 +1,8 @@
 package io.tailguard.load;
 
 import io.tailguard.config.Check;
+import io.tailguard.config.Rate;
+import java.math.BigInteger;
 import java.util.random.RandomGenerator;
 
 /**
@@ -20,29 +22,31 @@ final class Schedule {
     }
 
     /**
-     * Builds the due times in {@code [0, spanNanos)} of {@code ratePerSecond} arrivals per second.
-     * Constant arrivals compute each due time from its index (no accumulated rounding drift);
-     * Poisson arrivals add exponential gaps drawn from {@code random}.
+     * Builds the due times in {@code [0, spanNanos)} of arrivals at {@code rate}, which may be below one
+     * a second ({@code 0.5/s}: one every 2 s). Constant arrivals compute each due time from its index,
+     * exactly ({@link Rate#offsetNanos}: no accumulated rounding drift); Poisson arrivals add
+     * exponential gaps drawn from {@code random}.
      */
-    static Schedule of(Arrivals arrivals, long ratePerSecond, long spanNanos, RandomGenerator random) {
-        Check.positive("ratePerSecond", ratePerSecond);
+    static Schedule of(Arrivals arrivals, Rate rate, long spanNanos, RandomGenerator random) {
+        Check.notNull("rate", rate);
         Check.positive("spanNanos", spanNanos);
-        long expected = expectedCount(ratePerSecond, spanNanos);
+        long expected = expectedCount(rate, spanNanos);
         if (expected > MAX_REQUESTS) {
             throw new IllegalArgumentException("requests per step must be at most " + MAX_REQUESTS + " but was "
                     + expected);
         }
         if (arrivals == Arrivals.CONSTANT) {
             long[] due = new long[(int) expected];
+            boolean fitsALong = due.length <= Long.MAX_VALUE / rate.periodNanos();
             for (int i = 0; i < due.length; i++) {
-                due[i] = (long) i * 1_000_000_000L / ratePerSecond;
+                due[i] = fitsALong ? i * rate.periodNanos() / rate.count() : rate.offsetNanos(i);
             }
             return new Schedule(due);
         }
         // Poisson: the count is itself random; grow the array as needed
         long[] due = new long[(int) Math.min(MAX_REQUESTS, expected + expected / 8 + 16)];
         int n = 0;
-        double meanGapNanos = 1e9 / ratePerSecond;
+        double meanGapNanos = (double) rate.periodNanos() / rate.count();
         double t = 0;
         while (true) {
             t += -Math.log(1.0 - random.nextDouble()) * meanGapNanos;
@@ -61,10 +65,16 @@ final class Schedule {
         return new Schedule(java.util.Arrays.copyOf(due, n));
     }
 
-    /** Returns the number of constant arrivals in the span: {@code ceil(rate x span)}. */
-    static long expectedCount(long ratePerSecond, long spanNanos) {
-        // i is due at i * 1e9 / rate < span  <=>  i < span * rate / 1e9
-        return Math.floorDiv(Math.multiplyExact(spanNanos, ratePerSecond) + 999_999_999L, 1_000_000_000L);
+    /**
+     * Returns the number of constant arrivals in the span, {@code ceil(rate x span)}, or
+     * {@link Long#MAX_VALUE} if that does not fit in a long.
+     */
+    static long expectedCount(Rate rate, long spanNanos) {
+        // i is due at floor(i * period / count) < span  <=>  i * period < span * count
+        BigInteger[] quotient = BigInteger.valueOf(spanNanos).multiply(BigInteger.valueOf(rate.count()))
+                .divideAndRemainder(BigInteger.valueOf(rate.periodNanos()));
+        BigInteger count = quotient[0].add(BigInteger.valueOf(quotient[1].signum()));
+        return count.bitLength() < Long.SIZE ? count.longValue() : Long.MAX_VALUE;
     }
 
     /** Returns the number of requests. */

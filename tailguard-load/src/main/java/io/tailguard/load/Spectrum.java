@@ -25,7 +25,7 @@ public final class Spectrum {
     /** Returns the summary of {@code step}. */
     public static String render(StepResult step) {
         StringBuilder out = new StringBuilder(2 * 1024);
-        out.append(String.format(Locale.ROOT, "== rate %d/s for %.1fs: %d scheduled, %d sent%n", step.rate(),
+        out.append(String.format(Locale.ROOT, "== rate %s for %.1fs: %d scheduled, %d sent%n", step.rateText(),
                 step.durationSeconds(), step.scheduled(), step.sent()));
         out.append("  Latency from each request's due time, ").append(coverage(step)).append('\n');
         headline(out, step.latency());
@@ -88,7 +88,7 @@ public final class Spectrum {
     public static String spectra(java.util.List<StepResult> steps) {
         StringBuilder out = new StringBuilder(8 * 1024);
         for (StepResult step : steps) {
-            out.append(String.format(Locale.ROOT, "# rate %d/s: latency from the due time, %s%n", step.rate(),
+            out.append(String.format(Locale.ROOT, "# rate %s: latency from the due time, %s%n", step.rateText(),
                     coverage(step)));
             out.append(detailed(step.latency())).append('\n');
         }

@@ -1,5 +1,7 @@
 package io.tailguard.load;
 
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +29,7 @@ final class StepRecorder {
     /** Due time to answer of 2xx/3xx answers only: what an overload experiment calls the successes' latency. */
     final Recorder success = new Recorder(LOWEST_NANOS, Engine.MAX_RECORDED_NANOS, DIGITS);
 
-    private final long rate;
+    private final Rate rate;
     private final Duration duration;
     private final long scheduled;
     private final IntervalLog log;
@@ -45,7 +47,7 @@ final class StepRecorder {
     private Histogram serviceInterval;
     private Histogram successInterval;
 
-    StepRecorder(long rate, Duration duration, long scheduled, int lanes, IntervalLog log, long timeoutNanos,
+    StepRecorder(Rate rate, Duration duration, long scheduled, int lanes, IntervalLog log, long timeoutNanos,
                  long maxConnections) {
         this.timeoutNanos = timeoutNanos;
         this.maxConnections = maxConnections;
@@ -88,7 +90,7 @@ final class StepRecorder {
             secondsBehind += late > StepResult.BEHIND_NANOS ? 1 : 0;
         }
         if (log != null && (end > 0 || !empty)) {
-            log.write(latencyInterval, "rate=" + rate);
+            log.write(latencyInterval, "rate=" + RateText.format(rate));
         }
         long done = completed();
         long ok = sum(t -> t.ok);
@@ -96,9 +98,9 @@ final class StepRecorder {
         long errors = sum(t -> t.errors);
         Histogram allTotal = withTimeouts(latencyTotal, timeouts);
         String line = String.format(Locale.ROOT,
-                "load %d/s %6.1fs%s sent %d done %d p50 %s p99 %s (of all, a timeout at %s) ok %d shed %d"
+                "load %s %6.1fs%s sent %d done %d p50 %s p99 %s (of all, a timeout at %s) ok %d shed %d"
                         + " errors %d timeouts %d behind %s waiting %d connections %d",
-                rate, end, end <= 0 ? " (warm-up)" : "", sum(t -> t.sent), done,
+                RateText.format(rate), end, end <= 0 ? " (warm-up)" : "", sum(t -> t.sent), done,
                 Spectrum.millis(allTotal, 50), Spectrum.millis(allTotal, 99), Spectrum.seconds(timeoutNanos), ok,
                 shed, errors, timeouts, Spectrum.millis(late), sum(t -> t.waiting), sum(t -> t.opened));
         long waitsAtMax = sum(t -> t.waitsAtMax);

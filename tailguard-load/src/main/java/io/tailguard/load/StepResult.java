@@ -1,5 +1,7 @@
 package io.tailguard.load;
 
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -8,7 +10,7 @@ import org.HdrHistogram.Histogram;
  * Not thread-safe (holds mutable histograms; treat them as read-only): everything one rate step
  * measured after its warm-up.
  *
- * @param rate             requests per second of the schedule
+ * @param offered          the schedule's rate, exact ({@code 0.5/s} is one request every 2 s)
  * @param durationSeconds  measured time of the schedule
  * @param scheduled        measured requests in the schedule
  * @param sent             measured requests written on a connection
@@ -32,7 +34,7 @@ import org.HdrHistogram.Histogram;
  * @param opened           connections opened by the end of the step
  * @param maxConnections   the most connections the generator may open
  */
-public record StepResult(long rate, double durationSeconds, long scheduled, long sent, long ok, long shed,
+public record StepResult(Rate offered, double durationSeconds, long scheduled, long sent, long ok, long shed,
                          long errors, long timeouts, Map<Integer, Long> statuses, Histogram latency,
                          Histogram service, long behindMaxNanos, int secondsBehind, long waitingMax,
                          List<Interval> intervals, Histogram success, long timeoutNanos, long connectionWaits,
@@ -47,14 +49,28 @@ public record StepResult(long rate, double durationSeconds, long scheduled, long
         intervals = List.copyOf(intervals);
     }
 
-    /** A result with no connection figures, for callers that only read latencies and counts. */
+    /**
+     * A result at a whole {@code rate} a second with no connection figures, for callers that only
+     * read latencies and counts.
+     */
     public StepResult(long rate, double durationSeconds, long scheduled, long sent, long ok, long shed,
                       long errors, long timeouts, Map<Integer, Long> statuses, Histogram latency,
                       Histogram service, long behindMaxNanos, int secondsBehind, long waitingMax,
                       List<Interval> intervals, Histogram success) {
-        this(rate, durationSeconds, scheduled, sent, ok, shed, errors, timeouts, statuses, latency, service,
+        this(Rate.perSecond(rate), durationSeconds, scheduled, sent, ok, shed, errors, timeouts, statuses, latency,
+                service,
                 behindMaxNanos, secondsBehind, waitingMax, intervals, success, Engine.MAX_RECORDED_NANOS, 0, 0, 0,
                 0);
+    }
+
+    /** Returns the schedule's requests per second, for arithmetic; inexact for rates such as 1/3s. */
+    public double rate() {
+        return offered.perSecondApprox();
+    }
+
+    /** Returns the schedule's rate as tables and progress lines write it: {@code 500/s}, {@code 0.5/s}, {@code 1/m}. */
+    public String rateText() {
+        return RateText.format(offered);
     }
 
     /** Returns how many measured requests were answered (any status). */

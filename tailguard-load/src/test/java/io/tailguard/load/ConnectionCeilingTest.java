@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class ConnectionCeilingTest {
 
     private static StepResult run(SlowServer server, int maxConnections, List<String> progress) {
-        LoadPlan plan = new LoadPlan(Target.parse("http://127.0.0.1:" + server.port() + "/"), List.of(80L),
+        LoadPlan plan = new LoadPlan(Target.parse("http://127.0.0.1:" + server.port() + "/"), LoadPlan.perSecond(List.of(80L)),
                 Duration.ofSeconds(2), Duration.ZERO, Arrivals.CONSTANT, 1, Math.min(10, maxConnections),
                 maxConnections, 2, "GET", List.of(), new byte[0], Duration.ofSeconds(2));
         try (LoadGenerator generator = LoadGenerator.open(plan, NanoClock.system())) {

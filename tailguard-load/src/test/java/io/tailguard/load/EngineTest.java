@@ -2,6 +2,8 @@ package io.tailguard.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import io.tailguard.time.ManualClock;
 import java.util.SplittableRandom;
 import java.util.function.LongUnaryOperator;
@@ -46,7 +48,7 @@ class EngineTest {
 
     @Test
     void reportsWhatAUserOfAFreezingServerSees() {
-        long[] due = Schedule.of(Arrivals.CONSTANT, 100, 10 * S, new SplittableRandom(1)).absolute(0);
+        long[] due = Schedule.of(Arrivals.CONSTANT, Rate.perSecond(100), 10 * S, new SplittableRandom(1)).absolute(0);
 
         run(1, 30 * S, EngineTest::freezingAnswer, due, 0, 0);
 
@@ -63,6 +65,17 @@ class EngineTest {
     }
 
     @Test
+    void aHalfARequestASecondScheduleIsSentEveryTwoSecondsOnTheManualClock() {
+        long[] due = Schedule.of(Arrivals.CONSTANT, RateText.parse("--rate", "0.5/s"), 10 * S,
+                new SplittableRandom(1)).absolute(0);
+
+        ScriptedTarget target = run(1, 30 * S, sent -> sent + 10 * MS, due, 0, 0);
+
+        assertThat(target.sendTimes).containsExactly(0L, 2 * S, 4 * S, 6 * S, 8 * S);
+        assertThat(latency.getIntervalHistogram().getTotalCount()).isEqualTo(5);
+    }
+
+    @Test
     void requestsWaitingForAConnectionCountFromTheirDueTime() {
         long[] due = {0, 0, 0};
         ScriptedTarget target = run(1, 30 * S, sent -> sent + 10 * MS, due, 0, 0);
@@ -76,7 +89,7 @@ class EngineTest {
 
     @Test
     void aLateGeneratorShowsInLatencyAndInLateness() {
-        long[] due = Schedule.of(Arrivals.CONSTANT, 10, S, new SplittableRandom(1)).absolute(0);
+        long[] due = Schedule.of(Arrivals.CONSTANT, Rate.perSecond(10), S, new SplittableRandom(1)).absolute(0);
 
         // no sweeps: they would release requests on time
         run(1, 30 * S, sent -> sent + MS, due, 0, 5 * MS, 1000 * S);
@@ -145,7 +158,7 @@ class EngineTest {
 
     @Test
     void warmUpRequestsAreSentButNotCounted() {
-        long[] due = Schedule.of(Arrivals.CONSTANT, 10, S, new SplittableRandom(1)).absolute(0);
+        long[] due = Schedule.of(Arrivals.CONSTANT, Rate.perSecond(10), S, new SplittableRandom(1)).absolute(0);
 
         run(1, S, sent -> sent + MS, due, 4, 0);
 
@@ -156,7 +169,7 @@ class EngineTest {
 
     /** The stumble in virtual time: 80/s against a 200 ms service needs 16 connections. */
     private ScriptedTarget elastic(int maxConnections, long timeoutNanos) {
-        long[] due = Schedule.of(Arrivals.CONSTANT, 80, 10 * S, new SplittableRandom(1)).absolute(0);
+        long[] due = Schedule.of(Arrivals.CONSTANT, Rate.perSecond(80), 10 * S, new SplittableRandom(1)).absolute(0);
         ScriptedTarget target = new ScriptedTarget(clock, sent -> sent + 200 * MS);
         Engine engine = new Engine(maxConnections, timeoutNanos, target);
         target.engine = engine;

@@ -14,6 +14,7 @@ import io.tailguard.path.Ticket;
 import io.tailguard.proxy.client.ClientHandler;
 import io.tailguard.proxy.ops.ProxyMetrics;
 import io.tailguard.proxy.upstream.Backend;
+import io.tailguard.redis.RateDecision;
 
 /**
  * Not thread-safe (confined to the client connection's event loop): one request's way through the
@@ -127,26 +128,51 @@ public final class Exchange {
         phase = Phase.NEW;
     }
 
-    /** The request waits for its route's Redis bucket ({@link SharedRateWait}). */
-    void markRating(long nowNanos) {
+    /**
+     * Hands the request to its pool's decision path through its route's bucket kept in Redis: the
+     * path asks for it ({@link #askSharedRate}) and holds the request, with its deadline, until
+     * {@link #rateDecided}.
+     */
+    public void enterThroughSharedRate(long nowNanos) {
         phase = Phase.RATING;
         client.metrics().redisRate(pool);
-        if (budgetNanos != Long.MAX_VALUE) {
-            client.armExchangeTimer(this, remainingNanos(nowNanos));
+        boolean outer = commands.begin();
+        try {
+            ticket = route.path().enterThroughGate(this, remainingNanos(nowNanos), hedgeable, nowNanos);
+        } finally {
+            commands.end(outer);
         }
     }
 
-    /** True while the request waits for a Redis rate decision (its client has not left, its deadline not passed). */
-    boolean rating() {
-        return phase == Phase.RATING;
+    /** Carries out the path's command to ask the route's Redis bucket (on this loop, inside a path call). */
+    void askSharedRate() {
+        SharedRateWait.await(this, loop, route.shared(), pool.clock().nanoTime());
     }
 
-    /** The Redis bucket admitted the request: admission goes on with the pool. */
-    void rateAdmitted() {
-        client.disarmExchangeTimer(this);
-        phase = Phase.NEW;
-        client.continueIfExpected(request);
-        enter(pool.clock().nanoTime());
+    /**
+     * The route's Redis bucket answered (on this loop): the path goes on with admission or answers
+     * {@code 429}. An answer after the client left or the deadline answered changes nothing.
+     */
+    void rateDecided(RateDecision decision, Throwable error) {
+        if (phase != Phase.RATING) {
+            return;
+        }
+        if (error != null) { // the bucket answers degraded rather than fail, so this is a bug, not Redis
+            leave();
+            client.metrics().rejected(pool.name(), "rate_failed");
+            answer(HttpResponseStatus.SERVICE_UNAVAILABLE, -1L, "rate_failed");
+            return;
+        }
+        if (decision.admitted()) {
+            phase = Phase.PATH;
+            client.continueIfExpected(request);
+        }
+        boolean outer = commands.begin();
+        try {
+            pool.path().gateAnswered(ticket, decision.admitted(), decision.retryAfterNanos(), pool.clock().nanoTime());
+        } finally {
+            commands.end(outer);
+        }
     }
 
     /** Hands the request to its pool's decision path, past the route's local rate gates. */
@@ -345,16 +371,6 @@ public final class Exchange {
         }
     }
 
-    /** The client connection's timer: the request's deadline passed while it waited for Redis. */
-    public void deadlinePassed() {
-        if (phase == Phase.RATING) {
-            client.metrics().rejected(pool.name(), LocalAnswer.DEADLINE_EXCEEDED.reasonName());
-            end();
-            client.respondError(this, HttpResponseStatus.SERVICE_UNAVAILABLE, pool.path().retryAfterSeconds(),
-                    LocalAnswer.DEADLINE_EXCEEDED.reasonName(), 0L);
-        }
-    }
-
     /** The relayed response ended with {@code lastPart}; its permit is completed. */
     void responded(int status, long upstreamNanos, HttpObject lastPart) {
         phase = Phase.DONE;
@@ -383,10 +399,13 @@ public final class Exchange {
         }
         long upstreamNanos = upstreamNanos();
         boolean inPathPhase = phase == Phase.PATH;
+        boolean rating = phase == Phase.RATING;
         end(); // done before the log line: an answer or a permit on its way finds it over
         if (inPathPhase) {
             departed = true;
             leave(); // before the count: whoever sees the departure finds its queue place free
+        } else if (rating) {
+            leave(); // the path stops holding it for Redis; a late answer forwards nothing
         }
         client.metrics().clientGone(pool, stage);
         client.exchangeEnded(this, 499, "client_gone", queueWaitNanos, upstreamNanos, true, null);
@@ -413,7 +432,7 @@ public final class Exchange {
         }
     }
 
-    /** Answers with a locally made {@code status} (a Redis rate decision). */
+    /** Answers with a locally made {@code status} (a Redis call that failed). */
     void answer(HttpResponseStatus status, long retryAfterSeconds, String why) {
         end();
         client.respondError(this, status, retryAfterSeconds, why, queueWaitNanos);
@@ -428,9 +447,8 @@ public final class Exchange {
         }
     }
 
-    /** Ends the exchange's own part: no timer, no kept body. */
+    /** Ends the exchange's own part: no kept body. */
     private void end() {
-        client.disarmExchangeTimer(this);
         phase = Phase.DONE;
         pending.release();
     }

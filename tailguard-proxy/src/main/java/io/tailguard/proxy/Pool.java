@@ -106,6 +106,11 @@ public final class Pool implements PathHost<Exchange> {
     }
 
     @Override
+    public void askGate(Exchange exchange) {
+        exchange.askSharedRate();
+    }
+
+    @Override
     public void cancel(Exchange exchange, int attempt) {
         exchange.commands().cancel(attempt);
     }

@@ -3,12 +3,10 @@ package io.tailguard.proxy;
 import io.tailguard.proxy.config.RateConfig;
 import io.tailguard.proxy.config.RedisRateConfig;
 import io.tailguard.proxy.config.RouteConfig;
-import io.tailguard.rate.TokenBucketConfig;
 import io.tailguard.redis.ClockMode;
 import io.tailguard.redis.RateDecision;
 import io.tailguard.redis.RedisBucketConfig;
 import io.tailguard.redis.RedisTokenBucket;
-import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -32,8 +30,7 @@ final class RateGates {
             return null;
         }
         RedisRateConfig redis = rate.redis();
-        TokenBucketConfig bucket = TokenBucketConfig.of(rate.burst(), rate.perSecond(), Duration.ofSeconds(1));
-        RedisBucketConfig settings = new RedisBucketConfig(bucket, ClockMode.REDIS, redis.degraded(), redis.instances());
+        RedisBucketConfig settings = new RedisBucketConfig(rate.settings().bucket(), ClockMode.REDIS, redis.degraded(), redis.instances());
         return new RateGates(new RedisTokenBucket(RedisLinks.forUri(redis.uri(), redis.timeout()), redis.key(),
                 settings, nowNanos));
     }

@@ -73,8 +73,8 @@ public final class LoadCommand implements Callable<Integer> {
     String url;
 
     @Option(names = "--rate", paramLabel = "RPS[,RPS...]", required = false,
-            description = "Requests per second, a whole number such as 500 or a rate such as 500/s or"
-                    + " 30000/m; a comma-separated list runs one step per rate (required).")
+            description = "Requests per second such as 500, or a rate such as 500/s, 0.5/s (one request"
+                    + " every 2 s) or 30/m; a comma-separated list runs one step per rate (required).")
     String rate;
 
     @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s",
@@ -175,7 +175,7 @@ public final class LoadCommand implements Callable<Integer> {
 
     private LoadPlan plan() {
         Target target = Target.parse(url);
-        List<Long> rates = rates(rate);
+        List<Rate> rates = rates(rate);
         Duration measured = DurationText.parsePositive("--duration", duration);
         Duration warm = DurationText.parseNonNegative("--warmup", warmup);
         Duration wait = DurationText.parsePositive("--timeout", timeout);
@@ -197,18 +197,21 @@ public final class LoadCommand implements Callable<Integer> {
                 parsedHeaders, body, wait);
     }
 
-    /** Parses {@code 500,1000,2000} or {@code 500/s,60000/m}: a bare number is a rate a second. */
-    static List<Long> rates(String text) {
-        List<Long> rates = new ArrayList<>();
+    /**
+     * Parses {@code 500,1000,2000} or {@code 0.5/s,2/s,30/m}: a bare number is a rate a second; a
+     * rate is kept exact, so {@code 0.5/s} sends one request every 2 s.
+     */
+    static List<Rate> rates(String text) {
+        List<Rate> rates = new ArrayList<>();
         for (String part : text.split(",", -1)) {
             String p = part.trim();
             Rate r = p.matches("[0-9]{1,18}") ? (Long.parseLong(p) > 0 ? Rate.perSecond(Long.parseLong(p)) : null)
                     : RateText.parseOrNull(p);
-            if (r == null || !r.isWholePerSecond()) {
-                throw new UsageException("--rate must be positive whole requests per second, comma-separated, like"
-                        + " 500, 500/s or 30000/m, but was '" + text + "'");
+            if (r == null) {
+                throw new UsageException("--rate must be positive rates, comma-separated, like 500, 500/s, 0.5/s or"
+                        + " 30/m, but was '" + text + "'");
             }
-            rates.add(r.wholePerSecond());
+            rates.add(r);
         }
         return rates;
     }

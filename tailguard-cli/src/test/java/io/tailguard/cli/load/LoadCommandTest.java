@@ -3,6 +3,7 @@ package io.tailguard.cli.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.cli.CliRun;
+import io.tailguard.config.Rate;
 import io.tailguard.load.FreezingServer;
 import io.tailguard.time.NanoClock;
 import java.io.FileInputStream;
@@ -24,6 +25,8 @@ class LoadCommandTest {
     @TempDir
     Path tmp;
 
+    private static final long S = 1_000_000_000L;
+
     private final CliRun cli = new CliRun();
 
     @ParameterizedTest
@@ -31,11 +34,11 @@ class LoadCommandTest {
         "not a url|--rate|100|URL must be an http:// URL",
         "https://127.0.0.1:1/|--rate|100|(scheme https is not supported)",
         "ftp://127.0.0.1/|--rate|100|(scheme ftp is not supported)",
-        "http://127.0.0.1:1/|--rate|0|--rate must be positive whole requests per second",
-        "http://127.0.0.1:1/|--rate|-5|--rate must be positive whole requests per second",
-        "http://127.0.0.1:1/|--rate|100,x|--rate must be positive whole requests per second",
-        "http://127.0.0.1:1/|--rate|0.5/s|--rate must be positive whole requests per second, comma-separated, like"
-                + " 500, 500/s or 30000/m, but was '0.5/s'",
+        "http://127.0.0.1:1/|--rate|0|--rate must be positive rates, comma-separated, like 500, 500/s, 0.5/s or"
+                + " 30/m, but was '0'",
+        "http://127.0.0.1:1/|--rate|-5|--rate must be positive rates",
+        "http://127.0.0.1:1/|--rate|100,x|--rate must be positive rates",
+        "http://127.0.0.1:1/|--rate|0/s|--rate must be positive rates",
         "http://127.0.0.1:1/|--duration|10|--duration must be a positive duration like 10s, 250ms or 500us but"
                 + " was 10 (a number needs a unit: ns, us, ms, s, m or h)",
         "http://127.0.0.1:1/|--arrivals|bursty|--arrivals must be constant or poisson but was 'bursty'",
@@ -55,7 +58,32 @@ class LoadCommandTest {
 
     @Test
     void readsRatesAsWholeNumbersOrInTheRateSyntax() {
-        assertThat(LoadCommand.rates("20, 40/s,4800/m")).containsExactly(20L, 40L, 80L);
+        assertThat(LoadCommand.rates("20, 40/s,4800/m")).containsExactly(Rate.perSecond(20), Rate.perSecond(40),
+                Rate.perSecond(80));
+    }
+
+    @Test
+    void keepsARateBelowOneASecondExact() {
+        assertThat(LoadCommand.rates("0.5/s,2/s,30/m,1/m")).containsExactly(new Rate(1, 2 * S), Rate.perSecond(2),
+                new Rate(1, 2 * S), new Rate(1, 60 * S));
+    }
+
+    @Test
+    void aFractionalRateIsSentAtItsIntervalAndPrintedWithoutRounding() throws Exception {
+        Path out = tmp.resolve("out");
+        try (FreezingServer server = FreezingServer.start(0, Duration.ZERO, Duration.ofSeconds(5),
+                NanoClock.system())) {
+            int code = cli.run("load", "http://127.0.0.1:" + server.port() + "/", "--rate", "0.5/s,2.5/s",
+                    "--duration", "1s", "--warmup", "0", "--connections", "1", "--output-dir", out.toString());
+            assertThat(code).as(cli.err()).isZero();
+        }
+        List<String> summary = Files.readAllLines(out.resolve("load-summary.csv"));
+        // 0.5/s in 1 s: the request due at 0 (the next is due at 2 s); 2.5/s: at 0 and 400 and 800 ms
+        assertThat(summary.get(1)).startsWith("0.5/s,1.0,1,1,0,0,0,");
+        assertThat(summary.get(2)).startsWith("2.5/s,1.0,3,3,0,0,0,");
+        assertThat(cli.err()).contains("rates 0.5/s,2.5/s,").contains("tailguard: load 0.5/s ");
+        assertThat(cli.out()).contains("At 0.5/s: 1 of 1 scheduled requests answered");
+        assertThat(Files.readString(out.resolve("load-spectrum.txt"))).contains("# rate 0.5/s").contains("# rate 2.5/s");
     }
 
     @Test
@@ -85,8 +113,8 @@ class LoadCommandTest {
                 "rate,duration_s,sent,ok,shed,errors,timeouts,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,behind_max_ms,"
                         + "connections,waits_at_max");
         assertThat(summary).hasSize(3);
-        assertThat(summary.get(1)).startsWith("100,0.5,50,50,0,0,0,");
-        assertThat(summary.get(2)).startsWith("200,0.5,100,100,0,0,0,");
+        assertThat(summary.get(1)).startsWith("100/s,0.5,50,50,0,0,0,");
+        assertThat(summary.get(2)).startsWith("200/s,0.5,100,100,0,0,0,");
         assertThat(cli.err()).contains("tailguard: load 100/s").contains(" sent 50 done 50 ");
         assertThat(cli.out()).contains("of 50 answered out of 50").contains("status 200=50")
                 .doesNotContain("1/(1-Percentile)");
@@ -121,7 +149,7 @@ class LoadCommandTest {
         }
         assertThat(cli.out().lines()).hasSize(1);
         assertThat(cli.out()).startsWith("{\"target\":\"http://127.0.0.1:")
-                .contains("\"rate_per_s\":100,\"duration_s\":0.500,\"scheduled\":50,\"sent\":50,"
+                .contains("{\"rate_per_s\":100,\"duration_s\":0.500,\"scheduled\":50,\"sent\":50,"
                         + "\"answered\":{\"1xx\":0,\"2xx\":50,\"3xx\":0,\"4xx\":0,\"5xx\":0,\"other\":0},"
                         + "\"timeouts\":0,\"timeout_ms\":2000.000,\"lost\":0,")
                 .contains("\"waits_at_max\":0,").contains("\"ceiling_per_s\":null")

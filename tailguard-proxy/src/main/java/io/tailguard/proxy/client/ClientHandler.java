@@ -63,7 +63,7 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
     private final ArrayDeque<Object> deferred = new ArrayDeque<>();
 
     /** What the connection's armed deadline guards; LINGER: the drain of a politely closed connection. */
-    private enum Deadline { NONE, HEAD, EXCHANGE, IDLE, LINGER }
+    private enum Deadline { NONE, HEAD, IDLE, LINGER }
 
     /** {@link #idleSinceNanos} of a connection that is not idle. */
     public static final long NOT_IDLE = Long.MIN_VALUE;
@@ -240,8 +240,8 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
 
     private void admit(Exchange current, Route route, long nowNanos) {
         if (route.shared() != null) {
-            // The route's bucket is in Redis: the request waits for its answer as a queued one waits.
-            SharedRateWait.await(current, loop(), route.shared(), nowNanos);
+            // The route's bucket is in Redis: the path holds the request for its answer as a queued one.
+            current.enterThroughSharedRate(nowNanos);
             return;
         }
         continueIfExpected(current.request());
@@ -526,24 +526,6 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
         return HttpMethod.HEAD.equals(request.method());
     }
 
-    /**
-     * Arms the deadline of {@code current}, the exchange in progress: its request's budget while it
-     * waits for a Redis rate decision (the queue wait and the response head are timed by its pool's
-     * decision path). The connection's one timer serves it, as it serves the header and idle deadlines.
-     */
-    public void armExchangeTimer(Exchange current, long delayNanos) {
-        if (current == exchange) {
-            arm(Deadline.EXCHANGE, delayNanos);
-        }
-    }
-
-    /** Clears the deadline of {@code current} (Redis answered, or it ended). */
-    public void disarmExchangeTimer(Exchange current) {
-        if (current == exchange) {
-            disarm(Deadline.EXCHANGE);
-        }
-    }
-
     private void arm(Deadline what, long delayNanos) {
         deadline = what;
         timer.arm(delayNanos);
@@ -561,11 +543,6 @@ public final class ClientHandler extends ChannelInboundHandlerAdapter {
         deadline = Deadline.NONE;
         switch (passed) {
             case HEAD -> headTimedOut();
-            case EXCHANGE -> {
-                if (exchange != null) {
-                    exchange.deadlinePassed();
-                }
-            }
             case IDLE -> {
                 if (exchange == null) {
                     idleCheck();

@@ -31,9 +31,9 @@ public final class PathSettings {
     public static RouteSettings route(RouteConfig route, int index) {
         String name = "routes[" + index + "]" + (route.host() == null ? "" : " " + route.host()) + " "
                 + route.pathPrefix();
-        RateSettings rate = route.rate() == null ? null : rate(route.rate());
+        RateSettings rate = route.rate() == null ? null : route.rate().settings();
         ClientRateSettings client = route.clientRate() == null ? null : new ClientRateSettings(
-                rate(route.clientRate().rate()), route.clientRate().maxKeys(), route.clientRate().idle());
+                route.clientRate().rate().settings(), route.clientRate().maxKeys(), route.clientRate().idle());
         HedgeSettings hedge = route.hedge() == null ? null
                 : new HedgeSettings(route.hedge().delay(), route.hedge().budgetPercent());
         return new RouteSettings(name, route.defaultTimeout(), rate, client, hedge);
@@ -48,9 +48,5 @@ public final class PathSettings {
         return route.rate() == null || route.rate().redis() == null ? settings
                 : new RouteSettings(settings.name(), settings.defaultTimeout(), null, settings.clientRate(),
                         settings.hedge());
-    }
-
-    private static RateSettings rate(RateConfig rate) {
-        return new RateSettings(rate.perSecond(), rate.burst());
     }
 }

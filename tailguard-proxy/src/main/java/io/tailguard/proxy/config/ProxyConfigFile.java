@@ -1,14 +1,19 @@
 package io.tailguard.proxy.config;
 
+import io.tailguard.config.Rate;
+import io.tailguard.config.RateText;
 import io.tailguard.path.BalancerKind;
 import io.tailguard.path.LimitKind;
 import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.queue.QueueDiscipline;
+import io.tailguard.redis.ClockMode;
 import io.tailguard.redis.DegradedMode;
+import io.tailguard.redis.RedisBucketConfig;
 import io.tailguard.redis.RedisLinkConfig;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
+import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,6 +37,10 @@ import org.yaml.snakeyaml.representer.Representer;
  * every default are described in the module's README.
  */
 public final class ProxyConfigFile {
+
+    /** What {@code per-second} takes, as its messages say. */
+    private static final String PER_SECOND = "a number of tokens a second above 0 and at most 1000000000, such as"
+            + " 100 or 0.5";
 
     private ProxyConfigFile() {
     }
@@ -172,23 +181,53 @@ public final class ProxyConfigFile {
     }
 
     private static RateConfig rate(Node node, boolean alone) {
-        if (node.raw("per-second") instanceof Number n && !(n instanceof Integer || n instanceof Long)) {
-            throw new ConfigException(node.key("per-second") + " must be a whole number of tokens a second from 1 to"
-                    + " 1000000000 but was " + n + " (the proxy's token bucket adds whole tokens a second; a"
-                    + " fractional rate such as 0.5/s cannot be set yet)");
-        }
-        long perSecond = node.integer("per-second", 0, 1, 1_000_000_000L);
         if (!node.has("per-second")) {
-            throw node.missing("per-second", "an integer from 1 to 1000000000");
+            node.raw("per-second");
+            throw node.missing("per-second", PER_SECOND);
         }
-        long burst = node.integer("burst", perSecond, 1, Long.MAX_VALUE);
+        Rate rate = perSecond(node);
+        long burst = node.integer("burst", defaultBurst(rate), 1, Long.MAX_VALUE);
         RedisRateConfig redis = null;
         if (alone) {
             redis = redisRate(node);
             node.rejectUnknown();
         }
         RedisRateConfig shared = redis;
-        return node.build(() -> new RateConfig(perSecond, burst, shared));
+        RateConfig config = node.build(() -> {
+            RateConfig built = new RateConfig(rate, burst, shared);
+            built.settings();
+            return built;
+        });
+        if (shared != null) { // the shared bucket's own bounds, so that a start never fails on them
+            try {
+                new RedisBucketConfig(config.settings().bucket(), ClockMode.REDIS, shared.degraded(), shared.instances());
+            } catch (IllegalArgumentException unfit) {
+                throw new ConfigException(node.path() + " must be a bucket Redis keeps exactly but was "
+                        + RateText.format(rate) + " with burst " + burst + " (" + unfit.getMessage() + ")");
+            }
+        }
+        return config;
+    }
+
+    /**
+     * Reads {@code per-second} exactly: a whole or decimal number as YAML writes it ({@code 0.5} is
+     * one token every 2 s), never through a binary fraction that would drift.
+     */
+    private static Rate perSecond(Node node) {
+        Object value = node.raw("per-second");
+        Rate rate = value instanceof Number || value instanceof String ? RateText.parseOrNull(value + "/s") : null;
+        if (rate == null || rate.count() > rate.periodNanos()) {
+            throw new ConfigException(node.key("per-second") + " must be " + PER_SECOND + " but was "
+                    + Node.describe(value));
+        }
+        return rate;
+    }
+
+    /** The burst when none is given: one second's tokens, rounded up, at least one. */
+    private static long defaultBurst(Rate rate) {
+        BigInteger[] perSecond = BigInteger.valueOf(rate.count()).multiply(BigInteger.valueOf(1_000_000_000L))
+                .divideAndRemainder(BigInteger.valueOf(rate.periodNanos()));
+        return Math.max(1L, perSecond[0].longValueExact() + perSecond[1].signum());
     }
 
     /** The optional Redis settings of a route's rate: redis (URI), key, instances, degraded, timeout. */

@@ -57,9 +57,9 @@ class PathSettingsTest {
         RouteSettings route = PathSettings.route(ProxyConfigFile.parse(YAML).routes().get(0), 0);
         assertThat(route.name()).isEqualTo("routes[0] api.example.com /api");
         assertThat(route.defaultTimeout()).isEqualTo(Duration.ofMillis(800));
-        assertThat(route.rate().perSecond()).isEqualTo(100);
+        assertThat(route.rate().rate()).isEqualTo(io.tailguard.config.Rate.perSecond(100));
         assertThat(route.rate().burst()).isEqualTo(200);
-        assertThat(route.clientRate().rate().perSecond()).isEqualTo(10);
+        assertThat(route.clientRate().rate().rate()).isEqualTo(io.tailguard.config.Rate.perSecond(10));
         assertThat(route.clientRate().maxKeys()).isEqualTo(50);
         assertThat(route.clientRate().idle()).isEqualTo(Duration.ofSeconds(30));
         assertThat(route.hedge().delay()).isEqualTo(Duration.ofMillis(40));

@@ -37,7 +37,8 @@ class ProxyConfigKeysTest {
     @Test
     void aMisspeltKeySuggestsTheCloseOnes() {
         assertError(POOL + "routes:\n  - pool: app\n    rate:\n      per-secnd: 5\n",
-                "routes[0].rate.per-second must be an integer from 1 to 1000000000 but was nothing;"
+                "routes[0].rate.per-second must be a number of tokens a second above 0 and at most 1000000000, such"
+                        + " as 100 or 0.5 but was nothing;"
                         + " routes[0].rate.per-secnd is not a known setting (did you mean per-second?)");
         assertError(POOL + "routes:\n  - pool: app\n    hedge:\n      dealy: 20ms\n",
                 "routes[0].hedge.dealy is not a known setting (did you mean delay?); allowed here: budget-percent,"
@@ -74,12 +75,13 @@ class ProxyConfigKeysTest {
         assertError(POOL + "routes:\n  - host: a\n", "routes[0].pool must be the name of a pool but was nothing");
     }
 
-    @Test
-    void aFractionalRateASecondIsRefusedWithWhy() {
-        assertError(POOL + "routes:\n  - pool: app\n    rate:\n      per-second: 0.5\n",
-                "routes[0].rate.per-second must be a whole number of tokens a second from 1 to 1000000000 but was"
-                        + " 0.5 (the proxy's token bucket adds whole tokens a second; a fractional rate such as 0.5/s"
-                        + " cannot be set yet)");
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"0", "-1", "0.0", "fast", "30/m", "1000000001", "true",
+        "[1]"})
+    void aRateASecondThatIsNotAPositiveNumberUpToABillionIsRefused(String value) {
+        assertError(POOL + "routes:\n  - pool: app\n    rate:\n      per-second: " + value + "\n",
+                "routes[0].rate.per-second must be a number of tokens a second above 0 and at most 1000000000, such"
+                        + " as 100 or 0.5 but was " + (value.equals("[1]") ? "a list" : value));
     }
 
     @Test

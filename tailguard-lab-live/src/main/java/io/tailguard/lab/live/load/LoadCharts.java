@@ -46,7 +46,7 @@ final class LoadCharts {
                     break;
                 }
             }
-            line(chart.addSeries(s.rate() + "/s", x, y));
+            line(chart.addSeries(s.rateText(), x, y));
         }
         return chart;
     }
@@ -56,7 +56,7 @@ final class LoadCharts {
      * log scale so that the knee and the fast steps both show. Steps with no answers are left out.
      */
     static XYChart byRate(List<StepResult> steps) {
-        List<Long> rates = new ArrayList<>();
+        List<Double> rates = new ArrayList<>();
         List<Double> p50 = new ArrayList<>();
         List<Double> p90 = new ArrayList<>();
         List<Double> p99 = new ArrayList<>();
@@ -95,8 +95,8 @@ final class LoadCharts {
                 }
             }
             if (!x.isEmpty()) {
-                line(chart.addSeries(s.rate() + "/s p99", x, p99));
-                line(chart.addSeries(s.rate() + "/s max", x, max));
+                line(chart.addSeries(s.rateText() + " p99", x, p99));
+                line(chart.addSeries(s.rateText() + " max", x, max));
             }
         }
         return chart;

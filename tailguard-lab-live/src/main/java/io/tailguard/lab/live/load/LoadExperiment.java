@@ -55,9 +55,9 @@ public final class LoadExperiment implements Experiment {
     public LabResult run(LabArgs args, Progress progress) {
         ByteArrayOutputStream hlog = new ByteArrayOutputStream();
         IntervalLog log = new IntervalLog(hlog);
-        err.printf("tailguard: load %s: %d to %d connections, %s arrivals, rates %s/s, warm-up %s, %s each%n",
+        err.printf("tailguard: load %s: %d to %d connections, %s arrivals, rates %s, warm-up %s, %s each%n",
                 plan.target().url(), plan.connections(), plan.maxConnections(), plan.arrivals().label(),
-                plan.rates().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")),
+                plan.rates().stream().map(io.tailguard.config.RateText::format).collect(java.util.stream.Collectors.joining(",")),
                 args.rawValues().get("--warmup"), args.rawValues().get("--duration"));
         err.flush();
         try (LoadGenerator generator = LoadGenerator.open(plan, NanoClock.system())) {

@@ -26,7 +26,7 @@ final class LoadTables {
                 + " the timeout)", "load-summary.csv", SUMMARY_HEADER);
         for (StepResult s : steps) {
             Histogram h = s.all();
-            table.row(Long.toString(s.rate()), String.format(Locale.ROOT, "%.1f", s.durationSeconds()),
+            table.row(s.rateText(), String.format(Locale.ROOT, "%.1f", s.durationSeconds()),
                     Long.toString(s.sent()), Long.toString(s.ok()), Long.toString(s.shed()),
                     Long.toString(s.errors()), Long.toString(s.timeouts()), ms(h, 50), ms(h, 90), ms(h, 99),
                     ms(h, 99.9), ms(h, 100), ms(s.behindMaxNanos()), Long.toString(s.opened()),
@@ -39,7 +39,7 @@ final class LoadTables {
         CsvTable.Builder table = CsvTable.builder("Status codes", "load-status.csv", "rate", "status", "count");
         for (StepResult s : steps) {
             for (Map.Entry<Integer, Long> e : new TreeMap<>(s.statuses()).entrySet()) {
-                table.row(Long.toString(s.rate()), e.getKey() == 0 ? "other" : Integer.toString(e.getKey()),
+                table.row(s.rateText(), e.getKey() == 0 ? "other" : Integer.toString(e.getKey()),
                         Long.toString(e.getValue()));
             }
         }
@@ -51,7 +51,7 @@ final class LoadTables {
                 "timeouts", "p50_ms", "p99_ms", "max_ms", "behind_ms");
         for (StepResult s : steps) {
             for (Interval i : s.intervals()) {
-                table.row(Long.toString(s.rate()), String.format(Locale.ROOT, "%.3f", i.endSeconds()),
+                table.row(s.rateText(), String.format(Locale.ROOT, "%.3f", i.endSeconds()),
                         Long.toString(i.answered()), Long.toString(i.timeouts()), ms(i.p50Nanos()), ms(i.p99Nanos()), ms(i.maxNanos()),
                         ms(i.lateMaxNanos()));
             }
@@ -64,10 +64,10 @@ final class LoadTables {
         List<String> findings = new ArrayList<>();
         for (StepResult s : steps) {
             String text = String.format(Locale.ROOT,
-                    "At %d/s: %d of %d scheduled requests answered (%d ok, %d shed, %d errors), %d timeouts. "
+                    "At %s: %d of %d scheduled requests answered (%d ok, %d shed, %d errors), %d timeouts. "
                             + "Latency from the due time, what a user saw, %s: p50 %s, p99 %s, max %s. "
                             + "Measured from the write instead, as a closed-loop tool does: p99 %s.",
-                    s.rate(), s.answered(), s.scheduled(), s.ok(), s.shed(), s.errors(), s.timeouts(),
+                    s.rateText(), s.answered(), s.scheduled(), s.ok(), s.shed(), s.errors(), s.timeouts(),
                     Spectrum.coverage(s), Spectrum.millis(s.latency(), 50), Spectrum.millis(s.latency(), 99),
                     Spectrum.millis(s.latency(), 100), Spectrum.millis(s.service(), 99));
             if (s.timeouts() > 0) {

@@ -31,7 +31,7 @@ record OverloadRow(String source, String setup, double loadX, long offeredRps, d
     static OverloadRow live(String setup, double loadX, double capacityRps, StepResult step, double rssMb) {
         double seconds = step.durationSeconds();
         Histogram ok = step.success();
-        return new OverloadRow(LIVE, setup, loadX, step.rate(), capacityRps, step.ok() / seconds,
+        return new OverloadRow(LIVE, setup, loadX, step.offered().wholePerSecond(), capacityRps, step.ok() / seconds,
                 millis(ok, 50), millis(ok, 99), step.shed() / seconds, (step.errors() + step.timeouts()) / seconds,
                 rssMb);
     }

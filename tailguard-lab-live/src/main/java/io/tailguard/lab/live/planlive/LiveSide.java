@@ -87,7 +87,7 @@ final class LiveSide {
         try {
             for (int i = 0; i < n; i++) {
                 long share = rps / n + (i < rps % n ? 1 : 0);
-                LoadPlan plan = new LoadPlan(Target.parse("http://127.0.0.1:" + port + "/"), List.of(share),
+                LoadPlan plan = new LoadPlan(Target.parse("http://127.0.0.1:" + port + "/"), LoadPlan.perSecond(List.of(share)),
                         duration, warmup, Arrivals.POISSON, seed * 100 + i, CONNECTIONS, MAX_CONNECTIONS, 1, "GET",
                         headerSets.get(i), null, patience);
                 generators.add(LoadGenerator.open(plan, clock));
