@@ -35,6 +35,9 @@ public final class PathSimulation {
      */
     public static final String DEFAULT_HOP = "850us";
 
+    /** How often the pool's limit is sampled for {@link PathResult#meanLimit()}, as a live sampler would. */
+    public static final Duration LIMIT_SAMPLE = Duration.ofMillis(100);
+
     private final SimScheduler scheduler = new SimScheduler();
     private final DecisionPath<SimRequest> path;
     private final List<PathRoute<SimRequest>> routes = new ArrayList<>();
@@ -52,6 +55,8 @@ public final class PathSimulation {
     private long offered;
     private long goodput;
     private long gone;
+    private double limitSum;
+    private long limitSamples;
     private boolean ran;
 
     private PathSimulation(PoolSettings pool, List<RouteSettings> routeSettings, List<BackendModel> models,
@@ -132,6 +137,7 @@ public final class PathSimulation {
         }
         ran = true;
         scheduleNextArrival();
+        scheduler.schedule(warmupNanos, this::sampleLimit);
         scheduler.runUntilIdle();
         long busy = 0;
         long wasted = 0;
@@ -140,7 +146,20 @@ public final class PathSimulation {
             wasted += backend.wastedNanos();
         }
         return new PathResult(path.settings().name(), offered, goodput, answers.clone(), gone, goodputMicros, wasted,
-                busy, durationNanos - warmupNanos);
+                busy, durationNanos - warmupNanos, limitSamples == 0 ? Double.NaN : limitSum / limitSamples);
+    }
+
+    private void sampleLimit() {
+        int limit = 0;
+        for (int i = 0; i < backends.size(); i++) {
+            limit += path.limit(i);
+        }
+        limitSum += limit;
+        limitSamples++;
+        long next = scheduler.nowNanos() + LIMIT_SAMPLE.toNanos();
+        if (next < durationNanos) {
+            scheduler.schedule(LIMIT_SAMPLE.toNanos(), this::sampleLimit);
+        }
     }
 
     private void scheduleNextArrival() {

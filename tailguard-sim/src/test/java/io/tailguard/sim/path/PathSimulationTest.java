@@ -39,6 +39,7 @@ class PathSimulationTest {
         assertThat(result.rejected()).isZero();
         assertThat(result.goodputMillis(99)).isCloseTo(20.0, within(0.02));
         assertThat(result.busyBackendNanos()).isEqualTo(200 * 20 * MS);
+        assertThat(result.meanLimit()).isEqualTo(4.0);
     }
 
     @Test

@@ -47,6 +47,9 @@ final class GapFindings {
                             worstP99.p99GapMillis(), GapTables.loadX(worstP99.loadX()))));
         }
         for (Scenario scenario : scenarios) {
+            adaptive(scenario, rows).ifPresent(findings::add);
+        }
+        for (Scenario scenario : scenarios) {
             saturated(scenario, rows, capacities.get(scenario.label()), hop).ifPresent(findings::add);
         }
         findings.add("Not modelled and not used here: leases (the plan's backends grant none), Redis rates (the "
@@ -54,6 +57,25 @@ final class GapFindings {
                 + "request's connection at its timeout, found by a sweep every 10 ms; the plan's client "
                 + "leaves at its patience exactly.");
         return findings;
+    }
+
+    /**
+     * Puts an adaptive limit's live mean (from the proxy's {@code /metrics}) beside the plan's at each
+     * load: both sides feed it the same samples, so where they part the samples differ.
+     */
+    private static Optional<String> adaptive(Scenario scenario, List<GapRow> rows) {
+        if (!scenario.adaptive()) {
+            return Optional.empty();
+        }
+        StringBuilder text = new StringBuilder(scenario.label() + "'s limit, averaged over each measured span "
+                + "(live from the proxy's /metrics every 100 ms; the plan's seeds' median):");
+        for (GapRow r : rows) {
+            if (r.scenario().equals(scenario.label())) {
+                text.append(String.format(Locale.ROOT, " %sx live %.1f, plan %.1f;", GapTables.loadX(r.loadX()),
+                        r.liveLimit(), r.planLimit()));
+            }
+        }
+        return Optional.of(text.substring(0, text.length() - 1) + ".");
     }
 
     /**
