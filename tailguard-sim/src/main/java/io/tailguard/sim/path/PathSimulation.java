@@ -30,7 +30,7 @@ public final class PathSimulation {
      * The hop {@code tailguard plan} assumes when told none: a forward's time from the tailguard
      * proxy to a backend on the same host and back, measured at low load as the median of the proxy's
      * upstream time (its access log's {@code upstream_ms}) less the backend's fixed service time
-     * (tailguard-lab-live's README, {@code lab plan-vs-live}). A proxy in another room than its
+     * (tailguard-lab-live's README, {@code lab plan-vs-live}). A proxy on another host than its
      * backends has the network's round trip to add.
      */
     public static final String DEFAULT_HOP = "850us";
