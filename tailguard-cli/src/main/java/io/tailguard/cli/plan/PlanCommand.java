@@ -8,6 +8,7 @@ import io.tailguard.lab.Progress;
 import io.tailguard.proxy.config.ConfigException;
 import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.ProxyConfigFile;
+import io.tailguard.sim.path.PathSimulation;
 import io.tailguard.sim.path.ServiceText;
 import io.tailguard.sim.service.DistributionText;
 import java.nio.file.Path;
@@ -85,6 +86,11 @@ public final class PlanCommand implements Callable<Integer> {
             description = "Simulated time per load (default: ${DEFAULT-VALUE}).")
     String duration;
 
+    @Option(names = "--hop", paramLabel = "DURATION", defaultValue = PathSimulation.DEFAULT_HOP,
+            description = "The proxy's time per forward, to the backend and back, while the backend's worker "
+                    + "waits (default: ${DEFAULT-VALUE}, the tailguard proxy's on one host at low load).")
+    String hop;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -161,8 +167,13 @@ public final class PlanCommand implements Callable<Integer> {
         if (simulated.compareTo(Duration.ofHours(1)) > 0) {
             throw new UsageException("--duration must be at most 1h but was " + duration);
         }
+        Duration perForward = usage(() -> DurationText.parseNonNegative("--hop", hop));
+        if (perForward.compareTo(Duration.ofSeconds(1)) > 0) {
+            throw new UsageException("--hop must be at most 1s but was " + hop);
+        }
         return new PlanTraffic(PlanTraffic.checkArrivals(arrivals),
-                usage(() -> DistributionText.parse("--patience", patience)), deadlineShare, clients, simulated);
+                usage(() -> DistributionText.parse("--patience", patience)), deadlineShare, clients, simulated,
+                perForward);
     }
 
     /** Returns what {@code parse} read, its refusal as a usage error (exit 2). */
@@ -192,6 +203,7 @@ public final class PlanCommand implements Callable<Integer> {
         raw.put("--clients", Integer.toString(clients));
         raw.put("--arrivals", arrivals);
         raw.put("--duration", duration);
+        raw.put("--hop", hop);
         raw.put("--seed", Long.toString(seed));
         raw.put("--seeds", Integer.toString(seeds));
         raw.put("--slo", String.join("; ", slos));

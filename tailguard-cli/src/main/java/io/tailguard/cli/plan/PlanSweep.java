@@ -4,6 +4,7 @@ import io.tailguard.path.LocalAnswer;
 import io.tailguard.sim.path.PathResult;
 import io.tailguard.sim.path.PathSimulation;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +45,7 @@ final class PlanSweep {
                             pool.settings().name(), load.label(), rps, firstSeed + s);
                     err.flush();
                     PathResult result = PathSimulation.run(pool.settings(), pool.routes(), pool.backends(),
-                            traffic.at(rps), firstSeed + s);
+                            traffic.at(rps), firstSeed + s, Duration.ZERO, traffic.hop());
                     rows.add(row(pool, load, rps / capacity, result));
                 }
             }

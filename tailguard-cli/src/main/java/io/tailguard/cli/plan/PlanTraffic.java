@@ -11,15 +11,18 @@ import java.util.List;
 /**
  * Thread-safe (immutable): the plan's clients, the same for every pool, load and configuration:
  * how they arrive, how long they wait, which share sends that wait as a deadline, how many client
- * keys there are, for how long.
+ * keys there are, for how long, and the hop each of their requests takes through the proxy to a
+ * backend and back.
  *
  * @param arrivals      constant, poisson or bursty
  * @param patience      how long a client waits before it leaves
  * @param deadlineShare the share sending a deadline header equal to its patience
  * @param clients       how many client keys
  * @param duration      simulated time of each run
+ * @param hop           the proxy's time per forward, request and response legs together
  */
-record PlanTraffic(String arrivals, ServiceModel patience, double deadlineShare, int clients, Duration duration) {
+record PlanTraffic(String arrivals, ServiceModel patience, double deadlineShare, int clients, Duration duration,
+                   Duration hop) {
 
     static String checkArrivals(String text) {
         String t = text == null ? "" : text.trim().toLowerCase(java.util.Locale.ROOT);

@@ -3,6 +3,8 @@ package io.tailguard.cli.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.cli.CliRun;
+import io.tailguard.config.DurationText;
+import io.tailguard.sim.path.PathSimulation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,12 +66,24 @@ class PlanCommandTest {
     }
 
     @Test
-    void atHalfCapacityEveryRequestIsGoodputAtTheServiceTime() throws IOException {
+    void atHalfCapacityEveryRequestIsGoodputAtTheServiceTimeAndTheHop() throws IOException {
         CliRun run = new CliRun();
-        assertThat(run.run(args(queueing("proxy.yaml", 20), "out", "--arrivals", "constant"))).isZero();
+        assertThat(run.run(args(queueing("proxy.yaml", 20), "out", "--arrivals", "constant", "--hop", "2ms")))
+                .isZero();
         String[] half = Files.readAllLines(dir.resolve("out/plan.csv")).get(1).split(",");
         assertThat(half[3]).isEqualTo(half[4]); // offered = goodput
-        assertThat(Double.parseDouble(half[7])).isBetween(20.0, 20.1);
+        assertThat(Double.parseDouble(half[7])).isBetween(22.0, 22.1);
+        assertThat(new CliRun().run(args(queueing("proxy.yaml", 20), "default", "--arrivals", "constant"))).isZero();
+        String[] byDefault = Files.readAllLines(dir.resolve("default/plan.csv")).get(1).split(",");
+        double hopMs = DurationText.parseNonNegative("hop", PathSimulation.DEFAULT_HOP).toNanos() / 1e6;
+        assertThat(Double.parseDouble(byDefault[7])).isBetween(20.0 + hopMs, 20.1 + hopMs);
+    }
+
+    @Test
+    void refusesAHopThatIsNoDurationWithExit2() throws IOException {
+        CliRun run = new CliRun();
+        assertThat(run.run(args(queueing("proxy.yaml", 20), "out", "--hop", "fast"))).isEqualTo(2);
+        assertThat(run.err()).contains("--hop must be 0 or a duration like 2ms, 500us or 10s but was fast");
     }
 
     @Test

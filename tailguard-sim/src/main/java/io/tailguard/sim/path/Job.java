@@ -7,6 +7,8 @@ final class Job {
     final int attempt;
     final SimBackend backend;
     boolean cancelled;
+    /** True once the backend took it: in its line or in service. */
+    boolean accepted;
     long serviceNanos;
 
     Job(SimRequest request, int attempt, SimBackend backend) {

@@ -18,9 +18,11 @@ import org.HdrHistogram.Histogram;
  * @param wastedBackendNanos backend service time spent on responses nobody received
  * @param busyBackendNanos   backend service time in all
  * @param durationNanos      how long the counted requests arrived for (after any warm-up)
+ * @param meanLimit          the pool's concurrency limit (its backends' limits summed) averaged over
+ *                           that span, sampled every {@link PathSimulation#LIMIT_SAMPLE}
  */
 public record PathResult(String pool, long offered, long goodput, long[] answers, long gone, Histogram goodputMicros,
-                         long wastedBackendNanos, long busyBackendNanos, long durationNanos) {
+                         long wastedBackendNanos, long busyBackendNanos, long durationNanos, double meanLimit) {
 
     /** Returns how many requests were answered locally with {@code answer}. */
     public long answered(LocalAnswer answer) {

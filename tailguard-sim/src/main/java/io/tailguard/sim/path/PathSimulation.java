@@ -26,6 +26,18 @@ import org.HdrHistogram.Histogram;
  */
 public final class PathSimulation {
 
+    /**
+     * The hop {@code tailguard plan} assumes when told none: a forward's time from the tailguard
+     * proxy to a backend on the same host and back, measured at low load as the median of the proxy's
+     * upstream time (its access log's {@code upstream_ms}) less the backend's fixed service time
+     * (tailguard-lab-live's README, {@code lab plan-vs-live}). A proxy on another host than its
+     * backends has the network's round trip to add.
+     */
+    public static final String DEFAULT_HOP = "850us";
+
+    /** How often the pool's limit is sampled for {@link PathResult#meanLimit()}, as a live sampler would. */
+    public static final Duration LIMIT_SAMPLE = Duration.ofMillis(100);
+
     private final SimScheduler scheduler = new SimScheduler();
     private final DecisionPath<SimRequest> path;
     private final List<PathRoute<SimRequest>> routes = new ArrayList<>();
@@ -36,15 +48,19 @@ public final class PathSimulation {
     private final ArrivalStream arrivals;
     private final long durationNanos;
     private final long warmupNanos;
+    private final long requestLegNanos;
+    private final long responseLegNanos;
     private final long[] answers = new long[LocalAnswer.values().length];
     private final Histogram goodputMicros = new Histogram(3_600_000_000L, 3);
     private long offered;
     private long goodput;
     private long gone;
+    private double limitSum;
+    private long limitSamples;
     private boolean ran;
 
     private PathSimulation(PoolSettings pool, List<RouteSettings> routeSettings, List<BackendModel> models,
-                           Traffic traffic, long seed, long warmupNanos) {
+                           Traffic traffic, long seed, long warmupNanos, long hopNanos) {
         Check.notNull("pool", pool);
         Check.notNull("routes", routeSettings);
         Check.notNull("backends", models);
@@ -73,6 +89,11 @@ public final class PathSimulation {
                     + traffic.duration() + ") but was " + Duration.ofNanos(warmupNanos));
         }
         this.warmupNanos = warmupNanos;
+        if (hopNanos < 0) {
+            throw new IllegalArgumentException("hop must be at least 0 but was " + Duration.ofNanos(hopNanos));
+        }
+        this.requestLegNanos = hopNanos / 2;
+        this.responseLegNanos = hopNanos - hopNanos / 2;
     }
 
     /**
@@ -82,7 +103,7 @@ public final class PathSimulation {
      */
     public static PathResult run(PoolSettings pool, List<RouteSettings> routes, List<BackendModel> backends,
                                  Traffic traffic, long seed) {
-        return new PathSimulation(pool, routes, backends, traffic, seed, 0L).run();
+        return new PathSimulation(pool, routes, backends, traffic, seed, 0L, 0L).run();
     }
 
     /**
@@ -93,8 +114,21 @@ public final class PathSimulation {
      */
     public static PathResult run(PoolSettings pool, List<RouteSettings> routes, List<BackendModel> backends,
                                  Traffic traffic, long seed, Duration warmup) {
-        return new PathSimulation(pool, routes, backends, traffic, seed, Check.notNull("warmup", warmup).toNanos())
-                .run();
+        return run(pool, routes, backends, traffic, seed, warmup, Duration.ZERO);
+    }
+
+    /**
+     * Runs as {@link #run(PoolSettings, List, List, Traffic, long, Duration)} does, with a proxy hop
+     * of {@code hop} per forward: half of it between the path's forward and the backend's reading
+     * the request, half between the backend's answer and the path's hearing of it. The backend's
+     * worker is free during both halves while the attempt still holds its permit, so a pool whose
+     * cap equals its workers keeps each worker idle for one hop per request: saturated, {@code W}
+     * workers with a mean service time {@code s} serve {@code W / (s + hop)} requests a second.
+     */
+    public static PathResult run(PoolSettings pool, List<RouteSettings> routes, List<BackendModel> backends,
+                                 Traffic traffic, long seed, Duration warmup, Duration hop) {
+        return new PathSimulation(pool, routes, backends, traffic, seed, Check.notNull("warmup", warmup).toNanos(),
+                Check.notNull("hop", hop).toNanos()).run();
     }
 
     private PathResult run() {
@@ -103,6 +137,7 @@ public final class PathSimulation {
         }
         ran = true;
         scheduleNextArrival();
+        scheduler.schedule(warmupNanos, this::sampleLimit);
         scheduler.runUntilIdle();
         long busy = 0;
         long wasted = 0;
@@ -111,7 +146,20 @@ public final class PathSimulation {
             wasted += backend.wastedNanos();
         }
         return new PathResult(path.settings().name(), offered, goodput, answers.clone(), gone, goodputMicros, wasted,
-                busy, durationNanos - warmupNanos);
+                busy, durationNanos - warmupNanos, limitSamples == 0 ? Double.NaN : limitSum / limitSamples);
+    }
+
+    private void sampleLimit() {
+        int limit = 0;
+        for (int i = 0; i < backends.size(); i++) {
+            limit += path.limit(i);
+        }
+        limitSum += limit;
+        limitSamples++;
+        long next = scheduler.nowNanos() + LIMIT_SAMPLE.toNanos();
+        if (next < durationNanos) {
+            scheduler.schedule(LIMIT_SAMPLE.toNanos(), this::sampleLimit);
+        }
     }
 
     private void scheduleNextArrival() {
@@ -160,8 +208,9 @@ public final class PathSimulation {
             SimBackend server = backends.get(backend);
             Job job = new Job(request, attempt, server);
             request.put(attempt, job);
-            // the connection opens or is refused after the command returns, as a socket's would
-            scheduler.schedule(0L, () -> {
+            // the connection opens or is refused after the command returns and the request's leg of
+            // the hop, as a socket's would
+            scheduler.schedule(requestLegNanos, () -> {
                 if (server.refuses()) {
                     path.refused(request.ticket, attempt, scheduler.nowNanos());
                 } else {
@@ -169,6 +218,7 @@ public final class PathSimulation {
                     if (job.cancelled) {
                         path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos());
                     } else {
+                        job.accepted = true;
                         server.accept(job);
                     }
                 }
@@ -191,15 +241,34 @@ public final class PathSimulation {
             Job job = request.jobs[attempt];
             if (job.backend.cancel(job)) {
                 scheduler.schedule(0L, () -> path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos()));
+            } else if (job.accepted) {
+                // as the proxy does once the command has returned: an attempt whose client left and
+                // whose permit the path holds ends when its backend is done; any other is closed now
+                scheduler.schedule(0L, () -> {
+                    if (!(request.left && request.ticket.holding(attempt))) {
+                        path.ended(request.ticket, attempt, Completion.IGNORED, scheduler.nowNanos());
+                    }
+                });
             }
         }
     }
 
     private void finished(Job job) {
+        if (responseLegNanos == 0) {
+            heard(job);
+        } else {
+            scheduler.schedule(responseLegNanos, () -> heard(job));
+        }
+    }
+
+    /** The path hears the end of {@code job}'s response, the response's leg of the hop after the backend sent it. */
+    private void heard(Job job) {
         SimRequest request = job.request;
         long nowNanos = scheduler.nowNanos();
         boolean won = !job.cancelled && path.responded(request.ticket, job.attempt, nowNanos);
-        path.ended(request.ticket, job.attempt, Completion.SUCCESS, nowNanos);
+        // a cancelled attempt's answer is read and dropped, as the proxy's departure does: it teaches
+        // the limit nothing (its time includes the wait of a client that had gone)
+        path.ended(request.ticket, job.attempt, job.cancelled ? Completion.IGNORED : Completion.SUCCESS, nowNanos);
         if (won && !request.finished()) {
             request.delivered = true;
             if (request.measured) {

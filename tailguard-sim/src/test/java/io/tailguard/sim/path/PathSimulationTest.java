@@ -1,6 +1,7 @@
 package io.tailguard.sim.path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.tailguard.path.LocalAnswer;
@@ -38,6 +39,7 @@ class PathSimulationTest {
         assertThat(result.rejected()).isZero();
         assertThat(result.goodputMillis(99)).isCloseTo(20.0, within(0.02));
         assertThat(result.busyBackendNanos()).isEqualTo(200 * 20 * MS);
+        assertThat(result.meanLimit()).isEqualTo(4.0);
     }
 
     @Test
@@ -127,5 +129,59 @@ class PathSimulationTest {
         assertThat(two.wastedBackendNanos()).isEqualTo(one.wastedBackendNanos());
         assertThat(two.goodputMicros()).isEqualTo(one.goodputMicros());
         assertThat(other.busyBackendNanos()).isNotEqualTo(one.busyBackendNanos());
+    }
+
+    @Test
+    void aHopPerForwardLowersSaturatedGoodputToTheWorkersOverServiceTimePlusHop() {
+        // 4 workers of 20 ms behind a cap of 4, offered twice capacity: each permit is held for the
+        // 20 ms of service and the 5 ms hop, while the worker waits, so 4 / 25 ms = 160/s, not 200/s
+        PoolSettings pool = PoolSettings.of("app", 1, 4).withQueue(4, Duration.ofSeconds(10), QueueDiscipline.FIFO);
+        List<BackendModel> backend = List.of(BackendModel.of(4, ServiceModel.fixed(Duration.ofMillis(20))));
+        Traffic traffic = Traffic.of(ArrivalSource.constantRate(400), Duration.ofSeconds(10),
+                ServiceModel.fixed(Duration.ofSeconds(30)));
+        PathResult without = PathSimulation.run(pool, ONE_ROUTE, backend, traffic, 1, Duration.ofSeconds(1));
+        PathResult with = PathSimulation.run(pool, ONE_ROUTE, backend, traffic, 1, Duration.ofSeconds(1),
+                Duration.ofMillis(5));
+        // over the 9 s counted, plus the few queued at the end and served after it
+        assertThat(without.perSecond(without.goodput())).isBetween(200.0, 201.5);
+        assertThat(with.perSecond(with.goodput())).isBetween(160.0, 161.5);
+    }
+
+    @Test
+    void aHopAddsItsTimeToEachResponseBelowCapacity() {
+        PathResult result = PathSimulation.run(PoolSettings.of("app", 1, 4), ONE_ROUTE,
+                List.of(BackendModel.of(4, ServiceModel.fixed(Duration.ofMillis(20)))),
+                Traffic.of(ArrivalSource.constant(Duration.ofMillis(10)), Duration.ofSeconds(2),
+                        ServiceModel.fixed(Duration.ofSeconds(1))), 1, Duration.ZERO, Duration.ofMillis(3));
+        assertThat(result.goodput()).isEqualTo(200);
+        assertThat(result.goodputMillis(50)).isCloseTo(23.0, within(0.02));
+        assertThat(result.goodputMillis(99)).isCloseTo(23.0, within(0.02));
+    }
+
+    @Test
+    void refusesANegativeHop() {
+        assertThatThrownBy(() -> PathSimulation.run(PoolSettings.of("app", 1, 4),
+                        ONE_ROUTE, List.of(BackendModel.of(4, ServiceModel.fixed(Duration.ofMillis(20)))),
+                        Traffic.of(ArrivalSource.constant(Duration.ofMillis(10)), Duration.ofSeconds(1),
+                                ServiceModel.fixed(Duration.ofSeconds(1))), 1, Duration.ZERO, Duration.ofMillis(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("hop must be at least 0 but was PT-0.001S");
+    }
+
+    @Test
+    void anAnswerNobodyWaitedForTeachesThePathNothingAsTheProxyDropsIt() {
+        // With seed 1, r0 (at 0) sends no deadline and r1 (at 200 ms) a deadline of its 50 ms patience.
+        // r0 starts at once and its client leaves at 50 ms while the backend works on to 100 ms; the
+        // proxy reads and drops that answer, teaching nothing. So at 200 ms the path still knows no
+        // service time and starts r1 (which times out at its deadline) rather than refusing its 50 ms
+        // as shorter than the 100 ms it would have learnt.
+        PathResult result = PathSimulation.run(PoolSettings.of("app", 1, 1), ONE_ROUTE,
+                List.of(BackendModel.of(1, ServiceModel.fixed(Duration.ofMillis(100)))),
+                new Traffic(ArrivalSource.constant(Duration.ofMillis(200)), Duration.ofMillis(400),
+                        ServiceModel.fixed(Duration.ofMillis(50)), 0.5, List.of("client"), false), 1);
+        assertThat(result.offered()).isEqualTo(2);
+        assertThat(result.gone()).isEqualTo(1);
+        assertThat(result.answered(LocalAnswer.DEADLINE_EXCEEDED)).isZero();
+        assertThat(result.answered(LocalAnswer.UPSTREAM_TIMEOUT)).isEqualTo(1);
     }
 }

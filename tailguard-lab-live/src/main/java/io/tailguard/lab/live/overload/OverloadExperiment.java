@@ -8,7 +8,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.live.LiveOptions;
-import io.tailguard.proxy.config.PoolConfig;
+import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,13 +78,13 @@ public final class OverloadExperiment implements Experiment {
         for (OverloadSetup setup : setups) {
             rows.addAll(OverloadLiveRun.run(setup, plan, clock, progress::step));
         }
-        PoolConfig pool = TailguardFront.pool(plan, false);
+        ProxyConfig config = TailguardFront.config(plan, false);
         for (double x : plan.loads()) {
-            rows.add(SimTwin.row(plan, pool, x));
+            rows.add(SimTwin.row(plan, config, x));
         }
         List<OverloadRow> check = new ArrayList<>();
         OverloadFindings.effectiveService(rows, plan).ifPresent(held -> plan.loads()
-                .forEach(x -> check.add(SimTwin.jittered(plan, pool, x, held))));
+                .forEach(x -> check.add(SimTwin.jittered(plan, config, x, held))));
         progress.step("simulated twin");
         progress.end();
 

@@ -1,6 +1,7 @@
 package io.tailguard.lab.live.overload;
 
 import io.tailguard.lab.Durations;
+import io.tailguard.sim.path.PathSimulation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,22 +77,22 @@ final class OverloadFindings {
                     OverloadTables.number(l.p99Ms()), signed(s.p99Ms() - l.p99Ms()), s.shedRps(), l.shedRps()));
         }
         if (!gaps.isEmpty()) {
-            gaps.add("Why they differ: the simulator runs the same core BoundedQueue (CoDel, same places and queue "
-                    + "timeout, built from the pool the proxy reads) with the cap as its workers, and its service "
-                    + "time is exactly " + Durations.format(plan.serviceTime()) + " and nothing else. Live, a permit "
-                    + "is held for the service time plus the proxy-to-backend round trip, the backend's timer "
-                    + "(late by up to a millisecond or more on two shared cores) and the proxy's event loop, so the "
-                    + "cap of " + plan.workers() + " serves somewhat fewer than " + Math.round(plan.capacityRps())
-                    + " requests/s: near 1x the live queue grows and CoDel sheds where the simulator sheds nothing, "
-                    + "and live goodput sits a few percent under the simulated one at every overloaded load. "
+            gaps.add("Why they differ: the simulator runs the file the live proxy reads through the proxy's own "
+                    + "mapping to the core decision path (the same CoDel queue, places, queue timeout and cap), as "
+                    + "tailguard plan does, and its backend serves exactly " + Durations.format(plan.serviceTime())
+                    + " after the plan's hop of " + PathSimulation.DEFAULT_HOP + " per forward, and nothing else. "
+                    + "Live, a permit is held for the service time plus the proxy-to-backend round trip under this "
+                    + "load, the backend's timer (late by up to a millisecond or more on two shared cores) and the "
+                    + "proxy's event loop, so the cap of " + plan.workers() + " serves somewhat fewer requests a "
+                    + "second than the twin: near 1x the live queue grows and CoDel sheds where the simulator sheds "
+                    + "less, and live goodput sits under the simulated one at overloaded loads. "
                     + "The twin's arrivals and service are perfectly periodic, so its CoDel queue settles at a "
                     + "request or two; live requests are due on the same exact schedule but reach the proxy "
                     + "through the generator's two event loops and a shared machine, irregularly, and CoDel lets "
                     + "a queue stand for up to one interval (100 ms) before it drops: most of the p99 gap between "
-                    + "1x and 5x. Live latencies also add the two loopback hops; at low load the p99 carries the "
-                    + "proxy JVM's just-in-time compilation too (the warm-up is short). The "
-                    + "simulator's clients never leave: a completion after the client timeout counts as an error "
-                    + "there, while live the client closes its connection and the proxy drops its queued request.");
+                    + "1x and 5x. Live latencies also add the client's two loopback hops; at low load the p99 "
+                    + "carries the proxy JVM's just-in-time compilation too (the warm-up is short). In both, a "
+                    + "client leaves at the client timeout and its queued request is withdrawn.");
         }
         return gaps;
     }

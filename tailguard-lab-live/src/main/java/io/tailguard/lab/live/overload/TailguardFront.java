@@ -3,6 +3,7 @@ package io.tailguard.lab.live.overload;
 import io.tailguard.lab.live.process.Front;
 import io.tailguard.lab.live.process.ProxyProcess;
 import io.tailguard.proxy.config.PoolConfig;
+import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.ProxyConfigFile;
 import java.util.List;
 
@@ -34,9 +35,14 @@ final class TailguardFront {
                 "");
     }
 
-    /** Returns the pool the proxy runs for {@code plan}, parsed from the same text the proxy reads. */
+    /** Returns the configuration the proxy runs for {@code plan}, parsed from the same text the proxy reads. */
+    static ProxyConfig config(OverloadPlan plan, boolean adaptive) {
+        return ProxyConfigFile.parse(yaml(1, 2, plan, adaptive));
+    }
+
+    /** Returns the pool the proxy runs for {@code plan}. */
     static PoolConfig pool(OverloadPlan plan, boolean adaptive) {
-        return ProxyConfigFile.parse(yaml(1, 2, plan, adaptive)).pools().get(0);
+        return config(plan, adaptive).pools().get(0);
     }
 
     /** Starts the proxy's JVM in front of 127.0.0.1:{@code backendPort}. */

@@ -1,5 +1,6 @@
 package io.tailguard.lab.live.planlive;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,7 +18,8 @@ final class GapFindings {
     private GapFindings() {
     }
 
-    static List<String> of(List<Scenario> scenarios, List<GapRow> rows, Map<String, Double> capacities) {
+    static List<String> of(List<Scenario> scenarios, List<GapRow> rows, Map<String, Double> capacities,
+                           Duration hop) {
         List<String> findings = new ArrayList<>();
         long met = rows.stream().filter(r -> r.goodputMet() && r.p99Met()).count();
         findings.add(String.format(Locale.ROOT, "%d of %d scenario loads meet both targets (goodput within %.0f %% "
@@ -45,7 +47,10 @@ final class GapFindings {
                             worstP99.p99GapMillis(), GapTables.loadX(worstP99.loadX()))));
         }
         for (Scenario scenario : scenarios) {
-            saturated(scenario, rows, capacities.get(scenario.label())).ifPresent(findings::add);
+            adaptive(scenario, rows).ifPresent(findings::add);
+        }
+        for (Scenario scenario : scenarios) {
+            saturated(scenario, rows, capacities.get(scenario.label()), hop).ifPresent(findings::add);
         }
         findings.add("Not modelled and not used here: leases (the plan's backends grant none), Redis rates (the "
                 + "plan keeps them local) and route choice (one route per scenario). The live generator resets a "
@@ -55,10 +60,29 @@ final class GapFindings {
     }
 
     /**
+     * Puts an adaptive limit's live mean (from the proxy's {@code /metrics}) beside the plan's at each
+     * load: both sides feed it the same samples, so where they part the samples differ.
+     */
+    private static Optional<String> adaptive(Scenario scenario, List<GapRow> rows) {
+        if (!scenario.adaptive()) {
+            return Optional.empty();
+        }
+        StringBuilder text = new StringBuilder(scenario.label() + "'s limit, averaged over each measured span "
+                + "(live from the proxy's /metrics every 100 ms; the plan's seeds' median):");
+        for (GapRow r : rows) {
+            if (r.scenario().equals(scenario.label())) {
+                text.append(String.format(Locale.ROOT, " %sx live %.1f, plan %.1f;", GapTables.loadX(r.loadX()),
+                        r.liveLimit(), r.planLimit()));
+            }
+        }
+        return Optional.of(text.substring(0, text.length() - 1) + ".");
+    }
+
+    /**
      * Explains a saturated scenario's goodput gap: where the plan fills every worker, the live
      * goodput says how long each request held a worker in fact, against the model's mean.
      */
-    private static Optional<String> saturated(Scenario scenario, List<GapRow> rows, double capacity) {
+    private static Optional<String> saturated(Scenario scenario, List<GapRow> rows, double capacity, Duration hop) {
         if (scenario == Scenario.CLIENT_RATE) {
             return Optional.empty();
         }
@@ -72,12 +96,14 @@ final class GapFindings {
         double late = full.stream().mapToDouble(GapRow::backendLateMs).average().orElseThrow();
         double modelMs = 1000.0 * workers / capacity;
         double heldMs = 1000.0 * workers / live;
+        double hopMs = hop.toNanos() / 1e6;
         return Optional.of(String.format(Locale.ROOT, "%s from 2x: live goodput %.1f/s where the plan "
                         + "serves %.0f %% of capacity, so each request held one of the %d workers %.1f ms against the "
-                        + "model's mean %.1f ms: %.1f ms more, of which the backends' timers ended %.2f ms late; the "
-                        + "rest is the hop from a response through the proxy to the next request's arrival, while the "
-                        + "worker waits. The plan's hops take no time.", scenario.label(), live,
+                        + "model's mean %.1f ms and the plan's hop of %.3f ms: %.1f ms more, of which the backends' "
+                        + "timers ended %.2f ms late; the rest is what the hop from a response through the proxy to "
+                        + "the next forward costs under this load beyond its low-load cost, while the worker waits.",
+                scenario.label(), live,
                 100.0 * full.stream().mapToDouble(GapRow::planGoodput).average().orElseThrow() / capacity, workers,
-                heldMs, modelMs, heldMs - modelMs, late));
+                heldMs, modelMs, hopMs, heldMs - modelMs - hopMs, late));
     }
 }

@@ -23,11 +23,13 @@ package io.tailguard.lab.live.planlive;
  * @param planGone       planned requests whose client left first
  * @param liveErrors     live answers of another status, or connections lost
  * @param backendLateMs  how late the live backends' service times ended, on average
+ * @param liveLimit      the live proxy's pool limit, averaged over the measured span (not in the CSV)
+ * @param planLimit      the plan's, the seeds' median (not in the CSV)
  */
 record GapRow(String scenario, double loadX, double offeredRps, double liveOffered, double planOffered,
               double liveGoodput, double planGoodput, double liveP99, double planP99, double planP99Low,
               double planP99High, double liveRejected, double planRejected, double liveGone, double planGone,
-              double liveErrors, double backendLateMs) {
+              double liveErrors, double backendLateMs, double liveLimit, double planLimit) {
 
     /** Goodput within this share of live meets the target. */
     static final double GOODPUT_TARGET = 0.05;

@@ -9,6 +9,7 @@ import io.tailguard.load.backend.ServiceBackend;
 import io.tailguard.proxy.ProxyServer;
 import io.tailguard.proxy.config.ProxyConfigFile;
 import io.tailguard.sim.path.BackendModel;
+import io.tailguard.sim.path.PathSimulation;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,16 +57,18 @@ final class LiveSide {
             }
             Path file = configDir.resolve(scenario.label() + ".yaml");
             Files.writeString(file, scenario.yaml(ports));
-            try (ProxyServer proxy = ProxyServer.start(ProxyConfigFile.read(file), clock)) {
+            try (ProxyServer proxy = ProxyServer.start(ProxyConfigFile.read(file), clock);
+                 LimitSampler limit = new LimitSampler(proxy.adminAddress(), warmup, PathSimulation.LIMIT_SAMPLE)) {
                 LiveFigures figures = drive(scenario, proxy.boundAddress().getPort(), rps, patience, warmup,
                         duration, seed, clock);
+                double meanLimit = limit.mean();
                 double late = 0;
                 long served = 0;
                 for (ServiceBackend backend : backends) {
                     late += backend.meanLateNanos() * backend.served();
                     served += backend.served();
                 }
-                return figures.withBackendLate(served == 0 ? 0.0 : late / served / 1e6);
+                return figures.withBackendLate(served == 0 ? 0.0 : late / served / 1e6).withMeanLimit(meanLimit);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

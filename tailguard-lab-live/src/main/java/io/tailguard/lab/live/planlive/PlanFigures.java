@@ -18,9 +18,10 @@ import java.util.function.ToDoubleFunction;
  * @param p99Millis   p99 of the goodput (NaN: no seed had any)
  * @param p99LowMillis  the lowest seed's p99
  * @param p99HighMillis the highest seed's p99
+ * @param meanLimit   the pool's limit averaged over the counted span (the seeds' median)
  */
 record PlanFigures(double offeredRps, double goodputRps, double rejectedRps, double goneRps, double p99Millis,
-                   double p99LowMillis, double p99HighMillis) {
+                   double p99LowMillis, double p99HighMillis, double meanLimit) {
 
     static PlanFigures of(List<PathResult> runs) {
         double[] p99 = values(runs, r -> r.goodputMillis(99));
@@ -28,7 +29,8 @@ record PlanFigures(double offeredRps, double goodputRps, double rejectedRps, dou
                 median(values(runs, r -> r.perSecond(r.goodput()))),
                 median(values(runs, r -> r.perSecond(r.rejected()))),
                 median(values(runs, r -> r.perSecond(r.gone()))), median(p99),
-                p99.length == 0 ? Double.NaN : p99[0], p99.length == 0 ? Double.NaN : p99[p99.length - 1]);
+                p99.length == 0 ? Double.NaN : p99[0], p99.length == 0 ? Double.NaN : p99[p99.length - 1],
+                median(values(runs, PathResult::meanLimit)));
     }
 
     /** Returns each run's figure, NaN left out, sorted. */

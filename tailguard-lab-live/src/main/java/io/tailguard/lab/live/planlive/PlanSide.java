@@ -30,10 +30,11 @@ final class PlanSide {
 
     /**
      * Returns the plan for {@code scenario} at {@code rps} over the live step's span: {@code warmup}
-     * not counted, then {@code duration} counted, once per seed from {@code seed} on.
+     * not counted, then {@code duration} counted, with {@code hop} per forward as {@code tailguard plan
+     * --hop} gives it, once per seed from {@code seed} on.
      */
     static PlanFigures run(Scenario scenario, double rps, Duration patience, Duration warmup, Duration duration,
-                           long seed, int seeds) {
+                           Duration hop, long seed, int seeds) {
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < scenario.services().size(); i++) {
             // the plan reads backends by position; the ports only have to be valid and distinct
@@ -54,7 +55,7 @@ final class PlanSide {
                 scenario.deadlineShare(), keys, true);
         List<PathResult> runs = new ArrayList<>();
         for (int s = 0; s < seeds; s++) {
-            runs.add(PathSimulation.run(pool, routes, scenario.models(), traffic, seed + s, warmup));
+            runs.add(PathSimulation.run(pool, routes, scenario.models(), traffic, seed + s, warmup, hop));
         }
         return PlanFigures.of(runs);
     }

@@ -9,6 +9,7 @@ import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.sim.path.PathSimulation;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,6 +37,7 @@ public final class PlanVsLiveExperiment implements Experiment {
     static final String WARMUP = "--warmup";
     static final String DURATION = "--duration";
     static final String PLAN_SEEDS = "--plan-seeds";
+    static final String HOP = "--hop";
     static final String SEED = "--seed";
 
     private static final ExperimentSpec SPEC = new ExperimentSpec("plan-vs-live",
@@ -67,6 +69,8 @@ public final class PlanVsLiveExperiment implements Experiment {
                         + "--patience and the generator's timeout."),
                 LabOption.duration(WARMUP, "1s", Duration.ofMinutes(1), "Live load sent before each measurement."),
                 LabOption.duration(DURATION, "3s", Duration.ofMinutes(10), "Live measured time per scenario and load."),
+                LabOption.duration(HOP, PathSimulation.DEFAULT_HOP, Duration.ofSeconds(1), "The plan's --hop: the "
+                        + "proxy's time per forward, to the backend and back, while the backend's worker waits."),
                 LabOption.positiveInt(PLAN_SEEDS, 10, 1000, "Plan runs per scenario and load, each over the live "
                         + "step's warm-up and measured time; the CSV has their medians."),
                 LabOption.longValue(SEED, 1, "Seed of the service times, the live arrivals and the plan."));
@@ -102,13 +106,14 @@ public final class PlanVsLiveExperiment implements Experiment {
                     // the plan gets the rate the live clients drew: over a few seconds a Poisson count
                     // strays from the nominal rate by several percent, and a rate limit is not linear in it
                     PlanFigures plan = PlanSide.run(scenario, live.perSecond(live.offered()), patience,
-                            args.duration(WARMUP),
-                            args.duration(DURATION), seed, args.intValue(PLAN_SEEDS));
+                            args.duration(WARMUP), args.duration(DURATION), args.duration(HOP), seed,
+                            args.intValue(PLAN_SEEDS));
                     rows.add(new GapRow(scenario.label(), x, rps, live.perSecond(live.offered()),
                             plan.offeredRps(), live.perSecond(live.goodput()), plan.goodputRps(),
                             live.goodputMillis(99), plan.p99Millis(), plan.p99LowMillis(), plan.p99HighMillis(),
                             live.perSecond(live.rejected()), plan.rejectedRps(), live.perSecond(live.timeouts()),
-                            plan.goneRps(), live.perSecond(live.errors()), live.backendLateMillis()));
+                            plan.goneRps(), live.perSecond(live.errors()), live.backendLateMillis(), live.meanLimit(),
+                            plan.meanLimit()));
                     progress.step(scenario.label() + " " + GapTables.loadX(x) + "x");
                 }
                 Path config = configDir.resolve(scenario.label() + ".yaml");
@@ -122,7 +127,7 @@ public final class PlanVsLiveExperiment implements Experiment {
             progress.end();
         }
         result.printedTable(GapTables.table(rows));
-        GapFindings.of(scenarios, rows, capacities).forEach(result::finding);
+        GapFindings.of(scenarios, rows, capacities, args.duration(HOP)).forEach(result::finding);
         GapTables.charts(rows, loads, capacities).forEach(result::chart);
         return result.build();
     }

@@ -80,6 +80,11 @@ enum Scenario {
         return models().stream().mapToDouble(BackendModel::capacityPerSecond).sum();
     }
 
+    /** Returns true if the pool's limit adapts (the proxy's limit moves and is worth showing). */
+    boolean adaptive() {
+        return pool.contains("limit: ") && !pool.contains("limit: fixed");
+    }
+
     /** Returns the share of requests sending a deadline header equal to their patience. */
     double deadlineShare() {
         return deadlineShare;

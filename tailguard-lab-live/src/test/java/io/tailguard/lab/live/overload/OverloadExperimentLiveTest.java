@@ -54,7 +54,9 @@ class OverloadExperimentLiveTest {
         assertThat(Double.parseDouble(live.get("goodput_rps"))).isGreaterThan(0.0);
         assertThat(Double.parseDouble(live.get("p99_ms"))).isLessThan(1000.0);
         Map<String, String> sim = row(rows, "sim", "tailguard-fixed", "10");
-        assertThat(Double.parseDouble(sim.get("goodput_rps"))).isBetween(195.0, 215.0);
+        // the twin's 4 permits are each held 20 ms and the plan's hop: 4 / 20.85 ms = 191.8/s, and a few
+        // requests of the 0.6 s measured that finish after it
+        assertThat(Double.parseDouble(sim.get("goodput_rps"))).isBetween(185.0, 205.0);
 
         assertThat(out.resolve("live-overload-goodput.png")).isNotEmptyFile();
         assertThat(out.resolve("live-overload-p99.png")).isNotEmptyFile();
