@@ -137,19 +137,35 @@ class SegmentRollTest {
         }
     }
 
-    @ParameterizedTest(name = "forced={0}")
-    @ValueSource(booleans = {true, false})
-    void aBlankTheWriterRolledPastIsFinishedAtOnceWhateverTheNewSegmentsFill(boolean forced) throws Exception {
+    @Test
+    void aBlankTheWriterRolledPastGoesOnAtTheNewSegmentsPaceFromWhatItHolds() throws Exception {
         AtomicInteger fill = new AtomicInteger(SIZE / 4);
-        SegmentPreparer p = started(forced, fill);
+        SegmentPreparer p = started(false, fill);
         try {
-            awaitHeldAt(p, forced ? 3L * CHUNK : CHUNK, "a blank part-way at a quarter");
-            // a roll that finds no blank ready: the new segment's fill first, then the take (the
-            // writer's own takeForRoll would carry the blank off; a bare take leaves it here).
-            // Paced by the new fill, the old blank would wait for ever.
+            awaitHeldAt(p, CHUNK, "one chunk touched at a quarter");
+            // a roll: the new segment's fill first, then the take (the writer's own takeForRoll
+            // would carry the blank off when none is ready; a bare take leaves it here)
             fill.set(0);
             assertThat(p.take()).isNull();
-            awaitReady(p, SIZE, "the late blank finished at once").delete();
+            awaitHeldAt(p, CHUNK, "nothing more among the new segment's first records");
+            fill.set(SIZE / 4);
+            awaitHeldAt(p, 2L * CHUNK, "one chunk more at a quarter of the new segment");
+            fill.set(SIZE * 3 / 4);
+            awaitReady(p, SIZE, "complete at three quarters of the new segment").delete();
+        } finally {
+            p.shutdown();
+        }
+    }
+
+    @Test
+    void aForcedBlankTheWriterRolledPastGoesOnOneChunkAheadOfTheNewSegment() throws Exception {
+        AtomicInteger fill = new AtomicInteger(SIZE / 4);
+        SegmentPreparer p = started(true, fill);
+        try {
+            awaitHeldAt(p, 3L * CHUNK, "three chunks at a quarter");
+            fill.set(0);
+            assertThat(p.take()).isNull();
+            awaitReady(p, SIZE, "its last chunk, one ahead of the empty new segment").delete();
         } finally {
             p.shutdown();
         }

@@ -14,9 +14,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * Not thread-safe (a command): one open-loop run of durability {@code none} with {@code ack}
  * replication (replica in a child JVM), or with the commit mode given as a sixth argument
- * ({@code local} measures the roll without a replica), and the generator's pacing as a seventh
+ * ({@code local} measures the roll without a replica), the generator's pacing as a seventh
  * ({@code spin}, the default, holds one core between messages; {@code park} leaves it to the
- * journal, as the Journal benchmark's default does), that splits the latencies into messages sent within
+ * journal, as the Journal benchmark's default does) and the primary's durability as an eighth
+ * ({@code none}, the default, or {@code sync}: each record waits for a force, and the blanks'
+ * zeros are forced a chunk at a time beside those forces), that splits the latencies into messages sent within
  * 100 ms of a segment roll and the rest. Every message has the same size and the journals are
  * fresh, so the messages that roll are known in advance: message {@code i} is record {@code i + 1}
  * and a segment holds {@code (segmentSize - header - roll marker) / alignedFrame} records.
@@ -26,6 +28,7 @@ import java.util.concurrent.TimeUnit;
  *   # dir, rate per second, message bytes, segment bytes, recorded seconds (after 1 s of warm-up)
  *   java -cp JARS io.tailguard.journal.load.RollLatency /tmp/roll-run 50000 1024 8388608 10 local
  *   java -cp JARS io.tailguard.journal.load.RollLatency /tmp/roll-run 50000 1024 8388608 10 ack park
+ *   java -cp JARS io.tailguard.journal.load.RollLatency /tmp/roll-run 50000 1024 8388608 10 local spin sync
  * </pre>
  */
 public final class RollLatency {
@@ -37,14 +40,16 @@ public final class RollLatency {
 
     /** Runs once and prints one line per class of message (near a roll, the rest, all). */
     public static void main(String[] args) {
-        if (args.length < 5 || args.length > 7) {
-            System.err.println("usage: RollLatency DIR RATE SIZE SEGMENT_BYTES SECONDS [MODE [PACING]], e.g. /tmp/roll-run 50000 1024"
-                    + " 8388608 10 (MODE: local, ack (the default), ack-or-sync or ack-and-sync; PACING: spin (the default)"
-                    + " holds a core between messages, park leaves it to the journal)");
+        if (args.length < 5 || args.length > 8) {
+            System.err.println("usage: RollLatency DIR RATE SIZE SEGMENT_BYTES SECONDS [MODE [PACING [DURABILITY]]], e.g."
+                    + " /tmp/roll-run 50000 1024 8388608 10 (MODE: local, ack (the default), ack-or-sync or ack-and-sync;"
+                    + " PACING: spin (the default) holds a core between messages, park leaves it to the journal;"
+                    + " DURABILITY: none (the default) or sync)");
             System.exit(2);
         }
         CommitMode mode = args.length >= 6 ? commitMode(args[5]) : CommitMode.ACK;
-        long spinNanos = args.length == 7 ? spinNanos(args[6]) : OpenLoop.SPIN_ALWAYS;
+        long spinNanos = args.length >= 7 ? spinNanos(args[6]) : OpenLoop.SPIN_ALWAYS;
+        Durability durability = args.length == 8 ? durability(args[7]) : Durability.none();
         Path dir = Path.of(args[0]);
         int rate = Integer.parseInt(args[1]);
         int size = Integer.parseInt(args[2]);
@@ -66,7 +71,7 @@ public final class RollLatency {
                         latency[(int) index] = latencyNanos;
                     }
                 });
-        boolean complete = JournalRun.run(dir, Durability.none(), mode, null, true, segment, b -> b, loop,
+        boolean complete = JournalRun.run(dir, durability, mode, null, true, segment, b -> b, loop,
                 ErrorHandler.logging(), TimeUnit.SECONDS.toNanos(30));
         int perSegment = (segment - SegmentLayout.HEADER_LENGTH - SegmentLayout.ALIGNMENT)
                 / SegmentLayout.align(FrameCodec.HEADER_LENGTH + size);
@@ -87,6 +92,18 @@ public final class RollLatency {
         System.err.println("RollLatency: MODE must be local, ack, ack-or-sync or ack-and-sync but was '" + label + "'");
         System.exit(2);
         return CommitMode.ACK; // not reached
+    }
+
+    private static Durability durability(String label) {
+        if (label.equals("none")) {
+            return Durability.none();
+        }
+        if (label.equals("sync")) {
+            return Durability.sync();
+        }
+        System.err.println("RollLatency: DURABILITY must be none or sync but was '" + label + "'");
+        System.exit(2);
+        return Durability.none(); // not reached
     }
 
     private static long spinNanos(String pacing) {

@@ -74,8 +74,14 @@ public final class SegmentPreparer extends Thread {
     private final Object lock = new Object();
     /** The blank in preparation, or null; guarded by {@link #lock} ({@link #takeForRoll()} may carry it off). */
     private Zeroing inProgress;
-    /** {@link #takes} when {@link #inProgress} was started; guarded by {@link #lock}. */
+    /** {@link #takes} when {@link #inProgress} was started or last rolled past; guarded by {@link #lock}. */
     private long takesAtStart;
+    /**
+     * Bytes {@link #inProgress} may hold beyond the pace of the writer's current segment: what it
+     * held when the writer last rolled past it onto another blank (0 for a blank started in the
+     * current segment); guarded by {@link #lock}.
+     */
+    private long paceCredit;
     private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
     private volatile boolean running = true;
     private volatile IntSupplier writerFill = () -> Integer.MAX_VALUE;
@@ -256,6 +262,7 @@ public final class SegmentPreparer extends Thread {
             z = new Zeroing(directory.resolve("prepared-" + (counter++) + Segment.TMP_SUFFIX), sizeBytes, forced);
             inProgress = z;
             takesAtStart = takes;
+            paceCredit = 0;
             preparing = 0;
         }
         if (z == null) {
@@ -269,11 +276,16 @@ public final class SegmentPreparer extends Thread {
             incidents.resolved("a blank was prepared");
             return FINISHED;
         }
-        if (takes != takesAtStart || z.zeroed() < allowedZeros()) {
-            // the pace follows the fill of the segment the blank was started in; once the
-            // writer has rolled past it (onto a late blank) the blank is late: finish it
-            // at once. Paced by the new segment's fill it could stall for ever when the
-            // writer rolls early (records too large for the space left).
+        if (takes != takesAtStart) {
+            // the writer rolled past this blank onto the one ready before it, so this one is
+            // needed a roll later: it goes on at the new segment's pace from what it holds
+            // rather than at full speed among the new segment's first records, beside the
+            // roll's own work and the replica's roll. A writer that rolls before the pace
+            // finishes it carries it off (takeForRoll), so it never waits for ever.
+            takesAtStart = takes;
+            paceCredit = z.zeroed();
+        }
+        if (z.zeroed() < paceCredit + allowedZeros()) {
             z.step();
             if (!z.done()) {
                 preparing = z.zeroed();
