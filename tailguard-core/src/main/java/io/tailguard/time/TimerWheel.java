@@ -214,6 +214,22 @@ public final class TimerWheel {
         return ids[place] == timerId && handlers[place] != null ? deadlines[place] : Long.MIN_VALUE;
     }
 
+    /**
+     * Returns the earliest deadline among the pending timers, or {@link Long#MAX_VALUE} if none. It
+     * reads every place of the wheel: for a poller about to sleep until then, not for every timer.
+     */
+    public long earliestDeadline() {
+        long earliest = Long.MAX_VALUE;
+        int seen = 0;
+        for (int place = 0; place < handlers.length && seen < count; place++) {
+            if (handlers[place] != null) {
+                seen++;
+                earliest = Math.min(earliest, deadlines[place]);
+            }
+        }
+        return earliest;
+    }
+
     private int scanSlot(int slot, long nowNanos, Sink sink) {
         int fired = 0;
         do {

@@ -19,14 +19,15 @@ import java.util.function.Consumer;
  * Timers due in the same poll run stripe by stripe, each stripe's in slot order.
  *
  * <p>A timer runs at the first poll at or after its deadline. Under a {@link ManualClock} a test
- * calls {@link #poll} and timers run exactly when due. On real time {@link #startThread} polls at
- * every tick boundary, so a timer runs up to one tick late, never early; a thread that has found
- * the wheel empty for a second of ticks parks until the next timer is started.
+ * calls {@link #poll} and timers run exactly when due. On real time the thread of
+ * {@link #startThread} sleeps until the earliest pending deadline, or until a timer due before that
+ * is started, then polls: a timer runs as soon as the thread wakes after its deadline, never early.
+ * Timers that are nearly all cancelled long before their deadline (a response timeout per request)
+ * so wake it only when the earliest of them would have come, not at every tick.
  */
 public final class WheelScheduler implements Scheduler, Timers, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(WheelScheduler.class.getName());
-    private static final int IDLE_TICKS = 1024;
 
     private final NanoClock clock;
     private final long tickNanos;
@@ -43,7 +44,8 @@ public final class WheelScheduler implements Scheduler, Timers, AutoCloseable {
     private long dueStripeBits;
     private final TimerWheel.Sink collect = this::collect;
     private volatile Thread worker;
-    private volatile boolean workerIdle;
+    /** When the polling thread polls next; it sleeps till then unless a timer due earlier wakes it. */
+    private volatile long wakeAtNanos = Long.MIN_VALUE;
     private volatile boolean closed;
 
     /**
@@ -111,9 +113,9 @@ public final class WheelScheduler implements Scheduler, Timers, AutoCloseable {
         synchronized (wheel) {
             id = wheel.schedule(deadlineNanos, handler) | (long) stripe << stripeShift;
         }
-        // read after the lock: a worker that saw the wheel empty set this flag before its own lock
-        if (workerIdle) {
-            workerIdle = false;
+        // read after the lock: a worker that read this wheel before the timer was in it announced
+        // its wake-up time before taking the lock (pollForever), so an earlier timer is seen here
+        if (deadlineNanos < wakeAtNanos) {
             LockSupport.unpark(worker);
         }
         return id;
@@ -203,20 +205,23 @@ public final class WheelScheduler implements Scheduler, Timers, AutoCloseable {
     }
 
     private void pollForever() {
-        int emptyTicks = 0;
         while (!closed) {
             poll();
-            emptyTicks = pendingCount() == 0 ? emptyTicks + 1 : 0;
-            if (emptyTicks >= IDLE_TICKS) {
-                workerIdle = true;
-                if (pendingCount() == 0) {
-                    LockSupport.park(this);
+            wakeAtNanos = Long.MAX_VALUE; // before reading the wheels: see start()
+            long earliestNanos = Long.MAX_VALUE;
+            for (TimerWheel wheel : wheels) {
+                synchronized (wheel) {
+                    earliestNanos = Math.min(earliestNanos, wheel.earliestDeadline());
                 }
-                workerIdle = false;
-                emptyTicks = 0;
+            }
+            wakeAtNanos = earliestNanos;
+            if (earliestNanos == Long.MAX_VALUE) {
+                LockSupport.park(this);
             } else {
-                long nowNanos = clock.nanoTime();
-                LockSupport.parkNanos(this, tickNanos - Math.floorMod(nowNanos, tickNanos));
+                long waitNanos = earliestNanos - clock.nanoTime();
+                if (waitNanos > 0) {
+                    LockSupport.parkNanos(this, waitNanos);
+                }
             }
         }
     }
