@@ -7,8 +7,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
- * Thread-safe {@link Scheduler} on {@link TimerWheel}s: any thread starts and cancels timers under
- * one short lock, and one thread runs them, outside the lock, at each {@link #poll}. Starting and
+ * Thread-safe {@link Scheduler} on {@link TimerWheel}s: any thread starts and cancels timers under a
+ * short lock, and one thread runs them, outside the lock, at each {@link #poll}. Starting and
  * cancelling through {@link #timers()} allocate nothing once the wheel's rows have grown to the
  * load; {@link #schedule(long, Runnable)} allocates its handle.
  *
