@@ -2,6 +2,7 @@ package io.tailguard.time;
 
 import io.tailguard.config.Check;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -12,8 +13,8 @@ import java.util.function.Consumer;
  * cancelling through {@link #timers()} allocate nothing once the wheel's rows have grown to the
  * load; {@link #schedule(long, Runnable)} allocates its handle.
  *
- * <p>A scheduler may hold several wheels, its stripes, each with its own lock: a thread starts its
- * timers on the stripe of its thread id, so threads that each start and cancel a timer per request
+ * <p>A scheduler may hold several wheels, its stripes, each with its own lock: each thread starts
+ * its timers on its own stripe, handed out in turn as threads first start one, so threads that each start and cancel a timer per request
  * (a proxy's event loops) do not share a lock or the wheel's memory. The id names the stripe (in
  * the slot bits its wheel leaves free), so a timer is cancelled on its own stripe from any thread.
  * Timers due in the same poll run stripe by stripe, each stripe's in slot order.
@@ -35,6 +36,9 @@ public final class WheelScheduler implements Scheduler, Timers, AutoCloseable {
     private final TimerWheel[] wheels;
     private final int stripeShift;
     private final long stripeBits;
+    /** Stripes go round the threads in the order they first start a timer, so a few busy ones never share one. */
+    private final AtomicInteger stripesTaken = new AtomicInteger();
+    private final ThreadLocal<Integer> stripeOfThisThread;
     private final Consumer<Throwable> errorHandler;
     private final AtomicLong errors = new AtomicLong();
     // due timers handed out by the wheels, run after their locks are released; only the poller touches them
@@ -73,6 +77,7 @@ public final class WheelScheduler implements Scheduler, Timers, AutoCloseable {
         }
         this.stripeShift = Integer.numberOfTrailingZeros(ticksPerWheel);
         this.stripeBits = (long) (stripes - 1) << stripeShift;
+        this.stripeOfThisThread = ThreadLocal.withInitial(() -> stripesTaken.getAndIncrement() & (stripes - 1));
         this.errorHandler = Check.notNull("errorHandler", errorHandler);
     }
 
@@ -106,8 +111,7 @@ public final class WheelScheduler implements Scheduler, Timers, AutoCloseable {
     @Override
     public long start(long deadlineNanos, TimerHandler handler) {
         Check.notNull("handler", handler);
-        // thread ids are handed out in turn, so threads started together (event loops) get stripes of their own
-        int stripe = (int) Thread.currentThread().getId() & (wheels.length - 1);
+        int stripe = stripeOfThisThread.get();
         TimerWheel wheel = wheels[stripe];
         long id;
         synchronized (wheel) {

@@ -19,14 +19,14 @@ class StripedWheelSchedulerTest {
     @Test
     void timersOfTwoThreadsLiveOnTwoStripesAndEachIsCancelledOnItsOwn() throws Exception {
         long mine = scheduler.timers().start(1_010, id -> ran.add("mine:" + id));
-        long theirs = onOtherStripe(() -> scheduler.timers().start(1_010, id -> ran.add("theirs:" + id)));
+        long theirs = onAnotherThread(() -> scheduler.timers().start(1_010, id -> ran.add("theirs:" + id)));
 
         // the first timer of each stripe's wheel: the same place and generation, told apart by the stripe
         assertThat(theirs).isNotEqualTo(mine);
         assertThat(Long.bitCount(mine ^ theirs)).isEqualTo(1);
         assertThat(scheduler.pendingCount()).isEqualTo(2);
 
-        assertThat(onOtherStripe(() -> scheduler.timers().cancel(mine))).isTrue();
+        assertThat(onAnotherThread(() -> scheduler.timers().cancel(mine))).isTrue();
         assertThat(scheduler.timers().cancel(mine)).isFalse();
         clock.advanceNanos(9);
         assertThat(scheduler.poll()).isZero();
@@ -40,8 +40,8 @@ class StripedWheelSchedulerTest {
     @Test
     void aPollRunsTheDueTimersOfEveryStripeAndNoneEarly() throws Exception {
         scheduler.timers().start(1_020, id -> ran.add("a"));
-        onOtherStripe(() -> scheduler.timers().start(1_005, id -> ran.add("b")));
-        onOtherStripe(() -> scheduler.timers().start(1_030, id -> ran.add("c")));
+        onAnotherThread(() -> scheduler.timers().start(1_005, id -> ran.add("b")));
+        onAnotherThread(() -> scheduler.timers().start(1_030, id -> ran.add("c")));
         clock.advanceNanos(20);
         assertThat(scheduler.poll()).isEqualTo(2);
         assertThat(ran).containsExactlyInAnyOrder("a", "b");
@@ -66,17 +66,12 @@ class StripedWheelSchedulerTest {
         assertThat(SystemWheel.stripesFor(100)).isEqualTo(64);
     }
 
-    /** Runs {@code call} on a thread whose stripe (of two) is not this thread's. */
-    private static <T> T onOtherStripe(Supplier<T> call) throws InterruptedException {
-        long myStripe = Thread.currentThread().getId() & 1;
+    /** Runs {@code call} on a new thread: the next thread to start a timer takes the next stripe. */
+    private static <T> T onAnotherThread(Supplier<T> call) throws InterruptedException {
         AtomicReference<T> result = new AtomicReference<>();
-        while (true) {
-            Thread thread = new Thread(() -> result.set(call.get()));
-            if ((thread.getId() & 1) != myStripe) {
-                thread.start();
-                thread.join();
-                return result.get();
-            }
-        }
+        Thread thread = new Thread(() -> result.set(call.get()));
+        thread.start();
+        thread.join();
+        return result.get();
     }
 }
