@@ -24,11 +24,14 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Schedule a timer 25 ms ahead and cancel it before it fires: what a hedged call whose first
- * attempt answers in time does with its hedge timer. Ours on the real-time {@link WheelScheduler}
- * (ids, and the {@link Cancellable} handle of {@link Scheduler#schedule}) beside Netty's
+ * attempt answers in time does with its hedge timer, and what the proxy's decision path does with
+ * every request's response timer. Ours on the real-time {@link WheelScheduler} (ids, and the
+ * {@link Cancellable} handle of {@link Scheduler#schedule}; one wheel, and four stripes as the
+ * system wheel has on two processors) beside Netty's
  * {@code HashedWheelTimer} and the JDK's {@code ScheduledThreadPoolExecutor} (remove on cancel,
  * as a scheduler that cancels most timers must set), each with its own ticking thread, in the
- * same run. Each timer is read against its own clock, as a caller would.
+ * same run. Each timer is read against its own clock, as a caller would. Run with {@code -t 2} too:
+ * two threads starting and cancelling at once, as two event loops do.
  *
  * <p>How to run (from the repository root):
  *
@@ -49,15 +52,17 @@ public class TimerBenchmark {
     private final TimerTask nettyTask = timeout -> { };
     private WheelScheduler wheel;
     private Timers timers;
+    private WheelScheduler striped;
     private NanoClock clock;
     private HashedWheelTimer netty;
     private ScheduledThreadPoolExecutor jdk;
 
-    /** Starts the three timers, each on its own thread, ticking every millisecond where they tick. */
+    /** Starts the four timers, each on its own thread, ticking every millisecond where they tick. */
     @Setup
     public void setUp() {
         wheel = new WheelScheduler(NanoClock.system(), Duration.ofNanos(1L << 20), 512).startThread("bench-wheel");
         timers = wheel.timers();
+        striped = new WheelScheduler(NanoClock.system(), Duration.ofNanos(1L << 20), 512, 4).startThread("bench-stripes");
         clock = wheel.clock();
         netty = new HashedWheelTimer(1, TimeUnit.MILLISECONDS, 512);
         netty.start();
@@ -69,6 +74,7 @@ public class TimerBenchmark {
     @TearDown
     public void tearDown() {
         wheel.close();
+        striped.close();
         netty.stop();
         jdk.shutdownNow();
     }
@@ -78,6 +84,13 @@ public class TimerBenchmark {
     public boolean oursTimerIds() {
         long id = timers.start(clock.nanoTime() + DELAY_NANOS, handler);
         return timers.cancel(id);
+    }
+
+    /** Ours on four stripes: each thread starts its timers on its own wheel, under its own lock. */
+    @Benchmark
+    public boolean oursStripedTimerIds() {
+        long id = striped.start(clock.nanoTime() + DELAY_NANOS, handler);
+        return striped.cancel(id);
     }
 
     /** Ours through {@link Scheduler#schedule}: a relative delay and a handle object. */

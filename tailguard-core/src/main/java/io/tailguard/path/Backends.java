@@ -164,7 +164,10 @@ final class Backends {
     }
 
     void connected(int backend) {
-        refusedInARow.set(backend, 0);
+        // nearly every connection opens: a volatile write each time would pull the shared counter's line into every core
+        if (refusedInARow.get(backend) != 0) {
+            refusedInARow.set(backend, 0);
+        }
     }
 
     /** A permit's request reached the backend: the lease it was sent under has one less. */

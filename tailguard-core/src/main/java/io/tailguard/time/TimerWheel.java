@@ -30,6 +30,9 @@ import java.util.Arrays;
  * bits 19..0   slot
  * </pre>
  *
+ * A slot number never reaches {@code ticksPerWheel}, so the slot bits above it are always 0 in an
+ * id this wheel gives: a {@link WheelScheduler} of several wheels keeps there which wheel it is.
+ *
  * A deadline more than one turn ahead stays in its slot and is skipped, by its deadline, on the
  * turns before (Netty's remaining rounds, without a counter). Rows double when a slot fills, which
  * is the only allocation: in the steady state scheduling and cancelling allocate nothing.
@@ -39,7 +42,8 @@ public final class TimerWheel {
     /** Id that no timer ever has. */
     public static final long NO_TIMER = 0L;
 
-    private static final int SLOT_BITS = 20;
+    /** Bits of an id that hold its slot; the wheel uses those below {@code log2(ticksPerWheel)}. */
+    static final int SLOT_BITS = 20;
     private static final int INDEX_BITS = 20;
     private static final long SLOT_MASK = (1L << SLOT_BITS) - 1;
     private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
@@ -208,6 +212,22 @@ public final class TimerWheel {
         }
         int place = slot * rowCapacity + index;
         return ids[place] == timerId && handlers[place] != null ? deadlines[place] : Long.MIN_VALUE;
+    }
+
+    /**
+     * Returns the earliest deadline among the pending timers, or {@link Long#MAX_VALUE} if none. It
+     * reads every place of the wheel: for a poller about to sleep until then, not for every timer.
+     */
+    public long earliestDeadline() {
+        long earliest = Long.MAX_VALUE;
+        int seen = 0;
+        for (int place = 0; place < handlers.length && seen < count; place++) {
+            if (handlers[place] != null) {
+                seen++;
+                earliest = Math.min(earliest, deadlines[place]);
+            }
+        }
+        return earliest;
     }
 
     private int scanSlot(int slot, long nowNanos, Sink sink) {

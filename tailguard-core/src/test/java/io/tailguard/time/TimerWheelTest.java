@@ -135,4 +135,20 @@ class TimerWheelTest {
         assertThatThrownBy(() -> new TimerWheel(0, 1024, 6, 2))
                 .hasMessage("ticksPerWheel must be a power of two but was 6");
     }
+    @Test
+    void earliestDeadlineIsThatOfThePendingTimerDueFirstWhereverItLives() {
+        TimerWheel wheel = new TimerWheel(0, 16, 4, 1); // one turn is 64 ns; rows of one grow
+        assertThat(wheel.earliestDeadline()).isEqualTo(Long.MAX_VALUE);
+        long far = wheel.schedule(300, record("far"));
+        long near = wheel.schedule(40, record("near"));
+        wheel.schedule(41, record("same slot"));
+        assertThat(wheel.earliestDeadline()).isEqualTo(40);
+        wheel.cancel(near);
+        assertThat(wheel.earliestDeadline()).isEqualTo(41);
+        wheel.poll(100);
+        assertThat(fired).containsExactly("same slot");
+        assertThat(wheel.earliestDeadline()).isEqualTo(300);
+        wheel.cancel(far);
+        assertThat(wheel.earliestDeadline()).isEqualTo(Long.MAX_VALUE);
+    }
 }

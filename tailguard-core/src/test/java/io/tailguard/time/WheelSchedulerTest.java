@@ -85,8 +85,33 @@ class WheelSchedulerTest {
     }
 
     @Test
+    void itsThreadAsleepUntilAFarTimerWakesForAnEarlierOneStartedLater() throws Exception {
+        try (WheelScheduler real = new WheelScheduler(NanoClock.system(), Duration.ofMillis(1), 64)) {
+            real.startThread("wheel-test");
+            long startNanos = real.clock().nanoTime();
+            real.timers().start(startNanos + TimeUnit.MINUTES.toNanos(10), id -> { });
+            awaitAsleep("wheel-test");
+            CountDownLatch done = new CountDownLatch(1);
+            real.timers().start(real.clock().nanoTime() + 1_000_000L, id -> done.countDown());
+            assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(real.pendingCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void systemSchedulerIsAWheel() {
         assertThat(Scheduler.system()).isInstanceOf(WheelScheduler.class);
         assertThat(Scheduler.system().timers()).isSameAs(Scheduler.system());
+    }
+    /** Waits until the thread named {@code name} sleeps with a timeout: it found the far timer and waits for it. */
+    private static void awaitAsleep(String name) {
+        while (true) {
+            for (Thread thread : Thread.getAllStackTraces().keySet()) {
+                if (thread.getName().equals(name) && thread.getState() == Thread.State.TIMED_WAITING) {
+                    return;
+                }
+            }
+            Thread.onSpinWait();
+        }
     }
 }

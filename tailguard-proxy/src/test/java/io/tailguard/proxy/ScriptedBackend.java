@@ -120,9 +120,10 @@ final class ScriptedBackend implements AutoCloseable {
                     holding.decrementAndGet();
                     reply = ok("held");
                 }
+                // done before the reply leaves: the proxy may send the next request the moment it reads it
+                working.decrementAndGet();
                 out.write(reply.getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
-                working.decrementAndGet();
                 replied.release();
             }
         } catch (IOException gone) {
