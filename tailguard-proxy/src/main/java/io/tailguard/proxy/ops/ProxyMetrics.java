@@ -186,10 +186,6 @@ public final class ProxyMetrics {
         fire("redis_rate", pool.name());
     }
 
-    void rejected(Pool pool, RejectReason reason) {
-        rejected(pool.name(), reasonName(reason));
-    }
-
     /** A request of pool {@code pool} ({@code "-"} before any route) was refused for {@code reason}. */
     public void rejected(String pool, String reason) {
         // shedding is the overloaded path: the counter is looked up, not rebuilt, per rejection
@@ -201,11 +197,6 @@ public final class ProxyMetrics {
         return rejected.computeIfAbsent(pool + '\0' + reason, key -> Counter.builder("tailguard.proxy.rejected")
                 .tags("pool", pool, "reason", reason).description("requests refused or shed, by pool and reason")
                 .register(registry));
-    }
-
-    /** The reject reason as the metrics, the access log and the response name it ({@code queue_full}). */
-    static String reasonName(RejectReason reason) {
-        return REASON_NAMES[reason.ordinal()];
     }
 
     private static final String[] REASON_NAMES = reasonNames();
