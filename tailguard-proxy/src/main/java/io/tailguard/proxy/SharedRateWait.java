@@ -11,7 +11,7 @@ import java.util.concurrent.RejectedExecutionException;
  * {@code 503 deadline_exceeded}, and a client that leaves is withdrawn, so a late admission forwards
  * nothing.
  */
-public final class SharedRateWait {
+final class SharedRateWait {
 
     private SharedRateWait() {
     }

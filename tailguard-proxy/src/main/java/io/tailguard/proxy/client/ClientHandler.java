@@ -27,7 +27,6 @@ import io.tailguard.path.PathRoute;
 import io.tailguard.proxy.Exchange;
 import io.tailguard.proxy.ProxyContext;
 import io.tailguard.proxy.Route;
-import io.tailguard.proxy.SharedRateWait;
 import io.tailguard.proxy.config.ClientLimits;
 import io.tailguard.proxy.ops.ProxyMetrics;
 import io.tailguard.time.NanoClock;
