@@ -9,15 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /** A tiny experiment for framework tests: a table of n rows, one chart, one finding. */
-class FakeExperiment implements Experiment {
+class FakeExperiment extends SpecExperiment {
 
-    private final boolean fail;
-
-    FakeExperiment(boolean fail) {
-        this.fail = fail;
-    }
-
-    private static final ExperimentSpec SPEC = new ExperimentSpec("fake",
+    static final ExperimentSpec SPEC = new ExperimentSpec("fake",
             "Fake <experiment> & co",
             "Writes a small table for framework tests.",
             LabSeries.TAILGUARD,
@@ -30,9 +24,20 @@ class FakeExperiment implements Experiment {
             List.of(),
             List.of());
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    private final boolean fail;
+
+    FakeExperiment(boolean fail) {
+        this(SPEC, fail);
+    }
+
+    /** The same experiment under {@code spec}, which keeps {@link #SPEC}'s options. */
+    FakeExperiment(ExperimentSpec spec) {
+        this(spec, false);
+    }
+
+    private FakeExperiment(ExperimentSpec spec, boolean fail) {
+        super(spec);
+        this.fail = fail;
     }
 
     @Override

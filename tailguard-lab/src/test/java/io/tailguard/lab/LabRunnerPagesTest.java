@@ -23,29 +23,17 @@ class LabRunnerPagesTest {
 
     /** The fake experiment under another name and series, with two conclusions: one holds, one does not. */
     static Experiment judged(String name, LabSeries series) {
-        return new FakeExperiment(false) {
-            @Override
-            public ExperimentSpec spec() {
-                ExperimentSpec fake = super.spec();
-                return new ExperimentSpec(name, "Judged " + name, "Judges two claims.", series, fake.options(),
-                        List.of(), List.of(
-                                Conclusion.of("rows come first", ScoreRow.class,
-                                        rows -> Conclusion.verdict(true, "row 0 of %d", 3)),
-                                Conclusion.of("half is whole", ScoreRow.class,
-                                        rows -> Conclusion.verdict(false, "half %.1f", 0.5))));
-            }
-        };
+        return new FakeExperiment(new ExperimentSpec(name, "Judged " + name, "Judges two claims.", series,
+                FakeExperiment.SPEC.options(), List.of(), List.of(
+                        Conclusion.of("rows come first", ScoreRow.class,
+                                rows -> Conclusion.verdict(true, "row 0 of %d", 3)),
+                        Conclusion.of("half is whole", ScoreRow.class,
+                                rows -> Conclusion.verdict(false, "half %.1f", 0.5)))));
     }
 
     static Experiment plain(String name, LabSeries series) {
-        return new FakeExperiment(false) {
-            @Override
-            public ExperimentSpec spec() {
-                ExperimentSpec fake = super.spec();
-                return new ExperimentSpec(name, "Plain " + name, "Answers without conclusions.", series,
-                        fake.options(), List.of(), List.of());
-            }
-        };
+        return new FakeExperiment(new ExperimentSpec(name, "Plain " + name, "Answers without conclusions.", series,
+                FakeExperiment.SPEC.options(), List.of(), List.of()));
     }
 
     @Test

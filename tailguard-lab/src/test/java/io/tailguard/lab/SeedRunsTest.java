@@ -21,13 +21,12 @@ class SeedRunsTest {
     Path tmp;
 
     /** Its summary: a label, the seed itself, and a constant. */
-    static final class SeededExperiment implements Experiment {
+    static final class SeededExperiment extends SpecExperiment {
         static final ExperimentSpec SPEC = new ExperimentSpec("seeded", "Seeded", "figures from the seed",
                 LabSeries.TAILGUARD, List.of(LabOption.seed(10, "the seed")), List.of(), List.of());
 
-        @Override
-        public ExperimentSpec spec() {
-            return SPEC;
+        SeededExperiment() {
+            super(SPEC);
         }
 
         @Override

@@ -3,18 +3,14 @@ package io.tailguard.lab.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.playground.PublishedRulesContract;
-import io.tailguard.lab.playground.SeriesRuns;
+import io.tailguard.lab.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The experiment against the specification's rules for windows the golden files do not cover, and its knobs. */
 class AdmissionControlModelTest extends PublishedRulesContract {
-
-    @TempDir
-    Path tmp;
 
     AdmissionControlModelTest() {
         super(new AdmissionControlExperiment(), Map.of(
@@ -27,11 +23,11 @@ class AdmissionControlModelTest extends PublishedRulesContract {
     void poissonArrivalsAreSeededAndTheFindingsSayWhereTheSweetSpotIs() throws IOException {
         Path a = tmp.resolve("a");
         Path b = tmp.resolve("b");
-        String text = SeriesRuns.run(new AdmissionControlExperiment(), a, "--arrivals", "poisson", "--seed", "5");
-        SeriesRuns.run(new AdmissionControlExperiment(), b, "--arrivals", "poisson", "--seed", "5");
-        assertThat(SeriesRuns.csv(a, AdmissionControlExperiment.SWEEP_FILE))
-                .isEqualTo(SeriesRuns.csv(b, AdmissionControlExperiment.SWEEP_FILE))
-                .isNotEqualTo(SeriesRuns.golden("admission-control", AdmissionControlExperiment.SWEEP_FILE));
+        String text = GoldenRuns.runGolden(new AdmissionControlExperiment(), a, "--arrivals", "poisson", "--seed", "5");
+        GoldenRuns.runGolden(new AdmissionControlExperiment(), b, "--arrivals", "poisson", "--seed", "5");
+        assertThat(GoldenRuns.csv(a, AdmissionControlExperiment.SWEEP_FILE))
+                .isEqualTo(GoldenRuns.csv(b, AdmissionControlExperiment.SWEEP_FILE))
+                .isNotEqualTo(GoldenRuns.goldenText("admission-control", AdmissionControlExperiment.SWEEP_FILE));
         assertThat(text).contains("Under bursts (").contains("poisson arrivals) the best limit is");
     }
 }

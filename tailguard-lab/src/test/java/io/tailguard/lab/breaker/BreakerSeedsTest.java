@@ -1,7 +1,7 @@
 package io.tailguard.lab.breaker;
 
 import io.tailguard.lab.SeedsCsv;
-import io.tailguard.lab.failure.GoldenRun;
+import io.tailguard.lab.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ class BreakerSeedsTest {
 
     @Test
     void threeSeedsAverageEveryNumberOfTheHardDownComparison() throws IOException {
-        GoldenRun.run(new BreakerExperiment(), out, "--arrivals", "poisson", "--seeds", "3");
+        GoldenRuns.runGolden(new BreakerExperiment(), out, "--arrivals", "poisson", "--seeds", "3");
         SeedsCsv.assertAverages(out.resolve("circuit-breaker-seeds.csv"),
                 out.resolve("circuit-breaker-breaker-sweep.csv"), 3, 42);
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.lab.LabUsageException;
-import io.tailguard.lab.failure.GoldenRun;
+import io.tailguard.lab.GoldenRuns;
 import io.tailguard.sim.calltree.ArrivalPattern;
 import io.tailguard.sim.calltree.OwnWork;
 import java.io.IOException;
@@ -45,14 +45,15 @@ class CascadeModelTest {
 
     @Test
     void otherDurationsScoreOneWindowPerHundredMillisecondsBeforeTheDeadline() throws IOException {
-        Path out = GoldenRun.run(new CascadeExperiment(), tmp.resolve("d"), "--duration", "2350ms");
+        Path out = tmp.resolve("d");
+        GoldenRuns.runGolden(new CascadeExperiment(), out, "--duration", "2350ms");
         assertThat(Files.readAllLines(out.resolve("cascading-failures-cascade-timeline.csv"))).hasSize(1 + 13);
         assertThat(Files.readAllLines(out.resolve("cascading-failures-cascade-sweep.csv"))).hasSize(1 + 18);
     }
 
     @Test
     void aRunNoLongerThanTheDeadlineIsAUsageError() {
-        assertThatThrownBy(() -> GoldenRun.run(new CascadeExperiment(), tmp.resolve("e"), "--duration", "1s"))
+        assertThatThrownBy(() -> GoldenRuns.runGolden(new CascadeExperiment(), tmp.resolve("e"), "--duration", "1s"))
                 .isInstanceOf(LabUsageException.class)
                 .hasMessage("--duration must be more than the 1000 ms deadline but was '1s'");
     }

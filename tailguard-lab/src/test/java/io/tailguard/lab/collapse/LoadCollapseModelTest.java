@@ -3,18 +3,14 @@ package io.tailguard.lab.collapse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.playground.PublishedRulesContract;
-import io.tailguard.lab.playground.SeriesRuns;
+import io.tailguard.lab.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The experiment against the specification's rules for windows the golden files do not cover, and its knobs. */
 class LoadCollapseModelTest extends PublishedRulesContract {
-
-    @TempDir
-    Path tmp;
 
     LoadCollapseModelTest() {
         super(new LoadCollapseExperiment(), Map.of(
@@ -27,12 +23,12 @@ class LoadCollapseModelTest extends PublishedRulesContract {
         Path a = tmp.resolve("a");
         Path b = tmp.resolve("b");
         Path c = tmp.resolve("c");
-        String text = SeriesRuns.run(new LoadCollapseExperiment(), a, "--arrivals", "poisson", "--seed", "1");
-        SeriesRuns.run(new LoadCollapseExperiment(), b, "--arrivals", "poisson", "--seed", "1");
-        SeriesRuns.run(new LoadCollapseExperiment(), c, "--arrivals", "poisson", "--seed", "2");
-        String sweep = SeriesRuns.csv(a, LoadCollapseExperiment.SWEEP_FILE);
-        assertThat(sweep).isEqualTo(SeriesRuns.csv(b, LoadCollapseExperiment.SWEEP_FILE))
-                .isNotEqualTo(SeriesRuns.csv(c, LoadCollapseExperiment.SWEEP_FILE));
+        String text = GoldenRuns.runGolden(new LoadCollapseExperiment(), a, "--arrivals", "poisson", "--seed", "1");
+        GoldenRuns.runGolden(new LoadCollapseExperiment(), b, "--arrivals", "poisson", "--seed", "1");
+        GoldenRuns.runGolden(new LoadCollapseExperiment(), c, "--arrivals", "poisson", "--seed", "2");
+        String sweep = GoldenRuns.csv(a, LoadCollapseExperiment.SWEEP_FILE);
+        assertThat(sweep).isEqualTo(GoldenRuns.csv(b, LoadCollapseExperiment.SWEEP_FILE))
+                .isNotEqualTo(GoldenRuns.csv(c, LoadCollapseExperiment.SWEEP_FILE));
         // evenly spaced 90 rps never queues (p99 10 ms); Poisson 90 rps does
         String row90 = sweep.lines().filter(l -> l.startsWith("no-retry,90,")).findFirst().orElseThrow();
         assertThat(Double.parseDouble(row90.split(",")[7])).isGreaterThan(10.0);

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.artifacts.CsvTable;
+import io.tailguard.lab.GoldenRuns;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,13 +18,6 @@ class LeasesExperimentTest {
 
     private final LeasesExperiment experiment = new LeasesExperiment();
 
-    private static String golden(String file) throws IOException {
-        try (InputStream in = LeasesExperimentTest.class.getResourceAsStream("/golden/leases/" + file)) {
-            assertThat(in).as("golden file %s", file).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     private static CsvTable table(LabResult result, String file) {
         return result.tables().stream().filter(t -> t.file().equals(file)).findFirst().orElseThrow();
     }
@@ -33,9 +25,12 @@ class LeasesExperimentTest {
     @Test
     void defaultRunMatchesTheGoldenCsvsByteForByte() throws IOException {
         LabResult result = experiment.run(LabArgs.defaults(experiment, List.of()), Progress.silent());
-        assertThat(table(result, LeasesReport.SUMMARY_FILE).toCsv()).isEqualTo(golden("leases-summary.csv"));
-        assertThat(table(result, LeasesReport.SERVERS_FILE).toCsv()).isEqualTo(golden("leases-servers.csv"));
-        assertThat(table(result, LeasesReport.SNAPSHOTS_FILE).toCsv()).isEqualTo(golden("leases-snapshots.csv"));
+        assertThat(table(result, LeasesReport.SUMMARY_FILE).toCsv())
+                .isEqualTo(GoldenRuns.goldenText("leases", "leases-summary.csv"));
+        assertThat(table(result, LeasesReport.SERVERS_FILE).toCsv())
+                .isEqualTo(GoldenRuns.goldenText("leases", "leases-servers.csv"));
+        assertThat(table(result, LeasesReport.SNAPSHOTS_FILE).toCsv())
+                .isEqualTo(GoldenRuns.goldenText("leases", "leases-snapshots.csv"));
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.Durations;
 import io.tailguard.lab.Experiment;
+import io.tailguard.lab.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,8 +27,9 @@ public abstract class PublishedRulesContract {
     private final Map<String, LongFunction<String>> oracles;
     private final List<String> windows;
 
+    /** Each test's own directory, for the runs of the contract and of its subclass. */
     @TempDir
-    Path windowsDir;
+    protected Path tmp;
 
     /**
      * @param oracles each CSV the published rules describe, by file name, as a function of the window in ms
@@ -44,18 +46,18 @@ public abstract class PublishedRulesContract {
     void oracleReproducesTheGoldenFiles() throws IOException {
         for (Map.Entry<String, LongFunction<String>> oracle : oracles.entrySet()) {
             assertThat(oracle.getValue().apply(5000)).as(oracle.getKey())
-                    .isEqualTo(SeriesRuns.golden(experiment.name(), oracle.getKey()));
+                    .isEqualTo(GoldenRuns.goldenText(experiment.name(), oracle.getKey()));
         }
     }
 
     @TestFactory
     Stream<DynamicTest> otherWindowsGiveWhatThePublishedRulesGive() {
         return windows.stream().map(duration -> DynamicTest.dynamicTest(duration, () -> {
-            Path out = windowsDir.resolve(duration);
-            SeriesRuns.run(experiment, out, "--duration", duration);
+            Path out = tmp.resolve(duration);
+            GoldenRuns.runGolden(experiment, out, "--duration", duration);
             long ms = Durations.parsePositive("--duration", duration).toMillis();
             for (Map.Entry<String, LongFunction<String>> oracle : oracles.entrySet()) {
-                assertThat(SeriesRuns.csv(out, oracle.getKey())).as(oracle.getKey() + " over " + duration)
+                assertThat(GoldenRuns.csv(out, oracle.getKey())).as(oracle.getKey() + " over " + duration)
                         .isEqualTo(oracle.getValue().apply(ms));
             }
         }));

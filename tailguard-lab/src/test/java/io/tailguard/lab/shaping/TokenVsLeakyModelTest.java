@@ -3,7 +3,7 @@ package io.tailguard.lab.shaping;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.playground.PublishedRulesContract;
-import io.tailguard.lab.playground.SeriesRuns;
+import io.tailguard.lab.GoldenRuns;
 import io.tailguard.sim.shaping.GateClock;
 import io.tailguard.sim.shaping.TokenGate;
 import java.io.IOException;
@@ -12,13 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The experiment against the specification's rules for other windows, and core's gates. */
 class TokenVsLeakyModelTest extends PublishedRulesContract {
-
-    @TempDir
-    Path tmp;
 
     TokenVsLeakyModelTest() {
         super(new TokenVsLeakyExperiment(), Map.of(
@@ -30,8 +26,8 @@ class TokenVsLeakyModelTest extends PublishedRulesContract {
     @Test
     void deployedGatesKeepTheLessonExceptWhereTheShaperDepthMeetsTheDeadline() throws IOException {
         Path out = tmp.resolve("core");
-        String text = SeriesRuns.run(new TokenVsLeakyExperiment(), out, "--gates", "core");
-        List<String[]> rows = SeriesRuns.csv(out, TokenVsLeakyExperiment.SWEEP_FILE).lines().skip(1)
+        String text = GoldenRuns.runGolden(new TokenVsLeakyExperiment(), out, "--gates", "core");
+        List<String[]> rows = GoldenRuns.csv(out, TokenVsLeakyExperiment.SWEEP_FILE).lines().skip(1)
                 .map(l -> l.split(",")).toList();
         for (String[] r : rows) {
             if (r[0].equals("leaky-bucket")) {

@@ -3,18 +3,14 @@ package io.tailguard.lab.shedding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.lab.playground.PublishedRulesContract;
-import io.tailguard.lab.playground.SeriesRuns;
+import io.tailguard.lab.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The experiment against the specification's rules for other windows, and its knobs. */
 class LoadSheddingModelTest extends PublishedRulesContract {
-
-    @TempDir
-    Path tmp;
 
     LoadSheddingModelTest() {
         super(new LoadSheddingExperiment(), Map.of(
@@ -26,8 +22,8 @@ class LoadSheddingModelTest extends PublishedRulesContract {
     @Test
     void expireNeverServesLateUnderPoissonArrivalsEither() throws IOException {
         Path out = tmp.resolve("poisson");
-        String text = SeriesRuns.run(new LoadSheddingExperiment(), out, "--arrivals", "poisson", "--seed", "4");
-        SeriesRuns.csv(out, LoadSheddingExperiment.SWEEP_FILE).lines().filter(l -> l.startsWith("expire,"))
+        String text = GoldenRuns.runGolden(new LoadSheddingExperiment(), out, "--arrivals", "poisson", "--seed", "4");
+        GoldenRuns.csv(out, LoadSheddingExperiment.SWEEP_FILE).lines().filter(l -> l.startsWith("expire,"))
                 .forEach(l -> assertThat(l.split(",")[4]).as(l).isEqualTo("0.0"));
         assertThat(text).contains("(poisson arrivals)");
     }

@@ -1,7 +1,7 @@
 package io.tailguard.lab.shedding;
 
 import io.tailguard.lab.SeedsCsv;
-import io.tailguard.lab.playground.SeriesRuns;
+import io.tailguard.lab.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ class LoadSheddingSeedsTest {
 
     @Test
     void threeSeedsAverageEveryNumberOfTheShedSweep() throws IOException {
-        SeriesRuns.run(new LoadSheddingExperiment(), out, "--arrivals", "poisson", "--seed", "9", "--seeds", "3");
+        GoldenRuns.runGolden(new LoadSheddingExperiment(), out, "--arrivals", "poisson", "--seed", "9", "--seeds", "3");
         SeedsCsv.assertAverages(out.resolve("load-shedding-seeds.csv"),
                 out.resolve(LoadSheddingExperiment.SWEEP_FILE), 3, 9);
     }

@@ -5,18 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.playground.PublishedRulesContract;
-import io.tailguard.lab.playground.SeriesRuns;
+import io.tailguard.lab.GoldenRuns;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The experiment against the specification's rules for other windows and seeds, and its knobs. */
 class SloLoadControlModelTest extends PublishedRulesContract {
-
-    @TempDir
-    Path tmp;
 
     SloLoadControlModelTest() {
         super(new SloLoadControlExperiment(), Map.of(
@@ -28,16 +24,16 @@ class SloLoadControlModelTest extends PublishedRulesContract {
     @Test
     void anotherSeedDrawsAnotherClassMixAsThePublishedRulesWould() throws IOException {
         Path out = tmp.resolve("seed");
-        String text = SeriesRuns.run(new SloLoadControlExperiment(), out, "--seed", "42");
-        assertThat(SeriesRuns.csv(out, SloLoadControlExperiment.PROTECTION_FILE))
+        String text = GoldenRuns.runGolden(new SloLoadControlExperiment(), out, "--seed", "42");
+        assertThat(GoldenRuns.csv(out, SloLoadControlExperiment.PROTECTION_FILE))
                 .isEqualTo(PublishedSloOracle.protection(5000, 42))
-                .isNotEqualTo(SeriesRuns.golden("slo-load-control", SloLoadControlExperiment.PROTECTION_FILE));
+                .isNotEqualTo(GoldenRuns.goldenText("slo-load-control", SloLoadControlExperiment.PROTECTION_FILE));
         assertThat(text).contains("With seed 42 and constant arrivals");
     }
 
     @Test
     void aWindowNoLongerThanTheDeadlineIsAUsageError() {
-        assertThatThrownBy(() -> SeriesRuns.run(new SloLoadControlExperiment(), tmp.resolve("x"), "--duration", "200ms"))
+        assertThatThrownBy(() -> GoldenRuns.runGolden(new SloLoadControlExperiment(), tmp.resolve("x"), "--duration", "200ms"))
                 .isInstanceOf(LabUsageException.class)
                 .hasMessageContaining("--duration").hasMessageContaining("200 ms deadline").hasMessageContaining("200ms");
     }
