@@ -46,13 +46,13 @@ public final class AdaptiveExperiment extends SpecExperiment {
         double scale = args.fraction(SCALE);
         long seed = args.longValue(LabOption.SEED);
         List<AdaptiveScenario> scenarios = AdaptiveScenario.all();
-        progress.begin("lab adaptive", scenarios.size() * AdaptiveLimiters.ALL.size());
+        progress.begin("lab adaptive", scenarios.size() * AdaptiveLimiter.values().length);
         List<AdaptiveRow> rows = new ArrayList<>();
         for (AdaptiveScenario scenario : scenarios) {
             AdaptiveScenario scaled = scenario.scaled(scale);
-            for (String limiter : AdaptiveLimiters.ALL) {
+            for (AdaptiveLimiter limiter : AdaptiveLimiter.values()) {
                 rows.add(AdaptiveModel.run(scaled, limiter, seed));
-                progress.step(scenario.name() + " / " + limiter);
+                progress.step(scenario.name() + " / " + limiter.label);
             }
         }
         progress.end();

@@ -13,26 +13,26 @@ final class AdaptiveFindings {
     static List<String> all(List<AdaptiveRow> rows) {
         List<String> findings = new ArrayList<>();
         findings.add(verdict(rows));
-        for (String ours : OURS) {
-            findings.add(versusPeer(rows, ours, AdaptiveLimiters.peerOf(ours)));
+        for (AdaptiveLimiter ours : OURS) {
+            findings.add(versusPeer(rows, ours.label, ours.peer().label));
         }
         findings.add(recovery(rows));
         findings.add(drift(rows));
         return findings;
     }
 
-    private static final List<String> OURS = List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_VEGAS,
-            AdaptiveLimiters.OURS_GRADIENT2);
+    private static final List<AdaptiveLimiter> OURS = List.of(AdaptiveLimiter.OURS_AIMD, AdaptiveLimiter.OURS_VEGAS,
+            AdaptiveLimiter.OURS_GRADIENT2);
 
     /** The answer in one line: over every scenario and pair, how often ours kept the goodput and cut the tail. */
     private static String verdict(List<AdaptiveRow> rows) {
         int pairs = 0;
         int goodput = 0;
         int tail = 0;
-        for (String ours : OURS) {
+        for (AdaptiveLimiter ours : OURS) {
             for (AdaptiveRow row : rows) {
-                AdaptiveRow other = row.limiter().equals(ours)
-                        ? find(rows, row.scenario(), AdaptiveLimiters.peerOf(ours)) : null;
+                AdaptiveRow other = row.limiter().equals(ours.label)
+                        ? find(rows, row.scenario(), ours.peer().label) : null;
                 if (other != null) {
                     pairs++;
                     goodput += row.goodputRps() >= other.goodputRps() * 0.99 ? 1 : 0;

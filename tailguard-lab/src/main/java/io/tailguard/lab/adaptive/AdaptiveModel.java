@@ -40,11 +40,11 @@ final class AdaptiveModel {
     private long successes;
     private int windowIndex;
 
-    private AdaptiveModel(AdaptiveScenario scenario, String limiterName, long seed) {
+    private AdaptiveModel(AdaptiveScenario scenario, AdaptiveLimiter kind, long seed) {
         this.scenario = scenario;
         SplittableRandom random = new SplittableRandom(seed);
         this.arrivals = random.split();
-        this.limiter = AdaptiveLimiters.create(limiterName, scheduler, random.split());
+        this.limiter = kind.create(scheduler, random.split());
         CliffService service = new CliffService(CliffService.base(scenario.bimodal()), scenario.slowdown()::at,
                 scenario.stallAt(), AdaptiveScenario.STALL_SECONDS, scenario.luckyAt(), scheduler.clock(), this::atService);
         this.pool = new WorkerPool(scheduler, CliffService.WORKERS, service, random.split());
@@ -57,9 +57,9 @@ final class AdaptiveModel {
         this.windowOffered = new long[windows];
     }
 
-    /** Runs {@code scenario} under the limiter named {@code limiterName} and returns its row. */
-    static AdaptiveRow run(AdaptiveScenario scenario, String limiterName, long seed) {
-        return new AdaptiveModel(scenario, limiterName, seed).run(limiterName);
+    /** Runs {@code scenario} under {@code limiter} and returns its row. */
+    static AdaptiveRow run(AdaptiveScenario scenario, AdaptiveLimiter limiter, long seed) {
+        return new AdaptiveModel(scenario, limiter, seed).run(limiter.label);
     }
 
     private AdaptiveRow run(String limiterName) {

@@ -22,7 +22,7 @@ class AdaptiveExperimentTest {
         assertThat(summary.file()).isEqualTo("adaptive-summary.csv");
         assertThat(summary.header()).containsExactly("scenario", "limiter", "goodput_rps", "p99_ms", "p999_ms",
                 "shed_pct", "recovery_ms", "limit_min", "limit_max");
-        assertThat(summary.rows()).hasSize(AdaptiveScenario.all().size() * AdaptiveLimiters.ALL.size());
+        assertThat(summary.rows()).hasSize(AdaptiveScenario.all().size() * AdaptiveLimiter.values().length);
         assertThat(result.charts()).hasSize(2 * AdaptiveScenario.all().size());
         assertThat(result.findings()).anySatisfy(f -> assertThat(f).startsWith("ours-vegas against netflix-vegas"));
     }

@@ -22,7 +22,7 @@ class AdaptiveScenariosTest {
         return AdaptiveScenario.all().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
     }
 
-    private static AdaptiveRow run(AdaptiveScenario scenario, String limiter) {
+    private static AdaptiveRow run(AdaptiveScenario scenario, AdaptiveLimiter limiter) {
         return AdaptiveModel.run(scenario, limiter, SEED);
     }
 
@@ -31,23 +31,23 @@ class AdaptiveScenariosTest {
         // the lease took 17.5 s before: a period ending with its requests still queued raised its
         // in-flight cap into the cliff, and the grant's burst at each period start built a queue
         // the latency read as a knee; the grant is now also bounded over any trailing period
-        for (String limiter : List.of(AdaptiveLimiters.OURS_VEGAS, AdaptiveLimiters.OURS_LEASE)) {
+        for (AdaptiveLimiter limiter : List.of(AdaptiveLimiter.OURS_VEGAS, AdaptiveLimiter.OURS_LEASE)) {
             AdaptiveRow row = run(scenario("step"), limiter);
-            assertThat(row.recoveryMillis()).as(limiter).isBetween(0L, 1_000L);
-            assertThat(row.p999Millis()).as(limiter).isLessThanOrEqualTo(100L);
+            assertThat(row.recoveryMillis()).as(limiter.label).isBetween(0L, 1_000L);
+            assertThat(row.p999Millis()).as(limiter.label).isLessThanOrEqualTo(100L);
             // the 3x phase sheds: a limiter that admitted everything would shed nothing
-            assertThat(row.shedPct()).as(limiter).isGreaterThan(30.0);
-            assertThat(row.goodputRps()).as(limiter).isGreaterThan(550.0);
+            assertThat(row.shedPct()).as(limiter.label).isGreaterThan(30.0);
+            assertThat(row.goodputRps()).as(limiter.label).isGreaterThan(550.0);
         }
     }
 
     @Test
     void stepGoodputOfOursMatchesNetflixsSameAlgorithm() {
         AdaptiveScenario step = scenario("step");
-        for (String ours : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_GRADIENT2)) {
+        for (AdaptiveLimiter ours : List.of(AdaptiveLimiter.OURS_AIMD, AdaptiveLimiter.OURS_GRADIENT2)) {
             AdaptiveRow mine = run(step, ours);
-            AdaptiveRow theirs = run(step, AdaptiveLimiters.peerOf(ours));
-            assertThat(mine.goodputRps()).as(ours).isGreaterThanOrEqualTo(theirs.goodputRps() * 0.99);
+            AdaptiveRow theirs = run(step, ours.peer());
+            assertThat(mine.goodputRps()).as(ours.label).isGreaterThanOrEqualTo(theirs.goodputRps() * 0.99);
         }
     }
 
@@ -64,36 +64,36 @@ class AdaptiveScenariosTest {
         // (capacity loss, lucky sample, drift), whether one seed's trajectory crosses it is chance
         // (capacity-loss p99.9 from 121 to 1,091 ms over seeds 1 to 20, at most half Netflix's on
         // 177 of seeds 1 to 200), so one seed, or five, decides nothing
-        for (String ours : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_GRADIENT2)) {
+        for (AdaptiveLimiter ours : List.of(AdaptiveLimiter.OURS_AIMD, AdaptiveLimiter.OURS_GRADIENT2)) {
             int tailWins = 0;
             for (AdaptiveScenario scenario : AdaptiveScenario.all()) {
                 AdaptiveScenario s = scenario.name().equals("drift") ? scenario.scaled(0.25) : scenario;
                 List<AdaptiveRow> mine = runSeeds(s, ours);
-                List<AdaptiveRow> theirs = runSeeds(s, AdaptiveLimiters.peerOf(ours));
-                assertThat(median(mine, AdaptiveRow::goodputRps)).as(ours + " " + s.name())
+                List<AdaptiveRow> theirs = runSeeds(s, ours.peer());
+                assertThat(median(mine, AdaptiveRow::goodputRps)).as(ours.label + " " + s.name())
                         .isGreaterThanOrEqualTo(median(theirs, AdaptiveRow::goodputRps) * 0.98);
                 double myTail = median(mine, r -> r.p999Millis());
                 double theirTail = median(theirs, r -> r.p999Millis());
-                assertThat(myTail).as(ours + " " + s.name()).isLessThanOrEqualTo(theirTail);
+                assertThat(myTail).as(ours.label + " " + s.name()).isLessThanOrEqualTo(theirTail);
                 if (myTail * 2 <= theirTail) {
                     tailWins++;
                 }
             }
             // at least half the tail in step, capacity loss, lucky sample, bimodal and drift
-            assertThat(tailWins).as(ours).isGreaterThanOrEqualTo(5);
+            assertThat(tailWins).as(ours.label).isGreaterThanOrEqualTo(5);
         }
     }
 
     private static void assertOurAimdAndGradient2RecoverWithinASecond(String name, ToLongFunction<AdaptiveRow> tail,
                                                                       long tailMillis) {
-        for (String ours : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_GRADIENT2)) {
+        for (AdaptiveLimiter ours : List.of(AdaptiveLimiter.OURS_AIMD, AdaptiveLimiter.OURS_GRADIENT2)) {
             AdaptiveRow row = run(scenario(name), ours);
-            assertThat(row.recoveryMillis()).as(ours).isBetween(0L, 1_000L);
-            assertThat(tail.applyAsLong(row)).as(ours).isLessThanOrEqualTo(tailMillis);
+            assertThat(row.recoveryMillis()).as(ours.label).isBetween(0L, 1_000L);
+            assertThat(tail.applyAsLong(row)).as(ours.label).isLessThanOrEqualTo(tailMillis);
         }
     }
 
-    private static List<AdaptiveRow> runSeeds(AdaptiveScenario scenario, String limiter) {
+    private static List<AdaptiveRow> runSeeds(AdaptiveScenario scenario, AdaptiveLimiter limiter) {
         return LongStream.rangeClosed(1, 9).mapToObj(seed -> AdaptiveModel.run(scenario, limiter, seed)).toList();
     }
 
@@ -104,17 +104,17 @@ class AdaptiveScenariosTest {
     @Test
     void slowCapacityLossIsFollowedByVegasAndTheLease() {
         AdaptiveScenario loss = scenario("capacity-loss");
-        for (String limiter : List.of(AdaptiveLimiters.OURS_VEGAS, AdaptiveLimiters.OURS_LEASE)) {
+        for (AdaptiveLimiter limiter : List.of(AdaptiveLimiter.OURS_VEGAS, AdaptiveLimiter.OURS_LEASE)) {
             AdaptiveRow row = run(loss, limiter);
-            assertThat(row.p99Millis()).as(limiter).isLessThanOrEqualTo(100L);
+            assertThat(row.p99Millis()).as(limiter.label).isLessThanOrEqualTo(100L);
             // at the end the service does half its nominal 883/s; over the run at least 300/s
-            assertThat(row.goodputRps()).as(limiter).isGreaterThan(300.0);
+            assertThat(row.goodputRps()).as(limiter.label).isGreaterThan(300.0);
         }
     }
 
     @Test
     void aLuckyFastSampleDoesNotCollapseVegas() {
-        AdaptiveRow vegas = run(scenario("lucky-sample"), AdaptiveLimiters.OURS_VEGAS);
+        AdaptiveRow vegas = run(scenario("lucky-sample"), AdaptiveLimiter.OURS_VEGAS);
         assertThat(vegas.goodputRps()).isGreaterThan(600.0);
         assertThat(vegas.p999Millis()).isLessThanOrEqualTo(100L);
         assertThat(vegas.limitMin()).isGreaterThanOrEqualTo(4);
@@ -123,10 +123,10 @@ class AdaptiveScenariosTest {
     @Test
     void bimodalServiceKeepsVegasTailAndTheLeaseTail() {
         AdaptiveScenario bimodal = scenario("bimodal");
-        AdaptiveRow vegas = run(bimodal, AdaptiveLimiters.OURS_VEGAS);
+        AdaptiveRow vegas = run(bimodal, AdaptiveLimiter.OURS_VEGAS);
         assertThat(vegas.p99Millis()).isLessThanOrEqualTo(100L);
         assertThat(vegas.goodputRps()).isGreaterThan(700.0);
-        assertThat(run(bimodal, AdaptiveLimiters.OURS_LEASE).p999Millis()).isLessThanOrEqualTo(100L);
+        assertThat(run(bimodal, AdaptiveLimiter.OURS_LEASE).p999Millis()).isLessThanOrEqualTo(100L);
     }
 
     @Test
@@ -138,7 +138,7 @@ class AdaptiveScenariosTest {
     void theLeaseCapsWhatAStallPilesUpBesideItsGrant() {
         // a lease counts admissions per period: without the cap on requests in flight a period's
         // worth entered the stalled service and went past its cliff (p99 over 3 s)
-        AdaptiveRow lease = run(scenario("stall"), AdaptiveLimiters.OURS_LEASE);
+        AdaptiveRow lease = run(scenario("stall"), AdaptiveLimiter.OURS_LEASE);
         assertThat(lease.p99Millis()).isLessThanOrEqualTo(100L);
         // 1.1 s before the cap learned only from periods that finished what they admitted
         assertThat(lease.recoveryMillis()).isBetween(0L, 1_000L);
@@ -148,7 +148,7 @@ class AdaptiveScenariosTest {
     void aLuckySampleKeepsTheLeaseBelowTheCliff() {
         // the grant doubled past what the service completes per period and a backlog raised the
         // in-flight cap: p99 13 s with the trailing bound alone, 58 ms p99.9 with the healthy cap
-        AdaptiveRow lucky = run(scenario("lucky-sample"), AdaptiveLimiters.OURS_LEASE);
+        AdaptiveRow lucky = run(scenario("lucky-sample"), AdaptiveLimiter.OURS_LEASE);
         assertThat(lucky.p999Millis()).isLessThanOrEqualTo(100L);
         assertThat(lucky.goodputRps()).isGreaterThan(650.0);
     }
@@ -156,12 +156,12 @@ class AdaptiveScenariosTest {
     @Test
     void fastErrorsLowerOurGradient2ButNotNetflixs() {
         AdaptiveScenario errors = scenario("errors");
-        AdaptiveRow ours = run(errors, AdaptiveLimiters.OURS_GRADIENT2);
-        AdaptiveRow theirs = run(errors, AdaptiveLimiters.NETFLIX_GRADIENT2);
+        AdaptiveRow ours = run(errors, AdaptiveLimiter.OURS_GRADIENT2);
+        AdaptiveRow theirs = run(errors, AdaptiveLimiter.NETFLIX_GRADIENT2);
         // Netflix's Gradient2 ignores drops, so its limit climbs past the 12 the service can take
         assertThat(ours.limitMax()).isLessThan(theirs.limitMax());
         assertThat(ours.goodputRps()).isGreaterThanOrEqualTo(theirs.goodputRps() * 0.99);
-        assertThat(run(errors, AdaptiveLimiters.OURS_AIMD).goodputRps()).isGreaterThan(800.0);
+        assertThat(run(errors, AdaptiveLimiter.OURS_AIMD).goodputRps()).isGreaterThan(800.0);
     }
 
     @Test
@@ -171,8 +171,8 @@ class AdaptiveScenariosTest {
         // goodput on seeds 1 to 6, 825.6 against 874.2/s on seed 2)
         AdaptiveScenario errors = scenario("errors");
         for (long seed = 1; seed <= 6; seed++) {
-            AdaptiveRow ours = AdaptiveModel.run(errors, AdaptiveLimiters.OURS_AIMD, seed);
-            AdaptiveRow theirs = AdaptiveModel.run(errors, AdaptiveLimiters.NETFLIX_AIMD, seed);
+            AdaptiveRow ours = AdaptiveModel.run(errors, AdaptiveLimiter.OURS_AIMD, seed);
+            AdaptiveRow theirs = AdaptiveModel.run(errors, AdaptiveLimiter.NETFLIX_AIMD, seed);
             assertThat(ours.goodputRps()).as("seed " + seed).isGreaterThanOrEqualTo(theirs.goodputRps());
             assertThat(ours.p999Millis()).as("seed " + seed).isLessThanOrEqualTo(theirs.p999Millis());
         }
@@ -181,24 +181,25 @@ class AdaptiveScenariosTest {
     @Test
     void steadyMildOverloadDoesNotDriftOurLimitsUpward() {
         AdaptiveScenario drift = scenario("drift").scaled(0.25);
-        for (String limiter : List.of(AdaptiveLimiters.OURS_AIMD, AdaptiveLimiters.OURS_VEGAS, AdaptiveLimiters.OURS_GRADIENT2)) {
+        for (AdaptiveLimiter limiter : List.of(AdaptiveLimiter.OURS_AIMD, AdaptiveLimiter.OURS_VEGAS,
+                AdaptiveLimiter.OURS_GRADIENT2)) {
             AdaptiveRow row = run(drift, limiter);
-            if (!limiter.equals(AdaptiveLimiters.OURS_VEGAS)) {
+            if (limiter != AdaptiveLimiter.OURS_VEGAS) {
                 // below the cliff (48 at the service) on average; Netflix's versions sit near 100
-                assertThat(AdaptiveFindings.mean(row.windowLimit(), 0, row.windowLimit().length)).as(limiter)
+                assertThat(AdaptiveFindings.mean(row.windowLimit(), 0, row.windowLimit().length)).as(limiter.label)
                         .isLessThanOrEqualTo(40.0);
             }
             int[] limit = row.windowLimit();
             int tenth = limit.length / 10;
             double early = AdaptiveFindings.mean(limit, tenth, 2 * tenth);
             double late = AdaptiveFindings.mean(limit, limit.length - tenth, limit.length);
-            assertThat(late).as(limiter).isLessThanOrEqualTo(early * 1.25 + 2);
-            assertThat(row.limitMax()).as(limiter).isLessThanOrEqualTo(200);
+            assertThat(late).as(limiter.label).isLessThanOrEqualTo(early * 1.25 + 2);
+            assertThat(row.limitMax()).as(limiter.label).isLessThanOrEqualTo(200);
         }
         // the lease's grant moves with its probes and cuts, but never far past what the service does
         // in a period (883/s, 88 per 100 ms)
         double perPeriod = CliffService.capacityRps(false) * LeaseLimiter.PERIOD.toNanos() / 1e9;
-        AdaptiveRow lease = run(drift, AdaptiveLimiters.OURS_LEASE);
+        AdaptiveRow lease = run(drift, AdaptiveLimiter.OURS_LEASE);
         assertThat(lease.limitMax()).isLessThanOrEqualTo((int) (perPeriod * 1.5));
         // a probe that tips the service into its cliff sends the next one a full interval away,
         // so the grant does not cross the cliff again and again (p99 over 800 ms before); its
@@ -210,8 +211,8 @@ class AdaptiveScenariosTest {
     @Test
     void sameSeedGivesTheSameRowForOurLimiters() {
         AdaptiveScenario stall = scenario("stall");
-        AdaptiveRow first = run(stall, AdaptiveLimiters.OURS_VEGAS);
-        AdaptiveRow second = run(stall, AdaptiveLimiters.OURS_VEGAS);
+        AdaptiveRow first = run(stall, AdaptiveLimiter.OURS_VEGAS);
+        AdaptiveRow second = run(stall, AdaptiveLimiter.OURS_VEGAS);
         assertThat(second.goodputRps()).isEqualTo(first.goodputRps());
         assertThat(second.windowLimit()).isEqualTo(first.windowLimit());
     }
