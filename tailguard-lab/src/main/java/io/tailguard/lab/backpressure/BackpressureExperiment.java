@@ -6,7 +6,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
@@ -33,21 +32,20 @@ public final class BackpressureExperiment extends SpecExperiment {
     static final String ARRIVALS = "--arrivals";
     static final String OVERLOAD = "--overload";
 
-    /** Creates the experiment. */
-    public BackpressureExperiment() {
-        super(new ExperimentSpec("backpressure",
+    private static final ExperimentSpec SPEC = PublishedFlags.spec("backpressure",
             "Backpressure strategy comparison",
             "Five admission strategies under the same overload: who absorbs the excess, as rejections or latency.",
-            LabSeries.LATENCY,
             optionList(),
-            List.of(
-                "lab backpressure",
-                "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
-                "lab backpressure --backpressure-strategy bounded-queue",
-                "lab backpressure --arrivals poisson --seed 7 --overload transient",
-                "lab backpressure --arrivals bursty --snapshot-interval 500ms",
-                "lab backpressure --arrivals poisson --seeds 10"),
-            publishedConclusions()));
+            publishedConclusions(),
+            "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
+            "lab backpressure --backpressure-strategy bounded-queue",
+            "lab backpressure --arrivals poisson --seed 7 --overload transient",
+            "lab backpressure --arrivals bursty --snapshot-interval 500ms",
+            "lab backpressure --arrivals poisson --seeds 10");
+
+    /** Creates the experiment. */
+    public BackpressureExperiment() {
+        super(SPEC);
     }
 
     private static List<LabOption> optionList() {

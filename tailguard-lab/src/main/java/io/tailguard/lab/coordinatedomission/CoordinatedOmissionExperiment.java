@@ -8,7 +8,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
 import io.tailguard.lab.SpecExperiment;
@@ -36,12 +35,9 @@ public final class CoordinatedOmissionExperiment extends SpecExperiment {
     static final String MODE = "--measurement-mode";
     static final String ARRIVALS = "--arrivals";
 
-    /** Creates the experiment. */
-    public CoordinatedOmissionExperiment() {
-        super(new ExperimentSpec("coordinated-omission",
+    private static final ExperimentSpec SPEC = PublishedFlags.spec("coordinated-omission",
             "Coordinated omission measurement",
             "One 500 ms stall seen by a closed-loop client, its HdrHistogram correction, and open-loop load.",
-            LabSeries.LATENCY,
             List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("5s", Duration.ofHours(1), "Simulated length (at least 1 s); the "
@@ -56,11 +52,14 @@ public final class CoordinatedOmissionExperiment extends SpecExperiment {
                         + "arrivals: evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms "
                         + "silent) at the same mean rate."),
                 LabOption.seed(42, "Seed of the poisson and bursty open-loop arrivals.")),
-            List.of("lab coordinated-omission",
-                "lab coordinated-omission --deterministic --duration 5s --concurrency 10 --measurement-mode both",
-                "lab coordinated-omission --arrivals poisson --seeds 10",
-                "lab coordinated-omission --duration 60s --snapshot-interval 5s"),
-            publishedConclusions()));
+            publishedConclusions(),
+            "lab coordinated-omission --deterministic --duration 5s --concurrency 10 --measurement-mode both",
+            "lab coordinated-omission --arrivals poisson --seeds 10",
+            "lab coordinated-omission --duration 60s --snapshot-interval 5s");
+
+    /** Creates the experiment. */
+    public CoordinatedOmissionExperiment() {
+        super(SPEC);
     }
 
     @Override

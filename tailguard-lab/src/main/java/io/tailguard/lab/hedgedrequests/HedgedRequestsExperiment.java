@@ -9,7 +9,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.PublishedFlags;
@@ -37,12 +36,9 @@ public final class HedgedRequestsExperiment extends SpecExperiment {
     static final String THRESHOLD = "--hedge-threshold";
     static final String DELAY = "--hedge-delay";
 
-    /** Creates the experiment. */
-    public HedgedRequestsExperiment() {
-        super(new ExperimentSpec("hedged-requests",
+    private static final ExperimentSpec SPEC = PublishedFlags.spec("hedged-requests",
             "Hedged requests and speculative execution",
             "A second attempt after the p90/p95/p99 of latency: how much tail it removes, and its extra load.",
-            LabSeries.LATENCY,
             PublishedFlags.wholeSeconds(
                 LabOption.choice(THRESHOLD, "p95", List.of("p90", "p95", "p99"),
                         "Which hedged run is written as a snapshot CSV; the cost table has all three."),
@@ -51,11 +47,14 @@ public final class HedgedRequestsExperiment extends SpecExperiment {
                         + "hedger's percentile of the last 1000 calls, learned as calls end."),
                 LabOption.seed(42, "Seed of the first-attempt stream; the second attempts use seed + 4200 "
                         + "(published: 42 and 4242).")),
-            List.of("lab hedged-requests",
-                "lab hedged-requests --deterministic --duration 5s --concurrency 10 --hedge-threshold p95",
-                "lab hedged-requests --hedge-delay rolling",
-                "lab hedged-requests --seeds 10"),
-            publishedConclusions()));
+            publishedConclusions(),
+            "lab hedged-requests --deterministic --duration 5s --concurrency 10 --hedge-threshold p95",
+            "lab hedged-requests --hedge-delay rolling",
+            "lab hedged-requests --seeds 10");
+
+    /** Creates the experiment. */
+    public HedgedRequestsExperiment() {
+        super(SPEC);
     }
 
     @Override

@@ -1,13 +1,17 @@
 package io.tailguard.lab.latencyseries;
 
+import io.tailguard.lab.Conclusion;
+import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabOption;
+import io.tailguard.lab.LabSeries;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Thread-safe (stateless) the published lab's standard flags (labs-spec §3.1), declared once for the
- * latency series: each experiment gives them its own meaning (§1.5) in the help text.
+ * latency series: each experiment gives them its own meaning (§1.5) in the help text; and the
+ * series' spec.
  */
 public final class PublishedFlags {
 
@@ -20,6 +24,18 @@ public final class PublishedFlags {
     static final int MAX_CONCURRENCY = 100_000;
 
     private PublishedFlags() {
+    }
+
+    /**
+     * Returns the spec of a latency-series experiment: its examples are {@code lab <name>} and then
+     * {@code moreExamples}.
+     */
+    public static ExperimentSpec spec(String name, String title, String description, List<LabOption> options,
+                                      List<Conclusion<?>> conclusions, String... moreExamples) {
+        List<String> examples = new ArrayList<>();
+        examples.add("lab " + name);
+        examples.addAll(List.of(moreExamples));
+        return new ExperimentSpec(name, title, description, LabSeries.LATENCY, options, examples, conclusions);
     }
 
     /** {@code --deterministic}: accepted so the published command lines run; every run here is seeded. */

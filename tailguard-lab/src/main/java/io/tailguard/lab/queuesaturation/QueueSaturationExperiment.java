@@ -9,7 +9,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.latencyseries.MillisRun;
@@ -35,12 +34,9 @@ public final class QueueSaturationExperiment extends SpecExperiment {
 
     static final String ARRIVALS = "--arrivals";
 
-    /** Creates the experiment. */
-    public QueueSaturationExperiment() {
-        super(new ExperimentSpec("queue-saturation",
+    private static final ExperimentSpec SPEC = PublishedFlags.spec("queue-saturation",
             "Queue saturation and Little's law",
             "One 10 ms worker from 10 % to 130 % load: where latency leaves the floor, and Little's law.",
-            LabSeries.LATENCY,
             List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("2s", Duration.ofMinutes(10), "Simulated length of each level."),
@@ -49,11 +45,14 @@ public final class QueueSaturationExperiment extends SpecExperiment {
                 LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
                 LabOption.seed(42, "Seed of the poisson and bursty arrival streams.")),
-            List.of("lab queue-saturation",
-                "lab queue-saturation --deterministic --duration 2s --snapshot-interval 1s",
-                "lab queue-saturation --arrivals poisson --duration 60s",
-                "lab queue-saturation --arrivals poisson --duration 20s --seeds 10"),
-            publishedConclusions()));
+            publishedConclusions(),
+            "lab queue-saturation --deterministic --duration 2s --snapshot-interval 1s",
+            "lab queue-saturation --arrivals poisson --duration 60s",
+            "lab queue-saturation --arrivals poisson --duration 20s --seeds 10");
+
+    /** Creates the experiment. */
+    public QueueSaturationExperiment() {
+        super(SPEC);
     }
 
     @Override

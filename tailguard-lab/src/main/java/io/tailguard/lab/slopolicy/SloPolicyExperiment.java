@@ -10,7 +10,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
@@ -34,12 +33,9 @@ public final class SloPolicyExperiment extends SpecExperiment {
     static final String SLO_TARGET = "--slo-target";
     static final String MIX = "--request-mix";
 
-    /** Creates the experiment. */
-    public SloPolicyExperiment() {
-        super(new ExperimentSpec("slo-policy",
+    private static final ExperimentSpec SPEC = PublishedFlags.spec("slo-policy",
             "SLO policy and burn-rate simulation",
             "Four scripted patterns against a latency SLO: error budget, burn rate and alerts per second.",
-            LabSeries.LATENCY,
             List.of(
                 PublishedFlags.deterministic(),
                 PublishedFlags.duration("5s", Duration.ofHours(1),
@@ -50,11 +46,14 @@ public final class SloPolicyExperiment extends SpecExperiment {
                 LabOption.choice(MIX, "scripted", List.of("scripted", "random"), "Request costs: the published "
                         + "arithmetic sequence, or drawn from --seed with the same shares."),
                 LabOption.seed(42, "Seed of --request-mix random (the scripted mix draws nothing).")),
-            List.of("lab slo-policy",
-                "lab slo-policy --deterministic --concurrency 10 --duration 5s --slo-target 'p99<200ms'",
-                "lab slo-policy --slo-target 'p99<250ms'",
-                "lab slo-policy --request-mix random --seeds 20"),
-            publishedConclusions()));
+            publishedConclusions(),
+            "lab slo-policy --deterministic --concurrency 10 --duration 5s --slo-target 'p99<200ms'",
+            "lab slo-policy --slo-target 'p99<250ms'",
+            "lab slo-policy --request-mix random --seeds 20");
+
+    /** Creates the experiment. */
+    public SloPolicyExperiment() {
+        super(SPEC);
     }
 
     @Override

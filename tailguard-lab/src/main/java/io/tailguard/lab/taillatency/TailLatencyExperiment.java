@@ -8,7 +8,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.Rows;
 import io.tailguard.lab.SpecExperiment;
@@ -31,19 +30,19 @@ public final class TailLatencyExperiment extends SpecExperiment {
     static final long MAX_DRAWS = 50_000_000L;
     static final int FAN_OUT = 5;
 
-    /** Creates the experiment. */
-    public TailLatencyExperiment() {
-        super(new ExperimentSpec("tail-latency",
+    private static final ExperimentSpec SPEC = PublishedFlags.spec("tail-latency",
             "Tail latency and fan-out amplification",
             "One call per request versus the slowest of five: how a 1 % tail becomes the fan-out's p99.",
-            LabSeries.LATENCY,
             PublishedFlags.wholeSeconds(
                 LabOption.seed(42, "Seed of the latency stream; both scenarios start from it (published: 42).")),
-            List.of("lab tail-latency",
-                "lab tail-latency --deterministic --duration 5s --concurrency 10 --snapshot-interval 1s",
-                "lab tail-latency --seed 7 --duration 30s",
-                "lab tail-latency --seeds 10"),
-            publishedConclusions()));
+            publishedConclusions(),
+            "lab tail-latency --deterministic --duration 5s --concurrency 10 --snapshot-interval 1s",
+            "lab tail-latency --seed 7 --duration 30s",
+            "lab tail-latency --seeds 10");
+
+    /** Creates the experiment. */
+    public TailLatencyExperiment() {
+        super(SPEC);
     }
 
     @Override
