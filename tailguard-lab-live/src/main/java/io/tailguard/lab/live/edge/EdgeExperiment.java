@@ -1,13 +1,13 @@
 package io.tailguard.lab.live.edge;
 
 import io.tailguard.artifacts.CsvTable;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.live.LiveOptions;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
@@ -22,7 +22,7 @@ import java.util.List;
  * again with clients that give up. Real processes on 127.0.0.1, real time; {@code --scale} shrinks
  * every time for tests.
  */
-public final class EdgeExperiment implements Experiment {
+public final class EdgeExperiment extends SpecExperiment {
 
     static final String PROXY_TIMEOUT = "--proxy-timeout";
     static final String CLIENTS = "--clients";
@@ -43,9 +43,9 @@ public final class EdgeExperiment implements Experiment {
                 "lab edge --service-time 2s --client-timeout 5s --proxy-timeout 10s"),
             List.of());
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public EdgeExperiment() {
+        super(SPEC);
     }
 
     private static List<LabOption> optionList() {

@@ -7,18 +7,44 @@ import java.util.List;
  * Thread-safe (immutable) one row of {@code lab leases --live}, named as the simulated
  * {@code lab leases} names its rows so the two tables line up.
  *
- * @param policy        {@code static} or {@code adaptive}
- * @param balancer      {@code least-loaded}, {@code p2c} or {@code round-robin}
+ * @param policy        static or adaptive leases
+ * @param balancer      how the proxy picks a backend
  * @param leased        requests per 1-second lease for {@code static}; 0 for {@code adaptive}
  * @param heterogeneous true if the third backend saturates twice as early
  */
-record LeaseRow(String policy, String balancer, int leased, boolean heterogeneous) {
+record LeaseRow(Policy policy, Balancer balancer, int leased, boolean heterogeneous) {
 
-    static final String STATIC = "static";
-    static final String ADAPTIVE = "adaptive";
-    static final String LEAST_LOADED = "least-loaded";
-    static final String P2C = "p2c";
-    static final String ROUND_ROBIN = "round-robin";
+    /** Thread-safe (immutable): how the backends lease, by the simulated experiment's name. */
+    enum Policy {
+        STATIC("static"),
+        ADAPTIVE("adaptive");
+
+        final String label;
+
+        Policy(String label) {
+            this.label = label;
+        }
+    }
+
+    /**
+     * Thread-safe (immutable): the balancer by the simulated experiment's name, and the proxy's: the simulated
+     * {@code least-loaded} reads leases, its {@code p2c} is power of two choices on peak-EWMA
+     * latency (blind to leases, as in the simulation).
+     */
+    enum Balancer {
+        LEAST_LOADED("least-loaded", "least-loaded-by-lease"),
+        P2C("p2c", "p2c-peak-ewma"),
+        ROUND_ROBIN("round-robin", "round-robin");
+
+        final String label;
+        final String proxy;
+
+        Balancer(String label, String proxy) {
+            this.label = label;
+            this.proxy = proxy;
+        }
+    }
+
     /** The adaptive sender's latency target, as in the simulated experiment. */
     static final String ADAPTIVE_TARGET = "20ms";
     /** The demo's "effectively unbounded" lease. */
@@ -29,14 +55,14 @@ record LeaseRow(String policy, String balancer, int leased, boolean heterogeneou
         List<LeaseRow> rows = new ArrayList<>();
         if (!heterogeneous) {
             for (int leased : new int[] {UNBOUNDED, 100, 30}) {
-                rows.add(new LeaseRow(STATIC, LEAST_LOADED, leased, false));
+                rows.add(new LeaseRow(Policy.STATIC, Balancer.LEAST_LOADED, leased, false));
             }
-            rows.add(new LeaseRow(ADAPTIVE, LEAST_LOADED, 0, false));
+            rows.add(new LeaseRow(Policy.ADAPTIVE, Balancer.LEAST_LOADED, 0, false));
             return rows;
         }
-        for (String balancer : List.of(LEAST_LOADED, P2C, ROUND_ROBIN)) {
-            rows.add(new LeaseRow(STATIC, balancer, 100, true));
-            rows.add(new LeaseRow(ADAPTIVE, balancer, 0, true));
+        for (Balancer balancer : Balancer.values()) {
+            rows.add(new LeaseRow(Policy.STATIC, balancer, 100, true));
+            rows.add(new LeaseRow(Policy.ADAPTIVE, balancer, 0, true));
         }
         return rows;
     }
@@ -50,44 +76,32 @@ record LeaseRow(String policy, String balancer, int leased, boolean heterogeneou
      * measured span sees the grant the sender settled on, not its slow start.
      */
     java.time.Duration warmup(java.time.Duration staticWarmup, double scale) {
-        return policy.equals(ADAPTIVE) ? java.time.Duration.ofNanos(Math.round(ADAPTIVE_WARMUP.toNanos() * scale))
+        return policy == Policy.ADAPTIVE ? java.time.Duration.ofNanos(Math.round(ADAPTIVE_WARMUP.toNanos() * scale))
                 : staticWarmup;
     }
 
     /** Returns the backends' {@code --lease} value. */
     String leasePolicy() {
-        return policy.equals(ADAPTIVE) ? "adaptive:" + ADAPTIVE_TARGET : "static:" + leased + "/1s";
+        return policy == Policy.ADAPTIVE ? "adaptive:" + ADAPTIVE_TARGET : "static:" + leased + "/1s";
     }
 
-    /**
-     * Returns the proxy's balancer: the simulated {@code least-loaded} reads leases, its {@code p2c}
-     * is power of two choices on peak-EWMA latency (blind to leases, as in the simulation).
-     */
+    /** Returns the proxy's balancer. */
     String proxyBalancer() {
-        return proxyBalancer(balancer);
-    }
-
-    /** Returns the proxy's balancer for the simulated experiment's balancer name. */
-    static String proxyBalancer(String balancer) {
-        return switch (balancer) {
-            case LEAST_LOADED -> "least-loaded-by-lease";
-            case P2C -> "p2c-peak-ewma";
-            default -> "round-robin";
-        };
+        return balancer.proxy;
     }
 
     /** Returns the leased-requests cell: the number, or empty for adaptive. */
     String leasedCell() {
-        return policy.equals(ADAPTIVE) ? "" : Integer.toString(leased);
+        return policy == Policy.ADAPTIVE ? "" : Integer.toString(leased);
     }
 
     /** Returns the key that matches a row of either source. */
     String key() {
-        return policy + "/" + balancer + "/" + leasedCell();
+        return policy.label + "/" + balancer.label + "/" + leasedCell();
     }
 
     /** Returns a short label such as {@code static 100 / least-loaded}. */
     String label() {
-        return (policy.equals(ADAPTIVE) ? ADAPTIVE : STATIC + " " + leased) + " / " + balancer;
+        return (policy == Policy.ADAPTIVE ? policy.label : policy.label + " " + leased) + " / " + balancer.label;
     }
 }

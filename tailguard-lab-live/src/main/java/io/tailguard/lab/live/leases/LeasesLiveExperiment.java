@@ -2,13 +2,13 @@ package io.tailguard.lab.live.leases;
 
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.leases.LeasesExperiment;
 import io.tailguard.lab.live.LiveOptions;
 import io.tailguard.time.NanoClock;
@@ -26,17 +26,13 @@ import java.util.Map;
  * 127.0.0.1. The simulated rows come from {@link LeasesExperiment} through its public result, and
  * the report puts each live row beside its simulated one.
  */
-public final class LeasesLiveExperiment implements Experiment {
+public final class LeasesLiveExperiment extends SpecExperiment {
 
     static final String HETEROGENEOUS = "--heterogeneous";
     /** Load before each row's measured span, as the simulation leaves out its first second. */
     static final Duration WARMUP = Duration.ofSeconds(1);
     /** The shortest simulated run: the simulated experiment's default. */
     static final Duration SIMULATED = Duration.ofSeconds(60);
-
-    /** Creates the experiment. */
-    public LeasesLiveExperiment() {
-    }
 
     private static final ExperimentSpec SPEC = new ExperimentSpec("leases-live",
             "Request leases live: three lease-granting backends behind the tailguard proxy at 1000 req/s, beside " + "the simulation",
@@ -54,9 +50,9 @@ public final class LeasesLiveExperiment implements Experiment {
             List.of("lab leases --live", "lab leases --live --duration 60s --output-dir out/leases-live", "lab leases --live --scale 0.1", "lab leases --live --heterogeneous"),
             List.of());
 
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
+    /** Creates the experiment. */
+    public LeasesLiveExperiment() {
+        super(SPEC);
     }
 
     @Override
@@ -76,7 +72,7 @@ public final class LeasesLiveExperiment implements Experiment {
         InternalLoggerFactory.setDefaultFactory(JdkLoggerFactory.INSTANCE);
 
         progress.begin("lab leases --live", rows.size() + 1);
-        Map<String, List<LeaseRow>> byBalancer = new LinkedHashMap<>();
+        Map<LeaseRow.Balancer, List<LeaseRow>> byBalancer = new LinkedHashMap<>();
         rows.forEach(row -> byBalancer.computeIfAbsent(row.balancer(), b -> new ArrayList<>()).add(row));
         List<LiveResult> live = new ArrayList<>();
         for (List<LeaseRow> group : byBalancer.values()) {

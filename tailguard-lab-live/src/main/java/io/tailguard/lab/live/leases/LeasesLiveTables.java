@@ -30,7 +30,7 @@ final class LeasesLiveTables {
                 HEADER);
         for (LiveResult r : live) {
             LeaseRow row = r.row();
-            table.row(row.policy(), row.balancer(), row.leasedCell(), rate(r.offeredRps()), rate(r.acceptedRps()),
+            table.row(row.policy().label, row.balancer().label, row.leasedCell(), rate(r.offeredRps()), rate(r.acceptedRps()),
                     rate(r.rejectedRps()), ms(r.p50Ms()), ms(r.p99Ms()), ms(r.p999Ms()));
         }
         return table.build();
@@ -48,7 +48,7 @@ final class LeasesLiveTables {
             double simAccepted = s == null ? Double.NaN : s.acceptedRps();
             double simRejected = s == null ? Double.NaN : s.rejectedRps();
             double simP99 = s == null ? Double.NaN : s.p99Ms();
-            table.row(row.policy(), row.balancer(), row.leasedCell(), rate(r.acceptedRps()), rate(simAccepted),
+            table.row(row.policy().label, row.balancer().label, row.leasedCell(), rate(r.acceptedRps()), rate(simAccepted),
                     pct(r.acceptedRps(), simAccepted), rate(r.rejectedRps()), rate(simRejected),
                     pct(r.rejectedRps(), simRejected), ms(r.p99Ms()), ms(simP99), ms(r.p99Ms() - simP99));
         }

@@ -49,7 +49,7 @@ final class LeasesTargets {
     static double overheadMs(List<LiveResult> live, Map<String, SimRow> sim) {
         for (LiveResult r : live) {
             SimRow s = sim.get(r.row().key());
-            if (r.row().policy().equals(LeaseRow.STATIC) && r.row().leased() == 30 && s != null) {
+            if (r.row().policy() == LeaseRow.Policy.STATIC && r.row().leased() == 30 && s != null) {
                 return Math.max(0.0, r.p99Ms() - s.p99Ms());
             }
         }
@@ -59,7 +59,7 @@ final class LeasesTargets {
     /** Returns "meets" or "misses" with the figures, for one row. */
     static String check(LiveResult r, double overheadMs) {
         LeaseRow row = r.row();
-        if (row.policy().equals(LeaseRow.ADAPTIVE)) {
+        if (row.policy() == LeaseRow.Policy.ADAPTIVE) {
             double limit = ADAPTIVE_P99_MS + overheadMs;
             boolean ok = r.acceptedRps() >= ADAPTIVE_MIN_ACCEPTED && r.p99Ms() < limit;
             return String.format(Locale.ROOT, "adaptive (target 20 ms): %s the target — %.1f accepted/s (at least "

@@ -77,7 +77,7 @@ final class LiveFleet implements AutoCloseable {
     }
 
     private void awaitStreams() {
-        if (!balancer.equals(LeaseRow.proxyBalancer(LeaseRow.LEAST_LOADED))) {
+        if (!balancer.equals(LeaseRow.Balancer.LEAST_LOADED.proxy)) {
             return; // a balancer blind to leases opens no stream: its requests share each backend's own lease
         }
         try {

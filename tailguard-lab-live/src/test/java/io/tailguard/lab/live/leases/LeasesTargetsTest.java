@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.leases.LeasesExperiment;
+import io.tailguard.lab.live.leases.LeaseRow.Balancer;
+import io.tailguard.lab.live.leases.LeaseRow.Policy;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -15,9 +17,9 @@ class LeasesTargetsTest {
         return new LiveResult(row, 1000.0, accepted, rejected, 0.0, 1.0, p99, p99, 0.0);
     }
 
-    private static final LeaseRow STATIC_100 = new LeaseRow(LeaseRow.STATIC, LeaseRow.LEAST_LOADED, 100, false);
-    private static final LeaseRow STATIC_30 = new LeaseRow(LeaseRow.STATIC, LeaseRow.LEAST_LOADED, 30, false);
-    private static final LeaseRow ADAPTIVE = new LeaseRow(LeaseRow.ADAPTIVE, LeaseRow.LEAST_LOADED, 0, false);
+    private static final LeaseRow STATIC_100 = new LeaseRow(Policy.STATIC, Balancer.LEAST_LOADED, 100, false);
+    private static final LeaseRow STATIC_30 = new LeaseRow(Policy.STATIC, Balancer.LEAST_LOADED, 30, false);
+    private static final LeaseRow ADAPTIVE = new LeaseRow(Policy.ADAPTIVE, Balancer.LEAST_LOADED, 0, false);
 
     @Test
     void aStaticRowMeetsTheTargetWithin5PercentAndTwiceTheDemosP99() {
