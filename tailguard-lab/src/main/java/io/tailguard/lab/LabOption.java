@@ -86,6 +86,12 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
         return new LabOption(name, Kind.LONG, Long.toString(defaultValue), description, List.of(), 0);
     }
 
+    /** The published lab's flag that changes nothing: every run here is deterministic. */
+    public static final String DETERMINISTIC = "--deterministic";
+    /** The flag of the simulated (or, live, the measured) length of a run. */
+    public static final String DURATION = "--duration";
+    /** The flag that picks an arrival process, for example constant, poisson or bursty. */
+    public static final String ARRIVALS = "--arrivals";
     /** The flag of the seed option; declaring it opts an experiment into {@code --seeds}. */
     public static final String SEED = "--seed";
     /** The flag the framework adds to every experiment that declares {@link #seed}. */

@@ -29,7 +29,6 @@ public final class BackpressureExperiment extends SpecExperiment {
     static final long MAX_ARRIVALS = 20_000_000L;
 
     static final String STRATEGY = "--backpressure-strategy";
-    static final String ARRIVALS = "--arrivals";
     static final String OVERLOAD = "--overload";
 
     private static final ExperimentSpec SPEC = PublishedFlags.spec("backpressure",
@@ -53,10 +52,10 @@ public final class BackpressureExperiment extends SpecExperiment {
         strategies.add("all");
         strategies.addAll(Strategy.labels());
         return List.of(
-                LabOption.flag(PublishedFlags.DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
+                LabOption.flag(LabOption.DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
                         + "run as they are. Every run is deterministic (virtual time, seeded randomness): the same "
                         + "arguments give the same CSV bytes, with or without this flag."),
-                LabOption.duration(PublishedFlags.DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
+                LabOption.duration(LabOption.DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
                         + "The published model (constant, sustained) uses whole seconds, at least 1."),
                 LabOption.positiveInt(PublishedFlags.CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "
                         + "against strategies that admit about 100/s."),
@@ -65,7 +64,7 @@ public final class BackpressureExperiment extends SpecExperiment {
                         + "every 20 x N arrivals."),
                 LabOption.choice(STRATEGY, "all", strategies,
                         "Which strategy to run; all runs the five in this order."),
-                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                LabOption.choice(LabOption.ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
                 LabOption.choice(OVERLOAD, "sustained", List.of("sustained", "transient"), "sustained: the "
                         + "offered load throughout (published); transient: every 5 s, 1 s at the offered load "
@@ -125,17 +124,17 @@ public final class BackpressureExperiment extends SpecExperiment {
 
     static Workload workload(LabArgs args) {
         Workload workload = new Workload(
-                Workload.Arrivals.valueOf(args.choice(ARRIVALS).toUpperCase(Locale.ROOT)),
+                Workload.Arrivals.valueOf(args.choice(LabOption.ARRIVALS).toUpperCase(Locale.ROOT)),
                 Workload.Overload.valueOf(args.choice(OVERLOAD).toUpperCase(Locale.ROOT)),
-                args.intValue(PublishedFlags.CONCURRENCY), args.duration(PublishedFlags.DURATION),
+                args.intValue(PublishedFlags.CONCURRENCY), args.duration(LabOption.DURATION),
                 args.duration(PublishedFlags.SNAPSHOT_INTERVAL), args.longValue(LabOption.SEED));
         Pacing pacing = workload.pacing();
         double expected = pacing.expectedArrivals();
         if (expected > MAX_ARRIVALS) {
             throw new LabUsageException(String.format(Locale.ROOT,
                     "%s x %s x 20 must be at most %d requests but was %.0f (--duration %s, --concurrency %d)",
-                    PublishedFlags.DURATION, PublishedFlags.CONCURRENCY, MAX_ARRIVALS, expected,
-                    args.rawValues().get(PublishedFlags.DURATION),
+                    LabOption.DURATION, PublishedFlags.CONCURRENCY, MAX_ARRIVALS, expected,
+                    args.rawValues().get(LabOption.DURATION),
                     workload.concurrency()));
         }
         if (pacing.windowCount(0) > TimedPacing.MAX_WINDOWS) {

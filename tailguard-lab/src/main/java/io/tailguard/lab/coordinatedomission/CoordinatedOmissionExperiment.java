@@ -33,7 +33,6 @@ import java.util.SplittableRandom;
 public final class CoordinatedOmissionExperiment extends SpecExperiment {
 
     static final String MODE = "--measurement-mode";
-    static final String ARRIVALS = "--arrivals";
 
     private static final ExperimentSpec SPEC = PublishedFlags.spec("coordinated-omission",
             "Coordinated omission measurement",
@@ -48,7 +47,7 @@ public final class CoordinatedOmissionExperiment extends SpecExperiment {
                         "Snapshot interval (at least 1 s, at most --duration)."),
                 LabOption.choice(MODE, "both", List.of("both", "closed-loop", "open-loop"),
                         "Which measurements to write; both writes all three series."),
-                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Open-loop "
+                LabOption.choice(LabOption.ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Open-loop "
                         + "arrivals: evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms "
                         + "silent) at the same mean rate."),
                 LabOption.seed(42, "Seed of the poisson and bursty open-loop arrivals.")),
@@ -70,7 +69,7 @@ public final class CoordinatedOmissionExperiment extends SpecExperiment {
         long rate = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 10L);
         long expectedMs = Math.max(1, 1000 / rate);
         String mode = args.choice(MODE);
-        String arrivals = args.choice(ARRIVALS);
+        String arrivals = args.choice(LabOption.ARRIVALS);
         long seed = args.longValue(LabOption.SEED);
         PauseService service = PauseService.published(durationMs);
         boolean closed = !mode.equals("open-loop");

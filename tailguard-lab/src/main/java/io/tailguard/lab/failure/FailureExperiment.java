@@ -2,6 +2,7 @@ package io.tailguard.lab.failure;
 
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
@@ -28,7 +29,7 @@ public abstract class FailureExperiment extends SpecExperiment {
     @Override
     public final LabResult run(LabArgs args, Progress progress) {
         return scenario(FailureOptions.durationMs(args, longestDeadlineMs),
-                ArrivalPattern.of(args.choice(FailureOptions.ARRIVALS)), args.longValue(FailureOptions.SEED), progress);
+                ArrivalPattern.of(args.choice(LabOption.ARRIVALS)), args.longValue(LabOption.SEED), progress);
     }
 
     /** Runs the scenario over {@code durationMs} of {@code arrivals} drawn from {@code seed}. */

@@ -17,11 +17,6 @@ import java.util.List;
  */
 public final class FailureOptions {
 
-    public static final String DETERMINISTIC = "--deterministic";
-    public static final String DURATION = "--duration";
-    public static final String ARRIVALS = "--arrivals";
-    public static final String SEED = "--seed";
-
     /** {@code --seed} help of the experiments whose only randomness is the arrival streams. */
     public static final String ARRIVAL_SEED = "Seed of the random arrival streams (poisson, bursty).";
 
@@ -44,22 +39,22 @@ public final class FailureOptions {
     /** Returns the shared options with {@code defaultSeed} as the seed's default; {@code seedUse} says what it draws. */
     public static List<LabOption> options(long defaultSeed, String seedUse) {
         return List.of(
-                LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so the published lab's command lines run "
+                LabOption.flag(LabOption.DETERMINISTIC, "Changes nothing: accepted so the published lab's command lines run "
                         + "as they are. Every run is deterministic."),
-                LabOption.duration(DURATION, "5s", MAX_DURATION, "Simulated run length (more than the longest "
+                LabOption.duration(LabOption.DURATION, "5s", MAX_DURATION, "Simulated run length (more than the longest "
                         + "deadline, at most 2 m). Requests are scored if they arrive at least one deadline "
                         + "before the end."),
-                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                LabOption.choice(LabOption.ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
                 LabOption.seed(defaultSeed, seedUse));
     }
 
     /** Returns the run length in ms, checked to exceed {@code deadlineMs}. */
     public static long durationMs(LabArgs args, long deadlineMs) {
-        long ms = Math.max(1, args.duration(DURATION).toMillis());
+        long ms = Math.max(1, args.duration(LabOption.DURATION).toMillis());
         if (ms <= deadlineMs) {
-            throw new LabUsageException(DURATION + " must be more than the " + deadlineMs
-                    + " ms deadline but was '" + args.rawValues().get(DURATION) + "'");
+            throw new LabUsageException(LabOption.DURATION + " must be more than the " + deadlineMs
+                    + " ms deadline but was '" + args.rawValues().get(LabOption.DURATION) + "'");
         }
         return ms;
     }

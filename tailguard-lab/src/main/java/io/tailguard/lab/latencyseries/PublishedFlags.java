@@ -15,8 +15,6 @@ import java.util.List;
  */
 public final class PublishedFlags {
 
-    public static final String DETERMINISTIC = "--deterministic";
-    public static final String DURATION = "--duration";
     public static final String CONCURRENCY = "--concurrency";
     public static final String SNAPSHOT_INTERVAL = "--snapshot-interval";
 
@@ -40,13 +38,13 @@ public final class PublishedFlags {
 
     /** {@code --deterministic}: accepted so the published command lines run; every run here is seeded. */
     public static LabOption deterministic() {
-        return LabOption.flag(DETERMINISTIC, "Changes nothing: every run is deterministic (seeded, virtual "
+        return LabOption.flag(LabOption.DETERMINISTIC, "Changes nothing: every run is deterministic (seeded, virtual "
                 + "time); accepted so that the published lab's command lines run as they are.");
     }
 
     /** {@code --duration} with the published default of this experiment's golden run, at most {@code max}. */
     public static LabOption duration(String defaultValue, Duration max, String meaning) {
-        return LabOption.duration(DURATION, defaultValue, max, meaning);
+        return LabOption.duration(LabOption.DURATION, defaultValue, max, meaning);
     }
 
     /** {@code --concurrency}, default 10 (the golden runs' value) unless given. */

@@ -1,6 +1,7 @@
 package io.tailguard.lab.latencyseries;
 
 import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabUsageException;
 import java.util.Locale;
 
@@ -16,7 +17,7 @@ public record WholeSecondsRun(long seconds, long intervalSeconds, long rps) {
 
     /** Reads {@code --duration}, {@code --snapshot-interval} and {@code --concurrency} from {@code args}. */
     public static WholeSecondsRun of(LabArgs args) {
-        long seconds = Math.max(1, args.duration(PublishedFlags.DURATION).toSeconds());
+        long seconds = Math.max(1, args.duration(LabOption.DURATION).toSeconds());
         long interval = Math.min(seconds, Math.max(1, args.duration(PublishedFlags.SNAPSHOT_INTERVAL).toSeconds()));
         return new WholeSecondsRun(seconds, interval, Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L));
     }
@@ -29,7 +30,7 @@ public record WholeSecondsRun(long seconds, long intervalSeconds, long rps) {
         double draws = (double) seconds * rps * drawsPerRequest;
         if (draws > max) {
             throw new LabUsageException(String.format(Locale.ROOT, "%s x %s x 100%s must be at most %d %s but was %.0f",
-                    PublishedFlags.DURATION, PublishedFlags.CONCURRENCY,
+                    LabOption.DURATION, PublishedFlags.CONCURRENCY,
                     drawsPerRequest == 1 ? "" : " x " + drawsPerRequest, max, unit, draws));
         }
     }

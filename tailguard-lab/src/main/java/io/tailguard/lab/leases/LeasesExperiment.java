@@ -24,7 +24,6 @@ import java.util.List;
  */
 public final class LeasesExperiment extends SpecExperiment {
 
-    static final String DURATION = "--duration";
     static final String HETEROGENEOUS = "--heterogeneous";
     static final int[] STATIC_ROWS = {9999, 100, 30};
     static final int HETEROGENEOUS_STATIC = 100;
@@ -37,7 +36,7 @@ public final class LeasesExperiment extends SpecExperiment {
                 + "100 and 30 against adaptive ones; --heterogeneous compares least-loaded, p2c and round robin.",
             LabSeries.TAILGUARD,
             List.of(
-                LabOption.duration(DURATION, "60s", Duration.ofHours(1),
+                LabOption.duration(LabOption.DURATION, "60s", Duration.ofHours(1),
                         "How long the client sends 1000 requests/s (virtual time; the first second is warm-up)."),
                 LabOption.longValue(LabOption.SEED, 1L, "Seed of every random draw; same seed, same bytes."),
                 LabOption.flag(HETEROGENEOUS, "Halve the third server's thresholds (it saturates at 60 per "
@@ -50,10 +49,10 @@ public final class LeasesExperiment extends SpecExperiment {
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        Duration duration = args.duration(DURATION);
+        Duration duration = args.duration(LabOption.DURATION);
         if (duration.toMillis() < 2_000L) {
-            throw LabUsageException.of(DURATION, "at least 2s (the first second is warm-up)",
-                    args.rawValues().get(DURATION));
+            throw LabUsageException.of(LabOption.DURATION, "at least 2s (the first second is warm-up)",
+                    args.rawValues().get(LabOption.DURATION));
         }
         long seed = args.longValue(LabOption.SEED);
         boolean heterogeneous = args.flag(HETEROGENEOUS);

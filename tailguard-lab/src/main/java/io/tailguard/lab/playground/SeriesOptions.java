@@ -19,11 +19,6 @@ import java.util.List;
  */
 public final class SeriesOptions {
 
-    public static final String DETERMINISTIC = "--deterministic";
-    public static final String DURATION = "--duration";
-    public static final String ARRIVALS = "--arrivals";
-    public static final String SEED = "--seed";
-
     /** Longest run window: keeps the largest sweep within seconds. */
     public static final Duration MAX_DURATION = Duration.ofMinutes(10);
 
@@ -69,11 +64,11 @@ public final class SeriesOptions {
      */
     public static List<LabOption> with(long defaultSeed, String seedHelp, LabOption... extra) {
         List<LabOption> options = new ArrayList<>(List.of(
-                LabOption.flag(DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines run "
+                LabOption.flag(LabOption.DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines run "
                         + "as they are. Every run is deterministic: the same arguments give the same CSV bytes."),
-                LabOption.duration(DURATION, "5s", MAX_DURATION, "Run window D (1 ms to 10 min): arrivals come in "
+                LabOption.duration(LabOption.DURATION, "5s", MAX_DURATION, "Run window D (1 ms to 10 min): arrivals come in "
                         + "[0, D); the published golden runs use 5s."),
-                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                LabOption.choice(LabOption.ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson at the same rates, or bursty (each 200 ms of demand "
                         + "arrives as Poisson in its first 100 ms)."),
                 LabOption.seed(defaultSeed, seedHelp)));
@@ -83,16 +78,16 @@ public final class SeriesOptions {
 
     /** The run window D in whole milliseconds, at least 1. */
     public static long windowMs(LabArgs args) {
-        return Math.max(1, args.duration(DURATION).toMillis());
+        return Math.max(1, args.duration(LabOption.DURATION).toMillis());
     }
 
     /** The arrival shape. */
     public static ArrivalShape traffic(LabArgs args) {
-        return ArrivalShape.of(args.choice(ARRIVALS));
+        return ArrivalShape.of(args.choice(LabOption.ARRIVALS));
     }
 
     /** The seed. */
     public static long seed(LabArgs args) {
-        return args.longValue(SEED);
+        return args.longValue(LabOption.SEED);
     }
 }

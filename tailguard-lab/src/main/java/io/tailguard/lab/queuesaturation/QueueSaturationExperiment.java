@@ -32,8 +32,6 @@ public final class QueueSaturationExperiment extends SpecExperiment {
     static final double[] LEVELS = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.15, 1.2,
         1.25, 1.3};
 
-    static final String ARRIVALS = "--arrivals";
-
     private static final ExperimentSpec SPEC = PublishedFlags.spec("queue-saturation",
             "Queue saturation and Little's law",
             "One 10 ms worker from 10 % to 130 % load: where latency leaves the floor, and Little's law.",
@@ -42,7 +40,7 @@ public final class QueueSaturationExperiment extends SpecExperiment {
                 PublishedFlags.duration("2s", Duration.ofMinutes(10), "Simulated length of each level."),
                 PublishedFlags.snapshotInterval(Duration.ofMinutes(10),
                         "Percentiles are those of the last interval of this length (capped at --duration)."),
-                LabOption.choice(ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                LabOption.choice(LabOption.ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
                 LabOption.seed(42, "Seed of the poisson and bursty arrival streams.")),
             publishedConclusions(),
@@ -60,7 +58,7 @@ public final class QueueSaturationExperiment extends SpecExperiment {
         MillisRun window = MillisRun.of(args, 1);
         long durationMs = window.durationMs();
         long snapshotMs = window.snapshotMs();
-        SaturationArrivals arrivals = SaturationArrivals.valueOf(args.choice(ARRIVALS).toUpperCase(Locale.ROOT));
+        SaturationArrivals arrivals = SaturationArrivals.valueOf(args.choice(LabOption.ARRIVALS).toUpperCase(Locale.ROOT));
         long seed = args.longValue(LabOption.SEED);
         SplittableRandom master = new SplittableRandom(seed);
         progress.begin("lab queue-saturation", LEVELS.length);

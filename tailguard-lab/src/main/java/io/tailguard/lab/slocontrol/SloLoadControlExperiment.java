@@ -6,6 +6,7 @@ import io.tailguard.artifacts.CsvTable;
 import io.tailguard.lab.Conclusion;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
+import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
@@ -49,9 +50,9 @@ public final class SloLoadControlExperiment extends SeriesExperiment {
     @Override
     protected LabResult scenario(long windowMs, ArrivalShape traffic, long seed, LabArgs args, Progress progress) {
         if (windowMs <= Server.DEADLINE_MS) {
-            throw LabUsageException.of(SeriesOptions.DURATION, "longer than the " + Server.DEADLINE_MS
+            throw LabUsageException.of(LabOption.DURATION, "longer than the " + Server.DEADLINE_MS
                     + " ms deadline (only arrivals with a whole deadline left are scored)",
-                    args.rawValues().get(SeriesOptions.DURATION));
+                    args.rawValues().get(LabOption.DURATION));
         }
         boolean published = traffic.published();
         progress.begin("lab slo-load-control", 2 * OFFERED_RPS.length + 2);

@@ -59,7 +59,7 @@ public final class SloPolicyExperiment extends SpecExperiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         long thresholdMs = threshold(args.text(SLO_TARGET));
-        long seconds = Math.max(1, Math.min(args.duration(PublishedFlags.DURATION).toSeconds(), SloPolicyModel.OVERLOAD_MS.length));
+        long seconds = Math.max(1, Math.min(args.duration(LabOption.DURATION).toSeconds(), SloPolicyModel.OVERLOAD_MS.length));
         long rps = Math.max(1, args.intValue(PublishedFlags.CONCURRENCY) * 100L);
         SloPolicyModel.Mix mix = SloPolicyModel.Mix.valueOf(args.choice(MIX).toUpperCase(Locale.ROOT));
         long seed = args.longValue(LabOption.SEED);
