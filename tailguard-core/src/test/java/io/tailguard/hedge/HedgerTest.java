@@ -22,6 +22,15 @@ class HedgerTest {
                 Duration.ofMillis(timeoutMillis));
     }
 
+    /** A backend whose attempts each answer "a", "b", ... after 500 ms, far beyond every test's patience. */
+    private ScriptedBackend slowBackend(int attempts) {
+        Step[] steps = new Step[attempts];
+        for (int i = 0; i < attempts; i++) {
+            steps[i] = Step.ok(500, String.valueOf((char) ('a' + i)));
+        }
+        return new ScriptedBackend(scheduler, steps);
+    }
+
     @Test
     void seedTestSecondAttemptWinsAfterFirstFailsAndThirdNeverStarts() throws Exception {
         ScriptedBackend backend = new ScriptedBackend(scheduler,
@@ -64,8 +73,7 @@ class HedgerTest {
 
     @Test
     void attemptKStartsKTimesTheDelayAfterTheFirst() {
-        ScriptedBackend backend = new ScriptedBackend(scheduler,
-                Step.ok(500, "a"), Step.ok(500, "b"), Step.ok(500, "c"), Step.ok(500, "d"));
+        ScriptedBackend backend = slowBackend(4);
         Hedger hedger = new Hedger(speculative(4, 20, 1000), scheduler);
 
         hedger.call(backend);
@@ -160,8 +168,7 @@ class HedgerTest {
 
     @Test
     void allSlowTimesOutAndCancelsEveryAttempt() {
-        ScriptedBackend backend = new ScriptedBackend(scheduler,
-                Step.ok(500, "a"), Step.ok(500, "b"), Step.ok(500, "c"));
+        ScriptedBackend backend = slowBackend(3);
         Hedger hedger = new Hedger(speculative(3, 20, 50), scheduler);
 
         CompletableFuture<HedgeResult<String>> call = hedger.call(backend);
@@ -180,8 +187,7 @@ class HedgerTest {
 
     @Test
     void attemptDueAtTheTimeoutIsNeverStarted() {
-        ScriptedBackend backend = new ScriptedBackend(scheduler,
-                Step.ok(500, "a"), Step.ok(500, "b"), Step.ok(500, "c"));
+        ScriptedBackend backend = slowBackend(3);
         Hedger hedger = new Hedger(speculative(3, 25, 50), scheduler);
 
         hedger.call(backend);
