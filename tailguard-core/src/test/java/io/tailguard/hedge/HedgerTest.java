@@ -31,6 +31,14 @@ class HedgerTest {
         return new ScriptedBackend(scheduler, steps);
     }
 
+    /** Calls a backend slower than every attempt's patience and returns when each attempt started in the first 100 ms. */
+    private List<Long> startsOfASlowCall(HedgePolicy policy) {
+        ScriptedBackend backend = slowBackend(policy.maxAttempts());
+        new Hedger(policy, scheduler).call(backend);
+        scheduler.advance(Duration.ofMillis(100));
+        return backend.startMillis();
+    }
+
     @Test
     void seedTestSecondAttemptWinsAfterFirstFailsAndThirdNeverStarts() throws Exception {
         ScriptedBackend backend = new ScriptedBackend(scheduler,
@@ -73,13 +81,7 @@ class HedgerTest {
 
     @Test
     void attemptKStartsKTimesTheDelayAfterTheFirst() {
-        ScriptedBackend backend = slowBackend(4);
-        Hedger hedger = new Hedger(speculative(4, 20, 1000), scheduler);
-
-        hedger.call(backend);
-        scheduler.advance(Duration.ofMillis(100));
-
-        assertThat(backend.startMillis()).containsExactly(0L, 20L, 40L, 60L);
+        assertThat(startsOfASlowCall(speculative(4, 20, 1000))).containsExactly(0L, 20L, 40L, 60L);
     }
 
     @Test
@@ -187,13 +189,7 @@ class HedgerTest {
 
     @Test
     void attemptDueAtTheTimeoutIsNeverStarted() {
-        ScriptedBackend backend = slowBackend(3);
-        Hedger hedger = new Hedger(speculative(3, 25, 50), scheduler);
-
-        hedger.call(backend);
-        scheduler.advance(Duration.ofMillis(100));
-
-        assertThat(backend.startMillis()).containsExactly(0L, 25L);
+        assertThat(startsOfASlowCall(speculative(3, 25, 50))).containsExactly(0L, 25L);
     }
 
     @Test
