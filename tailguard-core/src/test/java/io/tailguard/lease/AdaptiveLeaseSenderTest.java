@@ -47,6 +47,13 @@ class AdaptiveLeaseSenderTest {
         return grants;
     }
 
+    /** Counts {@code requests} admissions at {@code nowNanos}. */
+    private static void accept(AdaptiveLeaseSender sender, int requests, long nowNanos) {
+        for (int i = 0; i < requests; i++) {
+            sender.stats().onAccepted(nowNanos);
+        }
+    }
+
     /** The requests granted over {@code ceiling}, summed over the periods. */
     private static int over(List<Integer> grants, int ceiling) {
         return grants.stream().mapToInt(grant -> Math.max(0, grant - ceiling)).sum();
@@ -167,9 +174,7 @@ class AdaptiveLeaseSenderTest {
     void droppedRequestsEndSlowStart() {
         AdaptiveLeaseSender sender = sender(8, 0.9);
         sender.nextLease(clock.nanoTime());
-        for (int i = 0; i < 8; i++) {
-            sender.stats().onAccepted(clock.nanoTime());
-        }
+        accept(sender, 8, clock.nanoTime());
         for (int i = 0; i < 6; i++) {
             sender.stats().onCompleted(clock.nanoTime() + MS, clock.nanoTime());
         }
@@ -232,9 +237,7 @@ class AdaptiveLeaseSenderTest {
         // the service stops: 4 admitted, none done at the next grant and none late yet (their
         // mean age is under the target): on time, but not healthy, so the cap stays
         long stalled = clock.nanoTime() + SECOND.toNanos() - 10 * MS;
-        for (int i = 0; i < 4; i++) {
-            sender.stats().onAccepted(stalled);
-        }
+        accept(sender, 4, stalled);
         clock.advance(SECOND);
         sender.nextLease(clock.nanoTime());
         assertThat(sender.inFlightCap()).isEqualTo(4);
