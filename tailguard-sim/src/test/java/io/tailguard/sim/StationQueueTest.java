@@ -8,7 +8,6 @@ import io.tailguard.queue.LeakyBucketConfig;
 import io.tailguard.sim.arrival.ArrivalSource;
 import io.tailguard.sim.service.ServiceModel;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -49,23 +48,9 @@ class StationQueueTest {
 
     @Test
     void aShapingQueueHoldsJobsUntilItsReleaseTimeAndTheEngineWakesUpForIt() {
-        // a test shaper releasing one job every 10 ms: release_k = max(arrival_k, release_k-1 + 10)
-        List<Long> starts = new ArrayList<>();
-        SimulationResult result = Simulation.builder()
-                .arrivals(ArrivalSource.trace(new long[] {0, 1_000_000, 2_000_000, 50_000_000}))
-                .station(Station.builder().unboundedWorkers().queue(sink -> new SpacingShaper(10_000_000))
-                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
-                .listener(onStarted((id, nowNanos) -> starts.add(nowNanos / 1_000_000)))
-                .build().run();
-        assertThat(starts).containsExactly(0L, 10L, 20L, 50L);
-        assertThat(result.meanWaitNanos()).isEqualTo((0 + 9 + 18 + 0) * 1_000_000 / 4.0);
-        result.littlesLaw().requireWithin(1e-12);
-    }
-
-    @Test
-    void theCoreLeakyBucketShaperSpacesStartsByItsDrainInterval() {
-        // capacity 2 waiting, one release every 10 ms: arrivals at 0,1,2,3 ms → 0 goes at once,
-        // 1 and 2 wait for 10 and 20 ms, 3 finds two waiting and is refused; 40 ms goes at once.
+        // the core leaky bucket, capacity 2 waiting, one release every 10 ms: arrivals at 0,1,2,3 ms
+        // → 0 goes at once, 1 and 2 wait for 10 and 20 ms, 3 finds two waiting and is refused; 40 ms
+        // goes at once.
         List<Long> starts = new ArrayList<>();
         SimulationResult result = Simulation.builder()
                 .arrivals(ArrivalSource.trace(new long[] {0, 1_000_000, 2_000_000, 3_000_000, 40_000_000}))
@@ -75,6 +60,7 @@ class StationQueueTest {
                 .listener(onStarted((id, nowNanos) -> starts.add(nowNanos / 1_000_000)))
                 .build().run();
         assertThat(starts).containsExactly(0L, 10L, 20L, 40L);
+        assertThat(result.meanWaitNanos()).isEqualTo((0 + 9 + 18 + 0) * 1_000_000 / 4.0);
         assertThat(result.counts().rejected(RejectReason.QUEUE_FULL)).isEqualTo(1);
         result.littlesLaw().requireWithin(1e-12);
     }
@@ -92,51 +78,6 @@ class StationQueueTest {
                 .build().run();
         assertThat(order).containsExactly(0L, 3L, 2L, 1L);
         result.littlesLaw().requireWithin(1e-12);
-    }
-
-    /** Releases queued jobs no closer than {@code spacingNanos} apart; every job passes through. */
-    private static final class SpacingShaper implements StationQueue {
-        private final long spacingNanos;
-        private final ArrayDeque<StationJob> jobs = new ArrayDeque<>();
-        private final ArrayDeque<Long> releases = new ArrayDeque<>();
-        private long lastReleaseNanos = Long.MIN_VALUE / 2;
-
-        SpacingShaper(long spacingNanos) {
-            this.spacingNanos = spacingNanos;
-        }
-
-        @Override
-        public RejectReason offer(StationJob job, long nowNanos) {
-            long release = Math.max(nowNanos, lastReleaseNanos + spacingNanos);
-            lastReleaseNanos = release;
-            jobs.add(job);
-            releases.add(release);
-            return null;
-        }
-
-        @Override
-        public StationJob poll(long nowNanos) {
-            if (jobs.isEmpty() || releases.peek() > nowNanos) {
-                return null;
-            }
-            releases.poll();
-            return jobs.poll();
-        }
-
-        @Override
-        public int size() {
-            return jobs.size();
-        }
-
-        @Override
-        public long nextReadyNanos() {
-            return releases.isEmpty() ? Long.MAX_VALUE : releases.peek();
-        }
-
-        @Override
-        public boolean shapes() {
-            return true;
-        }
     }
 
     /** A listener that hands each start's request id and time in nanoseconds to {@code started}. */
