@@ -20,12 +20,8 @@ class StationQueueTest {
         // 5 arrivals at t=0..4 ms, 10 ms service, max queueing time 15 ms: job 1 starts at 10 ms
         // (waited 9), job 2 would start at 20 ms (waited 18 > 15) and is shed, and so on.
         List<String> log = new ArrayList<>();
-        SimulationResult result = Simulation.builder()
-                .arrivals(ArrivalSource.constant(Duration.ofMillis(1)))
-                .maxArrivals(5)
-                .station(Station.builder().queue(StationQueues.bounded(10, Duration.ofMillis(15)))
-                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
-                .listener(new SimulationListener() {
+        SimulationResult result = oneMsApart(5, StationQueues.bounded(10, Duration.ofMillis(15)),
+                new SimulationListener() {
                     @Override
                     public void onStarted(long id, long arrivalNanos, long nowNanos) {
                         log.add("start " + id + " @" + nowNanos / 1_000_000);
@@ -35,8 +31,7 @@ class StationQueueTest {
                     public void onShed(long id, RejectReason reason, long arrivalNanos, long nowNanos) {
                         log.add("shed " + id + " " + reason + " @" + nowNanos / 1_000_000);
                     }
-                })
-                .build().run();
+                });
 
         assertThat(log).containsExactly("start 0 @0", "start 1 @10", "shed 2 QUEUE_TIMEOUT @20",
                 "shed 3 QUEUE_TIMEOUT @20", "shed 4 QUEUE_TIMEOUT @20");
@@ -68,16 +63,21 @@ class StationQueueTest {
     @Test
     void theCoreBoundedQueueRunsInsideAStationWithItsLifoDiscipline() {
         List<Long> order = new ArrayList<>();
-        SimulationResult result = Simulation.builder()
-                .arrivals(ArrivalSource.constant(Duration.ofMillis(1)))
-                .maxArrivals(4)
-                .station(Station.builder()
-                        .queue(StationQueues.core(BoundedQueueConfig.lifo(10, BoundedQueueConfig.NO_MAX_QUEUEING_TIME)))
-                        .service(ServiceModel.fixed(Duration.ofMillis(10))).build())
-                .listener(onStarted((id, nowNanos) -> order.add(id)))
-                .build().run();
+        SimulationResult result = oneMsApart(4,
+                StationQueues.core(BoundedQueueConfig.lifo(10, BoundedQueueConfig.NO_MAX_QUEUEING_TIME)),
+                onStarted((id, nowNanos) -> order.add(id)));
         assertThat(order).containsExactly(0L, 3L, 2L, 1L);
         result.littlesLaw().requireWithin(1e-12);
+    }
+
+    /** Runs {@code arrivals} jobs arriving 1 ms apart into one worker of 10 ms service behind {@code queue}. */
+    private static SimulationResult oneMsApart(int arrivals, StationQueue.Factory queue, SimulationListener listener) {
+        return Simulation.builder()
+                .arrivals(ArrivalSource.constant(Duration.ofMillis(1)))
+                .maxArrivals(arrivals)
+                .station(Station.builder().queue(queue).service(ServiceModel.fixed(Duration.ofMillis(10))).build())
+                .listener(listener)
+                .build().run();
     }
 
     /** A listener that hands each start's request id and time in nanoseconds to {@code started}. */
