@@ -3,7 +3,6 @@ package io.tailguard.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tailguard.admission.RejectReason;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
