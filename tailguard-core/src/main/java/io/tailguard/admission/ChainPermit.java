@@ -1,5 +1,6 @@
 package io.tailguard.admission;
 
+import io.tailguard.config.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -18,15 +19,8 @@ final class ChainPermit implements Permit {
     private static final int SUCCESS = 0;
     private static final int DROPPED = 1;
     private static final int IGNORED = 2;
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(ChainPermit.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE =
+            VarHandles.field(MethodHandles.lookup(), ChainPermit.class, "state", int.class);
 
     private final Permit[] parts;
     private int count;

@@ -10,17 +10,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #EXHAUSTED} it falls back to plain round robin, so the responders (not the requester) decide
  * what to reject.
  */
-public final class LeastLoadedBalancer implements Balancer {
+public final class LeastLoadedBalancer extends AvailabilityBalancer {
 
     /** Availability under which a backend counts as exhausted (as in the RSocket lease demo). */
     public static final double EXHAUSTED = 1e-3;
 
-    private final Availability[] backends;
     private final AtomicLong cursor = new AtomicLong();
 
     /** Creates a balancer over {@code backends} (at least one), in that order. */
     public LeastLoadedBalancer(List<? extends Availability> backends) {
-        this.backends = Picks.copy(backends);
+        super(backends);
     }
 
     @Override
@@ -41,15 +40,5 @@ public final class LeastLoadedBalancer implements Balancer {
             }
         }
         return bestAvailability < EXHAUSTED ? start : best;
-    }
-
-    @Override
-    public int size() {
-        return backends.length;
-    }
-
-    @Override
-    public String toString() {
-        return "LeastLoadedBalancer[" + backends.length + "]";
     }
 }

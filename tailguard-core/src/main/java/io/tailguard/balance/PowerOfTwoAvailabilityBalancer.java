@@ -12,9 +12,8 @@ import java.util.random.RandomGenerator;
  * When both draws are exhausted it keeps the first (a random backend): the responders, not the
  * requester, decide what to reject.
  */
-public final class PowerOfTwoAvailabilityBalancer implements Balancer {
+public final class PowerOfTwoAvailabilityBalancer extends AvailabilityBalancer {
 
-    private final Availability[] backends;
     private final RandomGenerator random;
 
     /**
@@ -22,7 +21,7 @@ public final class PowerOfTwoAvailabilityBalancer implements Balancer {
      * reproducible runs); the generator is only used under this balancer's lock.
      */
     public PowerOfTwoAvailabilityBalancer(List<? extends Availability> backends, RandomGenerator random) {
-        this.backends = Picks.copy(backends);
+        super(backends);
         this.random = Check.notNull("random", random);
     }
 
@@ -36,15 +35,5 @@ public final class PowerOfTwoAvailabilityBalancer implements Balancer {
         int first = Picks.first(pair);
         int second = Picks.second(pair);
         return backends[second].availability(nowNanos) > backends[first].availability(nowNanos) ? second : first;
-    }
-
-    @Override
-    public int size() {
-        return backends.length;
-    }
-
-    @Override
-    public String toString() {
-        return "PowerOfTwoAvailabilityBalancer[" + backends.length + "]";
     }
 }

@@ -1,6 +1,7 @@
 package io.tailguard.limit;
 
 import io.tailguard.admission.Permit;
+import io.tailguard.config.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -13,15 +14,8 @@ final class PooledPermit implements Permit {
 
     private static final int FREE = 0;
     private static final int BUSY = 1;
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(PooledPermit.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle STATE =
+            VarHandles.field(MethodHandles.lookup(), PooledPermit.class, "state", int.class);
 
     private final AdaptiveConcurrencyLimiter owner;
     private long startNanos;

@@ -1,5 +1,6 @@
 package io.tailguard.limit;
 
+import io.tailguard.config.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -43,17 +44,9 @@ final class SlotGate {
     static final int MAX_SLOTS = 64 * 64;
 
     private static final VarHandle CELLS = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final VarHandle FULL;
-    private static final VarHandle FREE0;
-
-    static {
-        try {
-            FULL = MethodHandles.lookup().findVarHandle(SlotGate.class, "full", long.class);
-            FREE0 = MethodHandles.lookup().findVarHandle(SlotGate.class, "free0", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle FULL = VarHandles.field(MethodHandles.lookup(), SlotGate.class, "full", long.class);
+    private static final VarHandle FREE0 =
+            VarHandles.field(MethodHandles.lookup(), SlotGate.class, "free0", long.class);
 
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final int STRIDE = 16;

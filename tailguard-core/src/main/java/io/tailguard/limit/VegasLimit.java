@@ -1,5 +1,6 @@
 package io.tailguard.limit;
 
+import io.tailguard.config.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.SplittableRandom;
@@ -32,15 +33,7 @@ public final class VegasLimit implements Limit {
     static final int QUIET_COUNT_BITS = 24;
     private static final long VERSION_ONE = 1L << QUIET_COUNT_BITS;
     private static final long QUIET_COUNT_MASK = VERSION_ONE - 1;
-    private static final VarHandle CTL;
-
-    static {
-        try {
-            CTL = MethodHandles.lookup().findVarHandle(VegasLimit.class, "ctl", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final VarHandle CTL = VarHandles.field(MethodHandles.lookup(), VegasLimit.class, "ctl", long.class);
 
     private final VegasLimitConfig config;
     private final RandomGenerator random;

@@ -16,27 +16,19 @@ import io.tailguard.config.Check;
  *
  * @param <T> the item type
  */
-public final class BoundedQueue<T> {
+public final class BoundedQueue<T> extends TimedRing<T> {
 
     private final BoundedQueueConfig config;
     private final ShedListener<? super T> shedListener;
-    private final Object[] items;
-    private final long[] enqueuedAtNanos;
-    private final int capacity;
     private final long maxQueueingNanos;
     private final QueueDiscipline discipline;
     private final CodelState codel;
-    private final Object lock = new Object();
-    private int head;
-    private volatile int size;
 
     /** Creates an empty queue that reports shed items to {@code shedListener}. */
     public BoundedQueue(BoundedQueueConfig config, ShedListener<? super T> shedListener) {
-        this.config = Check.notNull("config", config);
+        super(Check.notNull("config", config).capacity());
+        this.config = config;
         this.shedListener = Check.notNull("shedListener", shedListener);
-        this.capacity = config.capacity();
-        this.items = new Object[capacity];
-        this.enqueuedAtNanos = new long[capacity];
         this.maxQueueingNanos = config.maxQueueingNanos();
         this.discipline = config.discipline();
         this.codel = discipline == QueueDiscipline.CODEL
@@ -59,10 +51,7 @@ public final class BoundedQueue<T> {
                     return false;
                 }
             }
-            int tail = index(size);
-            items[tail] = item;
-            enqueuedAtNanos[tail] = nowNanos;
-            size = size + 1;
+            addLast(item, nowNanos);
             return true;
         }
     }
@@ -78,7 +67,7 @@ public final class BoundedQueue<T> {
             while (size > 0) {
                 boolean newest = discipline == QueueDiscipline.LIFO;
                 int slot = newest ? index(size - 1) : head;
-                long waitedNanos = nowNanos - enqueuedAtNanos[slot];
+                long waitedNanos = nowNanos - timesNanos[slot];
                 T item = remove(slot, newest);
                 if (waitedNanos > maxQueueingNanos) {
                     shedListener.onShed(item, RejectReason.QUEUE_TIMEOUT, waitedNanos);
@@ -124,7 +113,7 @@ public final class BoundedQueue<T> {
                         int from = index(later);
                         int to = index(later - 1);
                         items[to] = items[from];
-                        enqueuedAtNanos[to] = enqueuedAtNanos[from];
+                        timesNanos[to] = timesNanos[from];
                     }
                     items[index(size - 1)] = null;
                     size = size - 1;
@@ -138,23 +127,8 @@ public final class BoundedQueue<T> {
     /** Returns how long the oldest waiting item has waited at {@code nowNanos}, 0 if empty. */
     public long oldestWaitNanos(long nowNanos) {
         synchronized (lock) {
-            return size == 0 ? 0L : nowNanos - enqueuedAtNanos[head];
+            return size == 0 ? 0L : nowNanos - timesNanos[head];
         }
-    }
-
-    /** Returns the number of waiting items (a volatile read, no lock). */
-    public int size() {
-        return size;
-    }
-
-    /** Returns true if no item is waiting. */
-    public boolean isEmpty() {
-        return size == 0;
-    }
-
-    /** Returns the most items that can wait at once. */
-    public int capacity() {
-        return capacity;
     }
 
     /** Returns this queue's configuration. */
@@ -165,7 +139,7 @@ public final class BoundedQueue<T> {
     private int shedTimedOutFromHead(long nowNanos) {
         int shed = 0;
         while (size > 0) {
-            long waitedNanos = nowNanos - enqueuedAtNanos[head];
+            long waitedNanos = nowNanos - timesNanos[head];
             if (waitedNanos <= maxQueueingNanos) {
                 break;
             }
@@ -174,23 +148,6 @@ public final class BoundedQueue<T> {
             shedListener.onShed(item, RejectReason.QUEUE_TIMEOUT, waitedNanos);
         }
         return shed;
-    }
-
-    /** Removes the item at the head (oldest) or at the tail (newest) slot. */
-    @SuppressWarnings("unchecked")
-    private T remove(int slot, boolean tail) {
-        T item = (T) items[slot];
-        items[slot] = null;
-        if (!tail) {
-            head = head + 1 == capacity ? 0 : head + 1;
-        }
-        size = size - 1;
-        return item;
-    }
-
-    private int index(int offset) {
-        int slot = head + offset;
-        return slot >= capacity ? slot - capacity : slot;
     }
 
     @Override

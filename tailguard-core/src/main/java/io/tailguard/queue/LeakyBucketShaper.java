@@ -16,25 +16,17 @@ import io.tailguard.config.Check;
  *
  * @param <T> the item type
  */
-public final class LeakyBucketShaper<T> {
+public final class LeakyBucketShaper<T> extends TimedRing<T> {
 
     private final LeakyBucketConfig config;
-    private final Object[] items;
-    private final long[] releaseAtNanos;
-    private final int capacity;
     private final long drainIntervalNanos;
-    private final Object lock = new Object();
-    private int head;
-    private volatile int size;
     private boolean released;
     private long lastReleaseNanos;
 
     /** Creates an empty, idle shaper. */
     public LeakyBucketShaper(LeakyBucketConfig config) {
-        this.config = Check.notNull("config", config);
-        this.capacity = config.capacity();
-        this.items = new Object[capacity];
-        this.releaseAtNanos = new long[capacity];
+        super(Check.notNull("config", config).capacity());
+        this.config = config;
         this.drainIntervalNanos = config.drainInterval().toNanos();
     }
 
@@ -56,28 +48,20 @@ public final class LeakyBucketShaper<T> {
                     releaseNanos = earliestNanos;
                 }
             }
-            int tail = head + size >= capacity ? head + size - capacity : head + size;
-            items[tail] = item;
-            releaseAtNanos[tail] = releaseNanos;
+            addLast(item, releaseNanos);
             released = true;
             lastReleaseNanos = releaseNanos;
-            size = size + 1;
             return true;
         }
     }
 
     /** Returns the next item if its release time is at or before {@code nowNanos}, else null. */
-    @SuppressWarnings("unchecked")
     public T poll(long nowNanos) {
         synchronized (lock) {
-            if (size == 0 || releaseAtNanos[head] - nowNanos > 0) {
+            if (size == 0 || timesNanos[head] - nowNanos > 0) {
                 return null;
             }
-            T item = (T) items[head];
-            items[head] = null;
-            head = head + 1 == capacity ? 0 : head + 1;
-            size = size - 1;
-            return item;
+            return remove(head, false);
         }
     }
 
@@ -87,23 +71,8 @@ public final class LeakyBucketShaper<T> {
      */
     public long nextReleaseNanos() {
         synchronized (lock) {
-            return size == 0 ? Long.MAX_VALUE : releaseAtNanos[head];
+            return size == 0 ? Long.MAX_VALUE : timesNanos[head];
         }
-    }
-
-    /** Returns the number of waiting items (a volatile read, no lock). */
-    public int size() {
-        return size;
-    }
-
-    /** Returns true if no item is waiting. */
-    public boolean isEmpty() {
-        return size == 0;
-    }
-
-    /** Returns the most items that can wait at once. */
-    public int capacity() {
-        return capacity;
     }
 
     /** Returns this shaper's configuration. */

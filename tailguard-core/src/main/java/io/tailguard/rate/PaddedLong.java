@@ -1,5 +1,6 @@
 package io.tailguard.rate;
 
+import io.tailguard.config.VarHandles;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -54,15 +55,7 @@ abstract class PaddedLongLeft {
 /** The value, between the two paddings. */
 abstract class PaddedLongValue extends PaddedLongLeft {
 
-    static final VarHandle VALUE;
-
-    static {
-        try {
-            VALUE = MethodHandles.lookup().findVarHandle(PaddedLongValue.class, "value", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    static final VarHandle VALUE = VarHandles.field(MethodHandles.lookup(), PaddedLongValue.class, "value", long.class);
 
     @SuppressWarnings("unused") // accessed through VALUE
     private volatile long value;

@@ -16,13 +16,22 @@ class PowerOfTwoAvailabilityBalancerTest {
     private final ManualClock clock = new ManualClock();
     private final List<LeaseView> views = List.of(new LeaseView(), new LeaseView());
 
+    /** Grants each of the two views a lease of 10 requests, living {@code ttl0} and {@code ttl1}. */
+    private void leaseTen(Duration ttl0, Duration ttl1) {
+        views.get(0).onLease(clock.nanoTime(), new Lease(10, ttl0));
+        views.get(1).onLease(clock.nanoTime(), new Lease(10, ttl1));
+    }
+
+    private void send(int view, int requests) {
+        for (int i = 0; i < requests; i++) {
+            views.get(view).onSent();
+        }
+    }
+
     @Test
     void picksTheMoreAvailableOfTwo() {
-        views.get(0).onLease(clock.nanoTime(), new Lease(10, Duration.ofSeconds(1)));
-        views.get(1).onLease(clock.nanoTime(), new Lease(10, Duration.ofSeconds(1)));
-        for (int i = 0; i < 5; i++) {
-            views.get(0).onSent();
-        }
+        leaseTen(Duration.ofSeconds(1), Duration.ofSeconds(1));
+        send(0, 5);
         PowerOfTwoAvailabilityBalancer balancer = new PowerOfTwoAvailabilityBalancer(views, new SplittableRandom(1));
         for (int i = 0; i < 20; i++) {
             assertThat(balancer.pick(clock.nanoTime())).isEqualTo(1);
@@ -31,11 +40,8 @@ class PowerOfTwoAvailabilityBalancerTest {
 
     @Test
     void anExpiredLeaseLosesToALiveOne() {
-        views.get(0).onLease(clock.nanoTime(), new Lease(10, Duration.ofMillis(100)));
-        views.get(1).onLease(clock.nanoTime(), new Lease(10, Duration.ofSeconds(1)));
-        for (int i = 0; i < 9; i++) {
-            views.get(1).onSent();
-        }
+        leaseTen(Duration.ofMillis(100), Duration.ofSeconds(1));
+        send(1, 9);
         PowerOfTwoAvailabilityBalancer balancer = new PowerOfTwoAvailabilityBalancer(views, new SplittableRandom(2));
         assertThat(balancer.pick(clock.nanoTime())).isZero();
         clock.advance(Duration.ofMillis(100));

@@ -6,28 +6,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class DurationTextTest {
 
-    @Test
-    void readsEveryUnit() {
-        assertThat(DurationText.parseOrNull("7ns")).isEqualTo(Duration.ofNanos(7));
-        assertThat(DurationText.parseOrNull("500us")).isEqualTo(Duration.ofNanos(500_000));
-        assertThat(DurationText.parseOrNull("250ms")).isEqualTo(Duration.ofMillis(250));
-        assertThat(DurationText.parseOrNull("10s")).isEqualTo(Duration.ofSeconds(10));
-        assertThat(DurationText.parseOrNull("2m")).isEqualTo(Duration.ofMinutes(2));
-        assertThat(DurationText.parseOrNull("1h")).isEqualTo(Duration.ofHours(1));
-        assertThat(DurationText.parseOrNull(" -1s ")).isEqualTo(Duration.ofSeconds(-1));
-    }
-
-    @Test
-    void readsFractionsAndPartsFromTheLargestUnitDown() {
-        assertThat(DurationText.parseOrNull("0.5s")).isEqualTo(Duration.ofMillis(500));
-        assertThat(DurationText.parseOrNull("1.25ms")).isEqualTo(Duration.ofNanos(1_250_000));
-        assertThat(DurationText.parseOrNull("1m30s")).isEqualTo(Duration.ofSeconds(90));
-        assertThat(DurationText.parseOrNull("1h2m3s4ms")).isEqualTo(Duration.ofMillis(3_723_004));
-        assertThat(DurationText.parseOrNull("-1m30s")).isEqualTo(Duration.ofSeconds(-90));
+    @ParameterizedTest
+    @CsvSource({
+        "7ns, PT0.000000007S", "500us, PT0.0005S", "250ms, PT0.25S", "10s, PT10S", "2m, PT2M", "1h, PT1H",
+        "' -1s ', PT-1S", "0.5s, PT0.5S", "1.25ms, PT0.00125S", "1m30s, PT90S", "1h2m3s4ms, PT1H2M3.004S",
+        "-1m30s, PT-90S"})
+    void readsEveryUnitWithFractionsAndPartsFromTheLargestUnitDown(String text, Duration expected) {
+        assertThat(DurationText.parseOrNull(text)).isEqualTo(expected);
     }
 
     @ParameterizedTest

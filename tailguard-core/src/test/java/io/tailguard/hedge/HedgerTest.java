@@ -22,6 +22,23 @@ class HedgerTest {
                 Duration.ofMillis(timeoutMillis));
     }
 
+    /** A backend whose attempts each answer "a", "b", ... after 500 ms, far beyond every test's patience. */
+    private ScriptedBackend slowBackend(int attempts) {
+        Step[] steps = new Step[attempts];
+        for (int i = 0; i < attempts; i++) {
+            steps[i] = Step.ok(500, String.valueOf((char) ('a' + i)));
+        }
+        return new ScriptedBackend(scheduler, steps);
+    }
+
+    /** Calls a backend slower than every attempt's patience and returns when each attempt started in the first 100 ms. */
+    private List<Long> startsOfASlowCall(HedgePolicy policy) {
+        ScriptedBackend backend = slowBackend(policy.maxAttempts());
+        new Hedger(policy, scheduler).call(backend);
+        scheduler.advance(Duration.ofMillis(100));
+        return backend.startMillis();
+    }
+
     @Test
     void seedTestSecondAttemptWinsAfterFirstFailsAndThirdNeverStarts() throws Exception {
         ScriptedBackend backend = new ScriptedBackend(scheduler,
@@ -64,14 +81,7 @@ class HedgerTest {
 
     @Test
     void attemptKStartsKTimesTheDelayAfterTheFirst() {
-        ScriptedBackend backend = new ScriptedBackend(scheduler,
-                Step.ok(500, "a"), Step.ok(500, "b"), Step.ok(500, "c"), Step.ok(500, "d"));
-        Hedger hedger = new Hedger(speculative(4, 20, 1000), scheduler);
-
-        hedger.call(backend);
-        scheduler.advance(Duration.ofMillis(100));
-
-        assertThat(backend.startMillis()).containsExactly(0L, 20L, 40L, 60L);
+        assertThat(startsOfASlowCall(speculative(4, 20, 1000))).containsExactly(0L, 20L, 40L, 60L);
     }
 
     @Test
@@ -160,8 +170,7 @@ class HedgerTest {
 
     @Test
     void allSlowTimesOutAndCancelsEveryAttempt() {
-        ScriptedBackend backend = new ScriptedBackend(scheduler,
-                Step.ok(500, "a"), Step.ok(500, "b"), Step.ok(500, "c"));
+        ScriptedBackend backend = slowBackend(3);
         Hedger hedger = new Hedger(speculative(3, 20, 50), scheduler);
 
         CompletableFuture<HedgeResult<String>> call = hedger.call(backend);
@@ -180,14 +189,7 @@ class HedgerTest {
 
     @Test
     void attemptDueAtTheTimeoutIsNeverStarted() {
-        ScriptedBackend backend = new ScriptedBackend(scheduler,
-                Step.ok(500, "a"), Step.ok(500, "b"), Step.ok(500, "c"));
-        Hedger hedger = new Hedger(speculative(3, 25, 50), scheduler);
-
-        hedger.call(backend);
-        scheduler.advance(Duration.ofMillis(100));
-
-        assertThat(backend.startMillis()).containsExactly(0L, 25L);
+        assertThat(startsOfASlowCall(speculative(3, 25, 50))).containsExactly(0L, 25L);
     }
 
     @Test

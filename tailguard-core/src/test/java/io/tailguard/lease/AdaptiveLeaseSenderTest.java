@@ -26,20 +26,43 @@ class AdaptiveLeaseSenderTest {
     }
 
     /**
-     * A synthetic responder under unbounded demand: each period it admits the whole grant, one
-     * request per millisecond; the first {@code capacity} finish in 5 ms, the rest take
-     * {@code slowMillis} (still running at the next grant when that is longer than the period).
+     * The latency of a responder whose first {@code capacity} requests of a period finish in 5 ms, the
+     * rest taking {@code slowMillis} (still running at the next grant when that is longer than the period).
      */
-    private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, int capacity, long slowMillis) {
-        return runPeriod(sender, gate, capacity, 5, slowMillis);
+    private static IntToLongFunction capacity(int capacity, long slowMillis) {
+        return capacity(capacity, 5, slowMillis);
     }
 
-    private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, int capacity, long fastMillis,
-                          long slowMillis) {
-        return runPeriod(sender, gate, rank -> rank <= capacity ? fastMillis : slowMillis);
+    private static IntToLongFunction capacity(int capacity, long fastMillis, long slowMillis) {
+        return rank -> rank <= capacity ? fastMillis : slowMillis;
     }
 
-    /** The same responder, the latency of the n-th request admitted in the period given by {@code millisOfRank}. */
+    /** Runs {@code periods} periods of {@link #runPeriod} in a row and returns their grants, in order. */
+    private List<Integer> grants(AdaptiveLeaseSender sender, LeaseGate gate, int periods,
+                                 IntToLongFunction millisOfRank) {
+        List<Integer> grants = new ArrayList<>();
+        for (int i = 0; i < periods; i++) {
+            grants.add(runPeriod(sender, gate, millisOfRank));
+        }
+        return grants;
+    }
+
+    /** Counts {@code requests} admissions at {@code nowNanos}. */
+    private static void accept(AdaptiveLeaseSender sender, int requests, long nowNanos) {
+        for (int i = 0; i < requests; i++) {
+            sender.stats().onAccepted(nowNanos);
+        }
+    }
+
+    /** The requests granted over {@code ceiling}, summed over the periods. */
+    private static int over(List<Integer> grants, int ceiling) {
+        return grants.stream().mapToInt(grant -> Math.max(0, grant - ceiling)).sum();
+    }
+
+    /**
+     * A synthetic responder under unbounded demand: each period it admits the whole grant, one
+     * request per millisecond, the latency of the n-th admitted given by {@code millisOfRank}.
+     */
     private int runPeriod(AdaptiveLeaseSender sender, LeaseGate gate, IntToLongFunction millisOfRank) {
         long periodStart = clock.nanoTime();
         Lease lease = sender.nextLease(periodStart);
@@ -70,11 +93,7 @@ class AdaptiveLeaseSenderTest {
     @Test
     void doublesWhileOnTimeThenSettlesJustUnderTheCapacity() {
         AdaptiveLeaseSender sender = sender(10, 0.9);
-        LeaseGate gate = new LeaseGate();
-        List<Integer> grants = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            grants.add(runPeriod(sender, gate, 100, 200));
-        }
+        List<Integer> grants = grants(sender, new LeaseGate(), 40, capacity(100, 200));
         assertThat(grants.subList(0, 5)).containsExactly(10, 20, 40, 80, 160);
         // 100 of 160 finished within the target: back off below it by the 60 that overshot (to half)
         assertThat(grants.get(5)).isEqualTo(80);
@@ -88,40 +107,25 @@ class AdaptiveLeaseSenderTest {
     void probesALatencyCliffRarelyAndByOneRequest() {
         // within capacity every request takes 19 ms against a 20 ms target; past it, 5 s: the
         // latency gives no warning of the cliff, so only the ceiling keeps the grant out of it
-        AdaptiveLeaseSender sender = sender(10, 0.9);
-        LeaseGate gate = new LeaseGate();
         int capacity = 120;
-        int overCliff = 0;
-        List<Integer> grants = new ArrayList<>();
-        for (int i = 0; i < 120; i++) {
-            int grant = runPeriod(sender, gate, capacity, 19, 5_000);
-            grants.add(grant);
-            overCliff += Math.max(0, grant - capacity);
-        }
-        assertThat(overCliff).as("%s", grants).isLessThanOrEqualTo(4);
+        List<Integer> grants = grants(sender(10, 0.9), new LeaseGate(), 120, capacity(capacity, 19, 5_000));
+        assertThat(over(grants, capacity)).as("%s", grants).isLessThanOrEqualTo(4);
         assertThat(grants.subList(60, 120)).as("%s", grants)
                 .allSatisfy(grant -> assertThat(grant).isBetween(108, 121));
     }
 
     @Test
     void approachesAKneeWithoutWarningByShrinkingStepsAndPassesItOnce() {
-        AdaptiveLeaseSender sender = sender(10, 0.97);
-        LeaseGate gate = new LeaseGate();
         int knee = 120;
-        List<Integer> grants = new ArrayList<>();
-        int overKnee = 0;
-        for (int i = 0; i < 60; i++) {
-            // shaped like the published lease demo's service: the first 50 of a period take 4 ms,
-            // the next ones up to the knee 19 ms against the 20 ms target, past the knee 5 s; the
-            // latency rises a band long before the knee and then gives no warning of it
-            int grant = runPeriod(sender, gate, rank -> rank <= 50 ? 4 : rank <= knee ? 19 : 5_000);
-            grants.add(grant);
-            overKnee += Math.max(0, grant - knee);
-        }
+        // shaped like the published lease demo's service: the first 50 of a period take 4 ms,
+        // the next ones up to the knee 19 ms against the 20 ms target, past the knee 5 s; the
+        // latency rises a band long before the knee and then gives no warning of it
+        List<Integer> grants = grants(sender(10, 0.97), new LeaseGate(), 60,
+                rank -> rank <= 50 ? 4 : rank <= knee ? 19 : 5_000);
         // doubling while far below the target, then steps shrinking from a tenth of the grant
         assertThat(grants.subList(0, 8)).containsExactly(10, 20, 40, 80, 88, 95, 101, 106);
         // one crossing, by one request (a 5 % step would have sent six or more into the cliff)
-        assertThat(overKnee).as("%s", grants).isEqualTo(1);
+        assertThat(over(grants, knee)).as("%s", grants).isEqualTo(1);
         // then held one request under the knee it learned (a margin of 1/120 of the knee, at least
         // one: two under it before, 1/60)
         assertThat(grants.subList(25, 60)).as("%s", grants)
@@ -134,13 +138,10 @@ class AdaptiveLeaseSenderTest {
         LeaseGate gate = new LeaseGate();
         int[] capacities = {60, 25, 80};
         for (int capacity : capacities) {
-            List<Integer> grants = new ArrayList<>();
             // capacity that comes back is regained one request a probe, probes coming sooner after
             // each one on time: slower than a loss, which one late period shows
             int periods = capacity == 80 ? 260 : 80;
-            for (int i = 0; i < periods; i++) {
-                grants.add(runPeriod(sender, gate, capacity, 200));
-            }
+            List<Integer> grants = grants(sender, gate, periods, capacity(capacity, 200));
             // after settling, the grant hovers between one backoff under the capacity and one above it
             assertThat(grants.subList(periods - 20, periods)).as("capacity %d %s", capacity, grants)
                     .allSatisfy(grant -> assertThat(grant).isBetween((int) (capacity * 0.85), capacity + 1));
@@ -149,13 +150,8 @@ class AdaptiveLeaseSenderTest {
 
     @Test
     void seesRequestsStillRunningAtTheNextGrant() {
-        AdaptiveLeaseSender sender = sender(10, 0.9);
-        LeaseGate gate = new LeaseGate();
-        List<Integer> grants = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            // beyond capacity requests take 5 s: none completes before the next grant
-            grants.add(runPeriod(sender, gate, 50, 5_000));
-        }
+        // beyond capacity requests take 5 s: none completes before the next grant
+        List<Integer> grants = grants(sender(10, 0.9), new LeaseGate(), 40, capacity(50, 5_000));
         assertThat(grants.subList(0, 4)).containsExactly(10, 20, 40, 80);
         // 50 of 80 on time, 30 over: 50 - 30 = 20, but never below half the late grant
         assertThat(grants.get(4)).isEqualTo(40);
@@ -178,9 +174,7 @@ class AdaptiveLeaseSenderTest {
     void droppedRequestsEndSlowStart() {
         AdaptiveLeaseSender sender = sender(8, 0.9);
         sender.nextLease(clock.nanoTime());
-        for (int i = 0; i < 8; i++) {
-            sender.stats().onAccepted(clock.nanoTime());
-        }
+        accept(sender, 8, clock.nanoTime());
         for (int i = 0; i < 6; i++) {
             sender.stats().onCompleted(clock.nanoTime() + MS, clock.nanoTime());
         }
@@ -243,9 +237,7 @@ class AdaptiveLeaseSenderTest {
         // the service stops: 4 admitted, none done at the next grant and none late yet (their
         // mean age is under the target): on time, but not healthy, so the cap stays
         long stalled = clock.nanoTime() + SECOND.toNanos() - 10 * MS;
-        for (int i = 0; i < 4; i++) {
-            sender.stats().onAccepted(stalled);
-        }
+        accept(sender, 4, stalled);
         clock.advance(SECOND);
         sender.nextLease(clock.nanoTime());
         assertThat(sender.inFlightCap()).isEqualTo(4);

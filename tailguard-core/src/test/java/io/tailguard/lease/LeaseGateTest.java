@@ -17,70 +17,79 @@ class LeaseGateTest {
     private final ManualClock clock = new ManualClock(1_000L);
     private final LeaseGate gate = new LeaseGate();
 
+    private void install(int allowedRequests, Duration timeToLive) {
+        gate.install(clock.nanoTime(), new Lease(allowedRequests, timeToLive));
+    }
+
+    /** Asks the gate now. */
+    private Decision ask() {
+        return gate.tryAcquire(clock.nanoTime());
+    }
+
     @Test
     void rejectsAsExpiredBeforeTheFirstLease() {
-        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+        assertThat(ask().reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
         assertThat(gate.availability(clock.nanoTime())).isZero();
     }
 
     @Test
     void admitsExactlyTheAllowedRequestsThenRejectsAsExhausted() {
-        gate.install(clock.nanoTime(), new Lease(3, Duration.ofSeconds(1)));
+        install(3, Duration.ofSeconds(1));
         for (int i = 0; i < 3; i++) {
-            Decision decision = gate.tryAcquire(clock.nanoTime());
+            Decision decision = ask();
             assertThat(decision.isAdmitted()).isTrue();
             assertThat(decision.permit()).isSameAs(Permit.noop());
         }
-        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXHAUSTED);
+        assertThat(ask().reason()).isEqualTo(RejectReason.LEASE_EXHAUSTED);
         assertThat(gate.remaining(clock.nanoTime())).isZero();
     }
 
     @Test
     void expiresExactlyAtTimeToLive() {
-        gate.install(clock.nanoTime(), new Lease(10, Duration.ofMillis(1000)));
+        install(10, Duration.ofMillis(1000));
         clock.advance(Duration.ofMillis(999));
-        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
+        assertThat(ask().isAdmitted()).isTrue();
         clock.advance(Duration.ofMillis(1));
-        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+        assertThat(ask().reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
         assertThat(gate.remaining(clock.nanoTime())).isZero();
     }
 
     @Test
     void expiredWinsOverExhausted() {
-        gate.install(clock.nanoTime(), new Lease(1, Duration.ofMillis(10)));
-        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
+        install(1, Duration.ofMillis(10));
+        assertThat(ask().isAdmitted()).isTrue();
         clock.advance(Duration.ofMillis(10));
-        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+        assertThat(ask().reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
     }
 
     @Test
     void newLeaseReplacesTheOldOneWithoutCarryOver() {
-        gate.install(clock.nanoTime(), new Lease(5, Duration.ofSeconds(1)));
-        gate.tryAcquire(clock.nanoTime());
+        install(5, Duration.ofSeconds(1));
+        ask();
         clock.advance(Duration.ofMillis(500));
-        gate.install(clock.nanoTime(), new Lease(2, Duration.ofMillis(300)));
+        install(2, Duration.ofMillis(300));
         assertThat(gate.remaining(clock.nanoTime())).isEqualTo(2);
-        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
-        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
-        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXHAUSTED);
+        assertThat(ask().isAdmitted()).isTrue();
+        assertThat(ask().isAdmitted()).isTrue();
+        assertThat(ask().reason()).isEqualTo(RejectReason.LEASE_EXHAUSTED);
         clock.advance(Duration.ofMillis(300));
         // the old lease would still run for 200 ms, but it was replaced
-        assertThat(gate.tryAcquire(clock.nanoTime()).reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
+        assertThat(ask().reason()).isEqualTo(RejectReason.LEASE_EXPIRED);
     }
 
     @Test
     void replacingAnExhaustedLeaseRefillsIt() {
-        gate.install(clock.nanoTime(), new Lease(1, Duration.ofSeconds(1)));
-        gate.tryAcquire(clock.nanoTime());
-        gate.install(clock.nanoTime(), new Lease(1, Duration.ofSeconds(1)));
-        assertThat(gate.tryAcquire(clock.nanoTime()).isAdmitted()).isTrue();
+        install(1, Duration.ofSeconds(1));
+        ask();
+        install(1, Duration.ofSeconds(1));
+        assertThat(ask().isAdmitted()).isTrue();
     }
 
     @Test
     void availabilityIsRemainingOverAllowed() {
-        gate.install(clock.nanoTime(), new Lease(4, Duration.ofSeconds(1)));
+        install(4, Duration.ofSeconds(1));
         assertThat(gate.availability(clock.nanoTime())).isEqualTo(1.0);
-        gate.tryAcquire(clock.nanoTime());
+        ask();
         assertThat(gate.availability(clock.nanoTime())).isEqualTo(0.75);
         clock.advance(Duration.ofSeconds(1));
         assertThat(gate.availability(clock.nanoTime())).isZero();
@@ -102,11 +111,11 @@ class LeaseGateTest {
     void concurrentAcquirersNeverExceedTheLease() throws Exception {
         int threads = 4;
         int allowed = 10_000;
-        gate.install(clock.nanoTime(), new Lease(allowed, Duration.ofHours(1)));
+        install(allowed, Duration.ofHours(1));
         AtomicInteger admitted = new AtomicInteger();
         Threads.runTogether(threads, Duration.ofSeconds(30), thread -> {
             for (int i = 0; i < allowed; i++) {
-                if (gate.tryAcquire(clock.nanoTime()).isAdmitted()) {
+                if (ask().isAdmitted()) {
                     admitted.incrementAndGet();
                 }
             }

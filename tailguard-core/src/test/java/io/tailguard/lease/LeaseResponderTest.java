@@ -3,6 +3,8 @@ package io.tailguard.lease;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.admission.RejectReason;
+import io.tailguard.limit.AimdLimit;
+import io.tailguard.limit.AimdLimitConfig;
 import io.tailguard.time.VirtualScheduler;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -101,12 +103,21 @@ class LeaseResponderTest {
         assertThat(sent).isEmpty();
     }
 
+    /**
+     * A responder whose sessions each get an adaptive sender: a 20 ms target, one-second leases and
+     * periods, the grant starting at {@code initialAllowed}, an AIMD estimator up to {@code maxAllowed}.
+     */
+    private LeaseResponder adaptiveResponder(int initialAllowed, int maxAllowed) {
+        return new LeaseResponder(scheduler, () -> new AdaptiveLeaseSender(
+                new AdaptiveLeaseSender.Config(Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1),
+                        initialAllowed, maxAllowed),
+                seed -> new AimdLimit(new AimdLimitConfig(seed, 1, maxAllowed, 0.9, Duration.ofMillis(20))), now()),
+                new SplittableRandom(1));
+    }
+
     @Test
     void anAdaptiveSessionFeedsItsOwnStatistics() {
-        LeaseResponder responder = new LeaseResponder(scheduler, () -> new AdaptiveLeaseSender(
-                new AdaptiveLeaseSender.Config(Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1), 1, 10),
-                seed -> new io.tailguard.limit.AimdLimit(new io.tailguard.limit.AimdLimitConfig(seed, 1, 10, 0.9,
-                        Duration.ofMillis(20))), now()), new SplittableRandom(1));
+        LeaseResponder responder = adaptiveResponder(1, 10);
         LeaseResponder.Session session = responder.open(sent::add);
         assertThat(session.tryAcquire(now()).isAdmitted()).isTrue();
         assertThat(session.tryAcquire(now()).isAdmitted()).isFalse();
@@ -118,10 +129,7 @@ class LeaseResponderTest {
 
     @Test
     void anAdaptiveSessionCapsWhatAStalledServiceCanPileUpBesideTheLease() {
-        LeaseResponder responder = new LeaseResponder(scheduler, () -> new AdaptiveLeaseSender(
-                new AdaptiveLeaseSender.Config(Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1), 100, 1_000),
-                seed -> new io.tailguard.limit.AimdLimit(new io.tailguard.limit.AimdLimitConfig(seed, 1, 1_000, 0.9,
-                        Duration.ofMillis(20))), now()), new SplittableRandom(1));
+        LeaseResponder responder = adaptiveResponder(100, 1_000);
         LeaseResponder.Session session = responder.open(sent::add);
         // a healthy period: 100 requests, never more than 3 in flight, each done in 1 ms
         for (int i = 0; i < 100; i++) {

@@ -65,13 +65,19 @@ class AimdLimitTest {
         return new AimdLimit(new AimdLimitConfig(10, 1, 100, 0.5, Duration.ofSeconds(1), 2.0, Duration.ofSeconds(1)));
     }
 
+    /** Feeds 20 calm samples of 10 ms, one a millisecond from time 0, so the baseline is 10 ms; returns the time after. */
+    private static long calm(AimdLimit limit) {
+        long now = 0;
+        for (int i = 0; i < 20; i++, now += MS) {
+            limit.update(now, 10 * MS, 1, false);
+        }
+        return now;
+    }
+
     @Test
     void backsOffWhenTheRttAverageExceedsTheToleranceOverTheBaselineOncePerRtt() {
         AimdLimit limit = latencyAware();
-        long now = 0;
-        for (int i = 0; i < 20; i++, now += MS) {
-            limit.update(now, 10 * MS, 1, false); // calm: baseline 10 ms
-        }
+        long now = calm(limit);
         assertThat(limit.baselineRttNanos()).isEqualTo(10.0 * MS);
         int before = limit.limit();
         // samples of 50 ms push the short average past 20 ms on the third (10, 14, 17.6, 20.8 ms):
@@ -87,10 +93,7 @@ class AimdLimitTest {
     @Test
     void aLuckyFastSampleDoesNotPoisonTheBaseline() {
         AimdLimit limit = latencyAware();
-        long now = 0;
-        for (int i = 0; i < 20; i++, now += MS) {
-            limit.update(now, 10 * MS, 1, false);
-        }
+        long now = calm(limit);
         limit.update(now, 100_000L, 1, false); // one response in 0.1 ms
         assertThat(limit.baselineRttNanos()).isGreaterThan(8.9 * MS);
         // RTTs of 15 ms (1.5 × the true baseline) keep growing the limit: nothing backs off
@@ -112,10 +115,7 @@ class AimdLimitTest {
     @Test
     void dropsAndTimeoutsStayOutOfTheBaseline() {
         AimdLimit limit = latencyAware();
-        long now = 0;
-        for (int i = 0; i < 20; i++, now += MS) {
-            limit.update(now, 10 * MS, 1, false);
-        }
+        long now = calm(limit);
         for (int i = 0; i < 50; i++, now += MS) {
             limit.update(now, 10_000L, 1, true); // fast errors
             limit.update(now, 2_000 * MS, 1, false); // past the timeout

@@ -29,6 +29,14 @@ class DecisionPathTest {
         scheduler.advanceNanos(millis * MS);
     }
 
+    /** Forwards one request, answers it after {@code millis} and ends it, so the path has seen one service time. */
+    private void serveOne(DecisionPath<String> path, long millis) {
+        Ticket<String> a = path.submit("a", NONE, now());
+        advanceMillis(millis);
+        path.responded(a, 0, now());
+        path.ended(a, 0, Completion.SUCCESS, now());
+    }
+
     private static PoolSettings queued(int backends, int maxConns, int queue, Duration timeout) {
         return PoolSettings.of("app", backends, maxConns).withQueue(queue, timeout, QueueDiscipline.FIFO);
     }
@@ -100,10 +108,7 @@ class DecisionPathTest {
     @Test
     void refusesAtOnceADeadlineShorterThanTheObservedServiceTime() {
         DecisionPath<String> path = path(queued(1, 1, 2, Duration.ofSeconds(10)));
-        Ticket<String> a = path.submit("a", NONE, now());
-        advanceMillis(50);
-        path.responded(a, 0, now());
-        path.ended(a, 0, Completion.SUCCESS, now());
+        serveOne(path, 50);
         host.take();
         path.submit("short", 20 * MS, now());
         path.submit("long", 80 * MS, now());
@@ -114,10 +119,7 @@ class DecisionPathTest {
     @Test
     void refusesAQueuedRequestExpectedToFinishAfterItsDeadline() {
         DecisionPath<String> path = path(queued(1, 1, 5, Duration.ofSeconds(10)));
-        Ticket<String> a = path.submit("a", NONE, now());
-        advanceMillis(50);
-        path.responded(a, 0, now());
-        path.ended(a, 0, Completion.SUCCESS, now());
+        serveOne(path, 50);
         path.submit("b", NONE, now());
         host.take();
         // b is in service; c waits one service (50 ms) and needs one more: 100 ms
@@ -233,10 +235,7 @@ class DecisionPathTest {
     @Test
     void retryAfterFollowsTheObservedDrainRate() {
         DecisionPath<String> path = path(queued(1, 1, 10, Duration.ofSeconds(30)));
-        Ticket<String> a = path.submit("a", NONE, now());
-        advanceMillis(1_500);
-        path.responded(a, 0, now());
-        path.ended(a, 0, Completion.SUCCESS, now());
+        serveOne(path, 1_500);
         path.submit("b", NONE, now());
         path.submit("c", NONE, now());
         // one queued ahead of a newcomer: (1 + 1) x 1.5 s / 1 = 3 s

@@ -4,27 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.config.RateText;
 import io.tailguard.lease.Lease;
-import io.tailguard.time.VirtualScheduler;
 import java.time.Duration;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class PathRouteTest {
-
-    private static final long MS = 1_000_000L;
-    private static final long NONE = Long.MAX_VALUE;
-
-    private final VirtualScheduler scheduler = new VirtualScheduler();
-    private final RecordingHost host = new RecordingHost();
-
-    private long now() {
-        return scheduler.clock().nanoTime();
-    }
-
-    private PathRoute<String> route(PoolSettings pool, RouteSettings route) {
-        DecisionPath<String> path = new DecisionPath<>(pool, scheduler, host, new SplittableRandom(7));
-        return new PathRoute<>(route, path, scheduler, now());
-    }
+class PathRouteTest extends RouteFixture {
 
     @Test
     void refusesOverTheRouteRateWithTheWaitForATokenAsRetryAfter() {

@@ -4,27 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.queue.QueueDiscipline;
-import io.tailguard.time.VirtualScheduler;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** A route's shared gate (a bucket kept elsewhere) asked through the host, on a virtual scheduler. */
-class SharedGateTest {
-
-    private static final long MS = 1_000_000L;
-    private static final long NONE = Long.MAX_VALUE;
-
-    private final VirtualScheduler scheduler = new VirtualScheduler();
-    private final RecordingHost host = new RecordingHost();
-
-    private long now() {
-        return scheduler.clock().nanoTime();
-    }
+class SharedGateTest extends RouteFixture {
 
     private PathRoute<String> route(PoolSettings pool) {
-        DecisionPath<String> path = new DecisionPath<>(pool, scheduler, host, new SplittableRandom(7));
-        return new PathRoute<>(RouteSettings.plain("api"), path, scheduler, now());
+        return route(pool, RouteSettings.plain("api"));
     }
 
     @Test

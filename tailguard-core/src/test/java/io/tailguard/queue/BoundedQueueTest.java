@@ -3,7 +3,6 @@ package io.tailguard.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tailguard.admission.RejectReason;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,6 +18,15 @@ class BoundedQueueTest {
 
     private BoundedQueue<String> queue(BoundedQueueConfig config) {
         return new BoundedQueue<>(config, (item, reason, waited) -> shed.add(item + ":" + reason + ":" + waited));
+    }
+
+    /** A queue of {@code config} holding "a", "b", ... offered at the given times. */
+    private BoundedQueue<String> queueOffered(BoundedQueueConfig config, long... offerNanos) {
+        BoundedQueue<String> queue = queue(config);
+        for (int i = 0; i < offerNanos.length; i++) {
+            queue.offer(offerNanos[i], String.valueOf((char) ('a' + i)));
+        }
+        return queue;
     }
 
     @Test
@@ -47,10 +55,7 @@ class BoundedQueueTest {
 
     @Test
     void neverServesAnItemThatWaitedLongerThanTheMaximum() {
-        BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(10, Duration.ofMillis(5)));
-        queue.offer(0, "a");
-        queue.offer(MS, "b");
-        queue.offer(2 * MS, "c");
+        BoundedQueue<String> queue = queueOffered(BoundedQueueConfig.fifo(10, Duration.ofMillis(5)), 0, MS, 2 * MS);
         assertThat(queue.poll(7 * MS)).isEqualTo("c");
         assertThat(shed).containsExactly("a:QUEUE_TIMEOUT:" + 7 * MS, "b:QUEUE_TIMEOUT:" + 6 * MS);
         assertThat(queue.isEmpty()).isTrue();
@@ -66,19 +71,15 @@ class BoundedQueueTest {
 
     @Test
     void lifoShedsEvenTheNewestItemWhenItWaitedTooLong() {
-        BoundedQueue<String> queue = queue(BoundedQueueConfig.lifo(10, Duration.ofMillis(5)));
-        queue.offer(0, "a");
-        queue.offer(3 * MS, "b"); // offered by a thread with an earlier clock reading below
-        queue.offer(2 * MS, "c");
+        // "c" is offered by a thread whose clock reading is earlier than that of "b"
+        BoundedQueue<String> queue = queueOffered(BoundedQueueConfig.lifo(10, Duration.ofMillis(5)), 0, 3 * MS, 2 * MS);
         assertThat(queue.poll(7 * MS + 1)).isEqualTo("b");
         assertThat(shed).containsExactly("a:QUEUE_TIMEOUT:" + (7 * MS + 1), "c:QUEUE_TIMEOUT:" + (5 * MS + 1));
     }
 
     @Test
     void fullQueueShedsTimedOutItemsToMakeRoomForAFreshOne() {
-        BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(2, Duration.ofMillis(5)));
-        queue.offer(0, "a");
-        queue.offer(4 * MS, "b");
+        BoundedQueue<String> queue = queueOffered(BoundedQueueConfig.fifo(2, Duration.ofMillis(5)), 0, 4 * MS);
         assertThat(queue.offer(6 * MS, "c")).isTrue();
         assertThat(shed).containsExactly("a:QUEUE_TIMEOUT:" + 6 * MS);
         assertThat(queue.offer(6 * MS, "d")).isFalse();
@@ -86,10 +87,7 @@ class BoundedQueueTest {
 
     @Test
     void expireShedsTimedOutItemsWithoutServingAnything() {
-        BoundedQueue<String> queue = queue(BoundedQueueConfig.fifo(5, Duration.ofMillis(5)));
-        queue.offer(0, "a");
-        queue.offer(MS, "b");
-        queue.offer(4 * MS, "c");
+        BoundedQueue<String> queue = queueOffered(BoundedQueueConfig.fifo(5, Duration.ofMillis(5)), 0, MS, 4 * MS);
         assertThat(queue.oldestWaitNanos(6 * MS)).isEqualTo(6 * MS);
         assertThat(queue.expire(6 * MS + 1)).isEqualTo(2);
         assertThat(queue.size()).isEqualTo(1);

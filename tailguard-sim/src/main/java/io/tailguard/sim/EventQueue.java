@@ -69,13 +69,12 @@ final class EventQueue {
         if (laneSize == 0) {
             return false;
         }
-        long lt = laneTimes[laneHead];
-        return size == 0 || lt < times[0] || (lt == times[0] && laneKeys[laneHead] < keys[0]);
+        return size == 0 || before(laneTimes[laneHead], laneKeys[laneHead], times[0], keys[0]);
     }
 
     void push(long timeNanos, int kind, int payload) {
         long key = ((long) kind << KIND_SHIFT) | (sequence++ & SEQUENCE_MASK);
-        if (laneSize == 0 || timeNanos > laneLastTime || (timeNanos == laneLastTime && key > laneLastKey)) {
+        if (laneSize == 0 || before(laneLastTime, laneLastKey, timeNanos, key)) {
             if (laneSize == laneTimes.length) {
                 growLane();
             }
@@ -97,18 +96,13 @@ final class EventQueue {
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            long pt = times[parent];
-            if (pt < timeNanos || (pt == timeNanos && keys[parent] < key)) {
+            if (before(times[parent], keys[parent], timeNanos, key)) {
                 break;
             }
-            times[i] = pt;
-            keys[i] = keys[parent];
-            payloads[i] = payloads[parent];
+            place(i, times[parent], keys[parent], payloads[parent]);
             i = parent;
         }
-        times[i] = timeNanos;
-        keys[i] = key;
-        payloads[i] = payload;
+        place(i, timeNanos, key, payload);
     }
 
     /** Removes the earliest event; read it with {@link #polledTimeNanos()} and friends. */
@@ -146,23 +140,30 @@ final class EventQueue {
             if (right < last) {
                 long rt = times[right];
                 long rk = keys[right];
-                if (rt < ct || (rt == ct && rk < ck)) {
+                if (before(rt, rk, ct, ck)) {
                     child = right;
                     ct = rt;
                     ck = rk;
                 }
             }
-            if (t < ct || (t == ct && k < ck)) {
+            if (before(t, k, ct, ck)) {
                 break;
             }
-            times[i] = ct;
-            keys[i] = ck;
-            payloads[i] = payloads[child];
+            place(i, ct, ck, payloads[child]);
             i = child;
         }
-        times[i] = t;
-        keys[i] = k;
-        payloads[i] = p;
+        place(i, t, k, p);
+    }
+
+    /** The one order of events: time first, then the key (kind, then sequence). */
+    private static boolean before(long timeNanos, long key, long otherTimeNanos, long otherKey) {
+        return timeNanos < otherTimeNanos || (timeNanos == otherTimeNanos && key < otherKey);
+    }
+
+    private void place(int slot, long timeNanos, long key, int payload) {
+        times[slot] = timeNanos;
+        keys[slot] = key;
+        payloads[slot] = payload;
     }
 
     long polledTimeNanos() {

@@ -2,6 +2,7 @@ package io.tailguard.sim;
 
 import io.tailguard.admission.RejectReason;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -26,38 +27,20 @@ final class Recorder implements SimulationView {
     private int inSystem;
 
     // whole run
-    private long arrivals;
-    private long accepted;
-    private long completed;
-    private final long[] rejected = new long[REASONS];
-    private final long[] shed = new long[REASONS];
+    private final Tally run = new Tally();
     private final Histogram latency;
     private long clampedLatencies;
-    private double areaQueue;
-    private double areaInSystem;
-    private double areaBusy;
-    private int maxQueue;
-    private int maxInSystem;
     private long started;
     private double waitSumNanos;
     private long departures;
     private double sojournSumNanos;
 
     // current interval
+    private final Tally interval = new Tally();
     private final List<IntervalStats> intervals = new ArrayList<>();
     private long intervalStartNanos;
     private long intervalEndNanos;
-    private long iArrivals;
-    private long iAccepted;
-    private long iCompleted;
-    private final long[] iRejected = new long[REASONS];
-    private final long[] iShed = new long[REASONS];
     private final Histogram iLatency;
-    private double iAreaQueue;
-    private double iAreaInSystem;
-    private double iAreaBusy;
-    private int iMaxQueue;
-    private int iMaxInSystem;
 
     Recorder(HistogramSpec spec, long intervalNanos, SimulationListener listener) {
         this.unitNanos = spec.unit().toNanos();
@@ -83,46 +66,30 @@ final class Recorder implements SimulationView {
     private void integrate(long dtNanos) {
         if (dtNanos > 0) {
             double dt = dtNanos;
-            areaQueue += queued * dt;
-            areaInSystem += inSystem * dt;
-            areaBusy += busy * dt;
+            run.integrate(queued, inSystem, busy, dt);
             if (intervalNanos > 0) {
-                iAreaQueue += queued * dt;
-                iAreaInSystem += inSystem * dt;
-                iAreaBusy += busy * dt;
+                interval.integrate(queued, inSystem, busy, dt);
             }
         }
     }
 
     void arrival() {
-        arrivals++;
-        iArrivals++;
+        run.arrivals++;
+        interval.arrivals++;
     }
 
     void rejected(RejectReason reason) {
-        rejected[reason.ordinal()]++;
-        iRejected[reason.ordinal()]++;
+        run.rejected[reason.ordinal()]++;
+        interval.rejected[reason.ordinal()]++;
     }
 
     void accepted(boolean waits) {
-        accepted++;
-        iAccepted++;
         inSystem++;
-        if (inSystem > maxInSystem) {
-            maxInSystem = inSystem;
-        }
-        if (inSystem > iMaxInSystem) {
-            iMaxInSystem = inSystem;
-        }
         if (waits) {
             queued++;
-            if (queued > maxQueue) {
-                maxQueue = queued;
-            }
-            if (queued > iMaxQueue) {
-                iMaxQueue = queued;
-            }
         }
+        run.accepted(queued, inSystem);
+        interval.accepted(queued, inSystem);
     }
 
     void started(long waitedNanos, boolean fromQueue) {
@@ -137,8 +104,8 @@ final class Recorder implements SimulationView {
     void completed(long latencyNanos) {
         busy--;
         inSystem--;
-        completed++;
-        iCompleted++;
+        run.completed++;
+        interval.completed++;
         departures++;
         sojournSumNanos += latencyNanos;
         long value = latencyNanos / unitNanos;
@@ -155,8 +122,8 @@ final class Recorder implements SimulationView {
     void shed(RejectReason reason, long sojournNanos) {
         queued--;
         inSystem--;
-        shed[reason.ordinal()]++;
-        iShed[reason.ordinal()]++;
+        run.shed[reason.ordinal()]++;
+        interval.shed[reason.ordinal()]++;
         departures++;
         sojournSumNanos += sojournNanos;
     }
@@ -164,23 +131,14 @@ final class Recorder implements SimulationView {
     private void closeInterval(long endNanos) {
         long length = endNanos - intervalStartNanos;
         IntervalStats stats = new IntervalStats(intervals.size(), intervalStartNanos, endNanos,
-                new Counts(iArrivals, iAccepted, iCompleted, iRejected, iShed), iLatency.copy(),
-                iMaxQueue, iMaxInSystem, iAreaQueue / length, iAreaInSystem / length, iAreaBusy / length);
+                interval.counts(), iLatency.copy(), interval.maxQueue, interval.maxInSystem,
+                interval.areaQueue / length, interval.areaInSystem / length, interval.areaBusy / length);
         intervals.add(stats);
         listener.onInterval(stats);
         intervalStartNanos = endNanos;
         intervalEndNanos = endNanos + intervalNanos;
-        iArrivals = 0;
-        iAccepted = 0;
-        iCompleted = 0;
-        java.util.Arrays.fill(iRejected, 0);
-        java.util.Arrays.fill(iShed, 0);
+        interval.restart(queued, inSystem);
         iLatency.reset();
-        iAreaQueue = 0;
-        iAreaInSystem = 0;
-        iAreaBusy = 0;
-        iMaxQueue = queued;
-        iMaxInSystem = inSystem;
     }
 
     /** Ends the run at {@code endNanos} and returns its result. */
@@ -191,10 +149,9 @@ final class Recorder implements SimulationView {
         }
         double length = endNanos;
         return new SimulationResult(endNanos, workers,
-                new Counts(arrivals, accepted, completed, rejected, shed), latency, clampedLatencies,
-                List.copyOf(intervals), maxQueue, maxInSystem,
-                length > 0 ? areaQueue / length : 0, length > 0 ? areaInSystem / length : 0,
-                length > 0 ? areaBusy / length : 0,
+                run.counts(), latency, clampedLatencies, List.copyOf(intervals), run.maxQueue, run.maxInSystem,
+                length > 0 ? run.areaQueue / length : 0, length > 0 ? run.areaInSystem / length : 0,
+                length > 0 ? run.areaBusy / length : 0,
                 started, started > 0 ? waitSumNanos / started : 0,
                 departures, departures > 0 ? sojournSumNanos / departures : 0,
                 queued, busy);
@@ -218,5 +175,50 @@ final class Recorder implements SimulationView {
     @Override
     public int inSystem() {
         return inSystem;
+    }
+
+    /** Not thread-safe: the counters, peaks and time-weighted areas of one span, the whole run or one interval. */
+    private static final class Tally {
+        long arrivals;
+        long accepted;
+        long completed;
+        final long[] rejected = new long[REASONS];
+        final long[] shed = new long[REASONS];
+        double areaQueue;
+        double areaInSystem;
+        double areaBusy;
+        int maxQueue;
+        int maxInSystem;
+
+        void integrate(int queued, int inSystem, int busy, double dt) {
+            areaQueue += queued * dt;
+            areaInSystem += inSystem * dt;
+            areaBusy += busy * dt;
+        }
+
+        /** Counts an admission that left {@code queued} waiting and {@code inSystem} inside. */
+        void accepted(int queued, int inSystem) {
+            accepted++;
+            maxInSystem = Math.max(maxInSystem, inSystem);
+            maxQueue = Math.max(maxQueue, queued);
+        }
+
+        Counts counts() {
+            return new Counts(arrivals, accepted, completed, rejected, shed);
+        }
+
+        /** Empties the span; its peaks start from the occupancy carried over. */
+        void restart(int queued, int inSystem) {
+            arrivals = 0;
+            accepted = 0;
+            completed = 0;
+            Arrays.fill(rejected, 0);
+            Arrays.fill(shed, 0);
+            areaQueue = 0;
+            areaInSystem = 0;
+            areaBusy = 0;
+            maxQueue = queued;
+            maxInSystem = inSystem;
+        }
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.tailguard.sim.arrival.ArrivalSource;
 import io.tailguard.sim.service.ServiceModel;
 import java.time.Duration;
+import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,28 +23,22 @@ class QueueingTheoryTest {
     @ParameterizedTest(name = "M/M/1 at rho={0}")
     @CsvSource({"0.5, 2000000", "0.7, 3000000", "0.9, 10000000"})
     void mm1MatchesClosedForm(double rho, long customers) {
-        double lambda = rho * MU_PER_SECOND;
-        SimulationResult result = run(1, ArrivalSource.poisson(lambda), ServiceModel.exponential(Duration.ofMillis(1)),
-                customers);
-        assertMatches(result, QueueingTheory.mm1WaitInQueue(lambda, MU_PER_SECOND), rho);
+        assertPoissonRunMatches(1, rho, ServiceModel.exponential(Duration.ofMillis(1)), customers,
+                lambda -> QueueingTheory.mm1WaitInQueue(lambda, MU_PER_SECOND));
     }
 
     @ParameterizedTest(name = "M/D/1 at rho={0}")
     @CsvSource({"0.5, 1000000", "0.7, 2000000", "0.9, 6000000"})
     void md1MatchesPollaczekKhinchine(double rho, long customers) {
-        double lambda = rho * MU_PER_SECOND;
-        SimulationResult result = run(1, ArrivalSource.poisson(lambda), ServiceModel.fixed(Duration.ofMillis(1)),
-                customers);
-        assertMatches(result, QueueingTheory.md1WaitInQueue(lambda, MU_PER_SECOND), rho);
+        assertPoissonRunMatches(1, rho, ServiceModel.fixed(Duration.ofMillis(1)), customers,
+                lambda -> QueueingTheory.md1WaitInQueue(lambda, MU_PER_SECOND));
     }
 
     @ParameterizedTest(name = "M/M/{0} at rho={1}")
     @CsvSource({"2, 0.5, 3000000", "2, 0.8, 4000000", "4, 0.6, 3000000", "4, 0.9, 10000000"})
     void mmcMatchesErlangC(int c, double rho, long customers) {
-        double lambda = rho * c * MU_PER_SECOND;
-        SimulationResult result = run(c, ArrivalSource.poisson(lambda), ServiceModel.exponential(Duration.ofMillis(1)),
-                customers);
-        assertMatches(result, QueueingTheory.mmcWaitInQueue(c, lambda, MU_PER_SECOND), rho);
+        assertPoissonRunMatches(c, rho, ServiceModel.exponential(Duration.ofMillis(1)), customers,
+                lambda -> QueueingTheory.mmcWaitInQueue(c, lambda, MU_PER_SECOND));
     }
 
     @ParameterizedTest(name = "M/M/1 sojourn p{0}")
@@ -68,6 +63,17 @@ class QueueingTheoryTest {
                 .station(Station.builder().workers(workers).service(service).build())
                 .maxArrivals(customers)
                 .build().run();
+    }
+
+    /**
+     * Runs {@code customers} Poisson arrivals at utilisation {@code rho} into {@code workers} workers
+     * and checks the run against the mean wait {@code waitOfLambda} gives for the arrival rate.
+     */
+    private static void assertPoissonRunMatches(int workers, double rho, ServiceModel service, long customers,
+                                                DoubleUnaryOperator waitOfLambda) {
+        double lambda = rho * workers * MU_PER_SECOND;
+        SimulationResult result = run(workers, ArrivalSource.poisson(lambda), service, customers);
+        assertMatches(result, waitOfLambda.applyAsDouble(lambda), rho);
     }
 
     private static void assertMatches(SimulationResult result, double expectedWaitSeconds, double rho) {

@@ -5,20 +5,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-/** Immutable bootstrap distribution: each draw is one of the samples, uniformly. */
-final class Empirical implements ServiceModel {
-
-    private final long[] samplesNanos;
-    private final double meanNanos;
-
-    private Empirical(long[] samplesNanos) {
-        this.samplesNanos = samplesNanos;
-        double sum = 0;
-        for (long s : samplesNanos) {
-            sum += s;
-        }
-        this.meanNanos = sum / samplesNanos.length;
-    }
+/**
+ * Immutable bootstrap distribution: each draw is one of the samples, uniformly; made by
+ * {@link #ofSamples}, which validates.
+ */
+record Empirical(long[] samplesNanos, double meanNanos) implements ServiceModel {
 
     static Empirical ofSamples(List<Duration> samples) {
         Check.notNull("samples", samples);
@@ -29,17 +20,16 @@ final class Empirical implements ServiceModel {
         for (int i = 0; i < nanos.length; i++) {
             nanos[i] = Check.nonNegative("samples[" + i + "]", samples.get(i)).toNanos();
         }
-        return new Empirical(nanos);
+        double sum = 0;
+        for (long s : nanos) {
+            sum += s;
+        }
+        return new Empirical(nanos, sum / nanos.length);
     }
 
     @Override
     public long sampleNanos(RandomGenerator random) {
         return samplesNanos[random.nextInt(samplesNanos.length)];
-    }
-
-    @Override
-    public double meanNanos() {
-        return meanNanos;
     }
 
     @Override

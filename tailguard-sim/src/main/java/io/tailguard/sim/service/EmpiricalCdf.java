@@ -6,23 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-/** Immutable piecewise-linear CDF sampled by inverse transform. */
-final class EmpiricalCdf implements ServiceModel {
-
-    private final long[] valuesNanos;
-    private final double[] cdf;
-    private final double meanNanos;
-
-    private EmpiricalCdf(long[] valuesNanos, double[] cdf) {
-        this.valuesNanos = valuesNanos;
-        this.cdf = cdf;
-        // Mass cdf[0] sits on the first value; each segment's mass is spread uniformly.
-        double mean = cdf[0] * valuesNanos[0];
-        for (int i = 1; i < cdf.length; i++) {
-            mean += (cdf[i] - cdf[i - 1]) * (valuesNanos[i] + valuesNanos[i - 1]) / 2.0;
-        }
-        this.meanNanos = mean;
-    }
+/** Immutable piecewise-linear CDF sampled by inverse transform; made by {@link #of}, which validates. */
+record EmpiricalCdf(long[] valuesNanos, double[] cdf, double meanNanos) implements ServiceModel {
 
     static EmpiricalCdf of(List<Duration> values, double[] cumulativeProbabilities) {
         Check.notNull("values", values);
@@ -45,7 +30,12 @@ final class EmpiricalCdf implements ServiceModel {
             throw new IllegalArgumentException("cumulativeProbabilities must end at 1.0 but ended at "
                     + cdf[cdf.length - 1]);
         }
-        return new EmpiricalCdf(nanos, cdf);
+        // Mass cdf[0] sits on the first value; each segment's mass is spread uniformly.
+        double mean = cdf[0] * nanos[0];
+        for (int i = 1; i < cdf.length; i++) {
+            mean += (cdf[i] - cdf[i - 1]) * (nanos[i] + nanos[i - 1]) / 2.0;
+        }
+        return new EmpiricalCdf(nanos, cdf, mean);
     }
 
     @Override
@@ -63,11 +53,6 @@ final class EmpiricalCdf implements ServiceModel {
         double fraction = (u - lowP) / (cdf[upper] - lowP);
         long low = valuesNanos[upper - 1];
         return low + Math.round(fraction * (valuesNanos[upper] - low));
-    }
-
-    @Override
-    public double meanNanos() {
-        return meanNanos;
     }
 
     @Override

@@ -4,18 +4,11 @@ import io.tailguard.config.Check;
 import java.util.List;
 import java.util.random.RandomGenerator;
 
-/** Immutable weighted mixture of service models (for example 95 % fast, 5 % slow). */
-final class Mixture implements ServiceModel {
-
-    private final ServiceModel[] components;
-    private final double[] cumulative;
-    private final double meanNanos;
-
-    private Mixture(ServiceModel[] components, double[] cumulative, double meanNanos) {
-        this.components = components;
-        this.cumulative = cumulative;
-        this.meanNanos = meanNanos;
-    }
+/**
+ * Immutable weighted mixture of service models (for example 95 % fast, 5 % slow), component i drawn
+ * while a uniform draw is below {@code cumulative[i]}; made by {@link #of}, which validates.
+ */
+record Mixture(ServiceModel[] components, double[] cumulative, double meanNanos) implements ServiceModel {
 
     static Mixture of(List<ServiceModel> components, double[] weights) {
         Check.notNull("components", components);
@@ -52,11 +45,6 @@ final class Mixture implements ServiceModel {
             i++;
         }
         return components[i].sampleNanos(random);
-    }
-
-    @Override
-    public double meanNanos() {
-        return meanNanos;
     }
 
     @Override
