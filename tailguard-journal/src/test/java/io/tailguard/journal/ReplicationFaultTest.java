@@ -28,7 +28,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Faults an operator meets in replication, done to real journals on disk and real sockets: a replica
@@ -39,28 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and that each refusal is one clear line.
  */
 @Timeout(60) // a regression hangs on a socket or a commit; the waits below are on real events
-class ReplicationFaultTest {
-
-    private static final int SMALL = 1 << 20;
-
-    @TempDir
-    Path tmp;
-
-    private final LogCollector primaryLog = new LogCollector();
-    private final LogCollector replicaLog = new LogCollector();
-
-    private JournalConfig replicaConfig(String name) {
-        return JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(replicaLog).build();
-    }
-
-    private ReplicaServer replica(String name) {
-        return ReplicaServer.start(loopback(0), replicaConfig(name));
-    }
-
-    private JournalConfig primary(String name, CommitMode mode, InetSocketAddress replica) {
-        JournalConfig c = JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(primaryLog).build();
-        return mode == CommitMode.LOCAL ? c : c.toBuilder().replication(mode, replica).build();
-    }
+class ReplicationFaultTest extends ReplicationFixture {
 
     @Test
     void aFreshPrimaryIsRefusedByAReplicaHolding20001RecordsOfAnotherJournalAndNothingIsAcknowledged()

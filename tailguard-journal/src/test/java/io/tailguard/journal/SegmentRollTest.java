@@ -69,12 +69,7 @@ class SegmentRollTest {
         while (!z.done()) {
             z.step();
         }
-        try (Segment s = Segment.activate(z.finish(), dir, 1, TestIds.ID, 0)) {
-            assertThat(Files.size(s.path())).isEqualTo(SIZE);
-            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
-            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
-            assertThat(s.frameLength(next)).isZero();
-        }
+        assertWorkingSegment(z.finish());
     }
 
     @Test
@@ -90,12 +85,7 @@ class SegmentRollTest {
             z.step();
         }
         assertThat(z.resident(0, SIZE)).isTrue();
-        try (Segment s = Segment.activate(z.finish(), dir, 1, TestIds.ID, 0)) {
-            assertThat(Files.size(s.path())).isEqualTo(SIZE);
-            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
-            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
-            assertThat(s.frameLength(next)).isZero();
-        }
+        assertWorkingSegment(z.finish());
     }
 
     @Test
@@ -127,11 +117,7 @@ class SegmentRollTest {
             fill.set(SIZE / 2); // allows 1 + 2 chunks
             awaitHeldAt(p, 3L * CHUNK, "three chunks at half");
             fill.set(SIZE * 3 / 4);
-            Blank taken = awaitReady(p, SIZE, "a complete blank at three quarters");
-            try (Segment s = Segment.activate(taken, dir, 1, TestIds.ID, 0)) {
-                assertThat(Files.size(s.path())).isEqualTo(SIZE);
-                assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
-            }
+            assertWorkingSegment(awaitReady(p, SIZE, "a complete blank at three quarters"));
         } finally {
             p.shutdown();
         }
@@ -182,14 +168,7 @@ class SegmentRollTest {
             fill.set(0);
             Blank carried = p.takeForRoll();
             assertThat(carried).as("the unfinished blank, finished on this thread").isNotNull();
-            try (Segment s = Segment.activate(carried, dir, 1, TestIds.ID, 0)) {
-                assertThat(Files.size(s.path())).isEqualTo(SIZE);
-                assertThat(SegmentTest.allocatedBytes(s.path())).isGreaterThanOrEqualTo(SIZE);
-                assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
-                int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
-                assertThat(s.check(SegmentLayout.HEADER_LENGTH, 1)).isEqualTo(FrameStatus.OK);
-                assertThat(s.frameLength(next)).isZero();
-            }
+            assertThat(SegmentTest.allocatedBytes(assertWorkingSegment(carried))).isGreaterThanOrEqualTo(SIZE);
             fill.set(SIZE * 3 / 4);
             awaitReady(p, SIZE, "the preparer starts and completes the next blank").delete();
         } finally {
@@ -298,6 +277,21 @@ class SegmentRollTest {
         assertThat(taken).as(what + ": taken").isNotNull();
         assertThat(taken.sizeBytes()).as(what + ": its size").isEqualTo(size);
         return taken;
+    }
+
+    /**
+     * Activates {@code blank} as segment 1 and checks that it is a whole segment of zeros past its
+     * header that takes a record; returns the segment's path.
+     */
+    private Path assertWorkingSegment(Blank blank) throws Exception {
+        try (Segment s = Segment.activate(blank, dir, 1, TestIds.ID, 0)) {
+            assertThat(Files.size(s.path())).isEqualTo(SIZE);
+            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+            assertThat(s.check(SegmentLayout.HEADER_LENGTH, 1)).isEqualTo(FrameStatus.OK);
+            assertThat(s.frameLength(next)).isZero();
+            return s.path();
+        }
     }
 
     private SegmentPreparer started(boolean forced, AtomicInteger fill) {

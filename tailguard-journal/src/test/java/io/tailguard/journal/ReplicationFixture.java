@@ -1,0 +1,39 @@
+package io.tailguard.journal;
+
+import static io.tailguard.journal.Wire.loopback;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Not thread-safe: the base of the replication tests on real journals and sockets: journals in
+ * directories of {@link #tmp} with 1 MiB segments, the primaries' errors collected in
+ * {@link #primaryLog} and the replicas' in {@link #replicaLog}.
+ */
+abstract class ReplicationFixture {
+
+    static final int SMALL = 1 << 20;
+
+    @TempDir
+    Path tmp;
+
+    final LogCollector primaryLog = new LogCollector();
+    final LogCollector replicaLog = new LogCollector();
+
+    /** Returns the configuration of a replica's journal in {@code tmp/name}. */
+    JournalConfig replicaConfig(String name) {
+        return JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(replicaLog).build();
+    }
+
+    /** Starts a replica server on a free loopback port over the journal in {@code tmp/name}. */
+    ReplicaServer replica(String name) {
+        return ReplicaServer.start(loopback(0), replicaConfig(name));
+    }
+
+    /** Returns the configuration of a primary in {@code tmp/name} committing per {@code mode} (no replica when LOCAL). */
+    JournalConfig primary(String name, CommitMode mode, InetSocketAddress replica) {
+        JournalConfig c = JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(primaryLog).build();
+        return mode == CommitMode.LOCAL ? c : c.toBuilder().replication(mode, replica).build();
+    }
+}
