@@ -66,10 +66,7 @@ class ReplicaHistoryTest extends ReplicationFixture {
         }
         try (ReplicaServer r = replica("replica")) {
             assertThat(r.primaryIdentity()).isNull();
-            try (Journal a = Journal.open(primary("a", CommitMode.ACK, r.address()))) {
-                assertThat(primaryLog.await("refused")).contains("its records 1..3000 are not this journal's");
-                assertThat(a.ackedSequence()).isZero();
-            }
+            assertRefused(r, "a", "its records 1..3000 are not this journal's");
             assertThat(r.journal().writtenSequence()).as("nothing appended after the other journal's records")
                     .isEqualTo(3000);
         }

@@ -1,6 +1,7 @@
 package io.tailguard.journal;
 
 import static io.tailguard.journal.Wire.loopback;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -35,5 +36,16 @@ abstract class ReplicationFixture {
     JournalConfig primary(String name, CommitMode mode, InetSocketAddress replica) {
         JournalConfig c = JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(primaryLog).build();
         return mode == CommitMode.LOCAL ? c : c.toBuilder().replication(mode, replica).build();
+    }
+
+    /**
+     * Opens primary {@code name} against {@code replica} and checks that the replica is refused in a
+     * line of {@link #primaryLog} containing every one of {@code reasons}, and nothing counts as acknowledged.
+     */
+    void assertRefused(ReplicaServer replica, String name, String... reasons) throws InterruptedException {
+        try (Journal j = Journal.open(primary(name, CommitMode.ACK, replica.address()))) {
+            assertThat(primaryLog.await("refused")).contains(reasons);
+            assertThat(j.ackedSequence()).isZero();
+        }
     }
 }
