@@ -3,6 +3,7 @@ package io.tailguard.journal.segment;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.worker.IdleStrategy;
 import io.tailguard.journal.worker.IncidentLog;
+import io.tailguard.journal.worker.Threads;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Queue;
@@ -344,11 +345,7 @@ public final class SegmentPreparer extends Thread {
     public void shutdown() {
         running = false;
         LockSupport.unpark(this);
-        try {
-            join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.awaitEnd(this, 10_000);
         Blank b;
         while ((b = ready.poll()) != null) {
             b.delete();

@@ -5,6 +5,7 @@ import io.tailguard.journal.durability.DurabilityPolicy;
 import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.worker.IdleStrategy;
+import io.tailguard.journal.worker.Threads;
 import io.tailguard.time.NanoClock;
 import java.nio.file.Path;
 import java.util.List;
@@ -87,11 +88,7 @@ public final class ForceThread extends Thread {
     public void shutdown() {
         running = false;
         LockSupport.unpark(this);
-        try {
-            join(5_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.awaitEnd(this, 5_000);
     }
 
     @Override
