@@ -4,11 +4,9 @@ import static io.tailguard.journal.FlavouredRecords.appendAll;
 import static io.tailguard.journal.FlavouredRecords.assertHolds;
 import static io.tailguard.journal.FlavouredRecords.copyJournal;
 import static io.tailguard.journal.FlavouredRecords.record;
-import static io.tailguard.journal.Wire.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.journal.scan.IdFile;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -76,30 +74,27 @@ class ReplicaHistoryTest extends ReplicationFixture {
 
     @Test
     void anAcknowledgementWhoseDigestIsNotThePrimarysDoesNotCountAndClosesTheConnection() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            try (Journal j = Journal.open(primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
-                appendAll(j, 1, 3, 0);
-                try (SocketChannel ch = fake.accept()) {
-                    Wire.answerEmpty(ch);
-                    for (long s = 1; s <= 3; s++) {
-                        assertThat(Wire.receive(ch, record(s, 0).length).getLong(8)).isEqualTo(s);
-                    }
-                    Wire.ack(ch, 3, Wire.digest(3, s -> record(s, s == 2 ? 1 : 0)));
-                    assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
+        try (ServerSocketChannel fake = fakeReplica(); Journal j = Journal.open(ackedTo(fake))) {
+            appendAll(j, 1, 3, 0);
+            try (SocketChannel ch = fake.accept()) {
+                Wire.answerEmpty(ch);
+                for (long s = 1; s <= 3; s++) {
+                    assertThat(Wire.receive(ch, record(s, 0).length).getLong(8)).isEqualTo(s);
                 }
-                assertThat(primaryLog.await("acknowledged record 3 with history digest"))
-                        .contains("does not count");
-                assertThat(j.ackedSequence()).isZero();
-                try (SocketChannel ch = fake.accept()) {
-                    Wire.answerEmpty(ch);
-                    for (long s = 1; s <= 3; s++) {
-                        Wire.receive(ch, record(s, 0).length);
-                    }
-                    Wire.ack(ch, 3, Wire.digest(3, s -> record(s, 0)));
-                    j.awaitCommitted(3);
-                    assertThat(j.ackedSequence()).isEqualTo(3);
+                Wire.ack(ch, 3, Wire.digest(3, s -> record(s, s == 2 ? 1 : 0)));
+                assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
+            }
+            assertThat(primaryLog.await("acknowledged record 3 with history digest"))
+                    .contains("does not count");
+            assertThat(j.ackedSequence()).isZero();
+            try (SocketChannel ch = fake.accept()) {
+                Wire.answerEmpty(ch);
+                for (long s = 1; s <= 3; s++) {
+                    Wire.receive(ch, record(s, 0).length);
                 }
+                Wire.ack(ch, 3, Wire.digest(3, s -> record(s, 0)));
+                j.awaitCommitted(3);
+                assertThat(j.ackedSequence()).isEqualTo(3);
             }
         }
     }

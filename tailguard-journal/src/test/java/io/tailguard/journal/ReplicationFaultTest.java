@@ -12,7 +12,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.scan.IdFile;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
@@ -181,47 +180,41 @@ class ReplicationFaultTest extends ReplicationFixture {
 
     @Test
     void aReplicaWhoseLastRecordDiffersIsRefusedAndOneThatMatchesIsCaughtUp() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            try (Journal j = Journal.open(primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
-                appendAll(j, 1, 10, 0);
-                try (SocketChannel ch = fake.accept()) {
-                    JournalId id = Wire.primaryId(Wire.readPrimaryHello(ch));
-                    assertThat(id).isEqualTo(j.identity());
-                    int otherCrc = Wire.frame(5, record(5, 1), false).getInt(4);
-                    Wire.sendHello(ch, 5, otherCrc, ReplicaDurability.NONE, id, Wire.digest(5, i -> record(i, 1)));
-                    assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
-                }
-                assertThat(primaryLog.await("diverged")).contains("its records 1..5 are not this journal's");
-                assertThat(j.ackedSequence()).isZero();
-                // a replica directory from before identities (no holder) whose record 5 is the primary's
-                try (SocketChannel ch = fake.accept()) {
-                    Wire.readPrimaryHello(ch);
-                    Wire.sendHello(ch, 5, Wire.frame(5, record(5, 0), false).getInt(4), ReplicaDurability.NONE, null,
-                            Wire.digest(5, i -> record(i, 0)));
-                    ByteBuffer sixth = Wire.receive(ch, record(6, 0).length);
-                    assertThat(sixth.getLong(8)).as("catch-up resumes after the matching record").isEqualTo(6);
-                }
+        try (ServerSocketChannel fake = fakeReplica(); Journal j = Journal.open(ackedTo(fake))) {
+            appendAll(j, 1, 10, 0);
+            try (SocketChannel ch = fake.accept()) {
+                JournalId id = Wire.primaryId(Wire.readPrimaryHello(ch));
+                assertThat(id).isEqualTo(j.identity());
+                int otherCrc = Wire.frame(5, record(5, 1), false).getInt(4);
+                Wire.sendHello(ch, 5, otherCrc, ReplicaDurability.NONE, id, Wire.digest(5, i -> record(i, 1)));
+                assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
+            }
+            assertThat(primaryLog.await("diverged")).contains("its records 1..5 are not this journal's");
+            assertThat(j.ackedSequence()).isZero();
+            // a replica directory from before identities (no holder) whose record 5 is the primary's
+            try (SocketChannel ch = fake.accept()) {
+                Wire.readPrimaryHello(ch);
+                Wire.sendHello(ch, 5, Wire.frame(5, record(5, 0), false).getInt(4), ReplicaDurability.NONE, null,
+                        Wire.digest(5, i -> record(i, 0)));
+                ByteBuffer sixth = Wire.receive(ch, record(6, 0).length);
+                assertThat(sixth.getLong(8)).as("catch-up resumes after the matching record").isEqualTo(6);
             }
         }
     }
 
     @Test
     void anOlderPeerIsRefusedWithBothVersionsNamed() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            try (Journal j = Journal.open(primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
-                try (SocketChannel ch = fake.accept()) {
-                    Wire.readPrimaryHello(ch);
-                    // a version 1 replica's HELLO: 16 bytes, no identity
-                    Wire.write(ch, ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
-                            .putInt(0, ReplicationCodec.HELLO_MAGIC).putInt(4, 1).putLong(8, 0));
-                    assertThat(Wire.closedByPeer(ch)).as("primary closed the connection").isTrue();
-                }
-                assertThat(primaryLog.await("version 1")).contains("speaks replication protocol version 1")
-                        .contains("version " + ReplicationCodec.VERSION);
-                assertThat(j.replicaConnected()).isFalse();
+        try (ServerSocketChannel fake = fakeReplica(); Journal j = Journal.open(ackedTo(fake))) {
+            try (SocketChannel ch = fake.accept()) {
+                Wire.readPrimaryHello(ch);
+                // a version 1 replica's HELLO: 16 bytes, no identity
+                Wire.write(ch, ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
+                        .putInt(0, ReplicationCodec.HELLO_MAGIC).putInt(4, 1).putLong(8, 0));
+                assertThat(Wire.closedByPeer(ch)).as("primary closed the connection").isTrue();
             }
+            assertThat(primaryLog.await("version 1")).contains("speaks replication protocol version 1")
+                    .contains("version " + ReplicationCodec.VERSION);
+            assertThat(j.replicaConnected()).isFalse();
         }
         try (ReplicaServer r = replica("replica"); SocketChannel old = SocketChannel.open(r.address())) {
             Wire.write(old, ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN)
@@ -276,9 +269,8 @@ class ReplicationFaultTest extends ReplicationFixture {
 
     @Test
     void aReplicaThatStopsAnsweringFailsPendingCommitsWithinTheTimeout() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            JournalConfig cfg = primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress())
+        try (ServerSocketChannel fake = fakeReplica()) {
+            JournalConfig cfg = ackedTo(fake)
                     .toBuilder().replicaDown(ReplicaDownAction.FAIL).replicaTimeout(Duration.ofMillis(300)).build();
             try (Journal j = Journal.open(cfg); SocketChannel stopped = fake.accept()) {
                 Wire.answerEmpty(stopped);
@@ -302,9 +294,8 @@ class ReplicationFaultTest extends ReplicationFixture {
 
     @Test
     void underWaitAReplicaThatStopsAnsweringIsReportedAndCommitsWaitForOneThatAnswers() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            JournalConfig cfg = primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress())
+        try (ServerSocketChannel fake = fakeReplica()) {
+            JournalConfig cfg = ackedTo(fake)
                     .toBuilder().replicaTimeout(Duration.ofMillis(200)).build();
             try (Journal j = Journal.open(cfg)) {
                 CompletableFuture<Long> commit;
@@ -346,21 +337,18 @@ class ReplicationFaultTest extends ReplicationFixture {
 
     @Test
     void aReplicaThatClosesEveryHandshakeIsLoggedOnceWithItsCauseAndACount() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            try (Journal j = Journal.open(primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
-                for (int i = 0; i < 3; i++) {
-                    try (SocketChannel ch = fake.accept()) {
-                        Wire.readPrimaryHello(ch);
-                    }
-                }
+        try (ServerSocketChannel fake = fakeReplica(); Journal j = Journal.open(ackedTo(fake))) {
+            for (int i = 0; i < 3; i++) {
                 try (SocketChannel ch = fake.accept()) {
-                    Wire.answerEmpty(ch);
-                    assertThat(primaryLog.await("in a row")).contains("happened 3 times in a row; then connected");
-                    assertThat(primaryLog.count("closed the connection during the handshake"))
-                            .as("one line for the failure, one for its count").isEqualTo(2);
-                    assertThat(j.replicaProblem()).isNull();
+                    Wire.readPrimaryHello(ch);
                 }
+            }
+            try (SocketChannel ch = fake.accept()) {
+                Wire.answerEmpty(ch);
+                assertThat(primaryLog.await("in a row")).contains("happened 3 times in a row; then connected");
+                assertThat(primaryLog.count("closed the connection during the handshake"))
+                        .as("one line for the failure, one for its count").isEqualTo(2);
+                assertThat(j.replicaProblem()).isNull();
             }
         }
     }

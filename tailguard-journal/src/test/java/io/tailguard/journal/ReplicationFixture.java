@@ -3,7 +3,9 @@ package io.tailguard.journal;
 import static io.tailguard.journal.Wire.loopback;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,5 +49,21 @@ abstract class ReplicationFixture {
             assertThat(primaryLog.await("refused")).contains(reasons);
             assertThat(j.ackedSequence()).isZero();
         }
+    }
+
+    /** Returns a socket listening on a free loopback port, for a test that plays the replica by hand ({@link Wire}). */
+    static ServerSocketChannel fakeReplica() throws IOException {
+        ServerSocketChannel fake = ServerSocketChannel.open();
+        try {
+            return fake.bind(loopback(0));
+        } catch (IOException e) {
+            fake.close();
+            throw e;
+        }
+    }
+
+    /** Returns the configuration of primary {@code p}, committing once {@code fake}, the replica, acknowledges. */
+    JournalConfig ackedTo(ServerSocketChannel fake) throws IOException {
+        return primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress());
     }
 }
