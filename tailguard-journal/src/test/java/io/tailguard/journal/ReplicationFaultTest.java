@@ -232,7 +232,7 @@ class ReplicationFaultTest extends ReplicationFixture {
              SocketChannel half = SocketChannel.open(r.address())) {
             ByteBuffer hello = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
             JournalId id = JournalId.random();
-            new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id.high(), id.low(), 0);
+            new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id, 0);
             Wire.write(half, hello.limit(ReplicationCodec.PRIMARY_HELLO_LENGTH / 2));
             try (Journal j = Journal.open(primary("p", CommitMode.ACK, r.address()))) {
                 for (long i = 1; i <= 200; i++) {

@@ -184,7 +184,7 @@ public final class ReplicationSender implements AutoCloseable {
     /** Sends PRIMARY HELLO and reads the whole REPLICA HELLO within the replica timeout of the send. */
     private Handshake.ReplicaHello handshake(SocketChannel ch) throws IOException {
         ByteBuffer mine = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH);
-        new ReplicationCodec().wrap(mine, 0).putPrimaryHello(self.high(), self.low(), listener.writtenSequence());
+        new ReplicationCodec().wrap(mine, 0).putPrimaryHello(self, listener.writtenSequence());
         while (mine.hasRemaining()) {
             ch.write(mine);
         }
