@@ -1,7 +1,6 @@
 package io.tailguard.micrometer;
 
 import io.micrometer.core.instrument.Tag;
-import io.tailguard.config.Check;
 import io.tailguard.lease.LeaseGate;
 import io.tailguard.time.NanoClock;
 
@@ -15,10 +14,8 @@ public final class LeaseGateMetrics extends PolicyBinder<LeaseGate> {
     /** Binds {@code gate}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public LeaseGateMetrics(LeaseGate gate, NanoClock clock, Iterable<Tag> tags) {
         super("gate", gate, tags);
-        Check.notNull("clock", clock);
-        gauge("tailguard.lease.remaining", g -> g.remaining(clock.nanoTime()),
-                "requests the current lease still allows");
-        gauge("tailguard.lease.availability", g -> g.availability(clock.nanoTime()),
+        gauge("tailguard.lease.remaining", clock, LeaseGate::remaining, "requests the current lease still allows");
+        gauge("tailguard.lease.availability", clock, LeaseGate::availability,
                 "remaining over allowed requests of the lease");
     }
 }

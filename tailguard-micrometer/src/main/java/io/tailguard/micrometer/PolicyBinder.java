@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.tailguard.config.Check;
+import io.tailguard.time.NanoClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +34,33 @@ public abstract class PolicyBinder<T> implements MeterBinder {
     protected PolicyBinder(String name, T policy, Iterable<Tag> tags) {
         this.policy = Check.notNull(name, policy);
         this.tags = Tags.of(Check.notNull("tags", tags));
+    }
+
+    /**
+     * Reads a policy's value at a time, as the policies take it: {@code nowNanos} of the clock the
+     * policy runs on.
+     *
+     * @param <T> the policy read
+     */
+    @FunctionalInterface
+    protected interface ReadAt<T> {
+        /** Returns {@code policy}'s value at {@code nowNanos}. */
+        double read(T policy, long nowNanos);
+    }
+
+    /** Declares gauge {@code name}, read through {@code value} at {@code clock}'s time of each scrape. */
+    protected final void gauge(String name, NanoClock clock, ReadAt<T> value, String description) {
+        Check.notNull("clock", clock);
+        gauge(name, policy -> value.read(policy, clock.nanoTime()), description);
+    }
+
+    /**
+     * Declares time gauge {@code name}, read in nanoseconds through {@code nanos} at {@code clock}'s
+     * time of each scrape.
+     */
+    protected final void timeGauge(String name, NanoClock clock, ReadAt<T> nanos, String description) {
+        Check.notNull("clock", clock);
+        timeGauge(name, policy -> nanos.read(policy, clock.nanoTime()), description);
     }
 
     /** Declares gauge {@code name}, read through {@code value}. */

@@ -1,7 +1,6 @@
 package io.tailguard.micrometer;
 
 import io.micrometer.core.instrument.Tag;
-import io.tailguard.config.Check;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.time.NanoClock;
 
@@ -16,10 +15,9 @@ public final class QueueMetrics extends PolicyBinder<BoundedQueue<?>> {
     /** Binds {@code queue}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public QueueMetrics(BoundedQueue<?> queue, NanoClock clock, Iterable<Tag> tags) {
         super("queue", queue, tags);
-        Check.notNull("clock", clock);
         gauge("tailguard.queue.depth", BoundedQueue::size, "requests waiting");
         gauge("tailguard.queue.capacity", BoundedQueue::capacity, "requests the queue holds at most");
-        timeGauge("tailguard.queue.oldest.wait", q -> q.oldestWaitNanos(clock.nanoTime()),
+        timeGauge("tailguard.queue.oldest.wait", clock, BoundedQueue::oldestWaitNanos,
                 "how long the oldest waiting request has waited");
     }
 }

@@ -1,7 +1,6 @@
 package io.tailguard.micrometer;
 
 import io.micrometer.core.instrument.Tag;
-import io.tailguard.config.Check;
 import io.tailguard.retry.RetryBudget;
 import io.tailguard.time.NanoClock;
 
@@ -14,7 +13,6 @@ public final class RetryBudgetMetrics extends PolicyBinder<RetryBudget> {
     /** Binds {@code budget}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public RetryBudgetMetrics(RetryBudget budget, NanoClock clock, Iterable<Tag> tags) {
         super("budget", budget, tags);
-        Check.notNull("clock", clock);
-        gauge("tailguard.retry.budget.available", b -> b.available(clock.nanoTime()), "retries the budget allows now");
+        gauge("tailguard.retry.budget.available", clock, RetryBudget::available, "retries the budget allows now");
     }
 }

@@ -1,7 +1,6 @@
 package io.tailguard.micrometer;
 
 import io.micrometer.core.instrument.Tag;
-import io.tailguard.config.Check;
 import io.tailguard.rate.TokenBucket;
 import io.tailguard.time.NanoClock;
 
@@ -14,8 +13,7 @@ public final class TokenBucketMetrics extends PolicyBinder<TokenBucket> {
     /** Binds {@code bucket}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public TokenBucketMetrics(TokenBucket bucket, NanoClock clock, Iterable<Tag> tags) {
         super("bucket", bucket, tags);
-        Check.notNull("clock", clock);
-        gauge("tailguard.rate.tokens.available", b -> b.availableTokens(clock.nanoTime()),
+        gauge("tailguard.rate.tokens.available", clock, TokenBucket::availableTokens,
                 "tokens a request could take now");
     }
 }
