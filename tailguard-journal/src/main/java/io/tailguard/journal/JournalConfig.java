@@ -98,18 +98,9 @@ public record JournalConfig(
 
     /** Returns a builder starting from this configuration. */
     public Builder toBuilder() {
-        Builder b = new Builder(directory);
-        b.segmentSizeBytes = segmentSizeBytes;
-        b.durability = durability;
-        b.commitMode = commitMode;
-        b.replica = replica;
-        b.replicaDown = replicaDown;
-        b.ackGrace = ackGrace;
-        b.replicationLinger = replicationLinger;
-        b.replicaTimeout = replicaTimeout;
-        b.clock = clock;
-        b.errors = errors;
-        return b;
+        return builder(directory).segmentSizeBytes(segmentSizeBytes).durability(durability)
+                .replication(commitMode, replica).replicaDown(replicaDown).ackGrace(ackGrace)
+                .replicationLinger(replicationLinger).replicaTimeout(replicaTimeout).clock(clock).errors(errors);
     }
 
     /**

@@ -22,10 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Damages a real journal (1,500 records of 150 bytes in four 64 KiB segments) as an operator
@@ -35,24 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * end; {@link JournalRepair} keeps the intact prefix and moves the rest aside, after which open
  * and verify succeed. A real torn tail is still cut.
  */
-class FaultInjectionTest {
+class FaultInjectionTest extends StandardJournalFixture {
 
-    private static final int RECORDS = DamagedJournal.RECORDS;
-    private static final int SEGMENT = DamagedJournal.SEGMENT;
-
-    @TempDir
-    static Path shared;
-
-    @TempDir
-    Path tmp;
-
-    private static Path original;
     private Path dir;
-
-    @BeforeAll
-    static void writeJournal() {
-        original = DamagedJournal.writeStandard(shared.resolve("original"));
-    }
 
     @BeforeEach
     void copyJournal() {

@@ -22,7 +22,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Segments that are not this journal's, as an operator or a copy puts them in its directory: another
@@ -31,18 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * by verify and open alike, naming the file that is actually wrong and changing nothing, and the
  * repair the refusal suggests keeps every record of this journal and none of the other's.
  */
-class ForeignSegmentTest {
+class ForeignSegmentTest extends StandardJournalFixture {
 
-    private static final int SEGMENT = DamagedJournal.SEGMENT;
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-24T01:00:00Z"), ZoneOffset.UTC);
 
-    @TempDir
-    static Path shared;
-
-    @TempDir
-    Path tmp;
-
-    private static Path original;
     /** Same segment size and record lengths as {@link #original}, other content and identity. */
     private static Path sameConfig;
     /** Segments of twice the size, so its bases fall inside {@link #original}'s segments. */
@@ -50,12 +41,11 @@ class ForeignSegmentTest {
     private Path dir;
 
     @BeforeAll
-    static void writeJournals() {
-        original = DamagedJournal.writeStandard(shared.resolve("original"));
+    static void writeOtherJournals() {
         sameConfig = shared.resolve("same-config");
-        write(sameConfig, DamagedJournal.RECORDS, SEGMENT);
+        write(sameConfig, RECORDS, SEGMENT);
         biggerSegments = shared.resolve("bigger");
-        write(biggerSegments, DamagedJournal.RECORDS, 2 * SEGMENT);
+        write(biggerSegments, RECORDS, 2 * SEGMENT);
     }
 
     private static void write(Path dir, int records, int segmentSize) {
@@ -107,7 +97,7 @@ class ForeignSegmentTest {
         List<Long> mine = SegmentScanner.bases(dir);
         Path stray = null;
         for (long base : SegmentScanner.bases(biggerSegments)) {
-            if (!mine.contains(base) && base < DamagedJournal.RECORDS) {
+            if (!mine.contains(base) && base < RECORDS) {
                 stray = dir.resolve(SegmentLayout.fileName(base));
                 Files.copy(SegmentFiles.file(biggerSegments, base), stray);
                 break;
@@ -115,19 +105,19 @@ class ForeignSegmentTest {
         }
         assertThat(stray).as("a base of the other journal falls inside one of this journal's segments").isNotNull();
         ScanReport r = assertRefused(stray, "stray segment");
-        assertThat(r.lastSequence()).as("the count goes on past the stray").isEqualTo(DamagedJournal.RECORDS);
+        assertThat(r.lastSequence()).as("the count goes on past the stray").isEqualTo(RECORDS);
         assertThatThrownBy(() -> Journal.open(DamagedJournal.config(dir)))
-                .hasMessageContaining("--truncate-after " + DamagedJournal.RECORDS);
+                .hasMessageContaining("--truncate-after " + RECORDS);
         Map<String, String> before = DamagedJournal.hashes(dir);
-        RepairPlan plan = JournalRepair.plan(dir, DamagedJournal.RECORDS);
+        RepairPlan plan = JournalRepair.plan(dir, RECORDS);
         assertThat(plan.moves()).containsExactly(stray);
         assertThat(plan.cutFile()).isNotNull();
         assertThat(plan.describe()).contains("would move " + stray + " aside");
         assertThat(DamagedJournal.hashes(dir)).as("a plan changes nothing").isEqualTo(before);
-        RepairReport repaired = JournalRepair.truncateAfter(dir, DamagedJournal.RECORDS, CLOCK);
+        RepairReport repaired = JournalRepair.truncateAfter(dir, RECORDS, CLOCK);
         assertThat(repaired.movedFiles()).containsExactly(stray);
-        assertThat(Journal.verify(dir).summary()).startsWith("ok records=" + DamagedJournal.RECORDS + " ");
-        assertThat(DamagedJournal.readUntilStop(dir, new ArrayList<>())).hasSize(DamagedJournal.RECORDS);
+        assertThat(Journal.verify(dir).summary()).startsWith("ok records=" + RECORDS + " ");
+        assertThat(DamagedJournal.readUntilStop(dir, new ArrayList<>())).hasSize(RECORDS);
     }
 
     @Test

@@ -51,7 +51,7 @@ class HandshakeDeadlineTest {
             Await.until(() -> r.openConnections() == 1, "the replica accepted the client"); // its deadline is now fixed
             ByteBuffer hello = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
             JournalId id = JournalId.random();
-            new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id.high(), id.low(), 0);
+            new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id, 0);
             for (int i = 0; i < 3; i++) {
                 trickle.write(hello.limit(i + 1).position(i));
                 clock.advance(Duration.ofSeconds(25)); // each pause well inside the timeout; 75 s in all

@@ -16,7 +16,6 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Zeroes a random range or flips a random byte of a random segment of a 1,500-record journal, many
@@ -24,23 +23,12 @@ import org.junit.jupiter.api.io.TempDir;
  * keeps every record the damage did not touch (only records hit by the damage, with nothing
  * intact after them, may be cut); a tailer never returns altered bytes.
  */
-class RandomDamageTest {
+class RandomDamageTest extends StandardJournalFixture {
 
-    private static final int RECORDS = DamagedJournal.RECORDS;
-    private static final int SEGMENT = DamagedJournal.SEGMENT;
-
-    @TempDir
-    static Path shared;
-
-    @TempDir
-    Path tmp;
-
-    private static Path original;
     private static final List<DamagedJournal.Frame> FRAMES = new ArrayList<>();
 
     @BeforeAll
-    static void writeJournal() {
-        original = DamagedJournal.writeStandard(shared.resolve("original"));
+    static void locateFrames() {
         for (long seq = 1; seq <= RECORDS; seq++) {
             FRAMES.add(DamagedJournal.frame(original, seq));
         }

@@ -12,7 +12,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tailguard.journal.durability.Durability;
 import io.tailguard.journal.scan.IdFile;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
@@ -28,7 +27,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Faults an operator meets in replication, done to real journals on disk and real sockets: a replica
@@ -39,28 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and that each refusal is one clear line.
  */
 @Timeout(60) // a regression hangs on a socket or a commit; the waits below are on real events
-class ReplicationFaultTest {
-
-    private static final int SMALL = 1 << 20;
-
-    @TempDir
-    Path tmp;
-
-    private final LogCollector primaryLog = new LogCollector();
-    private final LogCollector replicaLog = new LogCollector();
-
-    private JournalConfig replicaConfig(String name) {
-        return JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(replicaLog).build();
-    }
-
-    private ReplicaServer replica(String name) {
-        return ReplicaServer.start(loopback(0), replicaConfig(name));
-    }
-
-    private JournalConfig primary(String name, CommitMode mode, InetSocketAddress replica) {
-        JournalConfig c = JournalConfig.builder(tmp.resolve(name)).segmentSizeBytes(SMALL).errors(primaryLog).build();
-        return mode == CommitMode.LOCAL ? c : c.toBuilder().replication(mode, replica).build();
-    }
+class ReplicationFaultTest extends ReplicationFixture {
 
     @Test
     void aFreshPrimaryIsRefusedByAReplicaHolding20001RecordsOfAnotherJournalAndNothingIsAcknowledged()
@@ -116,10 +93,7 @@ class ReplicationFaultTest {
         }
         try (ReplicaServer r = replica("replica")) {
             assertThat(r.primaryIdentity()).isNull();
-            try (Journal b = Journal.open(primary("b", CommitMode.ACK, r.address()))) {
-                assertThat(primaryLog.await("refused")).contains("the histories diverged");
-                assertThat(b.ackedSequence()).isZero();
-            }
+            assertRefused(r, "b", "the histories diverged");
             try (Journal j = Journal.open(primary("a", CommitMode.ACK, r.address()))) {
                 appendAll(j, 31, 50, 0);
                 j.awaitCommitted(50);
@@ -206,47 +180,41 @@ class ReplicationFaultTest {
 
     @Test
     void aReplicaWhoseLastRecordDiffersIsRefusedAndOneThatMatchesIsCaughtUp() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            try (Journal j = Journal.open(primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
-                appendAll(j, 1, 10, 0);
-                try (SocketChannel ch = fake.accept()) {
-                    JournalId id = Wire.primaryId(Wire.readPrimaryHello(ch));
-                    assertThat(id).isEqualTo(j.identity());
-                    int otherCrc = Wire.frame(5, record(5, 1), false).getInt(4);
-                    Wire.sendHello(ch, 5, otherCrc, ReplicaDurability.NONE, id, Wire.digest(5, i -> record(i, 1)));
-                    assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
-                }
-                assertThat(primaryLog.await("diverged")).contains("its records 1..5 are not this journal's");
-                assertThat(j.ackedSequence()).isZero();
-                // a replica directory from before identities (no holder) whose record 5 is the primary's
-                try (SocketChannel ch = fake.accept()) {
-                    Wire.readPrimaryHello(ch);
-                    Wire.sendHello(ch, 5, Wire.frame(5, record(5, 0), false).getInt(4), ReplicaDurability.NONE, null,
-                            Wire.digest(5, i -> record(i, 0)));
-                    ByteBuffer sixth = Wire.receive(ch, record(6, 0).length);
-                    assertThat(sixth.getLong(8)).as("catch-up resumes after the matching record").isEqualTo(6);
-                }
+        try (ServerSocketChannel fake = fakeReplica(); Journal j = Journal.open(ackedTo(fake))) {
+            appendAll(j, 1, 10, 0);
+            try (SocketChannel ch = fake.accept()) {
+                JournalId id = Wire.primaryId(Wire.readPrimaryHello(ch));
+                assertThat(id).isEqualTo(j.identity());
+                int otherCrc = Wire.frame(5, record(5, 1), false).getInt(4);
+                Wire.sendHello(ch, 5, otherCrc, ReplicaDurability.NONE, id, Wire.digest(5, i -> record(i, 1)));
+                assertThat(ch.read(ByteBuffer.allocate(16))).as("primary closed the connection").isEqualTo(-1);
+            }
+            assertThat(primaryLog.await("diverged")).contains("its records 1..5 are not this journal's");
+            assertThat(j.ackedSequence()).isZero();
+            // a replica directory from before identities (no holder) whose record 5 is the primary's
+            try (SocketChannel ch = fake.accept()) {
+                Wire.readPrimaryHello(ch);
+                Wire.sendHello(ch, 5, Wire.frame(5, record(5, 0), false).getInt(4), ReplicaDurability.NONE, null,
+                        Wire.digest(5, i -> record(i, 0)));
+                ByteBuffer sixth = Wire.receive(ch, record(6, 0).length);
+                assertThat(sixth.getLong(8)).as("catch-up resumes after the matching record").isEqualTo(6);
             }
         }
     }
 
     @Test
     void anOlderPeerIsRefusedWithBothVersionsNamed() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            try (Journal j = Journal.open(primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
-                try (SocketChannel ch = fake.accept()) {
-                    Wire.readPrimaryHello(ch);
-                    // a version 1 replica's HELLO: 16 bytes, no identity
-                    Wire.write(ch, ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
-                            .putInt(0, ReplicationCodec.HELLO_MAGIC).putInt(4, 1).putLong(8, 0));
-                    assertThat(Wire.closedByPeer(ch)).as("primary closed the connection").isTrue();
-                }
-                assertThat(primaryLog.await("version 1")).contains("speaks replication protocol version 1")
-                        .contains("version " + ReplicationCodec.VERSION);
-                assertThat(j.replicaConnected()).isFalse();
+        try (ServerSocketChannel fake = fakeReplica(); Journal j = Journal.open(ackedTo(fake))) {
+            try (SocketChannel ch = fake.accept()) {
+                Wire.readPrimaryHello(ch);
+                // a version 1 replica's HELLO: 16 bytes, no identity
+                Wire.write(ch, ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
+                        .putInt(0, ReplicationCodec.HELLO_MAGIC).putInt(4, 1).putLong(8, 0));
+                assertThat(Wire.closedByPeer(ch)).as("primary closed the connection").isTrue();
             }
+            assertThat(primaryLog.await("version 1")).contains("speaks replication protocol version 1")
+                    .contains("version " + ReplicationCodec.VERSION);
+            assertThat(j.replicaConnected()).isFalse();
         }
         try (ReplicaServer r = replica("replica"); SocketChannel old = SocketChannel.open(r.address())) {
             Wire.write(old, ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN)
@@ -264,7 +232,7 @@ class ReplicationFaultTest {
              SocketChannel half = SocketChannel.open(r.address())) {
             ByteBuffer hello = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
             JournalId id = JournalId.random();
-            new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id.high(), id.low(), 0);
+            new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id, 0);
             Wire.write(half, hello.limit(ReplicationCodec.PRIMARY_HELLO_LENGTH / 2));
             try (Journal j = Journal.open(primary("p", CommitMode.ACK, r.address()))) {
                 for (long i = 1; i <= 200; i++) {
@@ -301,9 +269,8 @@ class ReplicationFaultTest {
 
     @Test
     void aReplicaThatStopsAnsweringFailsPendingCommitsWithinTheTimeout() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            JournalConfig cfg = primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress())
+        try (ServerSocketChannel fake = fakeReplica()) {
+            JournalConfig cfg = ackedTo(fake)
                     .toBuilder().replicaDown(ReplicaDownAction.FAIL).replicaTimeout(Duration.ofMillis(300)).build();
             try (Journal j = Journal.open(cfg); SocketChannel stopped = fake.accept()) {
                 Wire.answerEmpty(stopped);
@@ -327,9 +294,8 @@ class ReplicationFaultTest {
 
     @Test
     void underWaitAReplicaThatStopsAnsweringIsReportedAndCommitsWaitForOneThatAnswers() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            JournalConfig cfg = primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress())
+        try (ServerSocketChannel fake = fakeReplica()) {
+            JournalConfig cfg = ackedTo(fake)
                     .toBuilder().replicaTimeout(Duration.ofMillis(200)).build();
             try (Journal j = Journal.open(cfg)) {
                 CompletableFuture<Long> commit;
@@ -371,21 +337,18 @@ class ReplicationFaultTest {
 
     @Test
     void aReplicaThatClosesEveryHandshakeIsLoggedOnceWithItsCauseAndACount() throws Exception {
-        try (ServerSocketChannel fake = ServerSocketChannel.open()) {
-            fake.bind(loopback(0));
-            try (Journal j = Journal.open(primary("p", CommitMode.ACK, (InetSocketAddress) fake.getLocalAddress()))) {
-                for (int i = 0; i < 3; i++) {
-                    try (SocketChannel ch = fake.accept()) {
-                        Wire.readPrimaryHello(ch);
-                    }
-                }
+        try (ServerSocketChannel fake = fakeReplica(); Journal j = Journal.open(ackedTo(fake))) {
+            for (int i = 0; i < 3; i++) {
                 try (SocketChannel ch = fake.accept()) {
-                    Wire.answerEmpty(ch);
-                    assertThat(primaryLog.await("in a row")).contains("happened 3 times in a row; then connected");
-                    assertThat(primaryLog.count("closed the connection during the handshake"))
-                            .as("one line for the failure, one for its count").isEqualTo(2);
-                    assertThat(j.replicaProblem()).isNull();
+                    Wire.readPrimaryHello(ch);
                 }
+            }
+            try (SocketChannel ch = fake.accept()) {
+                Wire.answerEmpty(ch);
+                assertThat(primaryLog.await("in a row")).contains("happened 3 times in a row; then connected");
+                assertThat(primaryLog.count("closed the connection during the handshake"))
+                        .as("one line for the failure, one for its count").isEqualTo(2);
+                assertThat(j.replicaProblem()).isNull();
             }
         }
     }

@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,6 +38,8 @@ class SegmentRollTest {
 
     @TempDir
     Path dir;
+
+    private SegmentPreparer preparer;
 
     @Test
     void forcedZerosArePacedOneChunkAheadAndCompleteTheBlankAtThreeQuartersOfTheCurrentSegment() {
@@ -69,12 +72,7 @@ class SegmentRollTest {
         while (!z.done()) {
             z.step();
         }
-        try (Segment s = Segment.activate(z.finish(), dir, 1, TestIds.ID, 0)) {
-            assertThat(Files.size(s.path())).isEqualTo(SIZE);
-            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
-            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
-            assertThat(s.frameLength(next)).isZero();
-        }
+        assertWorkingSegment(z.finish());
     }
 
     @Test
@@ -90,12 +88,7 @@ class SegmentRollTest {
             z.step();
         }
         assertThat(z.resident(0, SIZE)).isTrue();
-        try (Segment s = Segment.activate(z.finish(), dir, 1, TestIds.ID, 0)) {
-            assertThat(Files.size(s.path())).isEqualTo(SIZE);
-            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
-            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
-            assertThat(s.frameLength(next)).isZero();
-        }
+        assertWorkingSegment(z.finish());
     }
 
     @Test
@@ -103,72 +96,52 @@ class SegmentRollTest {
         AtomicInteger fill = new AtomicInteger();
         // forced: its zeros are written, so the blank's size shows its progress too
         SegmentPreparer p = started(true, fill);
-        try {
-            Path blank = dir.resolve("prepared-0" + Segment.TMP_SUFFIX);
-            awaitHeldAt(p, CHUNK, "one chunk ahead of an empty segment");
-            assertThat(sizeOf(blank)).isEqualTo(CHUNK);
-            fill.set(SIZE / 4); // allows 1 + 4/3 chunks: three steps
-            awaitHeldAt(p, 3L * CHUNK, "three chunks at a quarter");
-            assertThat(sizeOf(blank)).isEqualTo(3L * CHUNK);
-            fill.set(SIZE * 3 / 4);
-            awaitReady(p, SIZE, "a complete blank at three quarters").delete();
-        } finally {
-            p.shutdown();
-        }
+        Path blank = dir.resolve("prepared-0" + Segment.TMP_SUFFIX);
+        awaitHeldAt(p, CHUNK, "one chunk ahead of an empty segment");
+        assertThat(sizeOf(blank)).isEqualTo(CHUNK);
+        fill.set(SIZE / 4); // allows 1 + 4/3 chunks: three steps
+        awaitHeldAt(p, 3L * CHUNK, "three chunks at a quarter");
+        assertThat(sizeOf(blank)).isEqualTo(3L * CHUNK);
+        fill.set(SIZE * 3 / 4);
+        awaitReady(p, SIZE, "a complete blank at three quarters").delete();
     }
 
     @Test
     void anUnforcedPreparerTouchesAtTwiceTheFillFromAQuarterOnAndCompletesTheBlankAtThreeQuarters() throws Exception {
         AtomicInteger fill = new AtomicInteger();
         SegmentPreparer p = started(false, fill);
-        try {
-            fill.set(SIZE / 4);
-            awaitHeldAt(p, CHUNK, "one chunk touched at a quarter");
-            fill.set(SIZE / 2); // allows 1 + 2 chunks
-            awaitHeldAt(p, 3L * CHUNK, "three chunks at half");
-            fill.set(SIZE * 3 / 4);
-            Blank taken = awaitReady(p, SIZE, "a complete blank at three quarters");
-            try (Segment s = Segment.activate(taken, dir, 1, TestIds.ID, 0)) {
-                assertThat(Files.size(s.path())).isEqualTo(SIZE);
-                assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
-            }
-        } finally {
-            p.shutdown();
-        }
+        fill.set(SIZE / 4);
+        awaitHeldAt(p, CHUNK, "one chunk touched at a quarter");
+        fill.set(SIZE / 2); // allows 1 + 2 chunks
+        awaitHeldAt(p, 3L * CHUNK, "three chunks at half");
+        fill.set(SIZE * 3 / 4);
+        assertWorkingSegment(awaitReady(p, SIZE, "a complete blank at three quarters"));
     }
 
     @Test
     void aBlankTheWriterRolledPastGoesOnAtTheNewSegmentsPaceFromWhatItHolds() throws Exception {
         AtomicInteger fill = new AtomicInteger(SIZE / 4);
         SegmentPreparer p = started(false, fill);
-        try {
-            awaitHeldAt(p, CHUNK, "one chunk touched at a quarter");
-            // a roll: the new segment's fill first, then the take (the writer's own takeForRoll
-            // would carry the blank off when none is ready; a bare take leaves it here)
-            fill.set(0);
-            assertThat(p.take()).isNull();
-            awaitHeldAt(p, CHUNK, "nothing more among the new segment's first records");
-            fill.set(SIZE / 4);
-            awaitHeldAt(p, 2L * CHUNK, "one chunk more at a quarter of the new segment");
-            fill.set(SIZE * 3 / 4);
-            awaitReady(p, SIZE, "complete at three quarters of the new segment").delete();
-        } finally {
-            p.shutdown();
-        }
+        awaitHeldAt(p, CHUNK, "one chunk touched at a quarter");
+        // a roll: the new segment's fill first, then the take (the writer's own takeForRoll
+        // would carry the blank off when none is ready; a bare take leaves it here)
+        fill.set(0);
+        assertThat(p.take()).isNull();
+        awaitHeldAt(p, CHUNK, "nothing more among the new segment's first records");
+        fill.set(SIZE / 4);
+        awaitHeldAt(p, 2L * CHUNK, "one chunk more at a quarter of the new segment");
+        fill.set(SIZE * 3 / 4);
+        awaitReady(p, SIZE, "complete at three quarters of the new segment").delete();
     }
 
     @Test
     void aForcedBlankTheWriterRolledPastGoesOnOneChunkAheadOfTheNewSegment() throws Exception {
         AtomicInteger fill = new AtomicInteger(SIZE / 4);
         SegmentPreparer p = started(true, fill);
-        try {
-            awaitHeldAt(p, 3L * CHUNK, "three chunks at a quarter");
-            fill.set(0);
-            assertThat(p.take()).isNull();
-            awaitReady(p, SIZE, "its last chunk, one ahead of the empty new segment").delete();
-        } finally {
-            p.shutdown();
-        }
+        awaitHeldAt(p, 3L * CHUNK, "three chunks at a quarter");
+        fill.set(0);
+        assertThat(p.take()).isNull();
+        awaitReady(p, SIZE, "its last chunk, one ahead of the empty new segment").delete();
     }
 
     @ParameterizedTest(name = "forced={0}")
@@ -177,24 +150,13 @@ class SegmentRollTest {
             throws Exception {
         AtomicInteger fill = new AtomicInteger(SIZE / 4);
         SegmentPreparer p = started(forced, fill);
-        try {
-            awaitHeldAt(p, forced ? 3L * CHUNK : CHUNK, "a blank part-way at a quarter");
-            fill.set(0);
-            Blank carried = p.takeForRoll();
-            assertThat(carried).as("the unfinished blank, finished on this thread").isNotNull();
-            try (Segment s = Segment.activate(carried, dir, 1, TestIds.ID, 0)) {
-                assertThat(Files.size(s.path())).isEqualTo(SIZE);
-                assertThat(SegmentTest.allocatedBytes(s.path())).isGreaterThanOrEqualTo(SIZE);
-                assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
-                int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
-                assertThat(s.check(SegmentLayout.HEADER_LENGTH, 1)).isEqualTo(FrameStatus.OK);
-                assertThat(s.frameLength(next)).isZero();
-            }
-            fill.set(SIZE * 3 / 4);
-            awaitReady(p, SIZE, "the preparer starts and completes the next blank").delete();
-        } finally {
-            p.shutdown();
-        }
+        awaitHeldAt(p, forced ? 3L * CHUNK : CHUNK, "a blank part-way at a quarter");
+        fill.set(0);
+        Blank carried = p.takeForRoll();
+        assertThat(carried).as("the unfinished blank, finished on this thread").isNotNull();
+        assertThat(SegmentTest.allocatedBytes(assertWorkingSegment(carried))).isGreaterThanOrEqualTo(SIZE);
+        fill.set(SIZE * 3 / 4);
+        awaitReady(p, SIZE, "the preparer starts and completes the next blank").delete();
     }
 
     @ParameterizedTest(name = "forced={0}")
@@ -202,21 +164,17 @@ class SegmentRollTest {
     void thePreparerKeepsTwoBlanksAheadSoTwoRollsInARowFindABlankReady(boolean forced) throws Exception {
         AtomicInteger fill = new AtomicInteger(SIZE * 3 / 4);
         SegmentPreparer p = started(forced, fill);
-        try {
-            Await.until(() -> p.readyBlanks() == SegmentPreparer.AHEAD, "two blanks ready");
-            // an empty new segment allows a forced blank its first chunk only, an unforced one nothing
-            fill.set(0);
-            Blank first = p.takeForRoll();
-            Blank second = p.takeForRoll();
-            assertThat(first).as("the first roll's blank").isNotNull();
-            assertThat(second).as("the second roll's blank, without waiting").isNotNull();
-            assertThat(second.file()).isNotEqualTo(first.file());
-            assertThat(SegmentTest.allocatedBytes(second.file())).as("every block written").isGreaterThanOrEqualTo(SIZE);
-            first.delete();
-            second.delete();
-        } finally {
-            p.shutdown();
-        }
+        Await.until(() -> p.readyBlanks() == SegmentPreparer.AHEAD, "two blanks ready");
+        // an empty new segment allows a forced blank its first chunk only, an unforced one nothing
+        fill.set(0);
+        Blank first = p.takeForRoll();
+        Blank second = p.takeForRoll();
+        assertThat(first).as("the first roll's blank").isNotNull();
+        assertThat(second).as("the second roll's blank, without waiting").isNotNull();
+        assertThat(second.file()).isNotEqualTo(first.file());
+        assertThat(SegmentTest.allocatedBytes(second.file())).as("every block written").isGreaterThanOrEqualTo(SIZE);
+        first.delete();
+        second.delete();
     }
 
     @Test
@@ -300,8 +258,32 @@ class SegmentRollTest {
         return taken;
     }
 
+    /**
+     * Activates {@code blank} as segment 1 and checks that it is a whole segment of zeros past its
+     * header that takes a record; returns the segment's path.
+     */
+    private Path assertWorkingSegment(Blank blank) throws Exception {
+        try (Segment s = Segment.activate(blank, dir, 1, TestIds.ID, 0)) {
+            assertThat(Files.size(s.path())).isEqualTo(SIZE);
+            assertThat(s.endOfNonZero(SegmentLayout.HEADER_LENGTH)).isEqualTo(SegmentLayout.HEADER_LENGTH);
+            int next = s.append(SegmentLayout.HEADER_LENGTH, 1, ByteBuffer.wrap(new byte[] {1, 2, 3}));
+            assertThat(s.check(SegmentLayout.HEADER_LENGTH, 1)).isEqualTo(FrameStatus.OK);
+            assertThat(s.frameLength(next)).isZero();
+            return s.path();
+        }
+    }
+
+    @AfterEach
+    void shutDownPreparer() {
+        if (preparer != null) {
+            preparer.shutdown();
+        }
+    }
+
+    /** Starts the test's preparer, paced by {@code fill}; {@link #shutDownPreparer} stops it after the test. */
     private SegmentPreparer started(boolean forced, AtomicInteger fill) {
         SegmentPreparer p = new SegmentPreparer(dir, SIZE, forced, ErrorHandler.logging());
+        preparer = p;
         p.pace(fill::get);
         p.start();
         return p;

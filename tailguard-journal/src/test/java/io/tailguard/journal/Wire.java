@@ -33,7 +33,7 @@ final class Wire {
     /** Returns the identity a PRIMARY HELLO carries. */
     static JournalId primaryId(ByteBuffer primaryHello) {
         ReplicationCodec hello = new ReplicationCodec().wrap(primaryHello, 0);
-        return new JournalId(hello.primaryIdHigh(), hello.primaryIdLow());
+        return hello.primaryId();
     }
 
     /** As a fake replica: reads the primary's HELLO and answers that it holds nothing. */
@@ -46,8 +46,7 @@ final class Wire {
     static void sendHello(SocketChannel ch, long last, int lastCrc, ReplicaDurability d, JournalId holder,
                           long digest) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        new ReplicationCodec().wrap(b, 0).putHello(last, lastCrc, d.code(), holder == null ? 0 : holder.high(),
-                holder == null ? 0 : holder.low(), digest);
+        new ReplicationCodec().wrap(b, 0).putHello(last, lastCrc, d.code(), holder, digest);
         write(ch, b);
     }
 
@@ -78,7 +77,7 @@ final class Wire {
     /** As a fake primary: sends a PRIMARY HELLO. */
     static void sendPrimaryHello(SocketChannel ch, JournalId id, long written) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
-        new ReplicationCodec().wrap(b, 0).putPrimaryHello(id.high(), id.low(), written);
+        new ReplicationCodec().wrap(b, 0).putPrimaryHello(id, written);
         write(ch, b);
     }
 

@@ -1,10 +1,6 @@
 package io.tailguard.micrometer;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
-import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.binder.MeterBinder;
-import io.tailguard.config.Check;
 import io.tailguard.lease.LeaseGate;
 import io.tailguard.time.NanoClock;
 
@@ -13,24 +9,13 @@ import io.tailguard.time.NanoClock;
  * current lease still allows) and {@code tailguard.lease.availability} (remaining / allowed, 0 once
  * expired), read at {@code clock}'s time.
  */
-public final class LeaseGateMetrics implements MeterBinder {
-
-    private final LeaseGate gate;
-    private final NanoClock clock;
-    private final Tags tags;
+public final class LeaseGateMetrics extends PolicyBinder<LeaseGate> {
 
     /** Binds {@code gate}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public LeaseGateMetrics(LeaseGate gate, NanoClock clock, Iterable<Tag> tags) {
-        this.gate = Check.notNull("gate", gate);
-        this.clock = Check.notNull("clock", clock);
-        this.tags = Tags.of(Check.notNull("tags", tags));
-    }
-
-    @Override
-    public void bindTo(MeterRegistry registry) {
-        Gauges.register(registry, "tailguard.lease.remaining", gate, g -> g.remaining(clock.nanoTime()), tags,
-                "requests the current lease still allows");
-        Gauges.register(registry, "tailguard.lease.availability", gate, g -> g.availability(clock.nanoTime()), tags,
+        super("gate", gate, tags);
+        gauge("tailguard.lease.remaining", clock, LeaseGate::remaining, "requests the current lease still allows");
+        gauge("tailguard.lease.availability", clock, LeaseGate::availability,
                 "remaining over allowed requests of the lease");
     }
 }

@@ -1,10 +1,6 @@
 package io.tailguard.micrometer;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
-import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.binder.MeterBinder;
-import io.tailguard.config.Check;
 import io.tailguard.queue.BoundedQueue;
 import io.tailguard.time.NanoClock;
 
@@ -14,26 +10,14 @@ import io.tailguard.time.NanoClock;
  * (how long the oldest waiting request has waited at scrape time; it nears the queue's maximum
  * queueing time just before the queue starts shedding).
  */
-public final class QueueMetrics implements MeterBinder {
-
-    private final BoundedQueue<?> queue;
-    private final NanoClock clock;
-    private final Tags tags;
+public final class QueueMetrics extends PolicyBinder<BoundedQueue<?>> {
 
     /** Binds {@code queue}, read at {@code clock}'s time, with {@code tags} on every meter. */
     public QueueMetrics(BoundedQueue<?> queue, NanoClock clock, Iterable<Tag> tags) {
-        this.queue = Check.notNull("queue", queue);
-        this.clock = Check.notNull("clock", clock);
-        this.tags = Tags.of(Check.notNull("tags", tags));
-    }
-
-    @Override
-    public void bindTo(MeterRegistry registry) {
-        Gauges.register(registry, "tailguard.queue.depth", queue, BoundedQueue::size, tags,
-                "requests waiting");
-        Gauges.register(registry, "tailguard.queue.capacity", queue, BoundedQueue::capacity, tags,
-                "requests the queue holds at most");
-        Gauges.registerNanos(registry, "tailguard.queue.oldest.wait", queue, q -> q.oldestWaitNanos(clock.nanoTime()),
-                tags, "how long the oldest waiting request has waited");
+        super("queue", queue, tags);
+        gauge("tailguard.queue.depth", BoundedQueue::size, "requests waiting");
+        gauge("tailguard.queue.capacity", BoundedQueue::capacity, "requests the queue holds at most");
+        timeGauge("tailguard.queue.oldest.wait", clock, BoundedQueue::oldestWaitNanos,
+                "how long the oldest waiting request has waited");
     }
 }

@@ -40,13 +40,8 @@ class DegradedModeTest {
     }
 
     @AfterEach
-    void stopRedis() {
-        if (link != null) {
-            link.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+    void stopRedis() throws Exception {
+        RedisServer.stop(server, link);
     }
 
     @Test

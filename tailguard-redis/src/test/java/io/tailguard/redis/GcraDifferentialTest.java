@@ -32,13 +32,8 @@ class GcraDifferentialTest {
     }
 
     @AfterAll
-    static void stopRedis() {
-        if (link != null) {
-            link.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+    static void stopRedis() throws Exception {
+        RedisServer.stop(server, link);
     }
 
     @ParameterizedTest(name = "{0} tokens per {1} ms, capacity {2}")

@@ -39,13 +39,8 @@ class RedisConcurrencyLimitTest {
     }
 
     @AfterAll
-    static void stopRedis() {
-        if (server == null) {
-            return; // skipped: no redis-server
-        }
-        first.close();
-        second.close();
-        server.close();
+    static void stopRedis() throws Exception {
+        RedisServer.stop(server, first, second);
     }
 
     @Test

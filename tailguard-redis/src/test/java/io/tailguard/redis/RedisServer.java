@@ -129,6 +129,21 @@ public final class RedisServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes {@code clients} in order and then {@code server}, skipping each that is null: a test's
+     * {@code @BeforeAll} may have been skipped (no redis-server) or have failed part-way.
+     */
+    static void stop(RedisServer server, AutoCloseable... clients) throws Exception {
+        for (AutoCloseable client : clients) {
+            if (client != null) {
+                client.close();
+            }
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
     @Override
     public void close() {
         if (process != null && process.isAlive()) {

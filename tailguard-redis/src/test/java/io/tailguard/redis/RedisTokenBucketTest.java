@@ -51,14 +51,8 @@ class RedisTokenBucketTest {
     }
 
     @AfterAll
-    static void stopRedis() {
-        if (server == null) {
-            return; // skipped: no redis-server
-        }
-        adminConnection.close();
-        admin.shutdown();
-        link.close();
-        server.close();
+    static void stopRedis() throws Exception {
+        RedisServer.stop(server, adminConnection, admin, link);
     }
 
     @Test

@@ -11,45 +11,28 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.HdrHistogram.Histogram;
 
-/** Not thread-safe: runs one open-loop combination of durability and replication against fresh journals. */
-public final class BenchRunner {
+/**
+ * Not thread-safe: runs one open-loop combination of durability and replication against fresh
+ * journals, with these settings for every run.
+ *
+ * @param data where the runs' journals live
+ * @param rate messages sent per second
+ * @param sizeBytes bytes of each message
+ * @param messages messages per run
+ * @param warmupMessages the first messages of a run, not recorded
+ * @param seed seeds which messages are large
+ * @param spinNanos how long before a message is due the sender stops parking and spins
+ * @param externalReplica a replica already running, or null to start one per run
+ * @param replicaInChildProcess whether a started replica runs in a child JVM (else in this one)
+ * @param segmentSizeBytes segment size of every journal
+ * @param tuning adjusts each primary's configuration
+ * @param errors receives the journals' background errors
+ */
+public record BenchRunner(BenchData data, long rate, int sizeBytes, int messages, int warmupMessages, long seed,
+                          long spinNanos, InetSocketAddress externalReplica, boolean replicaInChildProcess,
+                          int segmentSizeBytes, UnaryOperator<JournalConfig.Builder> tuning, ErrorHandler errors) {
 
     private static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(60);
-
-    private final BenchData data;
-    private final long rate;
-    private final int sizeBytes;
-    private final int messages;
-    private final int warmupMessages;
-    private final long seed;
-    private final long spinNanos;
-    private final InetSocketAddress externalReplica;
-    private final boolean replicaInChildProcess;
-    private final int segmentSizeBytes;
-    private final UnaryOperator<JournalConfig.Builder> tuning;
-    private final ErrorHandler errors;
-
-    /**
-     * Creates a runner of {@code messages} per run (the first {@code warmupMessages} not recorded) at
-     * {@code rate} per second; {@code externalReplica} may be null, {@code tuning} adjusts each
-     * primary's configuration.
-     */
-    public BenchRunner(BenchData data, long rate, int sizeBytes, int messages, int warmupMessages, long seed, long spinNanos,
-                       InetSocketAddress externalReplica, boolean replicaInChildProcess, int segmentSizeBytes,
-                       UnaryOperator<JournalConfig.Builder> tuning, ErrorHandler errors) {
-        this.tuning = tuning;
-        this.replicaInChildProcess = replicaInChildProcess;
-        this.segmentSizeBytes = segmentSizeBytes;
-        this.data = data;
-        this.rate = rate;
-        this.sizeBytes = sizeBytes;
-        this.messages = messages;
-        this.warmupMessages = warmupMessages;
-        this.seed = seed;
-        this.spinNanos = spinNanos;
-        this.externalReplica = externalReplica;
-        this.errors = errors;
-    }
 
     /**
      * Runs {@code durability} with {@code mode} against fresh journals and returns its row.

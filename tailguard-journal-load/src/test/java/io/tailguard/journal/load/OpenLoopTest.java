@@ -12,22 +12,30 @@ class OpenLoopTest {
     /** A clock that moves 1 µs per reading, plus whatever the test adds; never waits for real time. */
     private long nowNanos;
 
+    /** Latencies the loop under test recorded, in the order it recorded them. */
+    private final List<Long> latencies = new ArrayList<>();
+    /** The loop under test, a field so that its senders can report commits to it. */
+    private OpenLoop loop;
+
     private long read() {
         nowNanos += 1_000;
         return nowNanos;
     }
 
+    /** Commits message {@code index} at once, as a journal whose every append commits on write. */
+    private boolean commitAtOnce(long index) {
+        loop.committedUpTo(index);
+        return false;
+    }
+
     @Test
     void measuresFromTheIntendedSendTimeSoAStallDelaysEveryMessageBehindIt() {
-        List<Long> latencies = new ArrayList<>();
-        OpenLoop[] loop = new OpenLoop[1];
-        loop[0] = new OpenLoop(this::read, 1_000, 16, 10, 2, 0, new SplittableRandom(1), latencies::add);
-        boolean done = loop[0].run((message, index) -> {
+        loop = new OpenLoop(this::read, 1_000, 16, 10, 2, 0, new SplittableRandom(1), latencies::add);
+        boolean done = loop.run((message, index) -> {
             if (index == 4) {
                 nowNanos += 5_000_000; // the sender stalls 5 ms on message 4
             }
-            loop[0].committedUpTo(index);
-            return false;
+            return commitAtOnce(index);
         }, 1_000_000);
         assertThat(done).isTrue();
         assertThat(latencies).hasSize(8); // 10 messages, 2 of warm-up
@@ -44,17 +52,15 @@ class OpenLoopTest {
     void writesTheValueAndIndexIntoEachMessageAndMarksAboutTheAskedShareAsLarge() {
         int[] large = {0};
         long[] lastIndex = {-1};
-        OpenLoop[] loop = new OpenLoop[1];
-        loop[0] = new OpenLoop(this::read, 1_000, 32, 20_000, 0, 100, new SplittableRandom(7), l -> { });
-        loop[0].run((message, index) -> {
+        loop = new OpenLoop(this::read, 1_000, 32, 20_000, 0, 100, new SplittableRandom(7), l -> { });
+        loop.run((message, index) -> {
             assertThat(message.remaining()).isEqualTo(32);
             assertThat(message.getLong(8)).isEqualTo(index);
             if (message.getLong(0) == OpenLoop.LARGE_VALUE) {
                 large[0]++;
             }
             lastIndex[0] = index;
-            loop[0].committedUpTo(index);
-            return false;
+            return commitAtOnce(index);
         }, 1_000_000);
         assertThat(lastIndex[0]).isEqualTo(19_999);
         assertThat(large[0]).as("100/s of 1000/s is 10%% of 20000").isBetween(1_800, 2_200);
@@ -62,20 +68,18 @@ class OpenLoopTest {
 
     @Test
     void reportsIncompleteWhenCommitsDoNotArriveBeforeTheDrainDeadline() {
-        OpenLoop loop = new OpenLoop(this::read, 1_000, 16, 5, 0, 0, new SplittableRandom(1), l -> { });
+        loop = new OpenLoop(this::read, 1_000, 16, 5, 0, 0, new SplittableRandom(1), l -> { });
         assertThat(loop.run((m, i) -> false, 1_000_000)).isFalse();
     }
 
     @Test
     void aMessageThatWaitsForAForceIsTimedAtTheForcedIndexWhileLaterPlainOnesCommitAtOnce() {
-        List<Long> latencies = new ArrayList<>();
-        OpenLoop[] loop = new OpenLoop[1];
-        loop[0] = new OpenLoop(this::read, 1_000, 16, 6, 0, 0, new SplittableRandom(1), latencies::add);
-        boolean done = loop[0].run((message, index) -> {
-            loop[0].progress(index, index < 2 ? index : 1); // message 2 waits for a force until the end
+        loop = new OpenLoop(this::read, 1_000, 16, 6, 0, 0, new SplittableRandom(1), latencies::add);
+        boolean done = loop.run((message, index) -> {
+            loop.progress(index, index < 2 ? index : 1); // message 2 waits for a force until the end
             if (index == 5) {
                 nowNanos += 7_000_000;
-                loop[0].progress(index, index);
+                loop.progress(index, index);
             }
             return index == 2;
         }, 1_000_000);
@@ -91,21 +95,18 @@ class OpenLoopTest {
         // the clock moves only when the generator parks, by what it asked plus a 60 µs overshoot
         long startNanos = nowNanos + 1_000_000; // the loop starts 1 ms after its first reading
         long intervalNanos = 5_000; // 200K/s
-        List<Long> latencies = new ArrayList<>();
         List<Long> expected = new ArrayList<>();
         int[] parks = {0};
-        OpenLoop[] loop = new OpenLoop[1];
-        loop[0] = new OpenLoop(() -> nowNanos, 0, nanos -> {
+        loop = new OpenLoop(() -> nowNanos, 0, nanos -> {
             assertThat(nanos).isPositive();
             parks[0]++;
             nowNanos += nanos + 60_000;
         }, 200_000, 16, 1_000, 0, 0, new SplittableRandom(1), latencies::add);
-        boolean done = loop[0].run((message, index) -> {
+        boolean done = loop.run((message, index) -> {
             long dueNanos = startNanos + index * intervalNanos;
             assertThat(nowNanos).as("message %d sent before it was due", index).isGreaterThanOrEqualTo(dueNanos);
             expected.add(nowNanos - dueNanos);
-            loop[0].committedUpTo(index);
-            return false;
+            return commitAtOnce(index);
         }, 1_000_000);
         assertThat(done).isTrue();
         assertThat(latencies).isEqualTo(expected);
@@ -118,20 +119,17 @@ class OpenLoopTest {
     void parksOnlyUntilSpinNanosBeforeTheNextMessageAndSpinsTheRest() {
         long spinNanos = 100_000;
         long startNanos = nowNanos + 1_000 + 1_000_000; // first reading moves the clock 1 µs
-        List<Long> latencies = new ArrayList<>();
         long[] parkedNanos = {0};
         long[] lastSent = {-1};
-        OpenLoop[] loop = new OpenLoop[1];
-        loop[0] = new OpenLoop(this::read, spinNanos, nanos -> {
+        loop = new OpenLoop(this::read, spinNanos, nanos -> {
             long nextDueNanos = startNanos + (lastSent[0] + 1) * 1_000_000;
             assertThat(nowNanos + nanos).as("parked into the spin window").isLessThanOrEqualTo(nextDueNanos - spinNanos);
             parkedNanos[0] += nanos;
             nowNanos += nanos;
         }, 1_000, 16, 20, 0, 0, new SplittableRandom(1), latencies::add);
-        boolean done = loop[0].run((message, index) -> {
+        boolean done = loop.run((message, index) -> {
             lastSent[0] = index;
-            loop[0].committedUpTo(index);
-            return false;
+            return commitAtOnce(index);
         }, 1_000_000);
         assertThat(done).isTrue();
         // 1 ms apart: about 0.9 ms of each parked, the last 0.1 ms spun; each committed within two
@@ -142,14 +140,10 @@ class OpenLoopTest {
 
     @Test
     void spinAlwaysNeverParks() {
-        OpenLoop[] loop = new OpenLoop[1];
-        loop[0] = new OpenLoop(this::read, OpenLoop.SPIN_ALWAYS, nanos -> {
+        loop = new OpenLoop(this::read, OpenLoop.SPIN_ALWAYS, nanos -> {
             throw new AssertionError("parked " + nanos + " ns");
         }, 1_000, 16, 5, 0, 0, new SplittableRandom(1), l -> { });
-        boolean done = loop[0].run((message, index) -> {
-            loop[0].committedUpTo(index);
-            return false;
-        }, 1_000_000);
+        boolean done = loop.run((message, index) -> commitAtOnce(index), 1_000_000);
         assertThat(done).isTrue();
     }
 }

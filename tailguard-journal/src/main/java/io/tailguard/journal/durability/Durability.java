@@ -150,7 +150,7 @@ public sealed interface Durability {
 
         @Override
         public DurabilityPolicy newPolicy() {
-            return new SelectivePolicy(value, recordThreshold, cumulativeCap, maxInterval.toNanos());
+            return new SelectivePolicy(this);
         }
     }
 }

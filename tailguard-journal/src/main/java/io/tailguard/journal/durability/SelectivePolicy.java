@@ -1,33 +1,28 @@
 package io.tailguard.journal.durability;
 
 import java.nio.ByteBuffer;
-import java.util.function.ToLongFunction;
 
 /** Not thread-safe: forces on a large record, a cumulative value cap, or a maximum interval. */
 final class SelectivePolicy implements DurabilityPolicy {
 
-    private final ToLongFunction<ByteBuffer> value;
-    private final long recordThreshold;
-    private final long cumulativeCap;
+    private final Durability.Selective config;
     private final long maxIntervalNanos;
     private long accumulated;
     private long dueAtNanos = NEVER;
 
-    SelectivePolicy(ToLongFunction<ByteBuffer> value, long recordThreshold, long cumulativeCap, long maxIntervalNanos) {
-        this.value = value;
-        this.recordThreshold = recordThreshold;
-        this.cumulativeCap = cumulativeCap;
-        this.maxIntervalNanos = maxIntervalNanos;
+    SelectivePolicy(Durability.Selective config) {
+        this.config = config;
+        this.maxIntervalNanos = config.maxInterval().toNanos();
     }
 
     @Override
     public boolean onAppend(ByteBuffer payload, long nowNanos) {
-        long v = value.applyAsLong(payload);
+        long v = config.value().applyAsLong(payload);
         if (dueAtNanos == NEVER) {
             dueAtNanos = nowNanos + maxIntervalNanos;
         }
         accumulated = v > 0 && accumulated > Long.MAX_VALUE - v ? Long.MAX_VALUE : accumulated + Math.max(0, v);
-        if (v >= recordThreshold || accumulated >= cumulativeCap) {
+        if (v >= config.recordThreshold() || accumulated >= config.cumulativeCap()) {
             // only the record that crossed the line waits for the force; the force covers the others too
             accumulated = 0;
             dueAtNanos = 0;

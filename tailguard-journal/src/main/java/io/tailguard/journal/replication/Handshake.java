@@ -21,7 +21,7 @@ final class Handshake {
         static ReplicaHello of(ReplicationCodec hello) {
             return new ReplicaHello(hello.helloLast(), hello.helloLastCrc(),
                     ReplicaDurability.ofCode(hello.helloDurability()),
-                    JournalId.orNull(hello.helloHolderHigh(), hello.helloHolderLow()), hello.helloDigest());
+                    hello.helloHolder(), hello.helloDigest());
         }
     }
 

@@ -12,6 +12,7 @@ import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.journal.worker.IncidentLog;
+import io.tailguard.journal.worker.Threads;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -355,11 +356,7 @@ public final class Replica implements AutoCloseable {
         } catch (IOException e) {
             incidents.report("close", "closing the replica's listening socket failed: " + e.getMessage());
         }
-        try {
-            acceptor.join(5_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.awaitEnd(acceptor, 5_000);
         for (ReplicaConnection c : open) { // the acceptor has ended: no connection is added any more
             c.stopAndAwait();
         }

@@ -118,7 +118,7 @@ final class ReplicaConnection extends Thread {
         }
         readHandshake(bytes, ReplicationCodec.PREAMBLE_LENGTH,
                 ReplicationCodec.PRIMARY_HELLO_LENGTH - ReplicationCodec.PREAMBLE_LENGTH);
-        JournalId primary = JournalId.orNull(hello.primaryIdHigh(), hello.primaryIdLow());
+        JournalId primary = hello.primaryId();
         if (primary == null) {
             throw ConnectionProblem.handshake("not-primary", "its HELLO carries no journal identity");
         }
@@ -135,9 +135,8 @@ final class ReplicaConnection extends Thread {
 
     private void sendHello() throws IOException {
         control.clear();
-        JournalId holder = server.holder();
-        codec.putHello(server.lastSequence(), server.lastCrc(), server.ackDurability().code(),
-                holder == null ? 0 : holder.high(), holder == null ? 0 : holder.low(), server.digest());
+        codec.putHello(server.lastSequence(), server.lastCrc(), server.ackDurability().code(), server.holder(),
+                server.digest());
         control.limit(ReplicationCodec.HELLO_LENGTH);
         writeControl();
     }

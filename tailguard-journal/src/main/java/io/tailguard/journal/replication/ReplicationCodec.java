@@ -1,5 +1,6 @@
 package io.tailguard.journal.replication;
 
+import io.tailguard.journal.JournalId;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -127,22 +128,17 @@ public final class ReplicationCodec {
         return null;
     }
 
-    /** Writes a PRIMARY HELLO of the journal {@code idHigh, idLow} that wrote up to {@code written}; returns this. */
-    public ReplicationCodec putPrimaryHello(long idHigh, long idLow, long written) {
+    /** Writes a PRIMARY HELLO of the journal {@code id} that wrote up to {@code written}; returns this. */
+    public ReplicationCodec putPrimaryHello(JournalId id, long written) {
         buffer.putInt(at + MAGIC, PRIMARY_HELLO_MAGIC).putInt(at + VERSION_AT, VERSION)
-                .putLong(at + PRIMARY_ID_HIGH, idHigh).putLong(at + PRIMARY_ID_LOW, idLow)
                 .putLong(at + PRIMARY_WRITTEN, written);
+        putId(PRIMARY_ID_HIGH, PRIMARY_ID_LOW, id);
         return this;
     }
 
-    /** Returns the high half of the primary's journal identity in a PRIMARY HELLO. */
-    public long primaryIdHigh() {
-        return buffer.getLong(at + PRIMARY_ID_HIGH);
-    }
-
-    /** Returns the low half of the primary's journal identity in a PRIMARY HELLO. */
-    public long primaryIdLow() {
-        return buffer.getLong(at + PRIMARY_ID_LOW);
+    /** Returns the primary's journal identity in a PRIMARY HELLO, or null when it carries none (all zero). */
+    public JournalId primaryId() {
+        return id(PRIMARY_ID_HIGH, PRIMARY_ID_LOW);
     }
 
     /** Returns the highest sequence the primary wrote, in a PRIMARY HELLO. */
@@ -152,16 +148,14 @@ public final class ReplicationCodec {
 
     /**
      * Writes a REPLICA HELLO: the replica holds records up to {@code last} (0 if none), whose
-     * record checksum is {@code lastCrc}, of the journal {@code holderHigh, holderLow} (0, 0 when
-     * it does not know), folding to {@code digest}, and acknowledges per {@code durabilityCode};
-     * returns this.
+     * record checksum is {@code lastCrc}, of the journal {@code holder} (null when it does not
+     * know), folding to {@code digest}, and acknowledges per {@code durabilityCode}; returns this.
      */
-    public ReplicationCodec putHello(long last, int lastCrc, int durabilityCode, long holderHigh, long holderLow,
-                                     long digest) {
+    public ReplicationCodec putHello(long last, int lastCrc, int durabilityCode, JournalId holder, long digest) {
         buffer.putInt(at + MAGIC, HELLO_MAGIC).putInt(at + VERSION_AT, VERSION).putLong(at + HELLO_LAST, last)
                 .putInt(at + HELLO_LAST_CRC, lastCrc).putInt(at + HELLO_DURABILITY, durabilityCode)
-                .putLong(at + HELLO_HOLDER_HIGH, holderHigh).putLong(at + HELLO_HOLDER_LOW, holderLow)
                 .putLong(at + HELLO_DIGEST, digest);
+        putId(HELLO_HOLDER_HIGH, HELLO_HOLDER_LOW, holder);
         return this;
     }
 
@@ -180,14 +174,9 @@ public final class ReplicationCodec {
         return buffer.getInt(at + HELLO_DURABILITY);
     }
 
-    /** Returns the high half of the identity of the journal whose records the replica holds, in a REPLICA HELLO. */
-    public long helloHolderHigh() {
-        return buffer.getLong(at + HELLO_HOLDER_HIGH);
-    }
-
-    /** Returns the low half of the identity of the journal whose records the replica holds, in a REPLICA HELLO. */
-    public long helloHolderLow() {
-        return buffer.getLong(at + HELLO_HOLDER_LOW);
+    /** Returns the identity of the journal whose records the replica holds, in a REPLICA HELLO, or null when it does not know. */
+    public JournalId helloHolder() {
+        return id(HELLO_HOLDER_HIGH, HELLO_HOLDER_LOW);
     }
 
     /** Returns the history digest of the replica's records, in a REPLICA HELLO. */
@@ -215,5 +204,14 @@ public final class ReplicationCodec {
     /** Returns the history digest an ACK carries. */
     public long ackDigest() {
         return buffer.getLong(at + ACK_DIGEST);
+    }
+
+    /** Writes {@code id} at {@code highAt} and {@code lowAt}, all zero for null: the wire's "no identity". */
+    private void putId(int highAt, int lowAt, JournalId id) {
+        buffer.putLong(at + highAt, id == null ? 0 : id.high()).putLong(at + lowAt, id == null ? 0 : id.low());
+    }
+
+    private JournalId id(int highAt, int lowAt) {
+        return JournalId.orNull(buffer.getLong(at + highAt), buffer.getLong(at + lowAt));
     }
 }

@@ -11,6 +11,7 @@ import io.tailguard.journal.segment.HistoryDigest;
 import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.worker.IdleStrategy;
 import io.tailguard.journal.worker.IncidentLog;
+import io.tailguard.journal.worker.Threads;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -168,7 +169,7 @@ public final class ReplicationSender implements AutoCloseable {
                 }
             } finally {
                 channel = null;
-                join(acks);
+                Threads.awaitEnd(acks, 1_000);
                 if (connected || running) {
                     listener.onDisconnected(); // also an attempt that failed or was refused: the replica is down
                 }
@@ -183,7 +184,7 @@ public final class ReplicationSender implements AutoCloseable {
     /** Sends PRIMARY HELLO and reads the whole REPLICA HELLO within the replica timeout of the send. */
     private Handshake.ReplicaHello handshake(SocketChannel ch) throws IOException {
         ByteBuffer mine = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH);
-        new ReplicationCodec().wrap(mine, 0).putPrimaryHello(self.high(), self.low(), listener.writtenSequence());
+        new ReplicationCodec().wrap(mine, 0).putPrimaryHello(self, listener.writtenSequence());
         while (mine.hasRemaining()) {
             ch.write(mine);
         }
@@ -367,17 +368,6 @@ public final class ReplicationSender implements AutoCloseable {
         return message == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + message;
     }
 
-    private static void join(Thread t) {
-        if (t == null) {
-            return;
-        }
-        try {
-            t.join(1_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** Stops the sender and closes the connection. */
     @Override
     public void close() {
@@ -391,11 +381,7 @@ public final class ReplicationSender implements AutoCloseable {
             }
         }
         LockSupport.unpark(thread);
-        try {
-            thread.join(5_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.awaitEnd(thread, 5_000);
         incidents.resolved("the journal closed"); // a problem that lasted until now still gets its count
     }
 }

@@ -3,11 +3,11 @@ package io.tailguard.journal.segment;
 import io.tailguard.journal.ErrorHandler;
 import io.tailguard.journal.worker.IdleStrategy;
 import io.tailguard.journal.worker.IncidentLog;
+import io.tailguard.journal.worker.Worker;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntSupplier;
 
 /**
@@ -40,7 +40,7 @@ import java.util.function.IntSupplier;
  * left ({@link #retire}) half a segment later: neither the writer nor the sender waits at a roll
  * for work that can be done elsewhere (decision 023).
  */
-public final class SegmentPreparer extends Thread {
+public final class SegmentPreparer extends Worker {
 
     /** The longest park while a blank is ready (a take does not wake the thread). */
     private static final long IDLE_NANOS = 10_000_000L;
@@ -83,9 +83,8 @@ public final class SegmentPreparer extends Thread {
      */
     private long paceCredit;
     private final Queue<Segment> retired = new ConcurrentLinkedQueue<>();
-    private volatile boolean running = true;
     private volatile IntSupplier writerFill = () -> Integer.MAX_VALUE;
-    private final IdleStrategy idler = new IdleStrategy(this, 0, IDLE_NANOS, () -> running);
+    private final IdleStrategy idler = new IdleStrategy(this, 0, IDLE_NANOS, () -> running());
     private long counter;
     private long pollNanos = PACE_POLL_NANOS;
     /** Bytes of the latest blank zeroed or touched so far (its size once ready, 0 before the first), for tests. */
@@ -105,7 +104,6 @@ public final class SegmentPreparer extends Thread {
     /** {@code forced}: the journal forces, so the blanks' zeros are written and forced (see {@link Zeroing}). */
     public SegmentPreparer(Path directory, int sizeBytes, boolean forced, ErrorHandler errors) {
         super("tailguard-journal-prepare");
-        setDaemon(true);
         this.directory = directory;
         this.sizeBytes = sizeBytes;
         this.errors = errors;
@@ -192,7 +190,7 @@ public final class SegmentPreparer extends Thread {
     @Override
     public void run() {
         try {
-            while (running) {
+            while (running()) {
                 unmapRetired(false);
                 if (retryPolls > 0) {
                     retryPolls--;
@@ -342,13 +340,7 @@ public final class SegmentPreparer extends Thread {
 
     /** Stops the thread and deletes the unused blanks. */
     public void shutdown() {
-        running = false;
-        LockSupport.unpark(this);
-        try {
-            join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        stopAndAwait(10_000);
         Blank b;
         while ((b = ready.poll()) != null) {
             b.delete();

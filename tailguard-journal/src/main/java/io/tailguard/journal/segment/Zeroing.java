@@ -210,16 +210,7 @@ public final class Zeroing {
      *     the directory and the bytes needed); nothing is left behind
      */
     static Blank prepare(Path dir, String tmpName, int sizeBytes, boolean forced) {
-        Zeroing z = new Zeroing(dir.resolve(tmpName), sizeBytes, forced);
-        try {
-            while (!z.done()) {
-                z.step();
-            }
-            return z.finish();
-        } catch (RuntimeException e) {
-            z.abandon();
-            throw e;
-        }
+        return fill(new Zeroing(dir.resolve(tmpName), sizeBytes, forced));
     }
 
     /** Extends the file of {@code ch} to {@code sizeBytes} without writing its blocks (sparse) and maps all of it. */
@@ -242,7 +233,11 @@ public final class Zeroing {
      *     the directory and the bytes needed); nothing is left behind
      */
     public static Blank allocateLate(Path dir, String tmpName, int sizeBytes) {
-        Zeroing z = late(dir.resolve(tmpName), sizeBytes);
+        return fill(late(dir.resolve(tmpName), sizeBytes));
+    }
+
+    /** Steps {@code z} to the end and returns its blank, or abandons it (nothing left behind) and rethrows. */
+    private static Blank fill(Zeroing z) {
         try {
             while (!z.done()) {
                 z.step();

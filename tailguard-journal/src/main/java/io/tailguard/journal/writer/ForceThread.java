@@ -5,16 +5,16 @@ import io.tailguard.journal.durability.DurabilityPolicy;
 import io.tailguard.journal.scan.SegmentScanner;
 import io.tailguard.journal.segment.Segment;
 import io.tailguard.journal.worker.IdleStrategy;
+import io.tailguard.journal.worker.Worker;
 import io.tailguard.time.NanoClock;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Thread-safe: the journal's one forcing thread. It takes a snapshot under the append lock and
  * forces outside it, so one force covers every record appended before it started (group commit).
  */
-public final class ForceThread extends Thread {
+public final class ForceThread extends Worker {
 
     /** What the force thread asks of the journal it forces. */
     public interface Host {
@@ -40,7 +40,6 @@ public final class ForceThread extends Thread {
     private final ForceSnapshot snapshot = new ForceSnapshot();
     private Segment forcedSegment;
     private int forcedPosition;
-    private volatile boolean running = true;
     private volatile long forceRequests;
     private volatile long forcesDone;
 
@@ -48,13 +47,12 @@ public final class ForceThread extends Thread {
     public ForceThread(Host journal, NanoClock clock, ErrorHandler errors, Path directory, Segment segment, int position,
                        long idleNanos) {
         super("tailguard-journal-sync");
-        setDaemon(true);
         this.journal = journal;
         this.clock = clock;
         this.errors = errors;
         this.directory = directory;
         this.idler = new IdleStrategy(this, 0, idleNanos, () -> forceRequests == forcesDone
-                && !journal.forceWanted(clock.nanoTime()) && running);
+                && !journal.forceWanted(clock.nanoTime()) && running());
         this.forcedSegment = segment;
         this.forcedPosition = position;
     }
@@ -72,7 +70,7 @@ public final class ForceThread extends Thread {
         }
         idler.wake();
         synchronized (idle) {
-            while (forcesDone < target && running && isAlive()) {
+            while (forcesDone < target && running() && isAlive()) {
                 try {
                     idle.wait(10);
                 } catch (InterruptedException e) {
@@ -85,19 +83,13 @@ public final class ForceThread extends Thread {
 
     /** Stops the thread. */
     public void shutdown() {
-        running = false;
-        LockSupport.unpark(this);
-        try {
-            join(5_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        stopAndAwait(5_000);
     }
 
     @Override
     public void run() {
         try {
-            while (running) {
+            while (running()) {
                 long requests = forceRequests;
                 long now = clock.nanoTime();
                 long due = journal.forceDueAtNanos();

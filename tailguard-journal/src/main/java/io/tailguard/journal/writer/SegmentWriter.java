@@ -12,8 +12,6 @@ import io.tailguard.journal.segment.SegmentLayout;
 import io.tailguard.journal.segment.SegmentPreparer;
 import io.tailguard.journal.segment.Zeroing;
 import io.tailguard.time.NanoClock;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -23,6 +21,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -34,16 +33,6 @@ import java.util.function.Supplier;
  * Appending allocates nothing.
  */
 public final class SegmentWriter {
-
-    private static final VarHandle FILL;
-
-    static {
-        try {
-            FILL = MethodHandles.lookup().findVarHandle(SegmentWriter.class, "fill", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final Path directory;
     private final int segmentSizeBytes;
@@ -59,8 +48,7 @@ public final class SegmentWriter {
     private Segment current;
     private int position;
     /** {@link #position} for the preparer's pace, written with opaque stores (no fence per append). */
-    @SuppressWarnings("unused") // accessed through FILL
-    private int fill;
+    private final AtomicInteger fill;
     private long nextSequence;
     private List<Segment> rolled = new ArrayList<>();
     /**
@@ -106,7 +94,7 @@ public final class SegmentWriter {
         // what recovery kept may still be only in the page cache (a process crash keeps it there)
         current.force(0, position);
         this.written = nextSequence - 1;
-        this.fill = position;
+        this.fill = new AtomicInteger(position);
     }
 
     /**
@@ -201,7 +189,7 @@ public final class SegmentWriter {
         // the preparer paces the next blank by this fill: from now on it is the new segment's,
         // so a preparer that looks during the roll does not start touching the next blank at
         // once (it did, and preempted this thread for ~3 ms on a 2-core machine; decision 023)
-        FILL.setOpaque(this, 0);
+        fill.setOpaque(0);
         Blank blank = null;
         Segment next;
         try {
@@ -213,7 +201,7 @@ public final class SegmentWriter {
             }
             next = Segment.activate(blank, directory, seq, identity, current.digest());
         } catch (UncheckedIOException e) {
-            FILL.setOpaque(this, position); // still writing the current segment
+            fill.setOpaque(position); // still writing the current segment
             if (blank != null) {
                 blank.deleteQuietly();
             }
@@ -235,7 +223,7 @@ public final class SegmentWriter {
 
     private void publish(long seq, boolean mustForce, long nowNanos) {
         nextSequence = seq + 1;
-        FILL.setOpaque(this, position);
+        fill.setOpaque(position);
         if (grace != null) {
             grace.onWritten(seq, nowNanos);
         }
@@ -362,7 +350,7 @@ public final class SegmentWriter {
 
     /** Returns the bytes written in the current segment, read from another thread (the preparer's pace). */
     public int fill() {
-        return (int) FILL.getOpaque(this);
+        return fill.getOpaque();
     }
 
     /** Returns the segment being written (for the force thread's start). */

@@ -2,6 +2,7 @@ package io.tailguard.journal.replication;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tailguard.journal.JournalId;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class ReplicationCodecTest {
     @Test
     void aPrimaryHelloReadsBackWhatWasWrittenAtTheDrawnOffsets() {
         ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH);
-        codec.wrap(b, 0).putPrimaryHello(0x1111_2222_3333_4444L, -5L, 7000);
+        codec.wrap(b, 0).putPrimaryHello(new JournalId(0x1111_2222_3333_4444L, -5L), 7000);
         assertThat(b.order()).isEqualTo(ByteOrder.LITTLE_ENDIAN);
         assertThat(b.getInt(0)).isEqualTo(ReplicationCodec.PRIMARY_HELLO_MAGIC);
         assertThat(b.getInt(4)).isEqualTo(ReplicationCodec.VERSION);
@@ -22,22 +23,22 @@ class ReplicationCodecTest {
         assertThat(b.getLong(24)).isEqualTo(7000);
         ReplicationCodec read = new ReplicationCodec().wrap(b, 0);
         assertThat(read.preambleProblem(ReplicationCodec.PRIMARY_HELLO_MAGIC, "primary")).isNull();
-        assertThat(read.primaryIdHigh()).isEqualTo(0x1111_2222_3333_4444L);
-        assertThat(read.primaryIdLow()).isEqualTo(-5L);
+        assertThat(read.primaryId()).isEqualTo(new JournalId(0x1111_2222_3333_4444L, -5L));
         assertThat(read.primaryWritten()).isEqualTo(7000);
     }
 
     @Test
     void aReplicaHelloReadsBackEveryField() {
         ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.HELLO_LENGTH);
-        codec.wrap(b, 0).putHello(3000, 0xCAFE_BABE, 2, 9, 10, 0x0123_4567_89AB_CDEFL);
+        codec.wrap(b, 0).putHello(3000, 0xCAFE_BABE, 2, new JournalId(9, 10), 0x0123_4567_89AB_CDEFL);
         ReplicationCodec read = new ReplicationCodec().wrap(b, 0);
         assertThat(read.magic()).isEqualTo(ReplicationCodec.HELLO_MAGIC);
         assertThat(read.helloLast()).isEqualTo(3000);
         assertThat(read.helloLastCrc()).isEqualTo(0xCAFE_BABE);
         assertThat(read.helloDurability()).isEqualTo(2);
-        assertThat(read.helloHolderHigh()).isEqualTo(9);
-        assertThat(read.helloHolderLow()).isEqualTo(10);
+        assertThat(read.helloHolder()).isEqualTo(new JournalId(9, 10));
+        assertThat(b.getLong(24)).as("the holder's drawn offsets").isEqualTo(9);
+        assertThat(b.getLong(32)).isEqualTo(10);
         assertThat(read.helloDigest()).isEqualTo(0x0123_4567_89AB_CDEFL);
         assertThat(b.getLong(40)).as("the digest's drawn offset").isEqualTo(0x0123_4567_89AB_CDEFL);
     }
@@ -60,7 +61,10 @@ class ReplicationCodecTest {
     @Test
     void aPreambleOfAnotherMessageOrVersionSaysWhatItIs() {
         ByteBuffer b = ByteBuffer.allocate(ReplicationCodec.HELLO_LENGTH);
-        codec.wrap(b, 0).putHello(0, 0, 0, 0, 0, 0);
+        codec.wrap(b, 0).putHello(0, 0, 0, null, 0);
+        assertThat(b.getLong(24)).as("no holder is all zero on the wire").isZero();
+        assertThat(b.getLong(32)).isZero();
+        assertThat(codec.helloHolder()).isNull();
         assertThat(codec.preambleProblem(ReplicationCodec.PRIMARY_HELLO_MAGIC, "primary"))
                 .isEqualTo("it is not a tailguard primary (magic " + Integer.toHexString(ReplicationCodec.HELLO_MAGIC) + ")");
         b.putInt(4, 2);
