@@ -93,19 +93,8 @@ public class DecisionPathBenchmark {
         return won;
     }
 
-    /** Timers that never fire: the path's cost without any timer's. */
-    private static final class IdleTimers implements Scheduler, Timers {
-
-        private final NanoClock clock;
-
-        IdleTimers(NanoClock clock) {
-            this.clock = clock;
-        }
-
-        @Override
-        public NanoClock clock() {
-            return clock;
-        }
+    /** Timers on {@code clock} that never fire: the path's cost without any timer's. */
+    private record IdleTimers(NanoClock clock) implements Scheduler, Timers {
 
         @Override
         public Cancellable schedule(long delayNanos, Runnable task) {

@@ -15,13 +15,5 @@ import picocli.CommandLine.Command;
             io.tailguard.cli.journal.JournalRepairCommand.class,
             CommandLine.HelpCommand.class
         })
-public final class JournalCommand implements Runnable {
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
+public final class JournalCommand extends GroupCommand {
 }

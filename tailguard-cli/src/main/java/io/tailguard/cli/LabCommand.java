@@ -24,10 +24,7 @@ import picocli.CommandLine.Command;
             "Run './tailguard lab list' to see the experiments."
         },
         subcommands = {CommandLine.HelpCommand.class, LabListCommand.class, LabAllCommand.class})
-public final class LabCommand implements Runnable {
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+public final class LabCommand extends GroupCommand {
 
     /** Adds one subcommand per registered experiment to the {@code lab} command line. */
     static void addExperiments(CommandLine lab) {
@@ -42,10 +39,5 @@ public final class LabCommand implements Runnable {
         List<Experiment> all = new ArrayList<>(Experiments.all());
         all.addAll(LiveExperiments.all());
         return all;
-    }
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
     }
 }

@@ -31,10 +31,7 @@ import picocli.CommandLine.Command;
             "Run './tailguard help <command>' or './tailguard <command> --help' for a command's options.",
             "Exit codes: 0 success, 1 failure, 2 bad usage."
         })
-public final class Main implements Runnable {
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+public final class Main extends GroupCommand {
 
     /** Runs the command line and exits with its exit code. */
     public static void main(String[] args) {
@@ -73,10 +70,5 @@ public final class Main implements Runnable {
         for (CommandLine sub : cli.getSubcommands().values()) {
             verbatimFooters(sub);
         }
-    }
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
     }
 }

@@ -39,42 +39,26 @@ class LabCommandTest {
                 .isLessThan(lines.indexOf(lines.stream().filter(l -> l.startsWith("  leases ")).findFirst().orElseThrow()));
     }
 
+    /** Live experiments refuse too before they start any server, and every refusal writes nothing. */
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "--duration|5x|--duration must be a positive duration like 5s or 500ms but was '5x'",
-        "--duration|-1s|--duration must be a positive duration like 5s or 500ms but was '-1s'",
-        "--duration|0s|--duration must be a positive duration like 5s or 500ms but was '0s'",
-        "--concurrency|0|--concurrency must be an integer from 1 to 50000 but was '0'",
-        "--backpressure-strategy|fifo|--backpressure-strategy must be one of all, token-bucket, bounded-queue, "
-                + "leaky-bucket, load-shedder, resilience4j-rate-limiter but was 'fifo'",
-        "--arrivals|uniform|--arrivals must be one of constant, poisson, bursty but was 'uniform'",
-        "--seed|x|--seed must be an integer but was 'x'"})
-    void badValuesGiveOneLineAndExitTwoAndWriteNothing(String flag, String value, String message) throws IOException {
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "backpressure|--duration|5x|--duration must be a positive duration like 5s or 500ms but was '5x'",
+        "backpressure|--duration|-1s|--duration must be a positive duration like 5s or 500ms but was '-1s'",
+        "backpressure|--duration|0s|--duration must be a positive duration like 5s or 500ms but was '0s'",
+        "backpressure|--concurrency|0|--concurrency must be an integer from 1 to 50000 but was '0'",
+        "backpressure|--backpressure-strategy|fifo|--backpressure-strategy must be one of all, token-bucket,"
+                + " bounded-queue, leaky-bucket, load-shedder, resilience4j-rate-limiter but was 'fifo'",
+        "backpressure|--arrivals|uniform|--arrivals must be one of constant, poisson, bursty but was 'uniform'",
+        "backpressure|--seed|x|--seed must be an integer but was 'x'",
+        "edge|--scale|2|--scale must be a number greater than 0 and at most 1 but was '2'",
+        "live-overload|--workers|0|--workers must be an integer from 1 to 256 but was '0'",
+        "live-overload|--setup|envoy|--setup must be one of all, direct, nginx, haproxy, tailguard-fixed,"
+                + " tailguard-adaptive but was 'envoy'"})
+    void badValuesGiveOneLineAndExitTwoAndWriteNothing(String experiment, String flag, String value, String message)
+            throws IOException {
         Path dir = tmp.resolve("out");
-        assertThat(cli.run("lab", "backpressure", flag, value, "--output-dir", dir.toString())).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: " + message + System.lineSeparator());
-        assertThat(cli.out()).isEmpty();
-        assertThat(listing()).isEmpty();
-    }
-
-    @Test
-    void edgeRefusesABadScaleBeforeStartingAnyServer() throws IOException {
-        Path dir = tmp.resolve("edge");
-        assertThat(cli.run("lab", "edge", "--scale", "2", "--output-dir", dir.toString())).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: --scale must be a number greater than 0 and at most 1 but was '2'"
-                + System.lineSeparator());
-        assertThat(listing()).isEmpty();
-    }
-
-    @Test
-    void liveOverloadRefusesBadValuesBeforeStartingAnyServer() throws IOException {
-        Path dir = tmp.resolve("overload");
-        assertThat(cli.run("lab", "live-overload", "--workers", "0", "--output-dir", dir.toString())).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: --workers must be an integer from 1 to 256 but was '0'"
-                + System.lineSeparator());
-        assertThat(cli.run("lab", "live-overload", "--setup", "envoy", "--output-dir", dir.toString())).isEqualTo(2);
-        assertThat(cli.err()).contains("--setup must be one of all, direct, nginx, haproxy, tailguard-fixed, "
-                + "tailguard-adaptive but was 'envoy'");
+        assertThat(CliRun.mistake("lab", experiment, flag, value, "--output-dir", dir.toString()))
+                .isEqualTo("tailguard: " + message);
         assertThat(listing()).isEmpty();
     }
 

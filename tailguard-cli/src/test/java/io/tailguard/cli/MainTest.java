@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 class MainTest {
@@ -20,61 +22,31 @@ class MainTest {
                 .containsPattern("(?m)^\\s+journal\\s+\\S.*$");
     }
 
-    @Test
-    void unknownCommandPrintsOneLineListingTheCommandsWithExitTwo() {
-        assertThat(cli.run("frobnicate")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: unknown command 'frobnicate'; commands are lab, journal, proxy,"
-                + " backend, load, plan, redis-limit, help (see './tailguard --help')" + System.lineSeparator());
-    }
-
-    @Test
-    void misspeltCommandSuggestsTheRightOneInOneLine() {
-        assertThat(cli.run("lab", "backpresure")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: unknown command 'backpresure'; did you mean backpressure?"
-                + " (see './tailguard lab --help')" + System.lineSeparator());
-        assertThat(cli.run("jurnal", "bench")).isEqualTo(2);
-        assertThat(cli.err()).contains("unknown command 'jurnal'; did you mean journal?");
-        assertThat(cli.run("help", "lodd")).isEqualTo(2);
-        assertThat(cli.err()).contains("tailguard: unknown command 'lodd'; did you mean load? (see './tailguard --help')");
-    }
-
-    @Test
-    void unknownFlagPrintsOneLineWithExitTwo() {
-        assertThat(cli.run("--bogus")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--bogus' (see './tailguard --help')"
-                + System.lineSeparator());
-        assertThat(cli.run("load", "http://127.0.0.1:1/", "--rate", "1", "--max-con", "5")).isEqualTo(2);
-        assertThat(cli.err()).contains("tailguard: unknown option '--max-con'; did you mean --max-connections?");
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "frobnicate|unknown command 'frobnicate'; commands are lab, journal, proxy, backend, load, plan, redis-limit,"
+                + " help (see './tailguard --help')",
+        "lab backpresure|unknown command 'backpresure'; did you mean backpressure? (see './tailguard lab --help')",
+        "jurnal bench|unknown command 'jurnal'; did you mean journal? (see './tailguard --help')",
+        "help lodd|unknown command 'lodd'; did you mean load? (see './tailguard --help')",
+        "--bogus|unknown option '--bogus' (see './tailguard --help')",
+        "load http://127.0.0.1:1/ --rate 1 --max-con 5|unknown option '--max-con'; did you mean --max-connections?"
+                + " (see './tailguard load --help')",
+        // an unknown option is named before a missing required one
+        "redis-limit check --redis redis://127.0.0.1:1 --key k|unknown option '--redis'; did you mean --redis-uri?"
+                + " (see './tailguard redis-limit check --help')",
+        "lab backpressure --concurency 20|unknown option '--concurency'; did you mean --concurrency?"
+                + " (see './tailguard lab backpressure --help')",
+        "journal bench --rat 5|unknown option '--rat'; did you mean --rate? (see './tailguard journal bench --help')"})
+    void anUnknownOrMisspeltNameIsOneLineWithExitTwo(String commandLine, String message) {
+        assertThat(CliRun.mistake(commandLine.split(" "))).isEqualTo("tailguard: " + message);
     }
 
     @Test
     void unknownJournalBenchFlagIsOneLineLikeEveryOther() {
-        assertThat(cli.run("journal", "bench", "--bogus")).isEqualTo(2);
-        assertThat(cli.err()).startsWith("tailguard: unknown option '--bogus'; options are --rate, ")
-                .endsWith(" (see './tailguard journal bench --help')" + System.lineSeparator()).hasLineCount(1);
-        assertThat(cli.out()).isEmpty();
-    }
-
-    @Test
-    void anUnknownOptionIsNamedBeforeAMissingRequiredOne() {
-        assertThat(cli.run("redis-limit", "check", "--redis", "redis://127.0.0.1:1", "--key", "k")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--redis'; did you mean --redis-uri?"
-                + " (see './tailguard redis-limit check --help')" + System.lineSeparator());
-    }
-
-    @Test
-    void misspeltOptionSuggestsTheRightOneInOneLineWithExitTwo() {
-        assertThat(cli.run("lab", "backpressure", "--concurency", "20")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--concurency'; did you mean --concurrency? "
-                + "(see './tailguard lab backpressure --help')" + System.lineSeparator());
-        assertThat(cli.out()).isEmpty();
-    }
-
-    @Test
-    void misspeltJournalBenchOptionSuggestsTheRightOne() {
-        assertThat(cli.run("journal", "bench", "--rat", "5")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: unknown option '--rat'; did you mean --rate? "
-                + "(see './tailguard journal bench --help')" + System.lineSeparator());
+        assertThat(CliRun.mistake("journal", "bench", "--bogus"))
+                .startsWith("tailguard: unknown option '--bogus'; options are --rate, ")
+                .endsWith(" (see './tailguard journal bench --help')");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,8 +53,8 @@ public final class JournalRepairCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--dir", required = true, paramLabel = "PATH", description = "The journal directory.")
-    Path dir;
+    @Mixin
+    JournalDirectory journal;
 
     @Option(names = "--truncate-after", paramLabel = "SEQ",
             description = "Last record to keep (0 keeps none); verify's last_seq.")
@@ -68,7 +69,7 @@ public final class JournalRepairCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JournalVerifyCommand.requireJournal(dir);
+        Path dir = journal.existing();
         if ((truncateAfter == null) == !restoreId) {
             throw new UsageException("give one of --truncate-after SEQ or --restore-id");
         }
@@ -85,7 +86,7 @@ public final class JournalRepairCommand implements Callable<Integer> {
             }
             out.println("wrote " + dir.resolve("journal.id") + ": journal " + id + ", the identity its segments name");
         } else {
-            truncate(out);
+            truncate(dir, out);
             if (dryRun) {
                 out.println("dry run: nothing was changed");
                 return 0;
@@ -96,7 +97,7 @@ public final class JournalRepairCommand implements Callable<Integer> {
         return after.refused() ? 1 : 0;
     }
 
-    private void truncate(PrintWriter out) {
+    private void truncate(Path dir, PrintWriter out) {
         if (truncateAfter < 0) {
             throw new UsageException("--truncate-after value '" + truncateAfter + "' is not allowed: use 0 or a "
                     + "record sequence");

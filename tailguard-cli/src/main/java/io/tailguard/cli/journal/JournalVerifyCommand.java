@@ -1,12 +1,10 @@
 package io.tailguard.cli.journal;
 
-import io.tailguard.cli.UsageException;
 import io.tailguard.journal.Journal;
 import io.tailguard.journal.segment.ScanReport;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -43,22 +41,13 @@ public final class JournalVerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--dir", required = true, paramLabel = "PATH", description = "The journal directory.")
-    Path dir;
+    @Mixin
+    JournalDirectory journal;
 
     @Override
     public Integer call() {
-        requireJournal(dir);
-        ScanReport report = Journal.verify(dir);
+        ScanReport report = Journal.verify(journal.existing());
         spec.commandLine().getOut().println(report.summary());
         return report.consistent() ? 0 : 1;
-    }
-
-    /** Refuses (exit 2) a {@code --dir} that holds no journal, saying what it holds instead. */
-    static void requireJournal(Path dir) {
-        String why = Journal.whyNotAJournal(dir);
-        if (why != null) {
-            throw new UsageException("--dir value '" + dir + "' is not allowed: " + why);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.tailguard.cli.redis;
 
+import io.tailguard.cli.GroupCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,13 +10,5 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Cluster-wide limits on Redis: try a shared token bucket by hand.",
         subcommands = {RedisCheckCommand.class, CommandLine.HelpCommand.class})
-public final class RedisLimitCommand implements Runnable {
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
+public final class RedisLimitCommand extends GroupCommand {
 }

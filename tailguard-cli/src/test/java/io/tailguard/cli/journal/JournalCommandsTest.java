@@ -18,6 +18,8 @@ import java.util.stream.Stream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class JournalCommandsTest {
 
@@ -142,12 +144,9 @@ class JournalCommandsTest {
     void repairRefusesToKeepPastTheDamageInOneLineWithExitTwo() throws Exception {
         Path dir = journalWith(40);
         zeroLengthOfRecord30(dir);
-        assertThat(cli.run("journal", "repair", "--dir", dir.toString(), "--truncate-after", "35")).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains("--truncate-after value '35' is not allowed: truncate-after must be at most 29");
-        CliRun missing = new CliRun();
-        assertThat(missing.run("journal", "repair", "--dir", dir.toString())).isEqualTo(2);
-        assertThat(missing.err()).contains("--truncate-after");
+        assertThat(CliRun.mistake("journal", "repair", "--dir", dir.toString(), "--truncate-after", "35"))
+                .contains("--truncate-after value '35' is not allowed: truncate-after must be at most 29");
+        assertThat(CliRun.mistake("journal", "repair", "--dir", dir.toString())).contains("--truncate-after");
     }
 
     @Test
@@ -169,9 +168,7 @@ class JournalCommandsTest {
     @Test
     void repairRefusesToTakeRecordsThatVerifyAsTheJournalsInOneLineWithExitTwo() {
         Path dir = journalWith(40);
-        assertThat(cli.run("journal", "repair", "--dir", dir.toString(), "--truncate-after", "20")).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains("truncate-after must be at least 40 but was 20: records 21..40 verify as this "
+        assertThat(CliRun.mistake("journal", "repair", "--dir", dir.toString(), "--truncate-after", "20")).contains("truncate-after must be at least 40 but was 20: records 21..40 verify as this "
                 + "journal's and continue its sequence");
     }
 
@@ -207,9 +204,7 @@ class JournalCommandsTest {
 
     @Test
     void verifyRejectsADirectoryWithoutSegmentsInOneLine() {
-        assertThat(cli.run("journal", "verify", "--dir", tmp.toString())).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains("--dir value '" + tmp + "' is not allowed");
+        assertThat(CliRun.mistake("journal", "verify", "--dir", tmp.toString())).contains("--dir value '" + tmp + "' is not allowed");
     }
 
     @Test
@@ -217,9 +212,7 @@ class JournalCommandsTest {
         Path parent = tmp.resolve("all");
         journalWith(3, parent.resolve("orders"));
         journalWith(3, parent.resolve("eu").resolve("payments"));
-        assertThat(cli.run("journal", "verify", "--dir", parent.toString())).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains("these directories below it hold journals: " + parent.resolve("eu")
+        assertThat(CliRun.mistake("journal", "verify", "--dir", parent.toString())).contains("these directories below it hold journals: " + parent.resolve("eu")
                 .resolve("payments") + ", " + parent.resolve("orders") + "; give one of them");
     }
 
@@ -227,9 +220,7 @@ class JournalCommandsTest {
     void verifyOfADirectoryOfOtherTgjFilesSaysWhatIsWrongWithThem() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("other"));
         Files.writeString(dir.resolve("notes.tgj"), "not a journal");
-        assertThat(cli.run("journal", "verify", "--dir", dir.toString())).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains("its 1 *.tgj file(s) (notes.tgj) are not journal segments: a segment is named "
+        assertThat(CliRun.mistake("journal", "verify", "--dir", dir.toString())).contains("its 1 *.tgj file(s) (notes.tgj) are not journal segments: a segment is named "
                 + "by its first record's sequence in 20 digits, e.g. 00000000000000000001.tgj");
     }
 
@@ -267,31 +258,26 @@ class JournalCommandsTest {
         assertThat(Files.readAllLines(outDir.resolve("journal-bench.csv"), StandardCharsets.UTF_8)).hasSize(2);
     }
 
-    @Test
-    void benchRejectsABadDurabilityNamingTheFlagAndTheValue() {
-        assertThat(cli.run("journal", "bench", "--durability", "none,selective:fast")).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains("--durability value 'selective:fast' is not allowed");
-    }
-
-    @Test
-    void benchRejectsABadDuration() {
-        assertThat(cli.run("journal", "bench", "--duration", "ten")).isEqualTo(2);
-        assertThat(cli.err()).contains("--duration value 'ten' is not allowed");
-    }
-
-    @Test
-    void benchAnswersASizeWithAUnitLikeAnyOtherBadValue() {
-        assertThat(cli.run("journal", "bench", "--size", "10MB")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: --size value '10MB' is not allowed: use a whole number from 16 "
-                + "to 1048576" + System.lineSeparator());
-    }
-
-    @Test
-    void benchAnswersARateOutOfRangeWithWhatIsAllowed() {
-        assertThat(cli.run("journal", "bench", "--rate", "0")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: --rate value '0' is not allowed: use a whole number from 1 "
-                + "to 10000000" + System.lineSeparator());
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "--durability|none,selective:fast|--durability value 'selective:fast' is not allowed: selective needs"
+                + " selective:N/s with 1 <= N <= --rate (50000), e.g. selective:10/s",
+        "--duration|ten|--duration value 'ten' is not allowed: use a positive duration like 10s, 500ms or 2m",
+        // a unit gets the same answer as any other bad value
+        "--size|10MB|--size value '10MB' is not allowed: use a whole number from 16 to 1048576",
+        "--rate|0|--rate value '0' is not allowed: use a whole number from 1 to 10000000",
+        "--warmup|-1s|--warmup value '-1s' is not allowed: use 0 or a positive duration like 1s or 500ms",
+        "--pacing|sleep|--pacing value 'sleep' is not allowed: use auto, spin or park",
+        "--ack-grace|-1ms|--ack-grace value '-1ms' is not allowed: use 0 or a duration up to 1m, e.g. 500us, 5ms"
+                + " or 20ms",
+        "--ack-grace|2m|--ack-grace value '2m' is not allowed: use 0 or a duration up to 1m, e.g. 500us, 5ms or 20ms",
+        "--replication-linger|-1us|--replication-linger value '-1us' is not allowed: use 0 or a duration up to"
+                + " 100ms, e.g. 100us or 200us",
+        "--replication-linger|101ms|--replication-linger value '101ms' is not allowed: use 0 or a duration up to"
+                + " 100ms, e.g. 100us or 200us"})
+    void benchRefusesABadValueInOneLineNamingTheFlagTheValueAndWhatIsAllowed(String flag, String value,
+                                                                             String message) {
+        assertThat(CliRun.mistake("journal", "bench", flag, value)).isEqualTo("tailguard: " + message);
     }
 
     @Test
@@ -308,50 +294,16 @@ class JournalCommandsTest {
 
     @Test
     void benchRefusesARunThatWouldMeasureNoMessageInOneLine() {
-        assertThat(cli.run("journal", "bench", "--rate", "1", "--duration", "100ms", "--warmup", "0",
-                "--durability", "none", "--replication", "none", "--dir", tmp.resolve("data").toString(), "--output-dir", tmp.resolve("out").toString())).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: --rate x --duration must be at least 1 message but was "
-                + "1/s x 100ms (raise --rate or --duration)" + System.lineSeparator());
-    }
-
-    @Test
-    void benchRejectsANegativeWarmupInOneLine() {
-        assertThat(cli.run("journal", "bench", "--warmup", "-1s")).isEqualTo(2);
-        assertThat(cli.err()).isEqualTo("tailguard: --warmup value '-1s' is not allowed: use 0 or a positive "
-                + "duration like 1s or 500ms" + System.lineSeparator());
+        assertThat(CliRun.mistake("journal", "bench", "--rate", "1", "--duration", "100ms", "--warmup", "0",
+                "--durability", "none", "--replication", "none", "--dir", tmp.resolve("data").toString(),
+                "--output-dir", tmp.resolve("out").toString())).isEqualTo("tailguard: --rate x --duration must be at "
+                + "least 1 message but was 1/s x 100ms (raise --rate or --duration)");
     }
 
     @Test
     void benchWritesItsCsvUnderResultsByDefaultNotTheWorkingDirectory() {
         assertThat(cli.run("journal", "bench", "--help")).isZero();
         assertThat(cli.out()).contains("--output-dir=DIR").contains("(default: ./results/journal-bench)");
-    }
-
-    @Test
-    void benchRejectsAnUnknownPacing() {
-        assertThat(cli.run("journal", "bench", "--pacing", "sleep")).isEqualTo(2);
-        assertThat(cli.err()).contains("--pacing value 'sleep' is not allowed: use auto, spin or park");
-    }
-
-    @Test
-    void benchRejectsANegativeOrTooLongAckGraceInOneLine() {
-        assertThat(cli.run("journal", "bench", "--ack-grace", "-1ms")).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains("--ack-grace value '-1ms' is not allowed: use 0 or a duration up to 1m");
-        assertThat(cli.run("journal", "bench", "--ack-grace", "2m")).isEqualTo(2);
-        assertThat(cli.err()).contains("--ack-grace value '2m' is not allowed");
-    }
-
-    @Test
-    void benchRejectsANegativeOrTooLongReplicationLingerInOneLine() {
-        assertThat(cli.run("journal", "bench", "--replication-linger", "-1us")).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains("--replication-linger value '-1us' is not allowed: use 0 or a duration up to "
-                + "100ms");
-        CliRun again = new CliRun();
-        assertThat(again.run("journal", "bench", "--replication-linger", "101ms")).isEqualTo(2);
-        assertThat(again.err().trim().lines()).hasSize(1);
-        assertThat(again.err()).contains("--replication-linger value '101ms' is not allowed");
     }
 
     @Test
@@ -401,15 +353,13 @@ class JournalCommandsTest {
 
     @Test
     void replicaRejectsABadListenAddress() {
-        assertThat(cli.run("journal", "replica", "--listen", "nowhere", "--dir", tmp.toString())).isEqualTo(2);
-        assertThat(cli.err()).contains("--listen value 'nowhere' is not allowed: use HOST:PORT");
+        assertThat(CliRun.mistake("journal", "replica", "--listen", "nowhere", "--dir", tmp.toString())).contains("--listen value 'nowhere' is not allowed: use HOST:PORT");
     }
 
     @Test
     void replicaRejectsADurabilityItCannotAcknowledge() {
-        assertThat(cli.run("journal", "replica", "--listen", "127.0.0.1:0", "--dir", tmp.toString(),
-                "--durability", "selective:10/s")).isEqualTo(2);
-        assertThat(cli.err()).contains("--durability value 'selective:10/s' is not allowed: use none, sync or "
+        assertThat(CliRun.mistake("journal", "replica", "--listen", "127.0.0.1:0", "--dir", tmp.toString(),
+                "--durability", "selective:10/s")).contains("--durability value 'selective:10/s' is not allowed: use none, sync or "
                 + "periodic:<interval>");
         assertThat(JournalReplicaCommand.replicaDurability("periodic:10ms").label()).isEqualTo("periodic:10ms");
     }

@@ -12,6 +12,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -51,9 +52,7 @@ class LoadCommandTest {
     void badInputIsOneLineAndExitTwo(String url, String flag, String value, String message) {
         String[] args = flag.equals("--rate") ? new String[] {"load", url, flag, value}
                 : new String[] {"load", url, "--rate", "100", flag, value};
-        assertThat(cli.run(args)).isEqualTo(2);
-        assertThat(cli.err().trim().lines()).hasSize(1);
-        assertThat(cli.err()).contains(message);
+        assertThat(CliRun.mistake(args)).contains(message);
     }
 
     @Test
@@ -71,13 +70,8 @@ class LoadCommandTest {
     @Test
     void aFractionalRateIsSentAtItsIntervalAndPrintedWithoutRounding() throws Exception {
         Path out = tmp.resolve("out");
-        try (FreezingServer server = FreezingServer.start(0, Duration.ZERO, Duration.ofSeconds(5),
-                NanoClock.system())) {
-            int code = cli.run("load", "http://127.0.0.1:" + server.port() + "/", "--rate", "0.5/s,2.5/s",
-                    "--duration", "1s", "--warmup", "0", "--connections", "1", "--output-dir", out.toString());
-            assertThat(code).as(cli.err()).isZero();
-        }
-        List<String> summary = Files.readAllLines(out.resolve("load-summary.csv"));
+        List<String> summary = loadAServerThatAnswersAtOnce(out, "--rate", "0.5/s,2.5/s", "--duration", "1s",
+                "--warmup", "0", "--connections", "1");
         // 0.5/s in 1 s: the request due at 0 (the next is due at 2 s); 2.5/s: at 0 and 400 and 800 ms
         assertThat(summary.get(1)).startsWith("0.5/s,1.0,1,1,0,0,0,");
         assertThat(summary.get(2)).startsWith("2.5/s,1.0,3,3,0,0,0,");
@@ -102,13 +96,8 @@ class LoadCommandTest {
     @Test
     void writesTheSummaryIntervalLogChartsReportAndManifest() throws Exception {
         Path out = tmp.resolve("out");
-        try (FreezingServer server = FreezingServer.start(0, Duration.ZERO, Duration.ofSeconds(5),
-                NanoClock.system())) {
-            int code = cli.run("load", "http://127.0.0.1:" + server.port() + "/", "--rate", "100,200",
-                    "--duration", "500ms", "--warmup", "0", "--connections", "2", "--output-dir", out.toString());
-            assertThat(code).as(cli.err()).isZero();
-        }
-        List<String> summary = Files.readAllLines(out.resolve("load-summary.csv"));
+        List<String> summary = loadAServerThatAnswersAtOnce(out, "--rate", "100,200", "--duration", "500ms",
+                "--warmup", "0", "--connections", "2");
         assertThat(summary.get(0)).isEqualTo(
                 "rate,duration_s,sent,ok,shed,errors,timeouts,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,behind_max_ms,"
                         + "connections,waits_at_max");
@@ -140,13 +129,8 @@ class LoadCommandTest {
 
     @Test
     void printsOneJsonSummaryOnStdout() throws Exception {
-        Path out = tmp.resolve("out");
-        try (FreezingServer server = FreezingServer.start(0, Duration.ZERO, Duration.ofSeconds(5),
-                NanoClock.system())) {
-            int code = cli.run("load", "http://127.0.0.1:" + server.port() + "/", "--rate", "100",
-                    "--duration", "500ms", "--warmup", "0", "--output", "json", "--output-dir", out.toString());
-            assertThat(code).as(cli.err()).isZero();
-        }
+        loadAServerThatAnswersAtOnce(tmp.resolve("out"), "--rate", "100", "--duration", "500ms", "--warmup", "0",
+                "--output", "json");
         assertThat(cli.out().lines()).hasSize(1);
         assertThat(cli.out()).startsWith("{\"target\":\"http://127.0.0.1:")
                 .contains("{\"rate_per_s\":100,\"duration_s\":0.500,\"scheduled\":50,\"sent\":50,"
@@ -157,5 +141,20 @@ class LoadCommandTest {
                 .contains("\"latency_from_write_ms\":{\"count\":50,")
                 .contains("\"generator\":{\"behind_max_ms\":");
         assertThat(cli.err()).contains("Wrote ");
+    }
+
+    /**
+     * Runs {@code tailguard load URL args... --output-dir out} against a server that answers at once,
+     * expects exit 0 and returns the lines of the summary it wrote.
+     */
+    private List<String> loadAServerThatAnswersAtOnce(Path out, String... args) throws Exception {
+        try (FreezingServer server = FreezingServer.start(0, Duration.ZERO, Duration.ofSeconds(5),
+                NanoClock.system())) {
+            List<String> line = new ArrayList<>(List.of("load", "http://127.0.0.1:" + server.port() + "/"));
+            line.addAll(List.of(args));
+            line.addAll(List.of("--output-dir", out.toString()));
+            assertThat(cli.run(line.toArray(String[]::new))).as(cli.err()).isZero();
+        }
+        return Files.readAllLines(out.resolve("load-summary.csv"));
     }
 }
