@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
@@ -50,39 +51,54 @@ class ResponseTimeoutPermitTest {
 
     @Test
     void aTimedOutRequestsPermitGoesOnOnlyOnceItsBackendConnectionIsClosed() throws Exception {
-        PoolConfig pool = Configs.pool(Duration.ofMillis(200), (InetSocketAddress) backend.getLocalAddress())
+        PoolConfig pool = Configs.pool(Duration.ofMillis(300), (InetSocketAddress) backend.getLocalAddress())
                 .withQueueing(1, 1, Duration.ofSeconds(5));
-        proxy = ProxyServer.start(Configs.withPool(pool), NanoClock.system(), AccessLog.to(OutputStream.nullOutputStream()), 2);
+        AccessLog none = AccessLog.to(OutputStream.nullOutputStream());
+        proxy = ProxyServer.start(Configs.withPool(pool), NanoClock.system(), none, 2);
         Events events = new Events(proxy);
-        // Netty hands its loops to accepted connections in turn: the first client's is the first loop.
-        EventExecutor firstLoop = proxy.workers().iterator().next();
+        AtomicReference<Thread> admittedOn = new AtomicReference<>();
+        proxy.metrics().listen((event, detail) -> {
+            if (event.equals("admitted")) {
+                admittedOn.compareAndSet(null, Thread.currentThread());
+            }
+        });
         try (RawClient timesOut = new RawClient(proxy.boundAddress());
              RawClient waits = new RawClient(proxy.boundAddress())) {
             timesOut.get("/times-out");
             SocketChannel first = acceptWithHead();
+            // Hold the timed-out client's loop from now on: whatever the proxy must do on that
+            // connection waits, so a permit that goes on before the close shows as two requests
+            // open at the backend. Netty hands its two loops to new connections in turn, so the
+            // waiting client is read and queued on the other one.
             events.await("admitted:default");
+            CountDownLatch go = new CountDownLatch(1);
+            loopOf(admittedOn.get()).execute(() -> awaitQuietly(go));
             waits.get("/waits");
             events.await("queued:default");
-            // Hold the timed-out client's loop: whatever it must do on that connection waits, so a
-            // permit that goes on before the close shows as two requests open at the backend.
-            CountDownLatch go = new CountDownLatch(1);
-            firstLoop.execute(() -> awaitQuietly(go));
             boolean handedOn = events.poll("admitted:default", Duration.ofSeconds(1));
-            SocketChannel second = handedOn ? acceptWithHead() : null;
-            boolean firstStillOpen = second != null && isOpen(first);
+            SocketChannel early = handedOn ? acceptWithHead() : null;
+            boolean firstStillOpen = early != null && isOpen(first);
             go.countDown();
-            if (second == null) {
-                second = acceptWithHead();
+            SocketChannel second = early != null ? early : acceptWithHead();
+            try (first; second) {
+                assertThat(timesOut.read().status()).isEqualTo(504);
+                if (firstStillOpen) {
+                    throw new TestAbortedException("open defect (" + OPEN_DEFECT + "): the queued request reached"
+                            + " the backend while the timed-out one's connection was still open");
+                }
+                assertThat(isOpen(first)).as("the timed-out request's connection is closed").isFalse();
             }
-            assertThat(timesOut.read().status()).isEqualTo(504);
-            if (firstStillOpen) {
-                throw new TestAbortedException("open defect (" + OPEN_DEFECT + "): the queued request reached"
-                        + " the backend while the timed-out one's connection was still open");
-            }
-            assertThat(isOpen(first)).as("the timed-out request's connection is closed").isFalse();
-            second.close();
-            first.close();
         }
+    }
+
+    /** The proxy's event loop that runs on {@code thread} (a request is admitted on its client's loop). */
+    private EventExecutor loopOf(Thread thread) {
+        for (EventExecutor loop : proxy.workers()) {
+            if (loop.inEventLoop(thread)) {
+                return loop;
+            }
+        }
+        throw new AssertionError(thread + " is none of the proxy's event loops");
     }
 
     /** Accepts the proxy's next backend connection and reads one request head from it. */
