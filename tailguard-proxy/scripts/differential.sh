@@ -28,6 +28,13 @@ await_port() {
   done
   echo "nothing listens on 127.0.0.1:$1" >&2; exit 1
 }
+# joined NAME PORT VERSION: the peer just started in the background is waited for and becomes a target
+joined() {
+  pids+=($!)
+  await_port "$2"
+  targets+=(--target "$1=127.0.0.1:$2")
+  versions+=("$3")
+}
 
 (cd "$root" && mvn -B -o -q -pl tailguard-proxy -am test-compile dependency:build-classpath \
   -Dmdep.includeScope=test -Dmdep.outputFile="$work/classpath.txt") >&2
@@ -66,10 +73,7 @@ http {
 }
 CONF
   nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" &
-  pids+=($!)
-  await_port "$nginx_port"
-  targets+=(--target "nginx=127.0.0.1:$nginx_port")
-  versions+=("$(nginx -v 2>&1)")
+  joined nginx "$nginx_port" "$(nginx -v 2>&1)"
 else
   echo "nginx is missing: its column is left out (apt-get install nginx)" >&2
 fi
@@ -95,10 +99,7 @@ backend app
   server app 127.0.0.1:$backend_port maxconn 4 maxqueue 8
 CONF
   haproxy -db -f "$work/haproxy.cfg" &
-  pids+=($!)
-  await_port "$haproxy_port"
-  targets+=(--target "haproxy=127.0.0.1:$haproxy_port")
-  versions+=("$(haproxy -v 2>&1 | sed -n 1p)")
+  joined haproxy "$haproxy_port" "$(haproxy -v 2>&1 | sed -n 1p)"
 else
   echo "haproxy is missing: its column is left out (apt-get install haproxy)" >&2
 fi

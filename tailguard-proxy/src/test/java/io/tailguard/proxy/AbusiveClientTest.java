@@ -5,23 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tailguard.proxy.config.ClientLimits;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Clients that hold what they took (connections, permits, queue places) cannot lock a legitimate
  * client out, and a client that keeps sending after an error still reads its answer.
  */
-class AbusiveClientTest {
-
-    private ScriptedBackend backend;
-    private ProxyServer proxy;
-
-    @AfterEach
-    void stop() throws Exception {
-        proxy.close();
-        backend.close();
-    }
+class AbusiveClientTest extends ScriptedBackendAndProxy {
 
     private void start(ClientLimits limits, int maxConns, int queue) throws Exception {
         backend = new ScriptedBackend(head -> head.startsWith("GET /hold") ? ScriptedBackend.HOLD

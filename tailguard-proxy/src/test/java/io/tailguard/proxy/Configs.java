@@ -2,6 +2,7 @@ package io.tailguard.proxy;
 
 import io.tailguard.proxy.config.PoolConfig;
 import io.tailguard.proxy.config.ProxyConfig;
+import io.tailguard.proxy.config.RouteConfig;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -22,6 +23,13 @@ final class Configs {
     static ProxyConfig withPool(PoolConfig pool) {
         ProxyConfig base = single(pool.backends().get(0), 1, 0, Duration.ofSeconds(1));
         return new ProxyConfig(base.listen(), base.admin(), base.routes(), List.of(pool), base.limits(),
+                base.drainGrace(), "off");
+    }
+
+    /** One pool whose settings {@code pool} is, requests routed by {@code routes}. */
+    static ProxyConfig routed(PoolConfig pool, RouteConfig... routes) {
+        ProxyConfig base = withPool(pool);
+        return new ProxyConfig(base.listen(), base.admin(), List.of(routes), List.of(pool), base.limits(),
                 base.drainGrace(), "off");
     }
 

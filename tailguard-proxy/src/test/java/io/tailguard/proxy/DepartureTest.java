@@ -4,26 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.proxy.ops.AccessLog;
 import io.tailguard.time.NanoClock;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** What the proxy counts and logs agrees with what clients saw, and it never works for a client that left. */
-class DepartureTest {
-
-    private ScriptedBackend backend;
-    private ProxyServer proxy;
-    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
-
-    @AfterEach
-    void stop() throws Exception {
-        proxy.close();
-        backend.close();
-    }
+class DepartureTest extends ScriptedBackendAndProxy {
 
     private Events start(java.util.function.Function<String, String> script, int queue) throws Exception {
         backend = new ScriptedBackend(script);
@@ -47,11 +35,8 @@ class DepartureTest {
 
     @Test
     void aQueuedClientThatLeavesAsItsPermitFreesIsNeverForwardedAndCountedOnce() throws Exception {
-        Events events = start(head -> head.startsWith("GET /hold") ? ScriptedBackend.HOLD
-                : ScriptedBackend.ok("ok"), 4);
-        try (RawClient first = new RawClient(proxy.boundAddress())) {
-            first.get("/hold");
-            assertThat(backend.heldNow.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
+        Events events = start(holdingOrOk(), 4);
+        try (RawClient first = held("/hold")) {
             RawClient gone = new RawClient(proxy.boundAddress());
             gone.get("/queued");
             events.await("queued:default");
@@ -80,13 +65,8 @@ class DepartureTest {
 
     @Test
     void aClientThatLeavesIsLoggedAs499ButIsNotCountedAsAResponse() throws Exception {
-        Events events = start(head -> head.startsWith("GET /hold") ? ScriptedBackend.HOLD
-                : ScriptedBackend.ok("ok"), 0);
-        try (RawClient gone = new RawClient(proxy.boundAddress())) {
-            gone.get("/hold");
-            assertThat(backend.heldNow.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
-        }
-        events.await("client_gone:in_flight");
+        Events events = start(holdingOrOk(), 0);
+        leaveWhileHeld("/hold", events);
         // On the proxy's one loop, this answer comes after the departure was logged and counted.
         try (RawClient next = new RawClient(proxy.boundAddress())) {
             assertThat(next.get("/next").read().status()).as("the departed client's permit is held").isEqualTo(503);

@@ -1,5 +1,6 @@
 package io.tailguard.proxy;
 
+import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -15,14 +16,21 @@ final class Events {
 
     /** Waits (at most 5 s) for the event {@code "name:detail"}, skipping others. */
     void await(String expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        if (!poll(expected, Duration.ofSeconds(5))) {
+            throw new AssertionError("event " + expected + " did not happen within 5 s");
+        }
+    }
+
+    /** Waits at most {@code within} for the event {@code "name:detail"}, skipping others; false if it did not come. */
+    boolean poll(String expected, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
         while (true) {
             String next = events.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
             if (next == null) {
-                throw new AssertionError("event " + expected + " did not happen within 5 s");
+                return false;
             }
             if (next.equals(expected)) {
-                return;
+                return true;
             }
         }
     }

@@ -8,26 +8,15 @@ import io.tailguard.proxy.config.ProxyConfig;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class ForwardingTest {
-
-    private TestBackend backend;
-    private ProxyServer proxy;
+class ForwardingTest extends BackendAndProxy {
 
     @BeforeEach
-    void start() throws Exception {
-        backend = new TestBackend();
+    void start() {
         proxy = ProxyServer.start(ProxyConfig.single(new InetSocketAddress("127.0.0.1", 0), backend.address(),
                 4, 4, Duration.ofSeconds(5)).withAccessLog("off"));
-    }
-
-    @AfterEach
-    void stop() {
-        proxy.close();
-        backend.close();
     }
 
     @Test

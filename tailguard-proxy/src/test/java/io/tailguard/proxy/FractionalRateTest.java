@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tailguard.config.RateText;
 import io.tailguard.proxy.config.ClientRateConfig;
 import io.tailguard.proxy.config.PoolConfig;
-import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.RateConfig;
 import io.tailguard.proxy.config.RedisRateConfig;
 import io.tailguard.proxy.config.RouteConfig;
@@ -15,36 +14,20 @@ import io.tailguard.time.ManualClock;
 import io.tailguard.time.NanoClock;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Rates below one a second through the running proxy, on a manual clock. */
-class FractionalRateTest {
+class FractionalRateTest extends BackendAndProxy {
 
-    private final TestBackend backend = new TestBackend();
     private final ManualClock clock = new ManualClock();
-    private ProxyServer proxy;
-
-    FractionalRateTest() throws InterruptedException {
-    }
-
-    @AfterEach
-    void stop() {
-        if (proxy != null) {
-            proxy.close();
-        }
-        backend.close();
-    }
 
     private void start(RouteConfig route) {
         start(route, clock);
     }
 
     private void start(RouteConfig route, NanoClock proxyClock) {
-        PoolConfig pool = PoolConfig.of("default", List.of(backend.address()));
-        ProxyConfig base = Configs.withPool(pool);
-        proxy = ProxyServer.start(new ProxyConfig(base.listen(), base.admin(), List.of(route), List.of(pool),
-                base.limits(), base.drainGrace(), "off"), proxyClock);
+        proxy = ProxyServer.start(Configs.routed(PoolConfig.of("default", List.of(backend.address())), route),
+                proxyClock);
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.proxy.config.HedgeConfig;
 import io.tailguard.proxy.config.PoolConfig;
-import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.RouteConfig;
 import java.time.Duration;
 import java.util.List;
@@ -39,9 +38,7 @@ class HedgedHoldPermitTest {
                 .withHoldPermitOnDeparture(hold);
         RouteConfig hedged = new RouteConfig(null, "/", "default", Duration.ZERO, null, null,
                 new HedgeConfig(Duration.ofMillis(20), 100));
-        ProxyConfig base = Configs.withPool(pool);
-        proxy = ProxyServer.start(new ProxyConfig(base.listen(), base.admin(), List.of(hedged), List.of(pool),
-                base.limits(), base.drainGrace(), "off"));
+        proxy = ProxyServer.start(Configs.routed(pool, hedged));
         return new Events(proxy);
     }
 

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.proxy.config.ProxyConfig;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,20 +11,10 @@ import org.junit.jupiter.api.Test;
  * until the backend answers or closes, with a backend that does not notice the proxy's close (as
  * Puma and most thread-per-request servers do not).
  */
-class HoldPermitTest {
-
-    private ScriptedBackend backend;
-    private ProxyServer proxy;
-
-    @AfterEach
-    void stop() throws Exception {
-        proxy.close();
-        backend.close();
-    }
+class HoldPermitTest extends ScriptedBackendAndProxy {
 
     private Events start(boolean hold) throws Exception {
-        backend = new ScriptedBackend(head -> head.startsWith("GET /hold") ? ScriptedBackend.HOLD
-                : ScriptedBackend.ok("ok"));
+        backend = new ScriptedBackend(holdingOrOk());
         ProxyConfig base = Configs.single(backend.address(), 1, 4, Duration.ofSeconds(30));
         proxy = ProxyServer.start(Configs.withPool(base.pools().get(0).withHoldPermitOnDeparture(hold)));
         return new Events(proxy);
@@ -35,11 +23,7 @@ class HoldPermitTest {
     @Test
     void aDepartedClientsPermitIsHeldUntilTheBackendAnswers() throws Exception {
         Events events = start(true);
-        try (RawClient gone = new RawClient(proxy.boundAddress())) {
-            gone.get("/hold");
-            assertThat(backend.heldNow.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
-        }
-        events.await("client_gone:in_flight");
+        leaveWhileHeld("/hold", events);
         try (RawClient next = new RawClient(proxy.boundAddress())) {
             next.get("/next");
             events.await("queued:default"); // the backend still works for the departed client
@@ -53,11 +37,7 @@ class HoldPermitTest {
     @Test
     void withoutHoldingTheBackendWorksForTheDepartedClientAndTheNextAtOnce() throws Exception {
         Events events = start(false);
-        try (RawClient gone = new RawClient(proxy.boundAddress())) {
-            gone.get("/hold");
-            assertThat(backend.heldNow.tryAcquire(5, TimeUnit.SECONDS)).isTrue();
-        }
-        events.await("client_gone:in_flight");
+        leaveWhileHeld("/hold", events);
         try (RawClient next = new RawClient(proxy.boundAddress())) {
             assertThat(next.get("/next").read().status()).isEqualTo(200);
         }

@@ -6,27 +6,20 @@ import io.tailguard.proxy.config.ClientLimits;
 import io.tailguard.time.NanoClock;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every answer here goes over a real socket: hostile input gets a clear status and costs little. */
-class HostileInputTest {
-
-    private TestBackend backend;
-    private ProxyServer proxy;
+class HostileInputTest extends BackendAndProxy {
 
     @BeforeEach
-    void start() throws Exception {
-        backend = new TestBackend();
+    void start() {
         ClientLimits limits = new ClientLimits(3, 256, 1024, 100, Duration.ofMillis(200), Duration.ofMillis(300));
         proxy = ProxyServer.start(Configs.single(backend.address(), 4, 0, Duration.ofSeconds(1)).withLimits(limits));
-    }
-
-    @AfterEach
-    void stop() {
-        proxy.close();
-        backend.close();
     }
 
     private RawClient.Response sendAndExpectClose(String bytes, int status) throws Exception {
@@ -38,66 +31,44 @@ class HostileInputTest {
         }
     }
 
-    @Test
-    void malformedRequestLineIs400AndClose() throws Exception {
-        sendAndExpectClose("GARBAGE\r\n\r\n", 400);
-        assertThat(backend.seen).isEmpty();
-    }
-
-    @Test
-    void anHttpVersionOtherThan10Or11Is505AndClose() throws Exception {
-        sendAndExpectClose("GET /a HTTP/9.9\r\nHost: t\r\n\r\n", 505);
-        assertThat(backend.seen).isEmpty();
-    }
-
-    @Test
-    void malformedHeaderIs400AndClose() throws Exception {
-        sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n", 400);
-        sendAndExpectClose("GET / HTTP/1.1\r\n\r\n", 400); // HTTP/1.1 without Host
-        sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nHost: u\r\n\r\n", 400); // two Hosts
-        assertThat(backend.seen).isEmpty();
-    }
-
-    @Test
-    void headersOverTheLimitAre431() throws Exception {
-        sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nX-Big: " + "a".repeat(2000) + "\r\n\r\n", 431);
-    }
-
-    @Test
-    void aRequestLineOverTheLimitIs414() throws Exception {
-        sendAndExpectClose("GET /" + "a".repeat(400) + " HTTP/1.1\r\nHost: t\r\n\r\n", 414);
-    }
-
-    @Test
-    void aDeclaredBodyOverTheLimitIs413BeforeAnyByteReachesTheBackend() throws Exception {
-        sendAndExpectClose("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 101\r\n\r\n", 413);
-        assertThat(backend.seen).isEmpty();
-    }
-
-    @Test
-    void aChunkedBodyThatGrowsOverTheLimitIs413AndClose() throws Exception {
+    /**
+     * Input the proxy answers itself and closes on: what it is, the bytes, the status, and whether
+     * the test also checks that none of it reached the backend.
+     */
+    static Stream<Arguments> refused() {
         String chunk = "a".repeat(60);
-        sendAndExpectClose("POST /hold HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + "3c\r\n" + chunk + "\r\n3c\r\n" + chunk + "\r\n0\r\n\r\n", 413);
+        return Stream.of(
+                Arguments.of("a malformed request line", "GARBAGE\r\n\r\n", 400, true),
+                Arguments.of("an HTTP version other than 1.0 or 1.1", "GET /a HTTP/9.9\r\nHost: t\r\n\r\n", 505, true),
+                Arguments.of("a malformed header", "GET / HTTP/1.1\r\nHost: t\r\nBad Header: x\r\n\r\n", 400, true),
+                Arguments.of("HTTP/1.1 without Host", "GET / HTTP/1.1\r\n\r\n", 400, true),
+                Arguments.of("two Hosts", "GET / HTTP/1.1\r\nHost: t\r\nHost: u\r\n\r\n", 400, true),
+                Arguments.of("a declared body over the limit",
+                        "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 101\r\n\r\n", 413, true),
+                Arguments.of("Content-Length with Transfer-Encoding", "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n", 400, true),
+                Arguments.of("a transfer coding other than chunked",
+                        "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 400, true),
+                Arguments.of("headers over the limit",
+                        "GET / HTTP/1.1\r\nHost: t\r\nX-Big: " + "a".repeat(2000) + "\r\n\r\n", 431, false),
+                Arguments.of("a request line over the limit",
+                        "GET /" + "a".repeat(400) + " HTTP/1.1\r\nHost: t\r\n\r\n", 414, false),
+                Arguments.of("a chunked body that grows over the limit", "POST /hold HTTP/1.1\r\nHost: t\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n3c\r\n" + chunk + "\r\n3c\r\n" + chunk + "\r\n0\r\n\r\n", 413, false),
+                Arguments.of("a malformed chunk size",
+                        "POST /p HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n", 400, false),
+                Arguments.of("an invalid timeout header",
+                        "GET / HTTP/1.1\r\nHost: t\r\nX-Request-Timeout-Ms: soon\r\n\r\n", 400, false));
     }
 
-    @Test
-    void contentLengthWithTransferEncodingIs400AndClose() throws Exception {
-        RawClient.Response response = sendAndExpectClose("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n"
-                + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: t\r\n\r\n", 400);
-        assertThat(response.status()).isEqualTo(400);
-        assertThat(backend.seen).isEmpty();
-    }
-
-    @Test
-    void aTransferEncodingOtherThanChunkedIs400() throws Exception {
-        sendAndExpectClose("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 400);
-        assertThat(backend.seen).isEmpty();
-    }
-
-    @Test
-    void aMalformedChunkSizeIs400AndClose() throws Exception {
-        sendAndExpectClose("POST /p HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n", 400);
+    @ParameterizedTest(name = "{0} is {2} and close")
+    @MethodSource("refused")
+    void refusedInputIsAnsweredAndClosed(String what, String bytes, int status, boolean neverForwarded)
+            throws Exception {
+        sendAndExpectClose(bytes, status);
+        if (neverForwarded) {
+            assertThat(backend.seen).isEmpty();
+        }
     }
 
     @Test
@@ -173,11 +144,6 @@ class HostileInputTest {
             assertThat(response.body()).isEqualTo("GET /abs?q=1 ");
         }
         assertThat(backend.seen.get(0).headers().get("Host")).isEqualTo("127.0.0.1:" + address.getPort());
-    }
-
-    @Test
-    void anInvalidTimeoutHeaderIs400() throws Exception {
-        sendAndExpectClose("GET / HTTP/1.1\r\nHost: t\r\nX-Request-Timeout-Ms: soon\r\n\r\n", 400);
     }
 
 }

@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -91,9 +90,8 @@ class ProxyMetricsTest extends BackendAndProxy {
     void aRateLimitedRequestIsLoggedWithItsPoolItsBoundedKeyAndATime() throws Exception {
         RouteConfig perKey = new RouteConfig(null, "/", "default", Duration.ZERO, null,
                 new ClientRateConfig(new RateConfig(1, 1), "X-Api-Key", 100, Duration.ofMinutes(1)), null);
-        ProxyConfig base = Configs.single(backend.address(), 1, 0, Duration.ofSeconds(1));
-        ProxyConfig config = new ProxyConfig(base.listen(), base.admin(), List.of(perKey), base.pools(),
-                base.limits(), base.drainGrace(), "off");
+        ProxyConfig config = Configs.routed(Configs.single(backend.address(), 1, 0, Duration.ofSeconds(1)).pools().get(0),
+                perKey);
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         Clock wall = Clock.fixed(Instant.parse("2026-12-01T22:00:00.125Z"), ZoneOffset.UTC);
         String longKey = "k".repeat(100) + " x";

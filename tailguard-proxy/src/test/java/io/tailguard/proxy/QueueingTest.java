@@ -13,6 +13,22 @@ class QueueingTest extends BackendAndProxy {
         return new Events(proxy);
     }
 
+    /**
+     * While the backend holds {@code a}'s request, {@code b}'s (with {@code headers}) is answered 503
+     * {@code reason} by the proxy; then {@code a} is served. Returns {@code b}'s answer.
+     */
+    private RawClient.Response refusedBehindAHeldRequest(RawClient a, RawClient b, String reason, String... headers)
+            throws Exception {
+        a.get("/hold/a");
+        TestBackend.Held held = backend.nextHeld();
+        RawClient.Response refused = b.get("/b", headers).read();
+        assertThat(refused.status()).isEqualTo(503);
+        assertThat(refused.header("x-tailguard-reason")).isEqualTo(reason);
+        held.answer();
+        assertThat(a.read().status()).isEqualTo(200);
+        return refused;
+    }
+
     @Test
     void capsInFlightQueuesTheNextAndRejectsWhenTheQueueIsFull() throws Exception {
         Events events = start(1, 1, Duration.ofSeconds(30));
@@ -40,13 +56,7 @@ class QueueingTest extends BackendAndProxy {
     void rejectsAtOnceWithoutAQueueWhenTheCapIsReached() throws Exception {
         start(1, 0, Duration.ofSeconds(30));
         try (RawClient a = new RawClient(proxy.boundAddress()); RawClient b = new RawClient(proxy.boundAddress())) {
-            a.get("/hold/a");
-            TestBackend.Held held = backend.nextHeld();
-            RawClient.Response rejected = b.get("/b").read();
-            assertThat(rejected.status()).isEqualTo(503);
-            assertThat(rejected.header("x-tailguard-reason")).isEqualTo("concurrency_limited");
-            held.answer();
-            assertThat(a.read().status()).isEqualTo(200);
+            refusedBehindAHeldRequest(a, b, "concurrency_limited");
             assertThat(b.get("/b").read().status()).as("a rejection keeps the connection").isEqualTo(200);
         }
     }
@@ -55,14 +65,8 @@ class QueueingTest extends BackendAndProxy {
     void aQueuedRequestThatWaitsTooLongGets503AndNeverReachesTheBackend() throws Exception {
         start(1, 1, Duration.ofMillis(150));
         try (RawClient a = new RawClient(proxy.boundAddress()); RawClient b = new RawClient(proxy.boundAddress())) {
-            a.get("/hold/a");
-            TestBackend.Held held = backend.nextHeld();
-            RawClient.Response timedOut = b.get("/b").read();
-            assertThat(timedOut.status()).isEqualTo(503);
-            assertThat(timedOut.header("x-tailguard-reason")).isEqualTo("queue_timeout");
+            RawClient.Response timedOut = refusedBehindAHeldRequest(a, b, "queue_timeout");
             assertThat(timedOut.header("retry-after")).isEqualTo("1");
-            held.answer();
-            assertThat(a.read().status()).isEqualTo(200);
         }
         assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/hold/a");
     }
@@ -168,13 +172,7 @@ class QueueingTest extends BackendAndProxy {
     void aQueuedRequestIsDroppedWhenItsOwnDeadlinePasses() throws Exception {
         start(1, 1, Duration.ofSeconds(30));
         try (RawClient a = new RawClient(proxy.boundAddress()); RawClient b = new RawClient(proxy.boundAddress())) {
-            a.get("/hold/a");
-            TestBackend.Held held = backend.nextHeld();
-            RawClient.Response expired = b.get("/b", "X-Request-Timeout-Ms: 100").read();
-            assertThat(expired.status()).isEqualTo(503);
-            assertThat(expired.header("x-tailguard-reason")).isEqualTo("deadline_exceeded");
-            held.answer();
-            assertThat(a.read().status()).isEqualTo(200);
+            refusedBehindAHeldRequest(a, b, "deadline_exceeded", "X-Request-Timeout-Ms: 100");
         }
         assertThat(backend.seen).extracting(TestBackend.Seen::uri).containsExactly("/hold/a");
     }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tailguard.path.BalancerKind;
 import io.tailguard.proxy.config.ClientRateConfig;
 import io.tailguard.proxy.config.PoolConfig;
-import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.RateConfig;
 import io.tailguard.proxy.config.RouteConfig;
 import io.tailguard.time.ManualClock;
@@ -34,12 +33,6 @@ class RateAndBalanceTest {
         second.close();
     }
 
-    private static ProxyConfig routed(PoolConfig pool, RouteConfig... routes) {
-        ProxyConfig base = Configs.withPool(pool);
-        return new ProxyConfig(base.listen(), base.admin(), List.of(routes), List.of(pool), base.limits(),
-                base.drainGrace(), "off");
-    }
-
     private static PoolConfig pool(BalancerKind balancer, InetSocketAddress... backends) {
         PoolConfig d = PoolConfig.of("default", List.of(backends));
         return new PoolConfig("default", d.backends(), 10, d.limit(), 0, d.queueTimeout(), d.discipline(), balancer,
@@ -51,7 +44,7 @@ class RateAndBalanceTest {
         ManualClock clock = new ManualClock();
         RouteConfig limited = new RouteConfig(null, "/limited", "default", Duration.ZERO, new RateConfig(1, 2),
                 null, null);
-        proxy = ProxyServer.start(routed(pool(BalancerKind.ROUND_ROBIN, first.address()), limited,
+        proxy = ProxyServer.start(Configs.routed(pool(BalancerKind.ROUND_ROBIN, first.address()), limited,
                 RouteConfig.all("default")), clock);
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             assertThat(client.get("/limited/1").read().status()).isEqualTo(200);
@@ -71,7 +64,7 @@ class RateAndBalanceTest {
         ManualClock clock = new ManualClock();
         RouteConfig perKey = new RouteConfig(null, "/", "default", Duration.ZERO, null,
                 new ClientRateConfig(new RateConfig(1, 1), "X-Api-Key", 100, Duration.ofMinutes(1)), null);
-        proxy = ProxyServer.start(routed(pool(BalancerKind.ROUND_ROBIN, first.address()), perKey), clock);
+        proxy = ProxyServer.start(Configs.routed(pool(BalancerKind.ROUND_ROBIN, first.address()), perKey), clock);
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             assertThat(client.get("/a", "X-Api-Key: alice").read().status()).isEqualTo(200);
             RawClient.Response again = client.get("/a", "X-Api-Key: alice").read();
@@ -83,7 +76,7 @@ class RateAndBalanceTest {
 
     @Test
     void roundRobinSpreadsRequestsOverThePool() throws Exception {
-        proxy = ProxyServer.start(routed(pool(BalancerKind.ROUND_ROBIN, first.address(), second.address()),
+        proxy = ProxyServer.start(Configs.routed(pool(BalancerKind.ROUND_ROBIN, first.address(), second.address()),
                 RouteConfig.all("default")));
         try (RawClient client = new RawClient(proxy.boundAddress())) {
             for (int i = 0; i < 4; i++) {
@@ -96,7 +89,7 @@ class RateAndBalanceTest {
 
     @Test
     void leastLoadedAvoidsTheBusyBackend() throws Exception {
-        proxy = ProxyServer.start(routed(pool(BalancerKind.LEAST_LOADED, first.address(), second.address()),
+        proxy = ProxyServer.start(Configs.routed(pool(BalancerKind.LEAST_LOADED, first.address(), second.address()),
                 RouteConfig.all("default")));
         try (RawClient holder = new RawClient(proxy.boundAddress()); RawClient client = new RawClient(proxy.boundAddress())) {
             holder.get("/hold/x");
@@ -122,7 +115,7 @@ class RateAndBalanceTest {
         try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             dead = new InetSocketAddress("127.0.0.1", probe.getLocalPort());
         }
-        proxy = ProxyServer.start(routed(pool(BalancerKind.ROUND_ROBIN, dead, first.address()),
+        proxy = ProxyServer.start(Configs.routed(pool(BalancerKind.ROUND_ROBIN, dead, first.address()),
                 RouteConfig.all("default")));
         Events events = new Events(proxy);
         try (RawClient client = new RawClient(proxy.boundAddress())) {

@@ -25,9 +25,7 @@ class RedisRateTest {
             RateConfig rate = new RateConfig(1, 3, new RedisRateConfig(redis.uri(), "shared-route", 2,
                     DegradedMode.FAIL_CLOSED, Duration.ofSeconds(1)));
             RouteConfig route = new RouteConfig(null, "/", "default", Duration.ZERO, rate, null, null);
-            ProxyConfig base = Configs.withPool(pool);
-            ProxyConfig config = new ProxyConfig(base.listen(), base.admin(), List.of(route), List.of(pool),
-                    base.limits(), base.drainGrace(), "off");
+            ProxyConfig config = Configs.routed(pool, route);
             ProxyServer first = ProxyServer.start(config, NanoClock.system());
             ProxyServer second = ProxyServer.start(config, NanoClock.system());
             try (RawClient a = new RawClient(first.boundAddress()); RawClient b = new RawClient(second.boundAddress())) {

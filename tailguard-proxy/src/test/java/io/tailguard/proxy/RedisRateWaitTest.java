@@ -51,9 +51,7 @@ class RedisRateWaitTest {
         RateConfig rate = new RateConfig(1, burst, new RedisRateConfig(redis.uri(), "wait-" + redis.port(), 1,
                 degraded, timeout));
         RouteConfig shared = new RouteConfig(null, "/shared", "default", Duration.ZERO, rate, null, null);
-        ProxyConfig base = Configs.withPool(pool);
-        ProxyConfig config = new ProxyConfig(base.listen(), base.admin(), List.of(shared, RouteConfig.all("default")),
-                List.of(pool), base.limits(), base.drainGrace(), "off");
+        ProxyConfig config = Configs.routed(pool, shared, RouteConfig.all("default"));
         proxy = ProxyServer.start(config, NanoClock.system(), AccessLog.open("off"), 1);
     }
 

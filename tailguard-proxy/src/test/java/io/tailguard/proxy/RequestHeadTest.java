@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tailguard.proxy.ops.AccessLog;
 import io.tailguard.time.NanoClock;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,23 +15,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Every malformed request head gets an answer and a log line; {@code Connection} cannot strip what
  * the exchange needs.
  */
-class RequestHeadTest {
-
-    private ScriptedBackend backend;
-    private ProxyServer proxy;
-    private final ByteArrayOutputStream log = new ByteArrayOutputStream();
+class RequestHeadTest extends ScriptedBackendAndProxy {
 
     @BeforeEach
     void start() throws Exception {
         backend = new ScriptedBackend(head -> ScriptedBackend.ok("ok"));
         proxy = ProxyServer.start(Configs.single(backend.address(), 4, 0, Duration.ofSeconds(1)), NanoClock.system(),
                 AccessLog.to(log));
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        proxy.close();
-        backend.close();
     }
 
     @ParameterizedTest

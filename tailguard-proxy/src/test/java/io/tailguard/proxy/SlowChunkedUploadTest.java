@@ -7,7 +7,6 @@ import io.tailguard.proxy.config.ClientLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,19 +15,9 @@ import org.junit.jupiter.api.Test;
  * is; a larger one is admitted once that much has arrived and streams on; the body's pace rules hold
  * while it is read. The uploaders' slowness is the test's rounds, not wall time.
  */
-class SlowChunkedUploadTest {
+class SlowChunkedUploadTest extends BackendAndProxy {
 
-    private TestBackend backend;
-    private ProxyServer proxy;
-
-    @AfterEach
-    void stop() throws Exception {
-        proxy.close();
-        backend.close();
-    }
-
-    private void start(ClientLimits limits, int maxConns, int queue) throws Exception {
-        backend = new TestBackend();
+    private void start(ClientLimits limits, int maxConns, int queue) {
         proxy = ProxyServer.start(Configs.single(backend.address(), maxConns, queue, Duration.ofSeconds(30))
                 .withLimits(limits));
     }

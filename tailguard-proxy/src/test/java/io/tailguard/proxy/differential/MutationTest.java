@@ -3,7 +3,11 @@ package io.tailguard.proxy.differential;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class MutationTest {
 
@@ -22,19 +26,22 @@ class MutationTest {
         }
     }
 
-    @Test
-    void aDigitChangeGrowsOrReplacesTheNextDigit() {
-        assertThat(new Mutation(Mutation.Kind.CHANGE_DIGIT, 0, 1, 1).applyTo("Content-Length: 5", 0))
-                .isEqualTo("Content-Length: 51");
-        assertThat(new Mutation(Mutation.Kind.CHANGE_DIGIT, 0, 8, 1).applyTo("Content-Length: 5", 0))
-                .isEqualTo("Content-Length: 8");
+    /** A mutation, the text it is applied to at an offset, and what it makes of it. */
+    static Stream<Arguments> examples() {
+        return Stream.of(
+                Arguments.of("a digit change grows the next digit", new Mutation(Mutation.Kind.CHANGE_DIGIT, 0, 1, 1),
+                        "Content-Length: 5", 0, "Content-Length: 51"),
+                Arguments.of("a digit change replaces the next digit", new Mutation(Mutation.Kind.CHANGE_DIGIT, 0, 8, 1),
+                        "Content-Length: 5", 0, "Content-Length: 8"),
+                Arguments.of("a duplicated line appears twice", new Mutation(Mutation.Kind.DUPLICATE_LINE, 0, 0, 1),
+                        "A: 1\r\nB: 2\r\n", 7, "A: 1\r\nB: 2\r\nB: 2\r\n"),
+                Arguments.of("a deleted line is gone", new Mutation(Mutation.Kind.DELETE_LINE, 0, 0, 1),
+                        "A: 1\r\nB: 2\r\n", 7, "A: 1\r\n"));
     }
 
-    @Test
-    void aDuplicatedLineAppearsTwiceAndADeletedOneIsGone() {
-        assertThat(new Mutation(Mutation.Kind.DUPLICATE_LINE, 0, 0, 1).applyTo("A: 1\r\nB: 2\r\n", 7))
-                .isEqualTo("A: 1\r\nB: 2\r\nB: 2\r\n");
-        assertThat(new Mutation(Mutation.Kind.DELETE_LINE, 0, 0, 1).applyTo("A: 1\r\nB: 2\r\n", 7))
-                .isEqualTo("A: 1\r\n");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("examples")
+    void aMutationMakesWhatItsKindSays(String what, Mutation mutation, String text, int at, String expected) {
+        assertThat(mutation.applyTo(text, at)).isEqualTo(expected);
     }
 }

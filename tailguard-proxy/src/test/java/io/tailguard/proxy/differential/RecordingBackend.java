@@ -6,8 +6,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,12 +32,19 @@ import java.util.function.Function;
  * Requests are framed as a strict server would (Content-Length, or chunked); a request that arrives
  * on a connection after the backend answered {@code Connection: close} is recorded as a breach of
  * the proxy's, since a proxy must not reuse such a connection.
+ *
+ * <p>The count of requests being answered at once follows the order in which the proxy acts, not
+ * the order in which this server's threads happen to run: a request stops counting just before the
+ * last byte or the close that lets the proxy see its end, and a request whose answer hangs stops
+ * counting once the proxy's close has reached its socket, checked whenever a new request starts
+ * (so a proxy that closes a timed-out exchange and then sends the next request is never counted
+ * with both, however late the hanging request's thread wakes).
  */
 final class RecordingBackend implements AutoCloseable {
 
     private static final int MAX_HEAD_BYTES = 1 << 20;
 
-    private final ServerSocket server;
+    private final ServerSocketChannel server;
     private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
         Thread thread = new Thread(r, "recording-backend");
         thread.setDaemon(true);
@@ -45,18 +56,19 @@ final class RecordingBackend implements AutoCloseable {
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicInteger working = new AtomicInteger();
     private final AtomicInteger mostWorking = new AtomicInteger();
+    private final Set<Work> hanging = ConcurrentHashMap.newKeySet();
     private volatile Function<Received, Reply> script = Replies.okToAll();
 
     /** Listens on 127.0.0.1:{@code port} (0: any free port). */
     RecordingBackend(int port) throws IOException {
-        server = new ServerSocket();
-        server.setReuseAddress(true);
+        server = ServerSocketChannel.open();
+        server.socket().setReuseAddress(true);
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 256);
         threads.execute(this::accept);
     }
 
     InetSocketAddress address() {
-        return (InetSocketAddress) server.getLocalSocketAddress();
+        return (InetSocketAddress) server.socket().getLocalSocketAddress();
     }
 
     /** Sets how the next requests are answered. */
@@ -93,19 +105,20 @@ final class RecordingBackend implements AutoCloseable {
     }
 
     private void accept() {
-        while (!server.isClosed()) {
+        while (server.isOpen()) {
             try {
-                Socket socket = server.accept();
+                SocketChannel channel = server.accept();
                 int number = connections.incrementAndGet();
-                open.add(socket);
-                threads.execute(() -> serve(socket, number));
+                open.add(channel.socket());
+                threads.execute(() -> serve(channel, number));
             } catch (IOException closed) {
                 return;
             }
         }
     }
 
-    private void serve(Socket socket, int number) {
+    private void serve(SocketChannel channel, int number) {
+        Socket socket = channel.socket();
         try (socket) {
             socket.setTcpNoDelay(true);
             InputStream in = socket.getInputStream();
@@ -122,15 +135,14 @@ final class RecordingBackend implements AutoCloseable {
                             + " after it was answered with Connection: close: " + lines.get(0));
                 }
                 Received request = parse(number, lines, raw);
-                int now = working.incrementAndGet();
-                mostWorking.accumulateAndGet(now, Math::max);
+                Work work = start(channel);
                 try {
                     Reply reply = script.apply(request);
                     if (!reply.beforeBody()) {
                         readBody(in, raw, request);
                     }
                     received.add(withBytes(request, raw));
-                    if (!run(reply, socket, in, out)) {
+                    if (!run(reply, work, in, out)) {
                         return;
                     }
                     if (reply.beforeBody()) {
@@ -138,7 +150,7 @@ final class RecordingBackend implements AutoCloseable {
                     }
                     toldToClose |= saysClose(reply);
                 } finally {
-                    working.decrementAndGet();
+                    work.end();
                 }
             }
         } catch (IOException | RuntimeException gone) {
@@ -148,34 +160,122 @@ final class RecordingBackend implements AutoCloseable {
         }
     }
 
-    /** Runs the steps; returns false if the connection is over. */
-    private static boolean run(Reply reply, Socket socket, InputStream in, OutputStream out) throws IOException {
-        for (Reply.Step step : reply.steps()) {
+    /** Counts a request that starts now, once the hanging requests whose connection the proxy closed stopped counting. */
+    private Work start(SocketChannel channel) {
+        for (Work hung : hanging) {
+            hung.endIfClosed();
+        }
+        Work work = new Work(channel);
+        mostWorking.accumulateAndGet(working.incrementAndGet(), Math::max);
+        return work;
+    }
+
+    /** Runs the steps, the request's count ending just before its last act; returns false if the connection is over. */
+    private boolean run(Reply reply, Work work, InputStream in, OutputStream out) throws IOException {
+        Socket socket = work.channel.socket();
+        List<Reply.Step> steps = reply.steps();
+        for (int i = 0; i < steps.size(); i++) {
+            Reply.Step step = steps.get(i);
+            boolean last = i == steps.size() - 1;
             if (step instanceof Reply.Write write) {
-                out.write(write.bytes());
-                out.flush();
+                writeEach(out, write.bytes(), write.bytes().length, last ? work : null);
             } else if (step instanceof Reply.Trickle trickle) {
-                for (byte b : trickle.bytes()) {
-                    out.write(b);
-                    out.flush();
-                }
+                writeEach(out, trickle.bytes(), 1, last ? work : null);
             } else if (step instanceof Reply.ShutdownOutput) {
+                work.end();
                 socket.shutdownOutput();
                 in.transferTo(OutputStream.nullOutputStream());
                 return false;
             } else if (step instanceof Reply.Close) {
+                work.end();
                 socket.close();
                 return false;
             } else if (step instanceof Reply.Reset) {
+                work.end();
                 socket.setSoLinger(true, 0);
                 socket.close();
                 return false;
             } else if (step instanceof Reply.Hang) {
-                in.transferTo(OutputStream.nullOutputStream());
+                work.hang();
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * Writes {@code bytes} {@code per} at a time, each flushed; with {@code ending}, that request stops
+     * counting before the last byte goes, as the proxy cannot see the answer end before it.
+     */
+    private static void writeEach(OutputStream out, byte[] bytes, int per, Work ending) throws IOException {
+        int allButLast = ending == null ? bytes.length : Math.max(0, bytes.length - 1);
+        for (int from = 0; from < allButLast; from += per) {
+            out.write(bytes, from, Math.min(per, allButLast - from));
+            out.flush();
+        }
+        if (ending != null) {
+            ending.end();
+            out.write(bytes, allButLast, bytes.length - allButLast);
+            out.flush();
+        }
+    }
+
+    /** One request being answered on one connection: counted in {@link #working} until {@link #end}. */
+    private final class Work {
+
+        private final SocketChannel channel;
+        private final ByteBuffer sink = ByteBuffer.allocate(4096);
+        private boolean ended;
+
+        Work(SocketChannel channel) {
+            this.channel = channel;
+        }
+
+        synchronized void end() {
+            if (!ended) {
+                ended = true;
+                hanging.remove(this);
+                working.decrementAndGet();
+            }
+        }
+
+        /**
+         * Never answers: reads and drops what comes until the proxy closes the connection. The
+         * channel turns non-blocking so that {@link #endIfClosed} can see the close from another
+         * thread.
+         */
+        void hang() throws IOException {
+            channel.configureBlocking(false);
+            hanging.add(this);
+            try (Selector selector = Selector.open()) {
+                channel.register(selector, SelectionKey.OP_READ);
+                while (!endIfClosed()) {
+                    selector.select();
+                    selector.selectedKeys().clear();
+                }
+            }
+        }
+
+        /** Reads and drops what is there without waiting; ends the request and returns true if the proxy closed. */
+        synchronized boolean endIfClosed() {
+            if (ended) {
+                return true;
+            }
+            try {
+                int n;
+                do {
+                    sink.clear();
+                    n = channel.read(sink);
+                } while (n > 0);
+                if (n == 0) {
+                    return false;
+                }
+            } catch (IOException reset) {
+                // a reset is a close too
+            }
+            end();
+            return true;
+        }
     }
 
     private static boolean saysClose(Reply reply) {
