@@ -7,7 +7,12 @@
 # wrk run, divided by the requests wrk completed.
 #
 # Usage: tailguard-bench/scripts/proxy-throughput.sh [ROUNDS] [SECONDS] [CONNECTIONS] [WRK_THREADS]
-#   defaults: 3 rounds, 10 s per measurement (after a 3 s warm-up), 64 connections, 2 wrk threads.
+#   defaults: 3 rounds, 10 s per measurement, 64 connections, 2 wrk threads.
+# Warm-up: before its first measurement each proxy takes WARMUP seconds of the same load (default 30),
+# long enough for the JIT to finish compiling the tailguard proxy's hot path, in wrk runs of at most
+# 10 s, then, as before every measurement, 3 s more: the first times connections close, the JVM
+# throws away and recompiles part of the read and write paths, and the measured window must not pay
+# for it.
 # Needs nginx, haproxy and wrk (Debian packages nginx, haproxy, wrk) and the CLI jar
 # (./tailguard --version builds it). The proxy is started with ./tailguard, so with its default JVM
 # flags for the proxy (TAILGUARD_JAVA_OPTS overrides them). Hold the benchmark lock on a shared machine:
@@ -15,6 +20,7 @@
 # PROXIES="nginx haproxy" measures a subset. Prints one line per measurement and a table of medians.
 set -euo pipefail
 rounds=${1:-3} seconds=${2:-10} conns=${3:-64} wrk_threads=${4:-2}
+warmup=${WARMUP:-30}
 proxies=${PROXIES:-tailguard nginx haproxy}
 export PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -110,6 +116,9 @@ for round in $(seq 1 "$rounds"); do
   for proxy in $proxies; do
     port_var="p_$proxy" pid_var="pid_$proxy"
     url="http://127.0.0.1:${!port_var}/"
+    for (( left = round == 1 ? warmup : 0; left > 0; left -= 10 )); do
+      wrk -t "$wrk_threads" -c "$conns" -d "$(( left < 10 ? left : 10 ))s" "$url" >/dev/null
+    done
     wrk -t "$wrk_threads" -c "$conns" -d 3s "$url" >/dev/null
     before=$(ticks "${!pid_var}")
     out=$(wrk -t "$wrk_threads" -c "$conns" -d "${seconds}s" "$url")

@@ -30,8 +30,8 @@ final class Attempts<R> {
     /** Records and forwards one attempt. Call holding the ticket's monitor. */
     void launch(Ticket<R> ticket, Grant grant) {
         int attempt = ticket.attempts++;
-        ticket.grants[attempt] = grant;
-        ticket.states[attempt] = Ticket.LIVE;
+        ticket.grant(attempt, grant);
+        ticket.state(attempt, Ticket.LIVE);
         ticket.triedMask = Backends.with(ticket.triedMask, grant.backend());
         backends.sent(grant.backend());
         host.forward(ticket.request, grant.backend(), attempt);
@@ -55,10 +55,10 @@ final class Attempts<R> {
             return;
         }
         for (int k = 0; k < ticket.attempts; k++) {
-            if (ticket.states[k] == Ticket.LIVE) {
-                ticket.states[k] = Ticket.ENDED;
+            if (ticket.state(k) == Ticket.LIVE) {
+                ticket.state(k, Ticket.ENDED);
                 host.cancel(ticket.request, k);
-                release(ticket.grants[k], Completion.DROPPED, nowNanos);
+                release(ticket.grant(k), Completion.DROPPED, nowNanos);
             }
         }
         fail(ticket, LocalAnswer.UPSTREAM_TIMEOUT);
@@ -68,10 +68,10 @@ final class Attempts<R> {
     void cancelAttempt(Ticket<R> ticket, int attempt, long nowNanos) {
         host.cancel(ticket.request, attempt);
         if (holdCancelled) {
-            ticket.states[attempt] = Ticket.CANCELLED;
+            ticket.state(attempt, Ticket.CANCELLED);
         } else {
-            ticket.states[attempt] = Ticket.ENDED;
-            release(ticket.grants[attempt], Completion.IGNORED, nowNanos);
+            ticket.state(attempt, Ticket.ENDED);
+            release(ticket.grant(attempt), Completion.IGNORED, nowNanos);
         }
     }
 
@@ -97,7 +97,7 @@ final class Attempts<R> {
     }
 
     static byte stateOf(Ticket<?> ticket, int attempt) {
-        return attempt >= 0 && attempt < ticket.attempts ? ticket.states[attempt] : 0;
+        return attempt >= 0 && attempt < ticket.attempts ? ticket.state(attempt) : 0;
     }
 
     /** Completes a grant's permit and teaches the drain estimate and the balancer. */

@@ -34,8 +34,9 @@ import java.util.random.RandomGenerator;
  * simulation. The path reads no clock: a timer's moment is its own deadline. What it decides is
  * carried out by its {@link PathHost}.
  *
- * <p>Locking: each {@link Ticket} guards its own state; the queue, limiters, balancer, estimator and
- * budget are thread-safe core objects. Queue methods are never called holding a ticket's monitor,
+ * <p>Locking: each {@link Ticket} guards its own state (but for what a report of a forwarded attempt
+ * reads, written before its forward command); the queue, limiters, balancer, estimator and budget are
+ * thread-safe core objects. Queue methods are never called holding a ticket's monitor,
  * and the queue's shed listener takes it, so the order is always queue first, then ticket.
  *
  * @param <R> the host's request type
@@ -291,10 +292,11 @@ public final class DecisionPath<R> {
 
     /** The connection of attempt {@code attempt} opened: its backend is not refusing. */
     public void connected(Ticket<R> ticket, int attempt, long nowNanos) {
-        synchronized (ticket) {
-            if (attempt >= 0 && attempt < ticket.attempts) {
-                backends.connected(ticket.grants[attempt].backend());
-            }
+        // Without the ticket's monitor: an attempt's grant is written once, before the forward command
+        // this report follows, and is immutable; an attempt never forwarded has none.
+        Grant grant = attempt >= 0 && attempt < Ticket.MAX_ATTEMPTS ? ticket.grant(attempt) : null;
+        if (grant != null) {
+            backends.connected(grant.backend());
         }
     }
 
@@ -309,8 +311,8 @@ public final class DecisionPath<R> {
             if (state != Ticket.LIVE && state != Ticket.CANCELLED) {
                 return;
             }
-            ticket.states[attempt] = Ticket.ENDED;
-            Grant failed = ticket.grants[attempt];
+            ticket.state(attempt, Ticket.ENDED);
+            Grant failed = ticket.grant(attempt);
             backends.refused(failed.backend(), nowNanos);
             attempts.release(failed, Completion.IGNORED, nowNanos);
             if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {
@@ -338,15 +340,15 @@ public final class DecisionPath<R> {
         synchronized (ticket) {
             won = Attempts.stateOf(ticket, attempt) == Ticket.LIVE && ticket.phase == Ticket.FORWARDING;
             if (won) {
-                ticket.states[attempt] = Ticket.HEAD;
+                ticket.state(attempt, Ticket.HEAD);
                 ticket.winner = attempt;
                 ticket.phase = Ticket.RESPONDING;
                 attempts.stopTimers(ticket);
                 if (ticket.hedger != null) {
-                    ticket.hedger.closeCall(nowNanos - ticket.grants[0].startNanos(), attempt != 0);
+                    ticket.hedger.closeCall(nowNanos - ticket.grant(0).startNanos(), attempt != 0);
                 }
                 for (int k = 0; k < ticket.attempts; k++) {
-                    if (k != attempt && ticket.states[k] == Ticket.LIVE) {
+                    if (k != attempt && ticket.state(k) == Ticket.LIVE) {
                         attempts.cancelAttempt(ticket, k, nowNanos);
                     }
                 }
@@ -368,8 +370,8 @@ public final class DecisionPath<R> {
             if (state == 0 || state == Ticket.ENDED) {
                 return;
             }
-            ticket.states[attempt] = Ticket.ENDED;
-            Grant grant = ticket.grants[attempt];
+            ticket.state(attempt, Ticket.ENDED);
+            Grant grant = ticket.grant(attempt);
             boolean headSeen = state == Ticket.HEAD || state == Ticket.CANCELLED;
             attempts.release(grant, headSeen || completion != Completion.SUCCESS ? completion : Completion.IGNORED, nowNanos);
             if (state == Ticket.HEAD) {
@@ -408,7 +410,7 @@ public final class DecisionPath<R> {
                     ticket.phase = Ticket.DONE;
                     attempts.stopTimers(ticket);
                     for (int k = 0; k < ticket.attempts; k++) {
-                        if (ticket.states[k] == Ticket.LIVE || ticket.states[k] == Ticket.HEAD) {
+                        if (ticket.state(k) == Ticket.LIVE || ticket.state(k) == Ticket.HEAD) {
                             attempts.cancelAttempt(ticket, k, nowNanos);
                         }
                     }

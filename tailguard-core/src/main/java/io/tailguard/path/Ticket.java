@@ -5,9 +5,9 @@ import io.tailguard.time.TimerHandler;
 import io.tailguard.time.TimerWheel;
 
 /**
- * Thread-safe (guarded by its own monitor): one request's state in its pool's {@link DecisionPath}:
- * its phase, deadline, attempts and timers. The host keeps it and hands it back with every event
- * about the request. Created by {@link DecisionPath#submit} or {@link PathRoute#arrive}.
+ * Thread-safe (guarded by its own monitor; the two queue-wait fields are volatile): one request's
+ * state in its pool's {@link DecisionPath}: its phase, deadline, attempts and timers. The host keeps
+ * it and hands it back with every event about the request. Created by {@link DecisionPath#submit} or {@link PathRoute#arrive}.
  *
  * @param <R> the host's request type
  */
@@ -36,18 +36,27 @@ public final class Ticket<R> implements TimerHandler {
     final long arrivalNanos;
     final long deadlineNanos;
     final Hedger hedger;
-    final Grant[] grants = new Grant[MAX_ATTEMPTS];
-    final byte[] states = new byte[MAX_ATTEMPTS];
+    // Four fields and a packed word rather than two arrays: every request gets a ticket, few a second attempt.
+    private Grant grant0;
+    private Grant grant1;
+    private Grant grant2;
+    private Grant grant3;
+    /** Attempt k's state in bits 8k to 8k+7. */
+    private int states;
     int attempts;
     long triedMask;
     int phase = NEW;
     boolean departed;
-    /** The request entered the queue (and was not refused as the queue was full). */
-    boolean waited;
+    /**
+     * The request entered the queue (and was not refused as the queue was full). Volatile, as is
+     * {@link #queueWaitNanos}, so that a host reads both without the monitor on every forward: they
+     * are written only for a request that queues.
+     */
+    volatile boolean waited;
     int winner = -1;
     LocalAnswer answer;
     long enqueuedNanos;
-    long queueWaitNanos;
+    volatile long queueWaitNanos;
     long queueTimer = NO_TIMER;
     long queueTimerDueNanos;
     LocalAnswer queueTimerAnswer;
@@ -77,12 +86,12 @@ public final class Ticket<R> implements TimerHandler {
     }
 
     /** Returns how long the request waited in the queue (0 if it never queued). */
-    public synchronized long queueWaitNanos() {
+    public long queueWaitNanos() {
         return queueWaitNanos;
     }
 
     /** Returns true if the request entered the queue, whether it then went on, left or was shed. */
-    public synchronized boolean waited() {
+    public boolean waited() {
         return waited;
     }
 
@@ -92,7 +101,7 @@ public final class Ticket<R> implements TimerHandler {
      * backend is done with it.
      */
     public synchronized boolean holding(int attempt) {
-        return attempt >= 0 && attempt < attempts && states[attempt] == CANCELLED;
+        return attempt >= 0 && attempt < attempts && state(attempt) == CANCELLED;
     }
 
     /** Returns the local answer the path gave, or null if it gave none (yet). */
@@ -107,7 +116,7 @@ public final class Ticket<R> implements TimerHandler {
 
     /** Returns the backend of attempt {@code attempt}, or -1 if there was no such attempt. */
     public synchronized int backendOf(int attempt) {
-        return attempt >= 0 && attempt < attempts ? grants[attempt].backend() : -1;
+        return attempt >= 0 && attempt < attempts ? grant(attempt).backend() : -1;
     }
 
     /** Returns how many attempts were forwarded. */
@@ -139,11 +148,45 @@ public final class Ticket<R> implements TimerHandler {
     int liveAttempts() {
         int live = 0;
         for (int k = 0; k < attempts; k++) {
-            if (states[k] == LIVE || states[k] == HEAD) {
+            byte state = state(k);
+            if (state == LIVE || state == HEAD) {
                 live++;
             }
         }
         return live;
+    }
+
+    /** Attempt {@code attempt}'s permit, null before it is forwarded. Call holding the monitor, or for a forwarded attempt. */
+    Grant grant(int attempt) {
+        return switch (attempt) {
+            case 0 -> grant0;
+            case 1 -> grant1;
+            case 2 -> grant2;
+            case 3 -> grant3;
+            default -> throw new IndexOutOfBoundsException("attempt must be 0 to 3 but was " + attempt);
+        };
+    }
+
+    /** Records attempt {@code attempt}'s permit. Call holding the monitor. */
+    void grant(int attempt, Grant grant) {
+        switch (attempt) {
+            case 0 -> grant0 = grant;
+            case 1 -> grant1 = grant;
+            case 2 -> grant2 = grant;
+            case 3 -> grant3 = grant;
+            default -> throw new IndexOutOfBoundsException("attempt must be 0 to 3 but was " + attempt);
+        }
+    }
+
+    /** Attempt {@code attempt}'s state (0: none yet). Call holding the monitor. */
+    byte state(int attempt) {
+        return (byte) (states >>> (attempt << 3));
+    }
+
+    /** Sets attempt {@code attempt}'s state. Call holding the monitor. */
+    void state(int attempt, byte state) {
+        int shift = attempt << 3;
+        states = (states & ~(0xFF << shift)) | ((state & 0xFF) << shift);
     }
 
     @Override

@@ -41,7 +41,9 @@ public final class Exchange {
     private final boolean requestHasBody;
     private final boolean hedgeable;
     private final PendingBody pending = new PendingBody();
-    private final Forward[] legs = new Forward[4];
+    /** Attempt 0's forward; later attempts' (a hedge, a retry) in {@link #laterLegs}, made when one comes. */
+    private Forward firstLeg;
+    private Forward[] laterLegs;
     private Ticket<Exchange> ticket;
     /** The attempt whose response goes to the client, once its head won. */
     private Forward relay;
@@ -193,7 +195,22 @@ public final class Exchange {
 
     /** Prepares attempt {@code attempt} on {@code backend} (on this loop), to be {@link #start}ed. */
     void prepare(Backend backend, int attempt) {
-        legs[attempt] = new Forward(this, client, loop, backend, attempt, pending);
+        Forward leg = new Forward(this, client, loop, backend, attempt, pending);
+        if (attempt == 0) {
+            firstLeg = leg;
+            return;
+        }
+        if (laterLegs == null) {
+            laterLegs = new Forward[3];
+        }
+        laterLegs[attempt - 1] = leg;
+    }
+
+    private Forward leg(int attempt) {
+        if (attempt == 0) {
+            return firstLeg;
+        }
+        return laterLegs == null ? null : laterLegs[attempt - 1];
     }
 
     /** Carries out the path's command to send attempt {@code attempt} (on this loop). */
@@ -202,7 +219,7 @@ public final class Exchange {
         if ((cancelledMask & bit) != 0) {
             return; // cancelled before its turn came here; reported ended then
         }
-        Forward leg = legs[attempt];
+        Forward leg = leg(attempt);
         if (attempt == 0 && ticket.waited()) {
             queueWaitNanos = ticket.queueWaitNanos();
             client.metrics().queueWait(pool, queueWaitNanos); // only queued requests: the others waited no time
@@ -238,7 +255,7 @@ public final class Exchange {
             return;
         }
         cancelledMask |= bit;
-        Forward leg = legs[attempt];
+        Forward leg = leg(attempt);
         if ((startedMask & bit) == 0 || leg == null) {
             attemptEnded(attempt, Completion.IGNORED); // never sent: nothing for a backend to finish
             return;
