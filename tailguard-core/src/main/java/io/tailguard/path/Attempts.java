@@ -49,16 +49,20 @@ final class Attempts<R> {
         }
     }
 
-    /** No response head in time: every attempt is cancelled and dropped (a signal for the limit), the client gets 504. */
+    /**
+     * No response head in time: every attempt is cancelled, the client gets 504. Each attempt's permit
+     * is released, as dropped (a signal for the limit), only when the host reports the attempt ended,
+     * after it closed the connection: a permit handed on at once would let the next request reach a
+     * backend that still has the timed-out one open, one more than the cap.
+     */
     void timeOut(Ticket<R> ticket, long nowNanos) {
         if (ticket.phase != Ticket.FORWARDING) {
             return;
         }
         for (int k = 0; k < ticket.attempts; k++) {
             if (ticket.state(k) == Ticket.LIVE) {
-                ticket.state(k, Ticket.ENDED);
+                ticket.state(k, Ticket.TIMED_OUT);
                 host.cancel(ticket.request, k);
-                release(ticket.grant(k), Completion.DROPPED, nowNanos);
             }
         }
         fail(ticket, LocalAnswer.UPSTREAM_TIMEOUT);

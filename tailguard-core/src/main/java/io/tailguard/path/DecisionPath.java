@@ -308,13 +308,13 @@ public final class DecisionPath<R> {
     public void refused(Ticket<R> ticket, int attempt, long nowNanos) {
         synchronized (ticket) {
             byte state = Attempts.stateOf(ticket, attempt);
-            if (state != Ticket.LIVE && state != Ticket.CANCELLED) {
+            if (state != Ticket.LIVE && state != Ticket.CANCELLED && state != Ticket.TIMED_OUT) {
                 return;
             }
             ticket.state(attempt, Ticket.ENDED);
             Grant failed = ticket.grant(attempt);
             backends.refused(failed.backend(), nowNanos);
-            attempts.release(failed, Completion.IGNORED, nowNanos);
+            attempts.release(failed, state == Ticket.TIMED_OUT ? Completion.DROPPED : Completion.IGNORED, nowNanos);
             if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {
                 Grant other = ticket.attempts < Ticket.MAX_ATTEMPTS && backends.size() > 1
                         && retryBudget.tryWithdraw(nowNanos) ? backends.acquireOther(nowNanos, ticket.triedMask) : null;
@@ -373,7 +373,9 @@ public final class DecisionPath<R> {
             ticket.state(attempt, Ticket.ENDED);
             Grant grant = ticket.grant(attempt);
             boolean headSeen = state == Ticket.HEAD || state == Ticket.CANCELLED;
-            attempts.release(grant, headSeen || completion != Completion.SUCCESS ? completion : Completion.IGNORED, nowNanos);
+            Completion outcome = state == Ticket.TIMED_OUT ? Completion.DROPPED
+                    : headSeen || completion != Completion.SUCCESS ? completion : Completion.IGNORED;
+            attempts.release(grant, outcome, nowNanos);
             if (state == Ticket.HEAD) {
                 ticket.phase = Ticket.DONE;
             } else if (state == Ticket.LIVE && ticket.phase == Ticket.FORWARDING && ticket.liveAttempts() == 0) {

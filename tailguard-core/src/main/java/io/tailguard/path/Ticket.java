@@ -28,6 +28,8 @@ public final class Ticket<R> implements TimerHandler {
     static final byte HEAD = 2;
     static final byte CANCELLED = 3;
     static final byte ENDED = 4;
+    /** Given up at the response timeout: its permit is released, as dropped, once its host reports it ended. */
+    static final byte TIMED_OUT = 5;
 
     static final long NO_TIMER = TimerWheel.NO_TIMER;
 

@@ -177,10 +177,12 @@ class DecisionPathTest {
         Ticket<String> a = path.submit("a", NONE, now());
         advanceMillis(200);
         assertThat(host.take()).containsExactly("forward a to 0 as 0", "cancel a 0", "answer a 504 upstream_timeout");
-        assertThat(path.inFlight()).isZero();
         assertThat(path.responded(a, 0, now())).isFalse();
+        assertThat(path.inFlight()).as("held until the host closed the connection").isEqualTo(1);
         path.ended(a, 0, Completion.SUCCESS, now());
         assertThat(path.inFlight()).isZero();
+        path.ended(a, 0, Completion.SUCCESS, now());
+        assertThat(path.inFlight()).as("a second report changes nothing").isZero();
     }
 
     @Test
@@ -249,9 +251,25 @@ class DecisionPathTest {
         int before = path.limit(0);
         Ticket<String> slow = path.submit("slow", NONE, now());
         advanceMillis(100);
-        assertThat(host.take()).contains("answer slow 504 upstream_timeout");
+        assertThat(host.take()).contains("cancel slow 0", "answer slow 504 upstream_timeout");
+        path.ended(slow, 0, Completion.IGNORED, now());
         assertThat(path.limit(0)).isLessThan(before);
         assertThat(slow.answer()).isEqualTo(LocalAnswer.UPSTREAM_TIMEOUT);
+    }
+
+    @Test
+    void aTimedOutAttemptsPermitGoesOnOnlyWhenItsHostReportsItEnded() {
+        DecisionPath<String> path = path(queued(1, 1, 1, Duration.ofSeconds(10)).withResponseTimeout(Duration.ofMillis(100)));
+        Ticket<String> slow = path.submit("slow", NONE, now());
+        path.submit("next", NONE, now());
+        advanceMillis(100);
+        assertThat(host.take()).containsExactly("forward slow to 0 as 0", "cancel slow 0", "answer slow 504 upstream_timeout");
+        assertThat(path.inFlight()).isEqualTo(1);
+        assertThat(path.queued()).isEqualTo(1);
+        // the host closed the timed-out connection: only now may the queued request reach the backend
+        path.ended(slow, 0, Completion.IGNORED, now());
+        assertThat(host.take()).containsExactly("forward next to 0 as 0");
+        assertThat(path.inFlight()).isEqualTo(1);
     }
 
     @Test

@@ -80,11 +80,12 @@ class PathHostNotesTest {
     void notesEveryCompletedPermitWithItsBackendTimeAndOutcome() {
         DecisionPath<String> path = path(PoolSettings.of("app", 1, 2).withResponseTimeout(Duration.ofMillis(100)));
         Ticket<String> a = path.submit("a", NONE, now());
-        path.submit("b", NONE, now());
         scheduler.advanceNanos(20 * MS);
         path.responded(a, 0, now());
         path.ended(a, 0, Completion.SUCCESS, now());
-        scheduler.advanceNanos(100 * MS); // b's response timeout: dropped by the path itself
+        Ticket<String> b = path.submit("b", NONE, now());
+        scheduler.advanceNanos(100 * MS); // b's response timeout: cancelled, and dropped once its host closed it
+        path.ended(b, 0, Completion.IGNORED, now());
         assertThat(host.notes).containsExactly("completed on 0 after 20 ms SUCCESS",
                 "completed on 0 after 100 ms DROPPED");
     }
