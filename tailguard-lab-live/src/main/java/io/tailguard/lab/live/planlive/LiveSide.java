@@ -58,17 +58,11 @@ final class LiveSide {
             Path file = configDir.resolve(scenario.label() + ".yaml");
             Files.writeString(file, scenario.yaml(ports));
             try (ProxyServer proxy = ProxyServer.start(ProxyConfigFile.read(file), clock);
-                 LimitSampler limit = new LimitSampler(proxy.adminAddress(), warmup, PathSimulation.LIMIT_SAMPLE)) {
+                 LimitSampler limit = new LimitSampler(proxy.adminAddress(), warmup, PathSimulation.LIMIT_SAMPLE);
+                 BackendSpan span = new BackendSpan(backends, warmup, duration)) {
                 LiveFigures figures = drive(scenario, proxy.boundAddress().getPort(), rps, patience, warmup,
                         duration, seed, clock);
-                double meanLimit = limit.mean();
-                double late = 0;
-                long served = 0;
-                for (ServiceBackend backend : backends) {
-                    late += backend.meanLateNanos() * backend.served();
-                    served += backend.served();
-                }
-                return figures.withBackendLate(served == 0 ? 0.0 : late / served / 1e6).withMeanLimit(meanLimit);
+                return figures.withBackend(span.figures()).withMeanLimit(limit.mean());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
