@@ -68,12 +68,15 @@ final class GapFindings {
         if (!scenario.adaptive()) {
             return Optional.empty();
         }
-        StringBuilder text = new StringBuilder(scenario.label() + "'s limit, averaged over each measured span "
-                + "(live from the proxy's /metrics every 100 ms; the plan's seeds' median):");
+        StringBuilder text = new StringBuilder(scenario.label() + "'s limit over each measured span, sampled "
+                + "every 100 ms (live from the proxy's /metrics; the plan's seeds' medians), as mean / tenth "
+                + "percentile / decreases per second:");
         for (GapRow r : rows) {
             if (r.scenario().equals(scenario.label())) {
-                text.append(String.format(Locale.ROOT, " %sx live %.1f, plan %.1f;", GapTables.loadX(r.loadX()),
-                        r.liveLimit(), r.planLimit()));
+                text.append(String.format(Locale.ROOT, " %sx live %.1f / %.0f / %.1f, plan %.1f / %.0f / %.1f;",
+                        GapTables.loadX(r.loadX()), r.liveLimit().mean(), r.liveLimit().lowDecile(),
+                        r.liveLimit().decreasesPerSecond(), r.planLimit().mean(), r.planLimit().lowDecile(),
+                        r.planLimit().decreasesPerSecond()));
             }
         }
         return Optional.of(text.substring(0, text.length() - 1) + ".");

@@ -17,28 +17,27 @@ import org.HdrHistogram.Histogram;
  * @param behindMaxNanos the most a generator sent a request after its due time
  * @param backend  what the backends did over the measured span: drawn service, timer lateness and
  *                 worker idle time per request (this machine's timers; the plan's are exact)
- * @param meanLimit the proxy's pool limit from its {@code /metrics}, averaged over the measured
- *                 span (NaN: no sample)
+ * @param limit    the proxy's pool limit from its {@code /metrics} over the measured span
  */
 record LiveFigures(double seconds, long offered, long goodput, long rejected, long timeouts, long errors,
-                   Histogram success, long behindMaxNanos, BackendSpan.Figures backend, double meanLimit) {
+                   Histogram success, long behindMaxNanos, BackendSpan.Figures backend, LimitTrace limit) {
 
     /** Nothing measured yet. */
-    static final LiveFigures EMPTY = new LiveFigures(0, 0, 0, 0, 0, 0, null, 0, BackendSpan.Figures.NONE, Double.NaN);
+    static final LiveFigures EMPTY = new LiveFigures(0, 0, 0, 0, 0, 0, null, 0, BackendSpan.Figures.NONE, LimitTrace.NONE);
 
     static LiveFigures of(StepResult step) {
         return new LiveFigures(step.durationSeconds(), step.scheduled(), step.ok(), step.shed(), step.timeouts(),
-                step.errors(), step.success(), step.behindMaxNanos(), BackendSpan.Figures.NONE, Double.NaN);
+                step.errors(), step.success(), step.behindMaxNanos(), BackendSpan.Figures.NONE, LimitTrace.NONE);
     }
 
     /** Returns these figures with the backends' span. */
     LiveFigures withBackend(BackendSpan.Figures span) {
         return new LiveFigures(seconds, offered, goodput, rejected, timeouts, errors, success, behindMaxNanos, span,
-                meanLimit);
+                limit);
     }
 
-    /** Returns these figures with the proxy's limit averaged over the measured span. */
-    LiveFigures withMeanLimit(double limit) {
+    /** Returns these figures with the proxy's limit over the measured span. */
+    LiveFigures withLimit(LimitTrace limit) {
         return new LiveFigures(seconds, offered, goodput, rejected, timeouts, errors, success, behindMaxNanos,
                 backend, limit);
     }
@@ -54,7 +53,7 @@ record LiveFigures(double seconds, long offered, long goodput, long rejected, lo
         }
         return new LiveFigures(Math.max(seconds, other.seconds), offered + other.offered, goodput + other.goodput,
                 rejected + other.rejected, timeouts + other.timeouts, errors + other.errors, sum,
-                Math.max(behindMaxNanos, other.behindMaxNanos), backend, meanLimit);
+                Math.max(behindMaxNanos, other.behindMaxNanos), backend, limit);
     }
 
     /** Returns {@code count} per measured second. */

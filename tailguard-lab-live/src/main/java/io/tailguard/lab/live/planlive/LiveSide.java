@@ -62,7 +62,7 @@ final class LiveSide {
                  BackendSpan span = new BackendSpan(backends, warmup, duration)) {
                 LiveFigures figures = drive(scenario, proxy.boundAddress().getPort(), rps, patience, warmup,
                         duration, seed, clock);
-                return figures.withBackend(span.figures()).withMeanLimit(limit.mean());
+                return figures.withBackend(span.figures()).withLimit(limit.trace());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
