@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,7 +50,7 @@ final class LiveSide {
             List<Integer> ports = new ArrayList<>();
             for (int i = 0; i < models.size(); i++) {
                 ServiceBackend backend = ServiceBackend.start(new InetSocketAddress("127.0.0.1", 0), models.get(i),
-                        clock, new SplittableRandom(seed * 1_000 + i));
+                        clock, LiveDraws.stream(seed, i));
                 backends.add(backend);
                 ports.add(backend.address().getPort());
             }
