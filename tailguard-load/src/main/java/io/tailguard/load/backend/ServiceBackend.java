@@ -69,12 +69,28 @@ public final class ServiceBackend implements AutoCloseable {
     }
 
     /**
-     * Returns how late, on average, a service time ended after it was due, in nanoseconds: what
-     * this machine's timers added to the drawn times (0 before anything was served).
+     * Returns how late, on average, a service time ended after it was due, in nanoseconds (negative:
+     * early): what this machine's timers added to the drawn times after the line's correction for
+     * their overshoot (0 before anything was served).
      */
     public double meanLateNanos() {
         long n = served.get();
         return n == 0 ? 0.0 : (double) lateNanos.get() / n;
+    }
+
+    /** Returns the sum of every served request's lateness so far, in nanoseconds (see {@link #meanLateNanos()}). */
+    public long lateNanos() {
+        return lateNanos.get();
+    }
+
+    /** Returns the drawn service time of every request started so far, in nanoseconds. */
+    public long busyNanos() {
+        return line.busyNanos();
+    }
+
+    /** Returns the workers' idle time so far, summed over the workers, in nanoseconds. */
+    public long idleNanos() {
+        return line.idleNanos();
     }
 
     /** Returns the requests in service now. */

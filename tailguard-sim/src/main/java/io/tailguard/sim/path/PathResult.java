@@ -20,9 +20,11 @@ import org.HdrHistogram.Histogram;
  * @param durationNanos      how long the counted requests arrived for (after any warm-up)
  * @param meanLimit          the pool's concurrency limit (its backends' limits summed) averaged over
  *                           that span, sampled every {@link PathSimulation#LIMIT_SAMPLE}
+ * @param limitTrace         those samples in order (empty: the span held none)
  */
 public record PathResult(String pool, long offered, long goodput, long[] answers, long gone, Histogram goodputMicros,
-                         long wastedBackendNanos, long busyBackendNanos, long durationNanos, double meanLimit) {
+                         long wastedBackendNanos, long busyBackendNanos, long durationNanos, double meanLimit,
+                         int[] limitTrace) {
 
     /** Returns how many requests were answered locally with {@code answer}. */
     public long answered(LocalAnswer answer) {

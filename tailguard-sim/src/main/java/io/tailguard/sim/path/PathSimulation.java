@@ -13,6 +13,7 @@ import io.tailguard.sim.SimScheduler;
 import io.tailguard.sim.arrival.ArrivalStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.HdrHistogram.Histogram;
@@ -57,6 +58,7 @@ public final class PathSimulation {
     private long gone;
     private double limitSum;
     private long limitSamples;
+    private int[] limitTrace = new int[64];
     private boolean ran;
 
     private PathSimulation(PoolSettings pool, List<RouteSettings> routeSettings, List<BackendModel> models,
@@ -146,7 +148,8 @@ public final class PathSimulation {
             wasted += backend.wastedNanos();
         }
         return new PathResult(path.settings().name(), offered, goodput, answers.clone(), gone, goodputMicros, wasted,
-                busy, durationNanos - warmupNanos, limitSamples == 0 ? Double.NaN : limitSum / limitSamples);
+                busy, durationNanos - warmupNanos, limitSamples == 0 ? Double.NaN : limitSum / limitSamples,
+                Arrays.copyOf(limitTrace, (int) limitSamples));
     }
 
     private void sampleLimit() {
@@ -155,6 +158,10 @@ public final class PathSimulation {
             limit += path.limit(i);
         }
         limitSum += limit;
+        if (limitSamples == limitTrace.length) {
+            limitTrace = Arrays.copyOf(limitTrace, 2 * limitTrace.length);
+        }
+        limitTrace[(int) limitSamples] = limit;
         limitSamples++;
         long next = scheduler.nowNanos() + LIMIT_SAMPLE.toNanos();
         if (next < durationNanos) {

@@ -40,6 +40,7 @@ class PathSimulationTest {
         assertThat(result.goodputMillis(99)).isCloseTo(20.0, within(0.02));
         assertThat(result.busyBackendNanos()).isEqualTo(200 * 20 * MS);
         assertThat(result.meanLimit()).isEqualTo(4.0);
+        assertThat(result.limitTrace()).hasSize(20).containsOnly(4);
     }
 
     @Test

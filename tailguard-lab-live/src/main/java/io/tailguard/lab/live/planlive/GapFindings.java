@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Thread-safe (stateless): the findings of a {@code lab plan-vs-live} run: per scenario, how many
@@ -67,12 +68,15 @@ final class GapFindings {
         if (!scenario.adaptive()) {
             return Optional.empty();
         }
-        StringBuilder text = new StringBuilder(scenario.label() + "'s limit, averaged over each measured span "
-                + "(live from the proxy's /metrics every 100 ms; the plan's seeds' median):");
+        StringBuilder text = new StringBuilder(scenario.label() + "'s limit over each measured span, sampled "
+                + "every 100 ms (live from the proxy's /metrics; the plan's seeds' medians), as mean / tenth "
+                + "percentile / decreases per second:");
         for (GapRow r : rows) {
             if (r.scenario().equals(scenario.label())) {
-                text.append(String.format(Locale.ROOT, " %sx live %.1f, plan %.1f;", GapTables.loadX(r.loadX()),
-                        r.liveLimit(), r.planLimit()));
+                text.append(String.format(Locale.ROOT, " %sx live %.1f / %.0f / %.1f, plan %.1f / %.0f / %.1f;",
+                        GapTables.loadX(r.loadX()), r.liveLimit().mean(), r.liveLimit().lowDecile(),
+                        r.liveLimit().decreasesPerSecond(), r.planLimit().mean(), r.planLimit().lowDecile(),
+                        r.planLimit().decreasesPerSecond()));
             }
         }
         return Optional.of(text.substring(0, text.length() - 1) + ".");
@@ -80,30 +84,33 @@ final class GapFindings {
 
     /**
      * Explains a saturated scenario's goodput gap: where the plan fills every worker, the live
-     * goodput says how long each request held a worker in fact, against the model's mean.
+     * backends' own counters say how each request's worker time went: drawn service, a timer ending
+     * it late, and idleness while the proxy turned one response into the next forward.
      */
     private static Optional<String> saturated(Scenario scenario, List<GapRow> rows, double capacity, Duration hop) {
         if (scenario == Scenario.CLIENT_RATE) {
             return Optional.empty();
         }
         List<GapRow> full = rows.stream().filter(r -> r.scenario().equals(scenario.label()) && r.loadX() >= 2.0
-                && r.planGoodput() >= 0.95 * capacity && r.liveGoodput() > 0).toList();
+                && r.planGoodput() >= 0.95 * capacity && r.liveGoodput() > 0 && !Double.isNaN(r.backendIdleMs()))
+                .toList();
         if (full.isEmpty()) {
             return Optional.empty();
         }
         int workers = scenario.models().stream().mapToInt(m -> m.workers()).sum();
         double live = full.stream().mapToDouble(GapRow::liveGoodput).average().orElseThrow();
-        double late = full.stream().mapToDouble(GapRow::backendLateMs).average().orElseThrow();
-        double modelMs = 1000.0 * workers / capacity;
-        double heldMs = 1000.0 * workers / live;
-        double hopMs = hop.toNanos() / 1e6;
-        return Optional.of(String.format(Locale.ROOT, "%s from 2x: live goodput %.1f/s where the plan "
-                        + "serves %.0f %% of capacity, so each request held one of the %d workers %.1f ms against the "
-                        + "model's mean %.1f ms and the plan's hop of %.3f ms: %.1f ms more, of which the backends' "
-                        + "timers ended %.2f ms late; the rest is what the hop from a response through the proxy to "
-                        + "the next forward costs under this load beyond its low-load cost, while the worker waits.",
+        return Optional.of(String.format(Locale.ROOT, "%s from 2x: live goodput %.1f/s where the plan serves "
+                        + "%.1f/s (%.0f %% of capacity). Per request served, the live backends drew %.2f ms of service "
+                        + "(the model's mean %.2f ms), their timers ended it %.2f ms late, and a worker stood idle "
+                        + "%.2f ms: with work always waiting, that is the proxy's turnaround from one response to the "
+                        + "next forward, against the plan's hop of %.3f ms.",
                 scenario.label(), live,
-                100.0 * full.stream().mapToDouble(GapRow::planGoodput).average().orElseThrow() / capacity, workers,
-                heldMs, modelMs, hopMs, heldMs - modelMs - hopMs, late));
+                mean(full, GapRow::planGoodput), 100.0 * mean(full, GapRow::planGoodput) / capacity,
+                mean(full, GapRow::backendServiceMs), 1000.0 * workers / capacity, mean(full, GapRow::backendLateMs),
+                mean(full, GapRow::backendIdleMs), hop.toNanos() / 1e6));
+    }
+
+    private static double mean(List<GapRow> rows, ToDoubleFunction<GapRow> field) {
+        return rows.stream().mapToDouble(field).average().orElseThrow();
     }
 }

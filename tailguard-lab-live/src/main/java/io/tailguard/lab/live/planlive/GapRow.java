@@ -22,14 +22,17 @@ package io.tailguard.lab.live.planlive;
  * @param liveGone       live requests unanswered within the patience
  * @param planGone       planned requests whose client left first
  * @param liveErrors     live answers of another status, or connections lost
- * @param backendLateMs  how late the live backends' service times ended, on average
- * @param liveLimit      the live proxy's pool limit, averaged over the measured span (not in the CSV)
- * @param planLimit      the plan's, the seeds' median (not in the CSV)
+ * @param backendServiceMs the live backends' drawn service time per request over the measured span
+ * @param backendLateMs  how late the live backends' service times ended, on average (negative: early)
+ * @param backendIdleMs  the live backends' worker idle time per request served over the measured span
+ * @param liveLimit      how the live proxy's pool limit moved over the measured span (not in the CSV)
+ * @param planLimit      the plan's, each figure the seeds' median (not in the CSV)
  */
 record GapRow(String scenario, double loadX, double offeredRps, double liveOffered, double planOffered,
               double liveGoodput, double planGoodput, double liveP99, double planP99, double planP99Low,
               double planP99High, double liveRejected, double planRejected, double liveGone, double planGone,
-              double liveErrors, double backendLateMs, double liveLimit, double planLimit) {
+              double liveErrors, double backendServiceMs, double backendLateMs,
+              double backendIdleMs, LimitTrace liveLimit, LimitTrace planLimit) {
 
     /** Goodput within this share of live meets the target. */
     static final double GOODPUT_TARGET = 0.05;

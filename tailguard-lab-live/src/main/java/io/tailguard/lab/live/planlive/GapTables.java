@@ -17,8 +17,8 @@ final class GapTables {
     static final String[] HEADER = {"scenario", "load_x", "offered_rps", "live_offered_rps", "plan_offered_rps",
         "live_goodput_rps", "plan_goodput_rps", "goodput_gap_pct", "live_p99_ms", "plan_p99_ms", "p99_gap_ms",
         "plan_p99_low_ms", "plan_p99_high_ms",
-        "live_rejected_rps", "plan_rejected_rps", "live_gone_rps", "plan_gone_rps", "live_error_rps", "backend_late_ms",
-        "within_target"};
+        "live_rejected_rps", "plan_rejected_rps", "live_gone_rps", "plan_gone_rps", "live_error_rps",
+        "backend_service_ms", "backend_late_ms", "backend_idle_ms", "within_target"};
 
     private GapTables() {
     }
@@ -34,7 +34,8 @@ final class GapTables {
                     number(r.goodputGapPercent()), number(r.liveP99()), number(r.planP99()), number(r.p99GapMillis()),
                     number(r.planP99Low()), number(r.planP99High()), number(r.liveRejected()),
                     number(r.planRejected()), number(r.liveGone()), number(r.planGone()), number(r.liveErrors()),
-                    number(r.backendLateMs()), r.goodputMet() && r.p99Met() ? "yes" : "no");
+                    number(r.backendServiceMs()), number(r.backendLateMs()), number(r.backendIdleMs()),
+                    r.goodputMet() && r.p99Met() ? "yes" : "no");
         }
         return table.build();
     }

@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Thread-safe: reads the live proxy's concurrency limit from its {@code /metrics} (every
  * {@code tailguard_limiter_limit} of the pool summed) every {@link io.tailguard.sim.path.PathSimulation#LIMIT_SAMPLE}
- * from the end of the warm-up on, as the plan samples its own, and gives their mean.
+ * from the end of the warm-up on, as the plan samples its own, and gives their mean and trace.
  */
 final class LimitSampler implements AutoCloseable {
 
@@ -27,12 +28,14 @@ final class LimitSampler implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private double sum;
-    private long samples;
+    private final long everyMillis;
+    private int[] samples = new int[64];
+    private int count;
 
     LimitSampler(InetSocketAddress admin, Duration warmup, Duration every) {
         this.request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + admin.getPort() + "/metrics"))
                 .timeout(Duration.ofSeconds(1)).build();
+        this.everyMillis = every.toMillis();
         timer.scheduleAtFixedRate(this::sample, warmup.toNanos(), every.toNanos(), TimeUnit.NANOSECONDS);
     }
 
@@ -49,8 +52,10 @@ final class LimitSampler implements AutoCloseable {
             }
             if (seen) {
                 synchronized (this) {
-                    sum += limit;
-                    samples++;
+                    if (count == samples.length) {
+                        samples = Arrays.copyOf(samples, 2 * count);
+                    }
+                    samples[count++] = (int) limit;
                 }
             }
         } catch (IOException | NumberFormatException e) {
@@ -60,9 +65,9 @@ final class LimitSampler implements AutoCloseable {
         }
     }
 
-    /** Returns the mean of the samples taken so far, NaN if none. */
-    synchronized double mean() {
-        return samples == 0 ? Double.NaN : sum / samples;
+    /** Returns the trace of the samples taken so far ({@link LimitTrace#NONE} if none). */
+    synchronized LimitTrace trace() {
+        return LimitTrace.of(Arrays.copyOf(samples, count), everyMillis);
     }
 
     @Override

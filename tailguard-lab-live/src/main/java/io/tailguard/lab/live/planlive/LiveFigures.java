@@ -15,32 +15,31 @@ import org.HdrHistogram.Histogram;
  * @param errors   other statuses or lost connections
  * @param success  due time to response of the goodput, nanoseconds
  * @param behindMaxNanos the most a generator sent a request after its due time
- * @param backendLateMillis how late the backends' service times ended after they were due, on
- *                 average (this machine's timers; the plan's are exact)
- * @param meanLimit the proxy's pool limit from its {@code /metrics}, averaged over the measured
- *                 span (NaN: no sample)
+ * @param backend  what the backends did over the measured span: drawn service, timer lateness and
+ *                 worker idle time per request (this machine's timers; the plan's are exact)
+ * @param limit    the proxy's pool limit from its {@code /metrics} over the measured span
  */
 record LiveFigures(double seconds, long offered, long goodput, long rejected, long timeouts, long errors,
-                   Histogram success, long behindMaxNanos, double backendLateMillis, double meanLimit) {
+                   Histogram success, long behindMaxNanos, BackendSpan.Figures backend, LimitTrace limit) {
 
     /** Nothing measured yet. */
-    static final LiveFigures EMPTY = new LiveFigures(0, 0, 0, 0, 0, 0, null, 0, 0.0, Double.NaN);
+    static final LiveFigures EMPTY = new LiveFigures(0, 0, 0, 0, 0, 0, null, 0, BackendSpan.Figures.NONE, LimitTrace.NONE);
 
     static LiveFigures of(StepResult step) {
         return new LiveFigures(step.durationSeconds(), step.scheduled(), step.ok(), step.shed(), step.timeouts(),
-                step.errors(), step.success(), step.behindMaxNanos(), 0.0, Double.NaN);
+                step.errors(), step.success(), step.behindMaxNanos(), BackendSpan.Figures.NONE, LimitTrace.NONE);
     }
 
-    /** Returns these figures with the backends' mean lateness. */
-    LiveFigures withBackendLate(double millis) {
-        return new LiveFigures(seconds, offered, goodput, rejected, timeouts, errors, success, behindMaxNanos, millis,
-                meanLimit);
+    /** Returns these figures with the backends' span. */
+    LiveFigures withBackend(BackendSpan.Figures span) {
+        return new LiveFigures(seconds, offered, goodput, rejected, timeouts, errors, success, behindMaxNanos, span,
+                limit);
     }
 
-    /** Returns these figures with the proxy's limit averaged over the measured span. */
-    LiveFigures withMeanLimit(double limit) {
+    /** Returns these figures with the proxy's limit over the measured span. */
+    LiveFigures withLimit(LimitTrace limit) {
         return new LiveFigures(seconds, offered, goodput, rejected, timeouts, errors, success, behindMaxNanos,
-                backendLateMillis, limit);
+                backend, limit);
     }
 
     /** Returns both steps' figures together (they ran at the same time, so the seconds are not added). */
@@ -54,7 +53,7 @@ record LiveFigures(double seconds, long offered, long goodput, long rejected, lo
         }
         return new LiveFigures(Math.max(seconds, other.seconds), offered + other.offered, goodput + other.goodput,
                 rejected + other.rejected, timeouts + other.timeouts, errors + other.errors, sum,
-                Math.max(behindMaxNanos, other.behindMaxNanos), backendLateMillis, meanLimit);
+                Math.max(behindMaxNanos, other.behindMaxNanos), backend, limit);
     }
 
     /** Returns {@code count} per measured second. */

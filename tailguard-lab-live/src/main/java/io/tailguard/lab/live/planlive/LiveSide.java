@@ -20,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,24 +50,18 @@ final class LiveSide {
             List<Integer> ports = new ArrayList<>();
             for (int i = 0; i < models.size(); i++) {
                 ServiceBackend backend = ServiceBackend.start(new InetSocketAddress("127.0.0.1", 0), models.get(i),
-                        clock, new SplittableRandom(seed * 1_000 + i));
+                        clock, LiveDraws.stream(seed, i));
                 backends.add(backend);
                 ports.add(backend.address().getPort());
             }
             Path file = configDir.resolve(scenario.label() + ".yaml");
             Files.writeString(file, scenario.yaml(ports));
             try (ProxyServer proxy = ProxyServer.start(ProxyConfigFile.read(file), clock);
-                 LimitSampler limit = new LimitSampler(proxy.adminAddress(), warmup, PathSimulation.LIMIT_SAMPLE)) {
+                 LimitSampler limit = new LimitSampler(proxy.adminAddress(), warmup, PathSimulation.LIMIT_SAMPLE);
+                 BackendSpan span = new BackendSpan(backends, warmup, duration)) {
                 LiveFigures figures = drive(scenario, proxy.boundAddress().getPort(), rps, patience, warmup,
                         duration, seed, clock);
-                double meanLimit = limit.mean();
-                double late = 0;
-                long served = 0;
-                for (ServiceBackend backend : backends) {
-                    late += backend.meanLateNanos() * backend.served();
-                    served += backend.served();
-                }
-                return figures.withBackendLate(served == 0 ? 0.0 : late / served / 1e6).withMeanLimit(meanLimit);
+                return figures.withBackend(span.figures()).withLimit(limit.trace());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

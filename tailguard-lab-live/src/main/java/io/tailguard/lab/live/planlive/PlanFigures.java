@@ -1,6 +1,7 @@
 package io.tailguard.lab.live.planlive;
 
 import io.tailguard.sim.path.PathResult;
+import io.tailguard.sim.path.PathSimulation;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
@@ -18,10 +19,10 @@ import java.util.function.ToDoubleFunction;
  * @param p99Millis   p99 of the goodput (NaN: no seed had any)
  * @param p99LowMillis  the lowest seed's p99
  * @param p99HighMillis the highest seed's p99
- * @param meanLimit   the pool's limit averaged over the counted span (the seeds' median)
+ * @param limit       the pool's limit over the counted span (each figure the seeds' median)
  */
 record PlanFigures(double offeredRps, double goodputRps, double rejectedRps, double goneRps, double p99Millis,
-                   double p99LowMillis, double p99HighMillis, double meanLimit) {
+                   double p99LowMillis, double p99HighMillis, LimitTrace limit) {
 
     static PlanFigures of(List<PathResult> runs) {
         double[] p99 = values(runs, r -> r.goodputMillis(99));
@@ -30,7 +31,18 @@ record PlanFigures(double offeredRps, double goodputRps, double rejectedRps, dou
                 median(values(runs, r -> r.perSecond(r.rejected()))),
                 median(values(runs, r -> r.perSecond(r.gone()))), median(p99),
                 p99.length == 0 ? Double.NaN : p99[0], p99.length == 0 ? Double.NaN : p99[p99.length - 1],
-                median(values(runs, PathResult::meanLimit)));
+                limit(runs));
+    }
+
+    private static LimitTrace limit(List<PathResult> runs) {
+        List<LimitTrace> traces = runs.stream()
+                .map(r -> LimitTrace.of(r.limitTrace(), PathSimulation.LIMIT_SAMPLE.toMillis())).toList();
+        return new LimitTrace(median(traces.stream().mapToDouble(LimitTrace::mean).filter(v -> !Double.isNaN(v))
+                .sorted().toArray()),
+                median(traces.stream().mapToDouble(LimitTrace::lowDecile).filter(v -> !Double.isNaN(v)).sorted()
+                        .toArray()),
+                median(traces.stream().mapToDouble(LimitTrace::decreasesPerSecond).filter(v -> !Double.isNaN(v))
+                        .sorted().toArray()));
     }
 
     /** Returns each run's figure, NaN left out, sorted. */

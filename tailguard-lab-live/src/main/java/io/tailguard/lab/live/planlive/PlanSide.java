@@ -6,6 +6,7 @@ import io.tailguard.proxy.config.PathSettings;
 import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.proxy.config.ProxyConfigFile;
 import io.tailguard.proxy.config.RouteConfig;
+import io.tailguard.sim.path.BackendModel;
 import io.tailguard.sim.arrival.ArrivalSource;
 import io.tailguard.sim.path.PathResult;
 import io.tailguard.sim.path.PathSimulation;
@@ -21,7 +22,9 @@ import java.util.List;
  * proxy's own mapping, run by the plan's {@link PathSimulation} against the backends' models from
  * the same {@code --service} text the live backends serve by, with Poisson arrivals and a fixed
  * patience as {@code tailguard plan --patience} gives it. It simulates the live step's span, its
- * warm-up included and not counted, so an adaptive limit has moved as far as the live one has.
+ * warm-up included and not counted, so an adaptive limit has moved as far as the live one has. Its
+ * backends draw the service times the live backends drew ({@link LiveDraws}); its seeds vary the
+ * arrivals and everything else the simulation draws.
  */
 final class PlanSide {
 
@@ -55,8 +58,20 @@ final class PlanSide {
                 scenario.deadlineShare(), keys, true);
         List<PathResult> runs = new ArrayList<>();
         for (int s = 0; s < seeds; s++) {
-            runs.add(PathSimulation.run(pool, routes, scenario.models(), traffic, seed + s, warmup, hop));
+            runs.add(PathSimulation.run(pool, routes, liveDraws(scenario.models(), seed), traffic, seed + s, warmup,
+                    hop));
         }
         return PlanFigures.of(runs);
+    }
+
+    /** Returns {@code models} each drawing the service times its live backend drew with {@code seed}. */
+    private static List<BackendModel> liveDraws(List<BackendModel> models, long seed) {
+        List<BackendModel> same = new ArrayList<>();
+        for (int i = 0; i < models.size(); i++) {
+            BackendModel m = models.get(i);
+            same.add(new BackendModel(m.workers(), LiveDraws.of(m.service(), seed, i), m.slowdown(),
+                    m.refusedShare()));
+        }
+        return same;
     }
 }

@@ -112,8 +112,9 @@ public final class PlanVsLiveExperiment implements Experiment {
                             plan.offeredRps(), live.perSecond(live.goodput()), plan.goodputRps(),
                             live.goodputMillis(99), plan.p99Millis(), plan.p99LowMillis(), plan.p99HighMillis(),
                             live.perSecond(live.rejected()), plan.rejectedRps(), live.perSecond(live.timeouts()),
-                            plan.goneRps(), live.perSecond(live.errors()), live.backendLateMillis(), live.meanLimit(),
-                            plan.meanLimit()));
+                            plan.goneRps(), live.perSecond(live.errors()), live.backend().serviceMs(), live.backend().lateMs(),
+                            live.backend().idleMs(), live.limit(),
+                            plan.limit()));
                     progress.step(scenario.label() + " " + GapTables.loadX(x) + "x");
                 }
                 Path config = configDir.resolve(scenario.label() + ".yaml");

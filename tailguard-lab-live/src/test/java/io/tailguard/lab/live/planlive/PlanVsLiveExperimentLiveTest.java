@@ -45,6 +45,9 @@ class PlanVsLiveExperimentLiveTest {
             assertThat(number(row, "live_goodput_rps") + number(row, "live_rejected_rps")
                     + number(row, "live_gone_rps") + number(row, "live_error_rps"))
                     .as(lines.toString()).isCloseTo(liveOffered, within(0.01));
+            // the backends' counters were read at both ends of the measured span
+            assertThat(number(row, "backend_service_ms")).as(lines.toString()).isPositive();
+            assertThat(number(row, "backend_idle_ms")).as(lines.toString()).isNotNegative();
             // the plan ran: it is deterministic and serves below capacity and beyond it
             assertThat(number(row, "plan_goodput_rps")).as(lines.toString()).isPositive();
             assertThat(row.get("within_target")).isIn("yes", "no");
