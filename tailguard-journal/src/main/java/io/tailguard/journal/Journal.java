@@ -229,6 +229,11 @@ public final class Journal implements AutoCloseable {
         return sender == null ? 0 : sender.lingers();
     }
 
+    /** Returns how many times the replication sender's reader read the rest of a segment for proof of damage (tests). */
+    long replicationLookAheads() {
+        return sender == null ? 0 : sender.lookAheads();
+    }
+
     /**
      * Returns what the replica's acknowledgements mean, as it reported in its handshake and
      * acknowledgements (its durability: {@code NONE}, {@code SYNC} or {@code PERIODIC});

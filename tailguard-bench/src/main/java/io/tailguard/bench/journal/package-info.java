@@ -1,2 +1,2 @@
-/** Journal benchmarks: open-loop append-to-commit latency against Chronicle Queue, and append allocation. */
+/** Journal benchmarks: open-loop append-to-commit latency against Chronicle Queue, append allocation, and a reader across a segment roll. */
 package io.tailguard.bench.journal;

@@ -83,6 +83,9 @@ public final class ReplicationSender implements AutoCloseable {
     private volatile ReplicaDurability durability = ReplicaDurability.UNKNOWN;
     private volatile long sends;
     private volatile long lingers;
+    /** The look-aheads of the readers of ended streams (this sender's thread only). */
+    private long endedLookAheads;
+    private volatile long lookAheads;
 
     /**
      * Creates the sender for the journal {@code self} configured by {@code config} (its replica
@@ -160,6 +163,8 @@ public final class ReplicationSender implements AutoCloseable {
                     } finally {
                         streaming = null;
                         streamingAcks = null;
+                        endedLookAheads += tailer.lookAheads();
+                        lookAheads = endedLookAheads;
                     }
                 }
             } catch (IOException | RuntimeException e) {
@@ -234,6 +239,10 @@ public final class ReplicationSender implements AutoCloseable {
                     break;
                 }
                 acks.sent(tailer.nextSequence() - 1);
+            }
+            long looked = endedLookAheads + tailer.lookAheads();
+            if (looked != lookAheads) {
+                lookAheads = looked; // only this thread writes it
             }
             if (out.position() > 0) {
                 flush(ch);
@@ -313,6 +322,14 @@ public final class ReplicationSender implements AutoCloseable {
     /** Returns how many times the sender lingered after a send since it started (0 while the linger is 0). */
     public long lingers() {
         return lingers;
+    }
+
+    /**
+     * Returns how many times the stream's reader read the rest of a segment for proof of damage
+     * since the sender started (all connections): 0 while it follows its writer in this JVM.
+     */
+    public long lookAheads() {
+        return lookAheads;
     }
 
     boolean running() {

@@ -48,6 +48,7 @@ public final class RecordReader implements AutoCloseable {
     private long endPolls;
     private long nextDamageCheck;
     private long damageCheckInterval = FIRST_CHECK_INTERVAL;
+    private long lookAheads;
 
     private static final long FIRST_CHECK_INTERVAL = 64;
     private static final long MAX_CHECK_INTERVAL = 1 << 16;
@@ -113,6 +114,15 @@ public final class RecordReader implements AutoCloseable {
      */
     public boolean pollFrame(RecordHandler handler) {
         return next(handler, true);
+    }
+
+    /**
+     * Returns how many times this reader looked ahead past a frame of length 0 for proof of damage
+     * (each reads the rest of its segment); 0 while the journal's writer is in this JVM, as it is
+     * for the replication sender, which asks the writer's watermark instead.
+     */
+    public long lookAheads() {
+        return lookAheads;
     }
 
     /** What {@link #pollFrameCrc()} returns when no record is available. */
@@ -189,6 +199,7 @@ public final class RecordReader implements AutoCloseable {
         }
         nextDamageCheck = endPolls + damageCheckInterval;
         damageCheckInterval = Math.min(MAX_CHECK_INTERVAL, damageCheckInterval * 2);
+        lookAheads++;
         int written = segment.findWrittenFrame(position + SegmentLayout.ALIGNMENT, expected);
         String evidence = written >= 0 ? "data follows at byte " + written : laterSegmentWithData();
         if (evidence == null) {
