@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -136,11 +137,14 @@ class SegmentRollTest {
 
     @Test
     void aForcedBlankTheWriterRolledPastGoesOnOneChunkAheadOfTheNewSegment() throws Exception {
-        AtomicInteger fill = new AtomicInteger(SIZE / 4);
+        HeldFill fill = new HeldFill(SIZE / 4);
         SegmentPreparer p = started(true, fill);
         awaitHeldAt(p, 3L * CHUNK, "three chunks at a quarter");
-        fill.set(0);
+        // held in its read of the fill, the preparer cannot see the roll and finish the blank
+        // before the roll has looked for a ready one
+        fill.holdNextRead();
         assertThat(p.take()).isNull();
+        fill.release(0);
         awaitReady(p, SIZE, "its last chunk, one ahead of the empty new segment").delete();
     }
 
@@ -282,9 +286,13 @@ class SegmentRollTest {
 
     /** Starts the test's preparer, paced by {@code fill}; {@link #shutDownPreparer} stops it after the test. */
     private SegmentPreparer started(boolean forced, AtomicInteger fill) {
+        return started(forced, (IntSupplier) fill::get);
+    }
+
+    private SegmentPreparer started(boolean forced, IntSupplier fill) {
         SegmentPreparer p = new SegmentPreparer(dir, SIZE, forced, ErrorHandler.logging());
         preparer = p;
-        p.pace(fill::get);
+        p.pace(fill);
         p.start();
         return p;
     }

@@ -46,9 +46,17 @@ class DegradedModeTest {
 
     @Test
     void failLocalDecidesWithThisInstancesShareAndRecoversAfterRestart() {
+        // the script loaded and the link warm on another key, so this bucket's first call is rarely late
+        untilRedisDecides(new RedisTokenBucket(link, "warm-up",
+                new RedisBucketConfig(HOURLY, ClockMode.REDIS, DegradedMode.FAIL_OPEN, 1), CLOCK.nanoTime()));
+        long failedBefore = link.failures();
         RedisTokenBucket bucket = new RedisTokenBucket(link, "local",
                 new RedisBucketConfig(HOURLY, ClockMode.REDIS, DegradedMode.FAIL_LOCAL, 2), CLOCK.nanoTime());
-        assertThat(untilRedisDecides(bucket)).isEqualTo(new RateDecision(true, 9, 0, false));
+        RateDecision first = untilRedisDecides(bucket);
+        // a loaded machine may still time out a first call: it took a token of the local share, and
+        // its script may have run in Redis late; both are counted, not left to the machine's speed
+        long timedOutFirst = bucket.degradedDecisions();
+        assertRedisDecidedFull(first, link.failures() - failedBefore);
 
         server.freeze();
         int admitted = 0;
@@ -57,7 +65,8 @@ class DegradedModeTest {
             assertThat(decision.degraded()).isTrue();
             admitted += decision.admitted() ? 1 : 0;
         }
-        assertThat(admitted).as("half of the capacity, this instance's share").isEqualTo(5);
+        assertThat(admitted).as("half of the capacity, this instance's share, less what the first calls took")
+                .isEqualTo(5 - Math.min(5, timedOutFirst));
 
         server.kill();
         RateDecision whileDead = timed(bucket, false);
@@ -66,8 +75,10 @@ class DegradedModeTest {
         assertThat(whileDead.retryAfterNanos()).isPositive();
 
         server.restart();
+        long failedBeforeRestart = link.failures();
         // a restarted Redis has lost the key: the bucket is full again
-        assertThat(untilRedisDecides(bucket)).isEqualTo(new RateDecision(true, 9, 0, false));
+        RateDecision again = untilRedisDecides(bucket);
+        assertRedisDecidedFull(again, link.failures() - failedBeforeRestart);
         assertThat(slowestNanos).isLessThan(TIMEOUT.toNanos() + SCHEDULING_NOISE_NANOS);
         assertThat(bucket.degradedDecisions()).isGreaterThanOrEqualTo(21);
         assertThat(link.failures()).isPositive();
@@ -120,6 +131,22 @@ class DegradedModeTest {
             RateDecision decision = bucket.tryAcquire(CLOCK.nanoTime(), 1);
             assertThat(decision).isEqualTo(new RateDecision(true, 9, 0, true));
         }
+    }
+
+    /**
+     * Checks that Redis admitted a first token from a full bucket: 9 left, exactly, unless some of the
+     * calls before it that failed ({@code failed}, at most that many: the link also counts its
+     * probes) ran in Redis after their timeout and took a token each.
+     */
+    private static void assertRedisDecidedFull(RateDecision decision, long failed) {
+        if (failed == 0) {
+            assertThat(decision).isEqualTo(new RateDecision(true, 9, 0, false));
+            return;
+        }
+        assertThat(decision.admitted()).isTrue();
+        assertThat(decision.degraded()).isFalse();
+        assertThat(decision.retryAfterNanos()).isZero();
+        assertThat(decision.remaining()).isBetween(Math.max(0, 9 - failed), 9L);
     }
 
     /** Decides once, sync or async, and keeps the longest time a decision took. */

@@ -78,11 +78,11 @@ final class AbuseVectors {
     private static Vector queuedDeparture() {
         List<Conn> conns = new ArrayList<>();
         for (int i = 1; i <= Tailguard.MAX_CONNS; i++) {
-            conns.add(Conn.of(Conn.Mode.HOLD_SILENT, Req.get("b07-h" + i)));
+            conns.add(Conn.of(Conn.Mode.HOLD_AT_BACKEND, Req.get("b07-h" + i)));
         }
         List<Expect> expects = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
-            conns.add(Conn.of(Conn.Mode.LEAVE, Req.get("b07-q" + i)));
+            conns.add(Conn.of(Conn.Mode.LEAVE_LOGGED, Req.get("b07-q" + i)));
             expects.add(reachedBackend("b07-q" + i, 0));
         }
         return new Vector("b07", "request", "queued clients leave", List.copyOf(conns), hang(), List.copyOf(expects), "");

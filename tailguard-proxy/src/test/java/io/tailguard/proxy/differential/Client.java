@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Not thread-safe: runs one client connection of a vector over a raw socket and records what it saw.
- * A connection in mode HOLD or HOLD_SILENT stays open after {@link #run} until {@link #close}.
+ * A connection in mode HOLD, HOLD_SILENT or HOLD_AT_BACKEND stays open after {@link #run} until {@link #close}.
  */
 final class Client implements AutoCloseable {
 
@@ -56,11 +56,11 @@ final class Client implements AutoCloseable {
                     }
                     readAll(conn, answers);
                 }
-                case HOLD_SILENT, LEAVE -> {
+                case HOLD_SILENT, HOLD_AT_BACKEND, LEAVE, LEAVE_LOGGED -> {
                     StringBuilder all = new StringBuilder();
                     conn.requests().forEach(request -> all.append(request.bytes()));
                     send(all.toString(), false);
-                    if (conn.mode() == Conn.Mode.LEAVE) {
+                    if (conn.leaves()) {
                         close();
                     }
                     return new ConnResult(conn, answers, null, afterTag, "");

@@ -24,8 +24,18 @@ record Conn(Mode mode, List<Req> requests) {
         HOLD,
         /** Sends, reads nothing and stays open until the vector ends (a slow or stalled client). */
         HOLD_SILENT,
+        /**
+         * As HOLD_SILENT, and the vector goes on once the backend has received every request (a
+         * client whose requests hold permits, whichever event loop the proxy reads it on).
+         */
+        HOLD_AT_BACKEND,
         /** Sends and closes at once without reading (a client that left). */
-        LEAVE
+        LEAVE,
+        /**
+         * As LEAVE, and the vector goes on once an in-process proxy has logged an end for every
+         * request (a client that left a queue, withdrawn before anything after it may free a permit).
+         */
+        LEAVE_LOGGED
     }
 
     static Conn of(Req... requests) {
@@ -38,6 +48,16 @@ record Conn(Mode mode, List<Req> requests) {
 
     /** True if the client reads answers on this connection. */
     boolean reads() {
-        return mode != Mode.HOLD_SILENT && mode != Mode.LEAVE;
+        return mode != Mode.HOLD_SILENT && mode != Mode.HOLD_AT_BACKEND && !leaves();
+    }
+
+    /** True if the client closes as soon as it has sent. */
+    boolean leaves() {
+        return mode == Mode.LEAVE || mode == Mode.LEAVE_LOGGED;
+    }
+
+    /** True if the connection stays open until the vector ends. */
+    boolean holds() {
+        return mode == Mode.HOLD || mode == Mode.HOLD_SILENT || mode == Mode.HOLD_AT_BACKEND;
     }
 }

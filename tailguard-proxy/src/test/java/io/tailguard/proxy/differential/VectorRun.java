@@ -1,9 +1,12 @@
 package io.tailguard.proxy.differential;
 
+import io.tailguard.time.NanoClock;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Thread-safe (stateless): runs one vector against a proxy in front of a recording backend and
@@ -20,6 +23,8 @@ final class VectorRun {
      * only once the proxy has read those closes.
      */
     private static final int FINAL_ATTEMPTS = 20;
+    /** The longest wait for a connection's requests to arrive where its mode says (generous for a loaded machine). */
+    private static final int ARRIVAL_SECONDS = 20;
 
     private VectorRun() {
     }
@@ -53,7 +58,8 @@ final class VectorRun {
                     continue;
                 }
                 results.add(client.run(conn, afterTag));
-                if (conn.mode() == Conn.Mode.HOLD || conn.mode() == Conn.Mode.HOLD_SILENT) {
+                awaitArrival(conn, backend, accessLog);
+                if (conn.holds()) {
                     held.add(client);
                 } else {
                     client.close();
@@ -68,6 +74,27 @@ final class VectorRun {
         return new Outcome(vector, List.copyOf(results), backend.received(), backend.breaches(), last, finalTag,
                 accessLog == null ? List.of() : accessLog.lines(), logs == null ? List.of() : logs.traces(),
                 backend.mostWorking());
+    }
+
+    /**
+     * Waits, for a connection whose mode says so, until its requests reached the backend or the
+     * proxy logged their end: the event the next connection must come after, not a time. Gives up
+     * after {@link #ARRIVAL_SECONDS}, and the vector's expectations say what went wrong.
+     */
+    private static void awaitArrival(Conn conn, RecordingBackend backend, AccessLogTail accessLog) {
+        Predicate<Req> arrived;
+        if (conn.mode() == Conn.Mode.HOLD_AT_BACKEND) {
+            arrived = request -> backend.received().stream().anyMatch(r -> r.tag().equals(request.tag()));
+        } else if (conn.mode() == Conn.Mode.LEAVE_LOGGED && accessLog != null) {
+            arrived = request -> accessLog.lines().stream().anyMatch(l -> l.contains(" uri=/d/" + request.tag() + " "));
+        } else {
+            return;
+        }
+        NanoClock clock = NanoClock.system();
+        long deadline = clock.nanoTime() + TimeUnit.SECONDS.toNanos(ARRIVAL_SECONDS);
+        while (!conn.requests().stream().allMatch(arrived) && clock.nanoTime() < deadline) {
+            Thread.yield();
+        }
     }
 
     private static Seen finalGet(InetSocketAddress proxy, String tag) {
