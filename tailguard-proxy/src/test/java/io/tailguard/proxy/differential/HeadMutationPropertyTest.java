@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,14 @@ class HeadMutationPropertyTest {
     private static final int TRIES = 2_500;
     private static final long SEED = 20261201L;
     private static final int READ_TIMEOUT_MILLIS = 2_000;
+    /**
+     * No case waits on the pool's response timeout (the backend answers each request once it is read,
+     * and closes after each mutated answer), so here it bounds only how slow a loaded machine may be:
+     * the plain GET after a batch must be served, and the suite's 1 s made a slow answer a 504.
+     */
+    private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(10);
+    /** The plain GET reads for longer than the response timeout, so a late answer is still read. */
+    private static final int PLAIN_READ_TIMEOUT_MILLIS = 15_000;
 
     private static final List<String> REQUESTS = List.of(
             "GET /d/{T} HTTP/1.1\r\nHost: t\r\nAccept: */*\r\n\r\n",
@@ -60,7 +69,7 @@ class HeadMutationPropertyTest {
         logs = new LogCapture();
         backend = new RecordingBackend(0);
         backend.script(HeadMutationPropertyTest::answer);
-        proxy = new Tailguard(backend.address());
+        proxy = new Tailguard(backend.address(), RESPONSE_TIMEOUT);
         clients = Executors.newFixedThreadPool(BATCH);
     }
 
@@ -101,7 +110,7 @@ class HeadMutationPropertyTest {
         }
         String plain = "m" + TAGS.incrementAndGet();
         Seen seen;
-        try (Client client = new Client(proxy.address(), READ_TIMEOUT_MILLIS)) {
+        try (Client client = new Client(proxy.address(), PLAIN_READ_TIMEOUT_MILLIS)) {
             seen = client.run(Conn.of(Req.get(plain, "Connection: close")), plain + "-after").answers().get(0);
         }
         if (seen.status() != 200 || !seen.header("x-echo").equals(List.of(plain))) {

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * Thread-safe: a tailguard proxy in this process, on 127.0.0.1 port 0, in front of one backend, with
@@ -21,22 +22,29 @@ final class Tailguard implements AutoCloseable {
     static final int MAX_CONNS = 4;
     static final int MAX_INITIAL_LINE = 1024;
     static final int MAX_HEADER_BYTES = 4096;
+    /** The longest from forwarding until a response head, as nginx and HAProxy are given it. */
+    static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(1);
 
     private final ProxyServer proxy;
     private final AccessLogTail accessLog;
 
     Tailguard(InetSocketAddress backend) {
+        this(backend, RESPONSE_TIMEOUT);
+    }
+
+    /** A proxy with the suite's settings but {@code responseTimeout} for the pool's response timeout. */
+    Tailguard(InetSocketAddress backend, Duration responseTimeout) {
         try {
             Path log = Files.createTempFile("tailguard-differential", ".log");
             log.toFile().deleteOnExit();
             accessLog = new AccessLogTail(log);
-            proxy = ProxyServer.start(ProxyConfigFile.parse(yaml(backend, log)));
+            proxy = ProxyServer.start(ProxyConfigFile.parse(yaml(backend, log, responseTimeout)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    static String yaml(InetSocketAddress backend, Path log) {
+    static String yaml(InetSocketAddress backend, Path log, Duration responseTimeout) {
         return "listen: 127.0.0.1:0\n"
                 + "admin: 127.0.0.1:0\n"
                 + "access-log: " + log + "\n"
@@ -54,7 +62,7 @@ final class Tailguard implements AutoCloseable {
                 + "    max-conns: " + MAX_CONNS + "\n"
                 + "    queue: 8\n"
                 + "    queue-timeout: 1s\n"
-                + "    response-timeout: 1s\n";
+                + "    response-timeout: " + responseTimeout.toMillis() + "ms\n";
     }
 
     InetSocketAddress address() {
