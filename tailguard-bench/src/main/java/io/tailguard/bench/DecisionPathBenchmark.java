@@ -12,6 +12,7 @@ import io.tailguard.time.NanoClock;
 import io.tailguard.time.Scheduler;
 import io.tailguard.time.TimerHandler;
 import io.tailguard.time.Timers;
+import io.tailguard.time.WheelScheduler;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * One request through a pool's {@link DecisionPath} as the proxy runs it when nobody waits: submit
@@ -63,20 +65,49 @@ public class DecisionPathBenchmark {
         }
     };
     private final Object request = new Object();
+    private WheelScheduler ownWheel;
+    private WheelScheduler unpolledWheel;
     private DecisionPath<Object> onWheel;
+    private DecisionPath<Object> onOwnWheel;
+    private DecisionPath<Object> onUnpolledWheel;
     private DecisionPath<Object> withoutTimers;
 
-    /** Builds both paths. */
+    /** Builds the paths. */
     @Setup
     public void setUp() {
+        ownWheel = new WheelScheduler(clock, Duration.ofNanos(1L << 20), 512, 4).startThread("bench-own-wheel");
+        unpolledWheel = new WheelScheduler(clock, Duration.ofNanos(1L << 20), 512, 4);
         onWheel = new DecisionPath<>(POOL, Scheduler.system(), host, new SplittableRandom(1));
+        onOwnWheel = new DecisionPath<>(POOL, ownWheel, host, new SplittableRandom(1));
+        onUnpolledWheel = new DecisionPath<>(POOL, unpolledWheel, host, new SplittableRandom(1));
         withoutTimers = new DecisionPath<>(POOL, new IdleTimers(clock), host, new SplittableRandom(1));
+    }
+
+    /** Stops the own wheel's thread. */
+    @TearDown
+    public void tearDown() {
+        ownWheel.close();
     }
 
     /** Ours: one request admitted at once, its response timer on the system wheel. */
     @Benchmark
     public boolean oursOnWheel() {
         return request(onWheel);
+    }
+
+    /**
+     * The same on a wheel of its own, built as the system wheel is (four stripes, its own thread),
+     * whose stripes go to the benchmark's threads first.
+     */
+    @Benchmark
+    public boolean oursOnOwnWheel() {
+        return request(onOwnWheel);
+    }
+
+    /** The same on such a wheel that no thread polls: never woken, so the wheel's thread is out of it. */
+    @Benchmark
+    public boolean oursOnUnpolledWheel() {
+        return request(onUnpolledWheel);
     }
 
     /** The floor: the same request on timers that start and cancel nothing. */

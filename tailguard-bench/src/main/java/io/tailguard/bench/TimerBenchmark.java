@@ -93,6 +93,16 @@ public class TimerBenchmark {
         return striped.cancel(id);
     }
 
+    /**
+     * Ours on four stripes with a handler allocated per timer, as the decision path's (its request's
+     * ticket): the wheel's row then takes a young object at every start.
+     */
+    @Benchmark
+    public boolean oursStripedFreshHandlers() {
+        long id = striped.start(clock.nanoTime() + DELAY_NANOS, new FreshHandler());
+        return striped.cancel(id);
+    }
+
     /** Ours through {@link Scheduler#schedule}: a relative delay and a handle object. */
     @Benchmark
     public boolean oursSchedule() {
@@ -112,5 +122,13 @@ public class TimerBenchmark {
     public boolean peerJdkScheduledThreadPool() {
         ScheduledFuture<?> future = jdk.schedule(task, DELAY_NANOS, TimeUnit.NANOSECONDS);
         return future.cancel(false);
+    }
+
+    /** A handler that does nothing, allocated per timer. */
+    private static final class FreshHandler implements TimerHandler {
+
+        @Override
+        public void onTimer(long timerId) {
+        }
     }
 }
