@@ -55,7 +55,7 @@ final class Attempts<R> {
      * after it closed the connection: a permit handed on at once would let the next request reach a
      * backend that still has the timed-out one open, one more than the cap.
      */
-    void timeOut(Ticket<R> ticket, long nowNanos) {
+    void timeOut(Ticket<R> ticket) {
         if (ticket.phase != Ticket.FORWARDING) {
             return;
         }

@@ -468,7 +468,7 @@ public final class DecisionPath<R> {
             } else if (timerId == ticket.responseTimer) {
                 ticket.responseTimer = Ticket.NO_TIMER;
                 nowNanos = ticket.responseTimerDueNanos;
-                attempts.timeOut(ticket, nowNanos);
+                attempts.timeOut(ticket);
             } else {
                 return;
             }
