@@ -5,7 +5,6 @@ import io.tailguard.admission.Decision;
 import io.tailguard.admission.Permit;
 import io.tailguard.admission.RejectReason;
 import io.tailguard.admission.Rejection;
-import io.tailguard.config.Check;
 
 /**
  * Thread-safe responder-side lease enforcement: an {@link AdmissionPolicy} that admits while the
@@ -17,12 +16,10 @@ import io.tailguard.config.Check;
  * {@link Permit#noop()} and the decision path allocates nothing. Record latencies for an adaptive
  * sender in a {@link LeaseStats}.
  */
-public final class LeaseGate implements AdmissionPolicy {
+public final class LeaseGate extends CurrentLease implements AdmissionPolicy {
 
     private static final Rejection EXHAUSTED = Rejection.of(RejectReason.LEASE_EXHAUSTED);
     private static final Rejection EXPIRED = Rejection.of(RejectReason.LEASE_EXPIRED);
-
-    private volatile LeaseState current = LeaseState.NONE;
 
     /** Creates a gate with no lease: it rejects everything until the first {@link #install}. */
     public LeaseGate() {
@@ -34,8 +31,7 @@ public final class LeaseGate implements AdmissionPolicy {
      * dropped.
      */
     public void install(long nowNanos, Lease lease) {
-        Check.notNull("lease", lease);
-        current = LeaseState.of(lease, nowNanos);
+        replace(nowNanos, lease);
     }
 
     @Override
@@ -47,29 +43,8 @@ public final class LeaseGate implements AdmissionPolicy {
         return state.tryTake() ? Permit.noop() : EXHAUSTED;
     }
 
-    /** Returns remaining / allowed of the current lease at {@code nowNanos}; 0 when expired or absent. */
-    public double availability(long nowNanos) {
-        return current.availability(nowNanos);
-    }
-
-    /** Returns the requests left in the current lease at {@code nowNanos}; 0 when expired or absent. */
-    public int remaining(long nowNanos) {
-        LeaseState state = current;
-        return state.isExpired(nowNanos) ? 0 : state.remaining();
-    }
-
-    /** Returns the requests the current lease allowed when installed; 0 before the first lease. */
-    public int allowed() {
-        return current.allowed();
-    }
-
     /** Returns the nanoseconds the current lease stays valid after {@code nowNanos}; 0 when expired or absent. */
     public long validForNanos(long nowNanos) {
         return current.validForNanos(nowNanos);
-    }
-
-    @Override
-    public String toString() {
-        return "LeaseGate[" + current + "]";
     }
 }
