@@ -13,8 +13,8 @@ import java.lang.invoke.VarHandle;
  */
 final class ChainPermit implements Permit {
 
-    static final int FREE = 0;
-    static final int BUSY = 1;
+    private static final int FREE = 0;
+    private static final int BUSY = 1;
     private static final int COMPLETING = 2;
     private static final int SUCCESS = 0;
     private static final int DROPPED = 1;
@@ -27,9 +27,10 @@ final class ChainPermit implements Permit {
     @SuppressWarnings("unused") // accessed through STATE
     private volatile int state;
 
-    ChainPermit(int capacity, int state) {
+    /** Creates a permit of up to {@code capacity} parts, already claimed (busy). */
+    ChainPermit(int capacity) {
         this.parts = new Permit[capacity];
-        this.state = state;
+        this.state = BUSY;
     }
 
     /** Claims this permit if it is free. */

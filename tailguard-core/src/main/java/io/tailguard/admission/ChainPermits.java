@@ -36,7 +36,7 @@ final class ChainPermits {
             int index = (start + probe) & mask;
             ChainPermit permit = slots.get(index);
             if (permit == null) {
-                ChainPermit created = new ChainPermit(parts, ChainPermit.BUSY);
+                ChainPermit created = new ChainPermit(parts);
                 if (slots.compareAndSet(index, null, created)) {
                     return created;
                 }
@@ -46,6 +46,6 @@ final class ChainPermits {
                 return permit;
             }
         }
-        return new ChainPermit(parts, ChainPermit.BUSY);
+        return new ChainPermit(parts);
     }
 }
