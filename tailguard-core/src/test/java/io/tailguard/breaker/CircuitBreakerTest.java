@@ -23,6 +23,29 @@ class CircuitBreakerTest {
         return CircuitBreakerConfig.countBased(20, 10, 50.0, Duration.ofMillis(500), 1);
     }
 
+    /** A breaker with the published settings, opened at time 0 by ten failures. */
+    private CircuitBreaker opened() {
+        CircuitBreaker b = breaker(published());
+        fail(b, 10);
+        return b;
+    }
+
+    /** A breaker with the published settings, opened at 0 and half-open at 500 ms with its one probe admitted. */
+    private CircuitBreaker probing() {
+        CircuitBreaker b = opened();
+        clock.advanceNanos(500 * MS);
+        assertThat(b.tryAcquire(clock.nanoTime())).isTrue();
+        return b;
+    }
+
+    /** Asserts that {@code b}, opened just now, refuses for 499 ms and admits a probe at 500 ms, the published wait. */
+    private void assertRefusesForExactlyTheWaitThenProbes(CircuitBreaker b) {
+        clock.advanceNanos(499 * MS);
+        assertThat(b.tryAcquire(clock.nanoTime())).isFalse();
+        clock.advanceNanos(MS);
+        assertThat(b.tryAcquire(clock.nanoTime())).isTrue();
+    }
+
     private void fail(CircuitBreaker b, int n) {
         for (int i = 0; i < n; i++) {
             b.onFailure(clock.nanoTime(), 0);
@@ -67,12 +90,8 @@ class CircuitBreakerTest {
 
     @Test
     void rejectsWhileOpenAndProbesAtExactlyTheEndOfTheWait() {
-        CircuitBreaker b = breaker(published());
-        fail(b, 10);
-        clock.advanceNanos(499 * MS);
-        assertThat(b.tryAcquire(clock.nanoTime())).isFalse();
-        clock.advanceNanos(MS);
-        assertThat(b.tryAcquire(clock.nanoTime())).isTrue();
+        CircuitBreaker b = opened();
+        assertRefusesForExactlyTheWaitThenProbes(b);
         assertThat(b.state()).isEqualTo(BreakerState.HALF_OPEN);
         assertThat(b.tryAcquire(clock.nanoTime())).as("one probe only").isFalse();
         assertThat(log).containsExactly("0:CLOSED->OPEN", "500:OPEN->HALF_OPEN");
@@ -80,10 +99,7 @@ class CircuitBreakerTest {
 
     @Test
     void aSuccessfulProbeClosesItWithAnEmptyWindow() {
-        CircuitBreaker b = breaker(published());
-        fail(b, 10);
-        clock.advanceNanos(500 * MS);
-        assertThat(b.tryAcquire(clock.nanoTime())).isTrue();
+        CircuitBreaker b = probing();
         succeed(b, 1);
         assertThat(b.state()).isEqualTo(BreakerState.CLOSED);
         fail(b, 9);
@@ -92,17 +108,11 @@ class CircuitBreakerTest {
 
     @Test
     void aFailedProbeReopensAndRearmsTheTimer() {
-        CircuitBreaker b = breaker(published());
-        fail(b, 10);
-        clock.advanceNanos(500 * MS);
-        b.tryAcquire(clock.nanoTime());
+        CircuitBreaker b = probing();
         clock.advanceNanos(100 * MS);
         fail(b, 1);
         assertThat(b.state()).isEqualTo(BreakerState.OPEN);
-        clock.advanceNanos(499 * MS);
-        assertThat(b.tryAcquire(clock.nanoTime())).isFalse();
-        clock.advanceNanos(MS);
-        assertThat(b.tryAcquire(clock.nanoTime())).isTrue();
+        assertRefusesForExactlyTheWaitThenProbes(b);
         assertThat(log).containsExactly("0:CLOSED->OPEN", "500:OPEN->HALF_OPEN", "600:HALF_OPEN->OPEN",
                 "1100:OPEN->HALF_OPEN");
     }
@@ -125,8 +135,7 @@ class CircuitBreakerTest {
 
     @Test
     void outcomesWhileOpenAreIgnored() {
-        CircuitBreaker b = breaker(published());
-        fail(b, 10);
+        CircuitBreaker b = opened();
         succeed(b, 50);
         assertThat(b.state()).isEqualTo(BreakerState.OPEN);
         assertThat(log).hasSize(1);
