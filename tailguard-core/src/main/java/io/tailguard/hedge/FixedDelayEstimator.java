@@ -1,18 +1,11 @@
 package io.tailguard.hedge;
 
-/** Thread-safe (immutable) constant patience. */
-final class FixedDelayEstimator implements DelayEstimator {
-
-    private final long patienceNanos;
-
-    FixedDelayEstimator(long patienceNanos) {
-        this.patienceNanos = patienceNanos;
-    }
-
-    @Override
-    public long delayNanos() {
-        return patienceNanos;
-    }
+/**
+ * Thread-safe (immutable) constant patience.
+ *
+ * @param delayNanos the patience, in nanoseconds: the record's accessor is {@link DelayEstimator#delayNanos()}
+ */
+record FixedDelayEstimator(long delayNanos) implements DelayEstimator {
 
     @Override
     public void record(long latencyNanos) {

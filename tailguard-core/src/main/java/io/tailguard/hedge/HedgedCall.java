@@ -57,8 +57,8 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
     }
 
     void begin() {
-        if (owner.estimator().observes()) {
-            startNanos = owner.clock().nanoTime();
+        if (owner.estimator.observes()) {
+            startNanos = owner.clock.nanoTime();
             flags |= START_KNOWN;
         }
         CompletableFuture<? extends T> attempt = supply();
@@ -106,7 +106,7 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
             return;
         }
         if (others == null) {
-            others = new CompletableFuture<?>[owner.policy().maxAttempts() - 1];
+            others = new CompletableFuture<?>[owner.policy.maxAttempts() - 1];
         }
         others[index - 1] = attempt;
     }
@@ -119,10 +119,10 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
         if (is(DONE)) {
             return;
         }
-        long timeoutNanos = owner.timeoutNanos();
+        long timeoutNanos = owner.timeoutNanos;
         byte event = TIMEOUT;
         long offsetNanos = timeoutNanos;
-        if (!is(HEDGING_STOPPED) && started < owner.policy().maxAttempts() && delayNanos != DelayEstimator.NEVER
+        if (!is(HEDGING_STOPPED) && started < owner.policy.maxAttempts() && delayNanos != DelayEstimator.NEVER
                 && delayNanos <= (timeoutNanos - 1) / started) {
             event = started;
             offsetNanos = started * delayNanos;
@@ -131,14 +131,14 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
             if (timerEvent == event) {
                 return;
             }
-            owner.timers().cancel(timerId);
+            owner.timers.cancel(timerId);
         }
         if (!is(START_KNOWN)) {
-            startNanos = owner.clock().nanoTime();
+            startNanos = owner.clock.nanoTime();
             flags |= START_KNOWN;
         }
         timerEvent = event;
-        timerId = owner.timers().start(startNanos + offsetNanos, this);
+        timerId = owner.timers.start(startNanos + offsetNanos, this);
     }
 
     /** Timer {@code firedId} fell due: start the next attempt, or time out. */
@@ -153,7 +153,7 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
             if (timerEvent == TIMEOUT) {
                 flags |= DONE;
                 index = TIMEOUT;
-            } else if (!owner.tryStartExtra()) {
+            } else if (!owner.tryExtraAttempt()) {
                 flags |= HEDGING_STOPPED;
                 arm();
                 return;
@@ -189,7 +189,7 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
             return;
         }
         Throwable cause = unwrap(error);
-        boolean retriable = !(cause instanceof CancellationException) && owner.policy().retriable().test(cause);
+        boolean retriable = !(cause instanceof CancellationException) && owner.policy.retriable().test(cause);
         int next = -1;
         synchronized (this) {
             if (is(DONE)) {
@@ -199,7 +199,7 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
             if (index == 0) {
                 flags |= FIRST_FAILED;
             }
-            if (retriable && failed == started && started < owner.policy().maxAttempts() && owner.tryStartExtra()) {
+            if (retriable && failed == started && started < owner.policy.maxAttempts() && owner.tryExtraAttempt()) {
                 next = started++;
             } else if (!retriable || failed == started) {
                 flags |= DONE;
@@ -225,13 +225,13 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
         }
         recordLatency(record);
         cleanUp();
-        super.completeExceptionally(new HedgeTimeoutException(owner.timeoutNanos(), attemptsStarted));
+        super.completeExceptionally(new HedgeTimeoutException(owner.timeoutNanos, attemptsStarted));
     }
 
     private void recordLatency(boolean record) {
-        DelayEstimator estimator = owner.estimator();
+        DelayEstimator estimator = owner.estimator;
         if (record && estimator.observes()) {
-            estimator.record(owner.clock().nanoTime() - startNanos);
+            estimator.record(owner.clock.nanoTime() - startNanos);
         }
     }
 
@@ -270,7 +270,7 @@ final class HedgedCall<T> extends CompletableFuture<HedgeResult<T>> implements T
             otherAttempts = others;
         }
         if (pending != TimerWheel.NO_TIMER) {
-            owner.timers().cancel(pending);
+            owner.timers.cancel(pending);
         }
         if (firstAttempt != null) {
             firstAttempt.cancel(true);

@@ -32,12 +32,13 @@ import java.util.function.Supplier;
  */
 public final class Hedger {
 
-    private final HedgePolicy policy;
-    private final NanoClock clock;
-    private final Timers timers;
-    private final DelayEstimator estimator;
+    // read by HedgedCall
+    final HedgePolicy policy;
+    final NanoClock clock;
+    final Timers timers;
+    final DelayEstimator estimator;
+    final long timeoutNanos;
     private final TokenBudget budget;
-    private final long timeoutNanos;
     private final AtomicLong calls = new AtomicLong();
     private final AtomicLong extraAttempts = new AtomicLong();
     private final AtomicLong budgetDenials = new AtomicLong();
@@ -90,9 +91,17 @@ public final class Hedger {
         return estimator.delayNanos();
     }
 
-    /** For a call opened with {@link #openCall}: takes budget for one extra attempt; false if spent. */
+    /**
+     * Takes budget for one extra attempt of a call and counts it; false if the budget is spent. A
+     * call opened with {@link #openCall} asks before each attempt beyond the first.
+     */
     public boolean tryExtraAttempt() {
-        return tryStartExtra();
+        if (budget != null && !budget.tryWithdraw()) {
+            budgetDenials.incrementAndGet();
+            return false;
+        }
+        extraAttempts.incrementAndGet();
+        return true;
     }
 
     /**
@@ -142,35 +151,8 @@ public final class Hedger {
         return hedgesWon.get();
     }
 
-    // ---- package-private plumbing for HedgedCall ----
-
-    Timers timers() {
-        return timers;
-    }
-
+    /** Counts a call won by an attempt other than the first. */
     void hedgeWon() {
         hedgesWon.incrementAndGet();
-    }
-
-    NanoClock clock() {
-        return clock;
-    }
-
-    DelayEstimator estimator() {
-        return estimator;
-    }
-
-    long timeoutNanos() {
-        return timeoutNanos;
-    }
-
-    /** Takes budget for one extra attempt and counts it; false if the budget is spent. */
-    boolean tryStartExtra() {
-        if (budget != null && !budget.tryWithdraw()) {
-            budgetDenials.incrementAndGet();
-            return false;
-        }
-        extraAttempts.incrementAndGet();
-        return true;
     }
 }

@@ -3,7 +3,6 @@ package io.tailguard.load.backend;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -137,11 +136,6 @@ final class BackendHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
         if (lease != null) {
             response.headers().set(LeaseWire.LEASE, lease.toHeader());
         }
-        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
-        HttpUtil.setKeepAlive(response, keepAlive);
-        var write = ctx.writeAndFlush(response);
-        if (!keepAlive) {
-            write.addListener(ChannelFutureListener.CLOSE);
-        }
+        HttpListener.respond(ctx, response, keepAlive);
     }
 }

@@ -12,20 +12,7 @@ import java.util.concurrent.TimeUnit;
  * fire within microseconds: the system wheel's ticks of about a millisecond would lengthen every
  * service time of a 20 ms backend by half a tick on average.
  */
-final class EventLoopScheduler implements Scheduler {
-
-    private final EventLoop loop;
-    private final NanoClock clock;
-
-    EventLoopScheduler(EventLoop loop, NanoClock clock) {
-        this.loop = loop;
-        this.clock = clock;
-    }
-
-    @Override
-    public NanoClock clock() {
-        return clock;
-    }
+record EventLoopScheduler(EventLoop loop, NanoClock clock) implements Scheduler {
 
     @Override
     public Cancellable schedule(long delayNanos, Runnable task) {

@@ -2,7 +2,6 @@ package io.tailguard.load.backend;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -64,13 +63,7 @@ final class ServiceHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
         }
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                 Unpooled.wrappedBuffer(body));
-        response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN)
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
-        if (job.keepAlive()) {
-            job.channel().writeAndFlush(response);
-        } else {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-            job.channel().writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-        }
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
+        HttpListener.respond(job.channel(), response, job.keepAlive());
     }
 }

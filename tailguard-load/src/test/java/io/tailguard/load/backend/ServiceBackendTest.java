@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tailguard.sim.path.ServiceText;
 import io.tailguard.time.NanoClock;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +45,24 @@ class ServiceBackendTest {
             assertThat(clock.nanoTime() - start).isGreaterThanOrEqualTo(300_000_000L);
             assertThat(backend.served()).isEqualTo(3);
             assertThat(backend.serving()).isZero();
+        }
+    }
+
+    @Test
+    void answersARequestAskingToCloseWithConnectionCloseAndClosesTheConnection() throws Exception {
+        try (ServiceBackend backend = ServiceBackend.start(new InetSocketAddress("127.0.0.1", 0),
+                ServiceText.parseModel("workers=1, time=fixed(1ms)"), NanoClock.system(), new SplittableRandom(1));
+             Socket socket = new Socket("127.0.0.1", backend.address().getPort())) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write("GET / HTTP/1.1\r\nHost: backend\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            // readAllBytes returns only once the backend closed the connection
+            String answer = new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+            String body = "127.0.0.1:" + backend.address().getPort() + "\n";
+            assertThat(answer).isEqualTo("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: "
+                    + body.length() + "\r\nconnection: close\r\n\r\n" + body);
         }
     }
 
