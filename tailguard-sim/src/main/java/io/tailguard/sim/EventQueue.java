@@ -40,10 +40,6 @@ final class EventQueue {
     private long laneLastTime;
     private long laneLastKey;
 
-    private long polledTimeNanos;
-    private int polledKind;
-    private int polledPayload;
-
     boolean isEmpty() {
         return size == 0 && laneSize == 0;
     }
@@ -105,27 +101,25 @@ final class EventQueue {
         place(i, timeNanos, key, payload);
     }
 
-    /** Removes the earliest event; read it with {@link #polledTimeNanos()} and friends. */
-    void poll() {
+    /**
+     * Removes the earliest event and returns its payload; read its time and kind first with
+     * {@link #peekTimeNanos()} and {@link #peekKind()}. Only meaningful when the queue is not empty.
+     */
+    int poll() {
         if (laneFirst()) {
-            long lk = laneKeys[laneHead];
-            polledTimeNanos = laneTimes[laneHead];
-            polledKind = (int) (lk >>> KIND_SHIFT);
-            polledPayload = lanePayloads[laneHead];
+            int payload = lanePayloads[laneHead];
             laneHead = (laneHead + 1) & (laneTimes.length - 1);
             laneSize--;
-            return;
+            return payload;
         }
-        pollHeap();
+        return pollHeap();
     }
 
-    private void pollHeap() {
-        polledTimeNanos = times[0];
-        polledKind = (int) (keys[0] >>> KIND_SHIFT);
-        polledPayload = payloads[0];
+    private int pollHeap() {
+        int payload = payloads[0];
         int last = --size;
         if (last == 0) {
-            return;
+            return payload;
         }
         long t = times[last];
         long k = keys[last];
@@ -153,6 +147,7 @@ final class EventQueue {
             i = child;
         }
         place(i, t, k, p);
+        return payload;
     }
 
     /** The one order of events: time first, then the key (kind, then sequence). */
@@ -164,18 +159,6 @@ final class EventQueue {
         times[slot] = timeNanos;
         keys[slot] = key;
         payloads[slot] = payload;
-    }
-
-    long polledTimeNanos() {
-        return polledTimeNanos;
-    }
-
-    int polledKind() {
-        return polledKind;
-    }
-
-    int polledPayload() {
-        return polledPayload;
     }
 
     private void growLane() {

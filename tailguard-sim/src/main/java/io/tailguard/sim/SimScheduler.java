@@ -64,12 +64,11 @@ public final class SimScheduler implements Scheduler {
     public long runUntilIdle() {
         long ran = 0;
         while (!events.isEmpty()) {
-            events.poll();
-            moveTo(events.polledTimeNanos());
-            if (events.polledKind() != EventQueue.TASK) {
+            moveTo(events.peekTimeNanos());
+            if (events.peekKind() != EventQueue.TASK) {
                 throw new IllegalStateException("a station event must be run by its Simulation, not by runUntilIdle");
             }
-            if (runTask(events.polledPayload())) {
+            if (runTask(events.poll())) {
                 ran++;
             }
         }

@@ -117,18 +117,18 @@ public final class Simulation {
                 arrive(nextArrival);
                 nextArrival = nextArrival(stream, nextArrival);
             } else if (eventNanos != Long.MAX_VALUE && runs(eventNanos, nextArrival)) {
-                events.poll();
+                int kind = events.peekKind();
+                int payload = events.poll();
                 recorder.advanceTo(eventNanos);
                 scheduler.moveTo(eventNanos);
                 lastNanos = eventNanos;
-                int kind = events.polledKind();
                 if (kind == EventQueue.COMPLETION) {
-                    complete(jobs[events.polledPayload()], eventNanos);
+                    complete(jobs[payload], eventNanos);
                 } else if (kind == EventQueue.WAKE) {
                     wakeAtNanos = Long.MAX_VALUE;
                     dispatch(eventNanos);
                 } else {
-                    scheduler.runTask(events.polledPayload());
+                    scheduler.runTask(payload);
                 }
             } else {
                 break;

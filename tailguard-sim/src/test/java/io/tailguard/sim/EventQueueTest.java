@@ -20,8 +20,7 @@ class EventQueueTest {
         queue.push(10, EventQueue.COMPLETION, 4);
         List<Integer> payloads = new ArrayList<>();
         while (!queue.isEmpty()) {
-            queue.poll();
-            payloads.add(queue.polledPayload());
+            payloads.add(queue.poll());
         }
         assertThat(payloads).containsExactly(3, 2, 4, 1);
     }
@@ -44,8 +43,7 @@ class EventQueueTest {
                 reference.add(new long[] {time, kind, sequence++, payload});
             } else {
                 long[] expected = reference.poll();
-                queue.poll();
-                assertThat(new long[] {queue.polledTimeNanos(), queue.polledKind(), queue.polledPayload()})
+                assertThat(new long[] {queue.peekTimeNanos(), queue.peekKind(), queue.poll()})
                         .containsExactly(expected[0], expected[1], expected[3]);
                 now = expected[0];
             }

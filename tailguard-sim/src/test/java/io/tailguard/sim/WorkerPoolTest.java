@@ -22,20 +22,16 @@ class WorkerPoolTest {
     }
 
     private Named work(String name) {
-        return new Named(name, scheduler, trace);
+        return new Named(name);
     }
 
-    /** Work that writes its name and finish time to a trace. */
-    private static final class Named implements WorkerPool.Work {
+    /** Work that writes its name and finish time (on this test's scheduler) to this test's trace. */
+    private final class Named implements WorkerPool.Work {
         final String name;
-        final SimScheduler scheduler;
-        final List<String> trace;
         boolean abandoned;
 
-        Named(String name, SimScheduler scheduler, List<String> trace) {
+        Named(String name) {
             this.name = name;
-            this.scheduler = scheduler;
-            this.trace = trace;
         }
 
         @Override

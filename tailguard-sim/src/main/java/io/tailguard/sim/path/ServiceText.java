@@ -2,6 +2,7 @@ package io.tailguard.sim.path;
 
 import io.tailguard.sim.service.DistributionText;
 import io.tailguard.sim.service.ServiceModel;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Thread-safe (immutable): one {@code --service} description, {@code POOL: workers=N, time=DIST}
@@ -86,16 +87,7 @@ public record ServiceText(String pool, String backend, BackendModel model) {
     }
 
     private static int workers(String value, String text) {
-        try {
-            int n = Integer.parseInt(value);
-            if (n >= 1 && n <= 1_000_000) {
-                return n;
-            }
-        } catch (NumberFormatException notANumber) {
-            // answered below with the same message as a number out of range
-        }
-        throw new IllegalArgumentException("--service workers must be an integer from 1 to 1000000 but was '" + value
-                + "' in '" + text + "'");
+        return (int) number(value, Integer::parseInt, 1, 1_000_000, "workers must be an integer from 1 to 1000000", text);
     }
 
     private static ConcurrencyDelay slowdown(String value) {
@@ -107,15 +99,24 @@ public record ServiceText(String pool, String backend, BackendModel model) {
     }
 
     private static double share(String value, String text) {
+        return number(value, Double::parseDouble, 0.0, 1.0, "refused must be a share from 0 to 1", text);
+    }
+
+    /**
+     * Returns {@code value} read by {@code parse} if it reads and lies in [{@code min}, {@code max}];
+     * otherwise throws "--service MUST but was 'value' in 'text'", the same message for a value that
+     * does not read as for one out of range.
+     */
+    private static double number(String value, ToDoubleFunction<String> parse, double min, double max, String must,
+            String text) {
         try {
-            double share = Double.parseDouble(value);
-            if (share >= 0.0 && share <= 1.0) {
-                return share;
+            double n = parse.applyAsDouble(value);
+            if (n >= min && n <= max) {
+                return n;
             }
         } catch (NumberFormatException notANumber) {
-            // answered below
+            // answered below with the same message as a number out of range
         }
-        throw new IllegalArgumentException("--service refused must be a share from 0 to 1 but was '" + value
-                + "' in '" + text + "'");
+        throw new IllegalArgumentException("--service " + must + " but was '" + value + "' in '" + text + "'");
     }
 }

@@ -10,12 +10,7 @@ import java.util.random.RandomGenerator;
 record EmpiricalCdf(long[] valuesNanos, double[] cdf, double meanNanos) implements ServiceModel {
 
     static EmpiricalCdf of(List<Duration> values, double[] cumulativeProbabilities) {
-        Check.notNull("values", values);
-        Check.notNull("cumulativeProbabilities", cumulativeProbabilities);
-        if (values.isEmpty() || values.size() != cumulativeProbabilities.length) {
-            throw new IllegalArgumentException("cumulativeProbabilities must have one entry per value ("
-                    + values.size() + ", at least 1) but had " + cumulativeProbabilities.length);
-        }
+        Paired.onePerElement("values", values, "cumulativeProbabilities", cumulativeProbabilities, "value");
         long[] nanos = new long[values.size()];
         double[] cdf = cumulativeProbabilities.clone();
         for (int i = 0; i < nanos.length; i++) {

@@ -11,12 +11,7 @@ import java.util.random.RandomGenerator;
 record Mixture(ServiceModel[] components, double[] cumulative, double meanNanos) implements ServiceModel {
 
     static Mixture of(List<ServiceModel> components, double[] weights) {
-        Check.notNull("components", components);
-        Check.notNull("weights", weights);
-        if (components.isEmpty() || components.size() != weights.length) {
-            throw new IllegalArgumentException("weights must have one entry per component ("
-                    + components.size() + ", at least 1) but had " + weights.length);
-        }
+        Paired.onePerElement("components", components, "weights", weights, "component");
         double total = 0;
         for (int i = 0; i < weights.length; i++) {
             Check.notNull("components[" + i + "]", components.get(i));

@@ -74,6 +74,7 @@ public final class WindowedServer {
     private final SimEvents events = new SimEvents();
     private final boolean publishedExpiry;
     private Door door;
+    /** When the server frees up, in ms (the time of the service start being decided). */
     private double serverFree;
     private int next;
     private boolean closed;
@@ -90,11 +91,6 @@ public final class WindowedServer {
         this.windowMs = windowMs;
         this.line = line;
         this.outcome = outcome;
-    }
-
-    /** When the server frees up (the time of the service start being decided). */
-    public double serverFreeMs() {
-        return serverFree;
     }
 
     /** For the line's shed listener: a request shed at dequeue, its wait measured to now. */
