@@ -66,24 +66,9 @@ public final class ReplicaServer implements AutoCloseable {
         return replica.durability();
     }
 
-    /** Returns how many primaries were accepted (handshake passed) so far. */
-    public long connections() {
-        return replica.connections();
-    }
-
-    /** Returns how many connections were closed because of a bad or unfinished frame. */
-    public long rejectedFrames() {
-        return replica.rejectedFrames();
-    }
-
-    /** Returns how many connections are open, in their handshake or serving (at most 16). */
-    int openConnections() {
-        return replica.openConnections();
-    }
-
-    /** Returns how many primaries this replica refused because it holds another journal's records. */
-    public long refusedPrimaries() {
-        return replica.refusedPrimaries();
+    /** Returns what this replica counted of its connections so far: accepted, rejected for a bad frame, open, refused. */
+    public ReplicaStats stats() {
+        return replica.stats();
     }
 
     /** Stops listening, closes every connection and the journal. */

@@ -48,7 +48,7 @@ class HandshakeDeadlineTest {
                 .clock(clock).replicaTimeout(Duration.ofMinutes(1)).build();
         try (ReplicaServer r = ReplicaServer.start(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), cfg);
              SocketChannel trickle = SocketChannel.open(r.address())) {
-            Await.until(() -> r.openConnections() == 1, "the replica accepted the client"); // its deadline is now fixed
+            Await.until(() -> r.stats().openConnections() == 1, "the replica accepted the client"); // its deadline is now fixed
             ByteBuffer hello = ByteBuffer.allocate(ReplicationCodec.PRIMARY_HELLO_LENGTH).order(ByteOrder.LITTLE_ENDIAN);
             JournalId id = JournalId.random();
             new ReplicationCodec().wrap(hello, 0).putPrimaryHello(id, 0);
@@ -59,7 +59,7 @@ class HandshakeDeadlineTest {
             trickle.write(hello.limit(4).position(3));
             assertThat(closedWithin10s(trickle)).as("the replica closed the trickling client").isTrue();
             assertThat(log.await("no complete PRIMARY HELLO within 60000 ms of connecting")).contains("of 32 bytes");
-            Await.until(() -> r.openConnections() == 0, "the slot was freed");
+            Await.until(() -> r.stats().openConnections() == 0, "the slot was freed");
         }
     }
 }

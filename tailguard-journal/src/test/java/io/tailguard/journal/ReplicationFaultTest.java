@@ -59,7 +59,7 @@ class ReplicationFaultTest extends ReplicationFixture {
                 String refusal = primaryLog.await("refused");
                 assertThat(refusal).contains("holds records 1.." + held + " of journal " + first)
                         .contains("not of this journal " + b.identity());
-                Await.until(() -> r.refusedPrimaries() >= 3, "three refused attempts");
+                Await.until(() -> r.stats().refusedPrimaries() >= 3, "three refused attempts");
                 assertThat(primaryLog.count("refused")).as("logged once, repeats counted").isEqualTo(1);
                 assertThat(replicaLog.count("refused primary " + b.identity())).isEqualTo(1);
                 assertThat(b.replicaConnected()).isFalse();
@@ -140,13 +140,13 @@ class ReplicationFaultTest extends ReplicationFixture {
             try (Journal a = Journal.open(primary("a", CommitMode.ACK, r.address()))) {
                 appendAll(a, 61, 100, 0);
                 a.awaitCommitted(100);
-                long accepted = r.connections();
+                long accepted = r.stats().connections();
                 // the same identity with 60 records, running beside the live primary
                 try (Journal restored = Journal.open(primary("a-backup", CommitMode.ACK, r.address()))) {
-                    Await.until(() -> r.refusedPrimaries() >= 2, "two refused attempts of the restored copy");
+                    Await.until(() -> r.stats().refusedPrimaries() >= 2, "two refused attempts of the restored copy");
                     assertThat(replicaLog.await("refused primary " + a.identity()))
                             .contains("holds records up to sequence 100 but that primary wrote only 60");
-                    assertThat(r.connections()).as("the live primary's connection was never replaced")
+                    assertThat(r.stats().connections()).as("the live primary's connection was never replaced")
                             .isEqualTo(accepted);
                     assertThat(restored.replicaProblem()).contains("wrote only 60");
                     appendAll(a, 101, 110, 0);
@@ -262,7 +262,7 @@ class ReplicationFaultTest extends ReplicationFixture {
                 assertThat(primary.read(ByteBuffer.allocate(64))).as("replica closed the half frame").isEqualTo(-1);
             }
             assertThat(replicaLog.await("only 20 bytes of a frame arrived")).contains("200 ms");
-            assertThat(r.rejectedFrames()).isEqualTo(1);
+            assertThat(r.stats().rejectedFrames()).isEqualTo(1);
             assertThat(r.journal().writtenSequence()).isZero();
         }
     }

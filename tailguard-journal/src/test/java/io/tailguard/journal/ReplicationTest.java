@@ -171,7 +171,7 @@ class ReplicationTest {
             }
             try (ReplicaServer r = replica("replica", port)) {
                 assertThat(second.get(49).get(10, TimeUnit.SECONDS)).isEqualTo(100L);
-                assertThat(r.connections()).isEqualTo(1);
+                assertThat(r.stats().connections()).isEqualTo(1);
             }
         }
         List<byte[]> copy = Payloads.read(tmp.resolve("replica"));
@@ -222,7 +222,7 @@ class ReplicationTest {
                 Wire.write(ch, Wire.frame(2, record(2), true));
                 assertThat(ch.read(ByteBuffer.allocate(16))).as("replica closed the connection").isEqualTo(-1);
             }
-            assertThat(r.rejectedFrames()).isEqualTo(1);
+            assertThat(r.stats().rejectedFrames()).isEqualTo(1);
             assertThat(errors).anyMatch(m -> m.contains("checksum mismatch"));
             try (SocketChannel ch = SocketChannel.open(r.address())) {
                 Wire.sendPrimaryHello(ch, primary, 5);

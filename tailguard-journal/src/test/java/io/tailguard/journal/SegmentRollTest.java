@@ -168,7 +168,7 @@ class SegmentRollTest {
     void thePreparerKeepsTwoBlanksAheadSoTwoRollsInARowFindABlankReady(boolean forced) throws Exception {
         AtomicInteger fill = new AtomicInteger(SIZE * 3 / 4);
         SegmentPreparer p = started(forced, fill);
-        Await.until(() -> p.readyBlanks() == SegmentPreparer.AHEAD, "two blanks ready");
+        Await.until(() -> p.progress().readyBlanks() == SegmentPreparer.AHEAD, "two blanks ready");
         // an empty new segment allows a forced blank its first chunk only, an unforced one nothing
         fill.set(0);
         Blank first = p.takeForRoll();
@@ -244,10 +244,10 @@ class SegmentRollTest {
      * step (held by the pace), and checks that it is still at {@code bytes}.
      */
     static void awaitHeldAt(SegmentPreparer p, long bytes, String what) {
-        Await.until(() -> p.preparing() == bytes, what);
-        long polls = p.heldPolls();
-        Await.until(() -> p.heldPolls() > polls, what + ", then held");
-        assertThat(p.preparing()).as(what + ": no step after a held poll").isEqualTo(bytes);
+        Await.until(() -> p.progress().preparing() == bytes, what);
+        long polls = p.progress().heldPolls();
+        Await.until(() -> p.progress().heldPolls() > polls, what + ", then held");
+        assertThat(p.progress().preparing()).as(what + ": no step after a held poll").isEqualTo(bytes);
     }
 
     /**
@@ -255,7 +255,7 @@ class SegmentRollTest {
      * the next one already, as it keeps {@value SegmentPreparer#AHEAD} ahead).
      */
     static Blank awaitReady(SegmentPreparer p, long size, String what) {
-        Await.until(() -> p.readyBlanks() > 0, what);
+        Await.until(() -> p.progress().readyBlanks() > 0, what);
         Blank taken = p.take();
         assertThat(taken).as(what + ": taken").isNotNull();
         assertThat(taken.sizeBytes()).as(what + ": its size").isEqualTo(size);

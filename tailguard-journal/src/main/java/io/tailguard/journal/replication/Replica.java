@@ -5,6 +5,7 @@ import io.tailguard.journal.JournalConfig;
 import io.tailguard.journal.JournalId;
 import io.tailguard.journal.ReplicaDurability;
 import io.tailguard.journal.ReplicaServer;
+import io.tailguard.journal.ReplicaStats;
 import io.tailguard.journal.scan.IdFile;
 import io.tailguard.journal.scan.RecordReader;
 import io.tailguard.journal.segment.FrameCodec;
@@ -43,12 +44,16 @@ public final class Replica implements AutoCloseable {
     private final Journal journal;
     private final FrameAppender appender;
     private final ServerSocketChannel server;
-    private final IncidentLog incidents;
     private final Thread acceptor;
-    private final long timeoutNanos;
-    private final NanoClock clock;
-    private final ReplicaDurability durability;
-    private final int maxFrameLength;
+    // read by the connections, as set here
+    final IncidentLog incidents;
+    /** The replica timeout ({@link JournalConfig#replicaTimeout()}). */
+    final long timeoutNanos;
+    final NanoClock clock;
+    /** What this replica's acknowledgements mean. */
+    final ReplicaDurability durability;
+    /** The longest frame a record of this journal's segment size makes. */
+    final int maxFrameLength;
     private final Path primaryIdFile;
     private final Set<ReplicaConnection> open = ConcurrentHashMap.newKeySet();
     private final Object takeover = new Object();
@@ -144,24 +149,9 @@ public final class Replica implements AutoCloseable {
         return durability;
     }
 
-    /** Returns how many primaries were accepted (handshake passed) so far. */
-    public long connections() {
-        return connections;
-    }
-
-    /** Returns how many connections were closed because of a bad or unfinished frame. */
-    public long rejectedFrames() {
-        return rejectedFrames;
-    }
-
-    /** Returns how many connections are open, in their handshake or serving (at most 16). */
-    public int openConnections() {
-        return open.size();
-    }
-
-    /** Returns how many primaries this replica refused because it holds another journal's records. */
-    public long refusedPrimaries() {
-        return refusedPrimaries.get();
+    /** Returns what this replica counted of its connections so far. */
+    public ReplicaStats stats() {
+        return new ReplicaStats(connections, rejectedFrames, open.size(), refusedPrimaries.get());
     }
 
     private void acceptLoop() {
@@ -196,28 +186,8 @@ public final class Replica implements AutoCloseable {
 
     // ---- called by connections ----
 
-    long timeoutNanos() {
-        return timeoutNanos;
-    }
-
-    NanoClock clock() {
-        return clock;
-    }
-
     boolean running() {
         return running;
-    }
-
-    IncidentLog incidents() {
-        return incidents;
-    }
-
-    ReplicaDurability ackDurability() {
-        return durability;
-    }
-
-    int maxFrameLength() {
-        return maxFrameLength;
     }
 
     /**

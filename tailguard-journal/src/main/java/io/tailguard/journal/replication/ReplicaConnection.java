@@ -45,7 +45,7 @@ final class ReplicaConnection extends Thread {
         this.server = server;
         this.ch = ch;
         this.peer = String.valueOf(ch.getRemoteAddress());
-        this.handshakeDeadlineNanos = server.clock().nanoTime() + server.timeoutNanos();
+        this.handshakeDeadlineNanos = server.clock.nanoTime() + server.timeoutNanos;
     }
 
     /** Closes the connection and waits for its thread to end (it is then no longer appending). */
@@ -69,7 +69,7 @@ final class ReplicaConnection extends Thread {
         try {
             InputStream in = ch.socket().getInputStream();
             JournalId primary = readHello();
-            ch.socket().setSoTimeout(ConnectionProblem.soTimeoutMillis(server.timeoutNanos()));
+            ch.socket().setSoTimeout(ConnectionProblem.soTimeoutMillis(server.timeoutNanos));
             String refusal = server.refusal(primary, primaryWritten);
             if (refusal != null) {
                 // answer anyway: the primary's own check then names both journals in its log
@@ -87,19 +87,19 @@ final class ReplicaConnection extends Thread {
             if (server.lastSequence() == 0) {
                 server.adopt(primary); // an empty replica belongs to the first primary it accepts
             }
-            server.incidents().resolved("a primary connected");
+            server.incidents.resolved("a primary connected");
             serve(in, primary);
         } catch (ConnectionProblem e) {
             if (e.badFrame) {
                 server.rejectedFrame();
-                server.incidents().report(e.kind, "replica rejected a frame from " + peer + ": " + e.getMessage()
+                server.incidents.report(e.kind, "replica rejected a frame from " + peer + ": " + e.getMessage()
                         + "; connection closed");
             } else {
-                server.incidents().report(e.kind, "replica closed a connection from " + peer + ": " + e.getMessage());
+                server.incidents.report(e.kind, "replica closed a connection from " + peer + ": " + e.getMessage());
             }
         } catch (IOException | RuntimeException e) {
             if (server.running() && ch.isOpen()) {
-                server.incidents().report(e.getClass().getName(), "replica connection from " + peer + " ended: "
+                server.incidents.report(e.getClass().getName(), "replica connection from " + peer + " ended: "
                         + e.getMessage());
             }
         } finally {
@@ -127,15 +127,15 @@ final class ReplicaConnection extends Thread {
     }
 
     private void readHandshake(byte[] b, int off, int len) throws IOException {
-        ConnectionProblem.readHandshake(ch.socket(), b, off, len, server.clock(), handshakeDeadlineNanos,
+        ConnectionProblem.readHandshake(ch.socket(), b, off, len, server.clock, handshakeDeadlineNanos,
                 arrived -> ConnectionProblem.handshake("handshake-timeout", "no complete PRIMARY HELLO within "
-                        + server.timeoutNanos() / 1_000_000 + " ms of connecting (replicaTimeout; " + arrived + " of " + ReplicationCodec.PRIMARY_HELLO_LENGTH + " bytes arrived): not a "
+                        + server.timeoutNanos / 1_000_000 + " ms of connecting (replicaTimeout; " + arrived + " of " + ReplicationCodec.PRIMARY_HELLO_LENGTH + " bytes arrived): not a "
                         + "tailguard primary of protocol version " + ReplicationCodec.VERSION));
     }
 
     private void sendHello() throws IOException {
         control.clear();
-        codec.putHello(server.lastSequence(), server.lastCrc(), server.ackDurability().code(), server.holder(),
+        codec.putHello(server.lastSequence(), server.lastCrc(), server.durability.code(), server.holder(),
                 server.digest());
         control.limit(ReplicationCodec.HELLO_LENGTH);
         writeControl();
@@ -156,7 +156,7 @@ final class ReplicaConnection extends Thread {
                     continue; // an idle primary: nothing started, nothing to time out
                 }
                 throw ConnectionProblem.frame("unfinished", "only " + in.position() + " bytes of a frame arrived, then "
-                        + "nothing for " + server.timeoutNanos() / 1_000_000 + " ms (replicaTimeout)");
+                        + "nothing for " + server.timeoutNanos / 1_000_000 + " ms (replicaTimeout)");
             }
             if (n < 0) {
                 return;
@@ -167,9 +167,9 @@ final class ReplicaConnection extends Thread {
             while (in.remaining() >= FrameCodec.HEADER_LENGTH) {
                 int start = in.position();
                 int frameLength = FrameCodec.length(in, start);
-                if (!FrameCodec.lengthInRange(frameLength, server.maxFrameLength())) {
+                if (!FrameCodec.lengthInRange(frameLength, server.maxFrameLength)) {
                     throw ConnectionProblem.frame("frame", "frame length " + frameLength + " at sequence " + (last + 1)
-                            + " is out of range (" + FrameCodec.HEADER_LENGTH + " to " + server.maxFrameLength()
+                            + " is out of range (" + FrameCodec.HEADER_LENGTH + " to " + server.maxFrameLength
                             + ", the largest record of this replica's segment size)");
                 }
                 if (in.remaining() < frameLength) {
@@ -197,7 +197,7 @@ final class ReplicaConnection extends Thread {
             if (last > acked) {
                 server.journal().awaitCommitted(last); // none: at once; sync/periodic: once forced
                 control.clear();
-                codec.putAck(server.ackDurability().code(), last, server.digest());
+                codec.putAck(server.durability.code(), last, server.digest());
                 control.limit(ReplicationCodec.ACK_LENGTH);
                 writeControl();
                 acked = last;

@@ -149,21 +149,20 @@ public final class SegmentPreparer extends Worker {
     }
 
     /**
-     * Returns the bytes of the latest blank prepared so far: its full size once it is ready (taken
-     * or not), 0 before the first (a test's view of the pace).
+     * Thread-safe (immutable): a test's view of the pace, read together at one moment.
+     *
+     * @param preparing the bytes of the latest blank prepared so far: its full size once it is
+     *     ready (taken or not), 0 before the first
+     * @param readyBlanks how many blanks are ready for the next rolls, at most {@value #AHEAD}
+     * @param heldPolls how many polls found no step allowed while a blank was in preparation
+     * @param failures how many blanks could not be prepared (a full disk)
      */
-    public long preparing() {
-        return preparing;
+    public record Progress(long preparing, int readyBlanks, long heldPolls, long failures) {
     }
 
-    /** Returns how many blanks are ready for the next rolls, at most {@value #AHEAD} (a test's view). */
-    public int readyBlanks() {
-        return ready.size();
-    }
-
-    /** Returns how many polls found no step allowed while a blank was in preparation (a test's view of the pace). */
-    public long heldPolls() {
-        return heldPolls;
+    /** Returns how far the preparation is, for tests. */
+    public Progress progress() {
+        return new Progress(preparing, ready.size(), heldPolls, failures);
     }
 
     /**
@@ -331,11 +330,6 @@ public final class SegmentPreparer extends Worker {
             inProgress = null;
         }
         return z == null ? null : z.finishLate();
-    }
-
-    /** Returns how many blanks could not be prepared (a full disk), for tests. */
-    long failures() {
-        return failures;
     }
 
     /** Stops the thread and deletes the unused blanks. */
