@@ -126,7 +126,7 @@ final class HedgedUnaryCall<ReqT, RespT> extends ClientCall<ReqT, RespT> {
         }
         CompletableFuture<Answer<RespT>> delayed = new CompletableFuture<>();
         AtomicReference<CompletableFuture<Answer<RespT>>> sent = new AtomicReference<>();
-        Cancellable timer = owner.scheduler().schedule(waitMillis * 1_000_000L, () -> {
+        Cancellable timer = owner.scheduler.schedule(waitMillis * 1_000_000L, () -> {
             if (!delayed.isDone()) {
                 CompletableFuture<Answer<RespT>> inner = send();
                 sent.set(inner);

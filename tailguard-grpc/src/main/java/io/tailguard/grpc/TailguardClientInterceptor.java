@@ -43,7 +43,8 @@ public final class TailguardClientInterceptor implements ClientInterceptor {
     /** A delay and a timeout longer than any call's deadline. */
     private static final Duration NEVER = Duration.ofDays(1);
 
-    private final Scheduler scheduler;
+    /** Runs the hedger's timers, and the pushback waits of {@link HedgedUnaryCall}. */
+    final Scheduler scheduler;
     private final Hedger hedger;
     private final RetryBudget retryBudget;
 
@@ -106,11 +107,6 @@ public final class TailguardClientInterceptor implements ClientInterceptor {
     public Hedger hedger() {
         return hedger;
     }
-
-    Scheduler scheduler() {
-        return scheduler;
-    }
-
 
     /** Returns the retry budget, or null if none is set. */
     public RetryBudget retryBudget() {

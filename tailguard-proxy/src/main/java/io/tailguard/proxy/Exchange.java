@@ -12,7 +12,6 @@ import io.tailguard.path.DecisionPath;
 import io.tailguard.path.LocalAnswer;
 import io.tailguard.path.Ticket;
 import io.tailguard.proxy.client.ClientHandler;
-import io.tailguard.proxy.ops.ProxyMetrics;
 import io.tailguard.proxy.upstream.Backend;
 import io.tailguard.redis.RateDecision;
 
@@ -38,7 +37,8 @@ public final class Exchange {
     private final Pool pool;
     private final long startNanos;
     private final long budgetNanos;
-    private final boolean requestHasBody;
+    /** The request has a body to send after its head; {@link Forward} reads it as it sends. */
+    final boolean requestHasBody;
     private final boolean hedgeable;
     private final PendingBody pending = new PendingBody();
     /** Attempt 0's forward; later attempts' (a hedge, a retry) in {@link #laterLegs}, made when one comes. */
@@ -91,16 +91,8 @@ public final class Exchange {
         return hedgeable && route.path().hedger() != null && pool.hasSeveralBackends();
     }
 
-    ProxyMetrics metrics() {
-        return client.metrics();
-    }
-
     public HttpRequest request() {
         return request;
-    }
-
-    boolean requestHasBody() {
-        return requestHasBody;
     }
 
     public long startNanos() {

@@ -100,7 +100,7 @@ final class Forward implements UpstreamLeg {
         sentNanos = nowNanos;
         HttpRequest head = exchange.outgoingHead(nowNanos);
         // Void promises: nothing listens, and a failed write closes the connection (onUpstreamLost).
-        if (exchange.requestHasBody()) {
+        if (exchange.requestHasBody) {
             connection.write(head, connection.voidPromise());
             requestEnded = pending.writeTo(connection);
         } else {

@@ -34,28 +34,18 @@ final class Pass extends AtomicInteger implements EndListener {
 
     private final transient TailguardFilter filter;
     private final transient HttpServletRequest request;
-    private final transient Permit partition;
+    /** The partition's permit, or null; the filter gives it back when the request is refused or withdrawn. */
+    final transient Permit partition;
     transient volatile Ticket<Pass> ticket;
     private transient volatile AsyncContext async;
-    private transient volatile LocalAnswer answer;
-    private volatile long retryAfterSeconds;
+    /** The path's refusal and its {@code Retry-After}, set before the state says ANSWERED; the filter writes them. */
+    transient volatile LocalAnswer answer;
+    volatile long retryAfterSeconds;
 
     Pass(TailguardFilter filter, HttpServletRequest request, Permit partition) {
         this.filter = filter;
         this.request = request;
         this.partition = partition;
-    }
-
-    Permit partition() {
-        return partition;
-    }
-
-    LocalAnswer answer() {
-        return answer;
-    }
-
-    long retryAfterSeconds() {
-        return retryAfterSeconds;
     }
 
     /** The path admitted it (the forward command). */

@@ -204,7 +204,7 @@ public final class TailguardFilter implements Filter {
             case Pass.ADMITTED -> run(http, answer, chain, new Held(this, pass.ticket, partitionPermit));
             case Pass.ANSWERED -> {
                 ignore(partitionPermit);
-                reject(answer, pass.answer(), pass.retryAfterSeconds());
+                reject(answer, pass.answer, pass.retryAfterSeconds);
             }
             default -> pass.park();
         }
@@ -287,7 +287,7 @@ public final class TailguardFilter implements Filter {
     /** A parked request whose client left: the path withdraws it; its partition place comes back. */
     void withdraw(Pass pass) {
         path.clientLeft(pass.ticket, now());
-        ignore(pass.partition());
+        ignore(pass.partition);
     }
 
     private static void ignore(Permit permit) {

@@ -4,6 +4,7 @@ import io.tailguard.retry.RetryBudgetConfig;
 import io.tailguard.config.Check;
 import io.tailguard.path.BalancerKind;
 import io.tailguard.path.LimitKind;
+import io.tailguard.path.PoolSettings;
 import io.tailguard.queue.BoundedQueueConfig;
 import io.tailguard.queue.QueueDiscipline;
 import java.net.InetSocketAddress;
@@ -44,26 +45,22 @@ public record PoolConfig(String name, List<InetSocketAddress> backends, int maxC
     /** Default queue timeout. */
     public static final Duration DEFAULT_QUEUE_TIMEOUT = Duration.ofSeconds(10);
 
-    /** Validates every field. */
+    /**
+     * Validates every field: the backends and the connection timeouts here (a response timeout must be
+     * greater than zero, where the decision path also takes zero for none), the rest by building the
+     * {@link PoolSettings} the decision path reads, with the same names and messages.
+     */
     public PoolConfig {
-        Check.notNull("name", name);
         Check.notNull("backends", backends);
         if (backends.isEmpty()) {
             throw new IllegalArgumentException("backends must be a non-empty list but was []");
         }
         backends = List.copyOf(backends);
-        Check.positive("max-conns", maxConns);
-        Check.notNull("limit", limit);
-        Check.nonNegative("queue", queue);
-        Check.positive("queue-timeout", queueTimeout);
-        Check.notNull("discipline", discipline);
-        Check.notNull("balancer", balancer);
         Check.positive("connect-timeout", connectTimeout);
         Check.positive("response-timeout", responseTimeout);
         Check.positive("idle-timeout", idleTimeout);
-        Check.notNull("retry-budget", retryBudget);
-        Check.positive("eject-after", ejectAfter);
-        Check.positive("eject-for", ejectFor);
+        new PoolSettings(name, backends.size(), maxConns, limit, queue, queueTimeout, discipline, balancer,
+                responseTimeout, retryBudget, ejectAfter, ejectFor, holdPermitOnDeparture);
     }
 
     /** Creates a pool that holds a departed client's permit (the default of {@code hold-permit-on-departure}). */

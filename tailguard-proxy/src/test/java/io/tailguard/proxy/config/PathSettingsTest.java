@@ -7,6 +7,7 @@ import io.tailguard.path.LimitKind;
 import io.tailguard.path.PoolSettings;
 import io.tailguard.path.RouteSettings;
 import io.tailguard.queue.QueueDiscipline;
+import io.tailguard.retry.RetryBudgetConfig;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -38,18 +39,9 @@ class PathSettingsTest {
     @Test
     void mapsEveryPoolSettingTheDecisionPathUses() {
         PoolSettings pool = PathSettings.pool(ProxyConfigFile.parse(YAML).pools().get(0));
-        assertThat(pool.name()).isEqualTo("app");
-        assertThat(pool.backends()).isEqualTo(2);
-        assertThat(pool.maxConns()).isEqualTo(4);
-        assertThat(pool.limit()).isEqualTo(LimitKind.GRADIENT2);
-        assertThat(pool.queue()).isEqualTo(20);
-        assertThat(pool.queueTimeout()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(pool.discipline()).isEqualTo(QueueDiscipline.CODEL);
-        assertThat(pool.balancer()).isEqualTo(BalancerKind.P2C_PEAK_EWMA);
-        assertThat(pool.responseTimeout()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(pool.ejectAfter()).isEqualTo(5);
-        assertThat(pool.ejectFor()).isEqualTo(Duration.ofSeconds(3));
-        assertThat(pool.holdCancelled()).isTrue();
+        assertThat(pool).isEqualTo(new PoolSettings("app", 2, 4, LimitKind.GRADIENT2, 20, Duration.ofSeconds(2),
+                QueueDiscipline.CODEL, BalancerKind.P2C_PEAK_EWMA, Duration.ofSeconds(5), RetryBudgetConfig.defaults(),
+                5, Duration.ofSeconds(3), true));
     }
 
     @Test

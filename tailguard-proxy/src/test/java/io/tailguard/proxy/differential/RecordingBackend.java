@@ -371,18 +371,13 @@ final class RecordingBackend implements AutoCloseable {
         }
     }
 
+    /** A line of a chunked body, read as {@link ResponseReader#line} reads one; the end of stream is an error. */
     private static String line(InputStream in, ByteArrayOutputStream raw) throws IOException {
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
-        int b;
-        while ((b = in.read()) != -1) {
-            raw.write(b);
-            if (b == '\n') {
-                String text = line.toString(StandardCharsets.ISO_8859_1);
-                return text.endsWith("\r") ? text.substring(0, text.length() - 1) : text;
-            }
-            line.write(b);
+        String line = ResponseReader.line(in, raw);
+        if (line == null) {
+            throw new IOException("end of stream inside a chunked body");
         }
-        throw new IOException("end of stream inside a chunked body");
+        return line;
     }
 
     private static void closeQuietly(Socket socket) {

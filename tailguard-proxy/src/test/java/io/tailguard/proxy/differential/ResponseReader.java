@@ -45,7 +45,7 @@ final class ResponseReader {
         List<Integer> interim = new ArrayList<>();
         try {
             while (true) {
-                String statusLine = line();
+                String statusLine = line(in, raw);
                 if (statusLine == null) {
                     ended = true;
                     return Seen.failed(raw.size() == 0 ? Seen.CLOSED : Seen.TRUNCATED, interim, text());
@@ -102,7 +102,7 @@ final class ResponseReader {
 
     private Map<String, List<String>> headers() throws IOException {
         Map<String, List<String>> headers = new LinkedHashMap<>();
-        for (String line = line(); ; line = line()) {
+        for (String line = line(in, raw); ; line = line(in, raw)) {
             if (line == null) {
                 return null;
             }
@@ -151,14 +151,14 @@ final class ResponseReader {
     private String chunked() throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         while (true) {
-            String size = line();
+            String size = line(in, raw);
             truncated = size == null;
             if (size == null || !size.matches("[0-9a-fA-F]{1,7}(;.*)?")) {
                 return null;
             }
             int length = Integer.parseInt(size.split(";")[0], 16);
             if (length == 0) {
-                for (String trailer = line(); trailer != null && !trailer.isEmpty(); trailer = line()) {
+                for (String trailer = line(in, raw); trailer != null && !trailer.isEmpty(); trailer = line(in, raw)) {
                     if (body.size() > MAX_BODY_BYTES) {
                         return null;
                     }
@@ -169,14 +169,20 @@ final class ResponseReader {
             raw.write(chunk);
             body.write(chunk);
             truncated = chunk.length < length;
-            if (truncated || !"".equals(line())) {
+            if (truncated || !"".equals(line(in, raw))) {
                 return null;
             }
         }
     }
 
-    /** A line without its CRLF (a bare LF also ends it); null at end of stream (a partial line is returned). */
-    private String line() throws IOException {
+    /**
+     * Reads a line off {@code in}, adding its bytes to {@code raw}, and returns it without its CRLF (a
+     * bare LF also ends it); null at end of stream (a partial line is returned). The recording backend
+     * reads request lines with it too.
+     *
+     * @throws IOException if the line is over {@value #MAX_BODY_BYTES} bytes, or reading fails
+     */
+    static String line(InputStream in, ByteArrayOutputStream raw) throws IOException {
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         int b;
         while ((b = in.read()) != -1) {
