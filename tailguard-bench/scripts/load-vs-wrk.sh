@@ -19,51 +19,33 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 for tool in nginx wrk; do
   command -v "$tool" >/dev/null || { echo "$0: $tool is needed (Debian package $tool)" >&2; exit 2; }
 done
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/tailguard-load-bench.XXXXXX")"
-chmod 755 "$tmp"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-mkdir -p "$tmp/www"
-printf 'tailguard load benchmark: a small static file\n' > "$tmp/www/index.html"
-chmod -R a+rX "$tmp/www"
-cat > "$tmp/nginx.conf" <<CONF
-worker_processes 1;
-daemon off;
-pid $tmp/nginx.pid;
-error_log $tmp/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path $tmp/client_body;
-  proxy_temp_path $tmp/proxy;
-  fastcgi_temp_path $tmp/fastcgi;
-  uwsgi_temp_path $tmp/uwsgi;
-  scgi_temp_path $tmp/scgi;
-  keepalive_requests 10000000;
+# shellcheck source=local-servers.sh
+source "$root/tailguard-bench/scripts/local-servers.sh" load-bench
+chmod 755 "$work"
+port=$(free_port)
+mkdir -p "$work/www"
+printf 'tailguard load benchmark: a small static file\n' > "$work/www/index.html"
+chmod -R a+rX "$work/www"
+nginx_conf "$work" 1 1024 "keepalive_requests 10000000;
   server {
     listen 127.0.0.1:$port;
-    root $tmp/www;
-  }
-}
-CONF
-nginx -p "$tmp" -c "$tmp/nginx.conf" &
-nginx_pid=$!
-trap 'kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+    root $work/www;
+  }"
+nginx -p "$work" -c "$work/nginx.conf" &
+pids+=($!)
+await_port "$port"
 url="http://127.0.0.1:$port/index.html"
-for _ in $(seq 50); do
-  curl -sf -o /dev/null "$url" && break
-  sleep 0.1
-done
 echo "== $(date -u '+%a %b %d %Y %H:%M:%S UTC'), $(nproc) vCPU, load $(cut -d' ' -f1-3 /proc/loadavg), nginx $(nginx -v 2>&1 | cut -d/ -f2)"
 echo "== wrk -t2 -c10 -d$duration --latency $url"
-wrk -t2 -c10 -d"$duration" --latency "$url" | tee "$tmp/wrk.txt"
+wrk -t2 -c10 -d"$duration" --latency "$url" | tee "$work/wrk.txt"
 echo "== tailguard load $url --rate $rates --duration $duration --warmup 2s --connections 10"
 "$root/tailguard" load "$url" --rate "$rates" --duration "$duration" --warmup 2s --connections 10 ${LOAD_OPTS:-} \
-  --output-dir "$tmp/out" 2>"$tmp/progress.txt" | grep -E '^== rate|^ +(50|99)\.000%|generator:' || true
+  --output-dir "$work/out" 2>"$work/progress.txt" | grep -E '^== rate|^ +(50|99)\.000%|generator:' || true
 echo "== load-summary.csv"
-cat "$tmp/out/load-summary.csv"
-wrk_rps="$(awk '/^Requests\/sec/ {print $2}' "$tmp/wrk.txt")"
+cat "$work/out/load-summary.csv"
+wrk_rps="$(awk '/^Requests\/sec/ {print $2}' "$work/wrk.txt")"
 passed="$(awk -F, 'NR > 1 && $4 == $3 && $5 == 0 && $6 == 0 && $7 == 0 && $8 != "" && $8 < 1 && $9 < 10 {sub("/s$", "", $1); print $1}' \
-  "$tmp/out/load-summary.csv" | paste -sd, -)"
+  "$work/out/load-summary.csv" | paste -sd, -)"
 best="$(tr , '\n' <<<"${passed:-0}" | sort -n | tail -1)"
 echo "== steps sustained: ${passed:-none}"
 echo "== result: wrk closed-loop max $wrk_rps req/s; tailguard load max sustained open-loop rate $best req/s;" \

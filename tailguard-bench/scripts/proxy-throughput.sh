@@ -30,40 +30,8 @@ for program in nginx haproxy wrk; do
 done
 [[ " $proxies " != *" tailguard "* || -f "$jar" ]] || { echo "missing $jar; build it with: ./tailguard --version" >&2; exit 2; }
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/tailguard-proxy-bench.XXXXXX")"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-await_port() {
-  for _ in $(seq 1 200); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.05
-  done
-  echo "nothing listens on 127.0.0.1:$1" >&2; exit 1
-}
-nginx_conf() { # dir body...
-  local dir=$1; shift
-  mkdir -p "$dir"
-  cat >"$dir/nginx.conf" <<CONF
-daemon off;
-worker_processes auto;
-pid $dir/nginx.pid;
-error_log $dir/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path $dir/client_body; proxy_temp_path $dir/proxy; fastcgi_temp_path $dir/fastcgi;
-  uwsgi_temp_path $dir/uwsgi; scgi_temp_path $dir/scgi;
-  $*
-}
-CONF
-}
+# shellcheck source=local-servers.sh
+source "$root/tailguard-bench/scripts/local-servers.sh" proxy-bench
 start() { # name command...
   local name=$1; shift
   "$@" >"$work/$name.out" 2>&1 &
@@ -73,9 +41,9 @@ start() { # name command...
 
 backend=$(free_port) p_nginx=$(free_port) p_haproxy=$(free_port) p_tailguard=$(free_port)
 body='tailguard proxy benchmark: a small static response\n'
-nginx_conf "$work/backend" "server { listen 127.0.0.1:$backend; location / { return 200 '$body'; } }"
+nginx_conf "$work/backend" auto 4096 "server { listen 127.0.0.1:$backend; location / { return 200 '$body'; } }"
 start backend nginx -p "$work/backend/" -c "$work/backend/nginx.conf" -e "$work/backend/error.log"
-nginx_conf "$work/nginx" "upstream b { server 127.0.0.1:$backend; keepalive 64; }
+nginx_conf "$work/nginx" auto 4096 "upstream b { server 127.0.0.1:$backend; keepalive 64; }
   server { listen 127.0.0.1:$p_nginx; location / { proxy_pass http://b; proxy_http_version 1.1;
     proxy_set_header Connection \"\"; } }"
 start nginx nginx -p "$work/nginx/" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log"

@@ -11,23 +11,8 @@
 set -euo pipefail
 export PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-work="$(mktemp -d "${TMPDIR:-/tmp}/tailguard-differential.XXXXXX")"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT INT TERM
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-await_port() {
-  for _ in $(seq 1 200); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.05
-  done
-  echo "nothing listens on 127.0.0.1:$1" >&2; exit 1
-}
+# shellcheck source=../../tailguard-bench/scripts/local-servers.sh
+source "$root/tailguard-bench/scripts/local-servers.sh" differential
 # joined NAME PORT VERSION: the peer just started in the background is waited for and becomes a target
 joined() {
   pids+=($!)
@@ -46,18 +31,7 @@ versions=()
 
 if command -v nginx >/dev/null; then
   nginx_port=$(free_port)
-  mkdir -p "$work/nginx"
-  cat >"$work/nginx/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path $work/nginx/body; proxy_temp_path $work/nginx/proxy; fastcgi_temp_path $work/nginx/fastcgi;
-  uwsgi_temp_path $work/nginx/uwsgi; scgi_temp_path $work/nginx/scgi;
-  client_header_timeout 1s; client_body_timeout 1s; keepalive_timeout 5s;
+  nginx_conf "$work/nginx" 1 64 "client_header_timeout 1s; client_body_timeout 1s; keepalive_timeout 5s;
   large_client_header_buffers 4 4k; client_max_body_size 64k;
   upstream app { server 127.0.0.1:$backend_port max_conns=4; keepalive 8; }
   server {
@@ -65,13 +39,11 @@ http {
     location / {
       proxy_pass http://app;
       proxy_http_version 1.1;
-      proxy_set_header Connection "";
+      proxy_set_header Connection \"\";
       proxy_set_header Host \$http_host;
       proxy_connect_timeout 1s; proxy_read_timeout 1s; proxy_send_timeout 1s;
     }
-  }
-}
-CONF
+  }"
   nginx -c "$work/nginx/nginx.conf" -p "$work/nginx" &
   joined nginx "$nginx_port" "$(nginx -v 2>&1)"
 else
