@@ -9,43 +9,15 @@ import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
-import org.openjdk.jcstress.infra.results.II_Result;
 import org.openjdk.jcstress.infra.results.ZII_Result;
 
-/** Not thread-safe holder of jcstress tests for {@link AdmissionPolicy#chain} and its pooled permit. */
+/**
+ * Not thread-safe holder of jcstress tests for {@link AdmissionPolicy#chain}; its permit completed
+ * twice is in {@link PermitStress}.
+ */
 public final class AdmissionChainStress {
 
     private AdmissionChainStress() {
-    }
-
-    /** Thread-safe subject: two threads complete the same chained permit (success vs dropped). */
-    @JCStressTest
-    @Outcome(id = "0, 0", expect = ACCEPTABLE, desc = "each gate's permit released exactly once")
-    @Outcome(expect = FORBIDDEN, desc = "a gate's permit released twice or never")
-    @State
-    public static class DoubleCompletion {
-        private final ConcurrencyLimiter first = ConcurrencyLimiter.fixed(2);
-        private final ConcurrencyLimiter second = ConcurrencyLimiter.fixed(2);
-        private final Permit permit = AdmissionPolicy.chain(first, second).tryAcquire(0L).permit();
-
-        /** Completes the chained permit with success. */
-        @Actor
-        public void succeed() {
-            permit.onSuccess(10L);
-        }
-
-        /** Completes the same permit as dropped. */
-        @Actor
-        public void drop() {
-            permit.onDropped(10L);
-        }
-
-        /** Reads both gates once both completions are done. */
-        @Arbiter
-        public void inFlight(II_Result result) {
-            result.r1 = first.inFlight();
-            result.r2 = second.inFlight();
-        }
     }
 
     /** Thread-safe subject: one thread completes a chained permit while another asks the chain again. */

@@ -32,6 +32,25 @@ public final class BreakerStress {
         return breaker;
     }
 
+    /** {@link #trippedAtZero} with one probe, its time up and its one probe let through: half-open. */
+    private static CircuitBreaker halfOpenWithProbeOut() {
+        CircuitBreaker breaker = trippedAtZero(1);
+        breaker.tryAcquire(LATER);
+        return breaker;
+    }
+
+    /**
+     * A breaker that opens at 50 % failures of at least 10 calls and stays open 1 s, with nine
+     * failures of ten recorded at {@link #LATER}: the next failure trips it.
+     */
+    private static CircuitBreaker oneFailureFromTrip() {
+        CircuitBreaker breaker = new CircuitBreaker(CircuitBreakerConfig.countBased(10, 10, 50.0, Duration.ofSeconds(1), 1));
+        for (int i = 0; i < 9; i++) {
+            breaker.onFailure(LATER, 0L);
+        }
+        return breaker;
+    }
+
     /** Thread-safe subject: open with its time up, one probe; two threads ask at once. */
     @JCStressTest
     @Outcome(id = {"true, false, 2", "false, true, 2"}, expect = ACCEPTABLE, desc = "one probe, half-open")
@@ -95,14 +114,7 @@ public final class BreakerStress {
     @Outcome(expect = FORBIDDEN, desc = "half-open before the open time is up")
     @State
     public static class TripRacesAcquire {
-        private final CircuitBreaker breaker =
-                new CircuitBreaker(CircuitBreakerConfig.countBased(10, 10, 50.0, Duration.ofSeconds(1), 1));
-
-        {
-            for (int i = 0; i < 9; i++) {
-                breaker.onFailure(LATER, 0L);
-            }
-        }
+        private final CircuitBreaker breaker = oneFailureFromTrip();
 
         /** Records the tenth failure: the breaker opens until LATER + 1 s. */
         @Actor
@@ -129,11 +141,7 @@ public final class BreakerStress {
     @Outcome(expect = FORBIDDEN, desc = "not closed after a successful probe")
     @State
     public static class ProbeSuccessRacesAcquire {
-        private final CircuitBreaker breaker = trippedAtZero(1);
-
-        {
-            breaker.tryAcquire(LATER);
-        }
+        private final CircuitBreaker breaker = halfOpenWithProbeOut();
 
         /** The probe succeeds. */
         @Actor

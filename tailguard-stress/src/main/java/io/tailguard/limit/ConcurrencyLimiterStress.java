@@ -11,10 +11,10 @@ import org.openjdk.jcstress.annotations.JCStressMeta;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
-import org.openjdk.jcstress.infra.results.I_Result;
+import org.openjdk.jcstress.infra.results.IIIIII_Result;
+import org.openjdk.jcstress.infra.results.IIII_Result;
 import org.openjdk.jcstress.infra.results.ZII_Result;
 import org.openjdk.jcstress.infra.results.ZI_Result;
-import org.openjdk.jcstress.infra.results.ZZI_Result;
 import org.openjdk.jcstress.infra.results.ZZ_Result;
 import org.openjdk.jcstress.infra.results.Z_Result;
 
@@ -29,117 +29,85 @@ public final class ConcurrencyLimiterStress {
         return ConcurrencyLimiter.of(new AimdLimit(new AimdLimitConfig(1, 1, 1, 0.5, Duration.ofSeconds(1))));
     }
 
-    /** Thread-safe subject: limit 1, two threads acquire at once. */
-    @JCStressTest
-    @Outcome(id = {"true, false, 1", "false, true, 1"}, expect = ACCEPTABLE, desc = "one admitted, one in flight")
-    @Outcome(expect = FORBIDDEN, desc = "limit exceeded or a slot lost")
-    @State
-    public static class LastSlot {
-        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1);
-
-        /** First racer. */
-        @Actor
-        public void first(ZZI_Result result) {
-            result.r1 = limiter.tryAcquire(0L).isAdmitted();
-        }
-
-        /** Second racer. */
-        @Actor
-        public void second(ZZI_Result result) {
-            result.r2 = limiter.tryAcquire(0L).isAdmitted();
-        }
-
-        /** Checks the counter once both are done. */
-        @Arbiter
-        public void inFlight(ZZI_Result result) {
-            result.r3 = limiter.inFlight();
-        }
+    /** Asks {@code limiter} at {@code nowNanos}: 1 if it admits, 0 if it refuses. */
+    static int admitted(ConcurrencyLimiter limiter, long nowNanos) {
+        return limiter.tryAcquire(nowNanos).isAdmitted() ? 1 : 0;
     }
 
-    /** Thread-safe subject: the only slot is held; one thread releases it while another acquires. */
+    /**
+     * Thread-safe subject: two limits of 1, a fixed one ({@link SlotGate}) and one on the counter
+     * path (an adaptive limit held at 1); two threads acquire from both at once. On the counter path
+     * both may pass the read and take a place with fetch-and-add; the one that finds the count at the
+     * limit must give its place back, or the arbiter sees 2 in flight. For each limiter, fixed first:
+     * the first racer admitted (1) or not (0), the second, the count in flight.
+     */
     @JCStressTest
-    @Outcome(id = {"true, 1", "false, 0"}, expect = ACCEPTABLE, desc = "admitted after or rejected before the release")
-    @Outcome(expect = FORBIDDEN, desc = "in-flight count disagrees with the decision")
+    @Outcome(id = {"1, 0, 1, 1, 0, 1", "1, 0, 1, 0, 1, 1", "0, 1, 1, 1, 0, 1", "0, 1, 1, 0, 1, 1"},
+            expect = ACCEPTABLE, desc = "each limiter admits one and has one in flight")
+    @Outcome(expect = FORBIDDEN, desc = "a limit exceeded or a slot lost")
     @State
-    public static class ReleaseRacesAcquire {
-        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.fixed(1);
-        private final Permit held = limiter.tryAcquire(0L).permit();
+    public static class LastSlot {
+        private final ConcurrencyLimiter fixed = ConcurrencyLimiter.fixed(1);
+        private final ConcurrencyLimiter adaptive = adaptiveLimitOfOne();
 
-        /** Completes the held permit. */
+        /** First racer, on both limiters. */
         @Actor
-        public void release() {
-            held.onSuccess(10L);
+        public void first(IIIIII_Result result) {
+            result.r1 = admitted(fixed, 0L);
+            result.r4 = admitted(adaptive, 0L);
         }
 
-        /** Tries to take the slot. */
+        /** Second racer, on both limiters. */
         @Actor
-        public void acquire(ZI_Result result) {
-            result.r1 = limiter.tryAcquire(5L).isAdmitted();
+        public void second(IIIIII_Result result) {
+            result.r2 = admitted(fixed, 0L);
+            result.r5 = admitted(adaptive, 0L);
         }
 
-        /** Checks the counter once both are done. */
+        /** Checks both counters once both are done. */
         @Arbiter
-        public void inFlight(ZI_Result result) {
-            result.r2 = limiter.inFlight();
+        public void inFlight(IIIIII_Result result) {
+            result.r3 = fixed.inFlight();
+            result.r6 = adaptive.inFlight();
         }
     }
 
     /**
-     * Thread-safe subject: as {@link ReleaseRacesAcquire}, with its outcomes, on the counter path (an
-     * adaptive limit held at 1).
+     * Thread-safe subject: two limits of 1, a fixed one ({@link SlotGate}) and one on the counter
+     * path (an adaptive limit held at 1), each with its only slot held; one thread releases both
+     * while another asks both. For each limiter, fixed first: the ask admitted (1) or not (0), the
+     * count in flight.
      */
     @JCStressTest
-    @JCStressMeta(ReleaseRacesAcquire.class)
+    @Outcome(id = {"1, 1, 1, 1", "1, 1, 0, 0", "0, 0, 1, 1", "0, 0, 0, 0"}, expect = ACCEPTABLE,
+            desc = "each ask admitted after or rejected before the release")
+    @Outcome(expect = FORBIDDEN, desc = "an in-flight count disagrees with its decision")
     @State
-    public static class ReleaseRacesAcquireAdaptive {
-        private final ConcurrencyLimiter limiter = adaptiveLimitOfOne();
-        private final Permit held = limiter.tryAcquire(0L).permit();
+    public static class ReleaseRacesAcquire {
+        private final ConcurrencyLimiter fixed = ConcurrencyLimiter.fixed(1);
+        private final Permit fixedHeld = fixed.tryAcquire(0L).permit();
+        private final ConcurrencyLimiter adaptive = adaptiveLimitOfOne();
+        private final Permit adaptiveHeld = adaptive.tryAcquire(0L).permit();
 
-        /** Completes the held permit. */
+        /** Completes both held permits. */
         @Actor
         public void release() {
-            held.onSuccess(10L);
+            fixedHeld.onSuccess(10L);
+            adaptiveHeld.onSuccess(10L);
         }
 
-        /** Tries to take the slot. */
+        /** Tries to take each slot. */
         @Actor
-        public void acquire(ZI_Result result) {
-            result.r1 = limiter.tryAcquire(5L).isAdmitted();
+        public void acquire(IIII_Result result) {
+            result.r1 = admitted(fixed, 5L);
+            result.r3 = admitted(adaptive, 5L);
         }
 
-        /** Checks the counter once both are done. */
+        /** Checks both counters once both are done. */
         @Arbiter
-        public void inFlight(ZI_Result result) {
-            result.r2 = limiter.inFlight();
-        }
-    }
-
-    /** Thread-safe subject: two threads complete the same permit in different ways. */
-    @JCStressTest
-    @Outcome(id = "0", expect = ACCEPTABLE, desc = "the permit was released exactly once")
-    @Outcome(expect = FORBIDDEN, desc = "released twice or never")
-    @State
-    public static class DoubleCompletion {
-        private final ConcurrencyLimiter limiter = ConcurrencyLimiter.of(
-                new AimdLimit(AimdLimitConfig.defaults()));
-        private final Permit permit = limiter.tryAcquire(0L).permit();
-
-        /** Completes with success. */
-        @Actor
-        public void success() {
-            permit.onSuccess(10L);
-        }
-
-        /** Completes with a drop. */
-        @Actor
-        public void dropped() {
-            permit.onDropped(10L);
-        }
-
-        /** Checks the counter once both are done. */
-        @Arbiter
-        public void inFlight(I_Result result) {
-            result.r1 = limiter.inFlight();
+        public void inFlight(IIII_Result result) {
+            result.r2 = fixed.inFlight();
+            result.r4 = adaptive.inFlight();
         }
     }
 
@@ -195,36 +163,6 @@ public final class ConcurrencyLimiterStress {
         @Arbiter
         public void distinct(Z_Result result) {
             result.r1 = first != null && second != null && first != second;
-        }
-    }
-
-    /**
-     * Thread-safe subject: as {@link LastSlot}, with its outcomes, on the counter path (an adaptive
-     * limit held at 1). Both may pass the read and take a place with fetch-and-add; the one that
-     * finds the count at the limit must give its place back, or the arbiter sees 2 in flight.
-     */
-    @JCStressTest
-    @JCStressMeta(LastSlot.class)
-    @State
-    public static class LastSlotAdaptive {
-        private final ConcurrencyLimiter limiter = adaptiveLimitOfOne();
-
-        /** First racer. */
-        @Actor
-        public void first(ZZI_Result result) {
-            result.r1 = limiter.tryAcquire(0L).isAdmitted();
-        }
-
-        /** Second racer. */
-        @Actor
-        public void second(ZZI_Result result) {
-            result.r2 = limiter.tryAcquire(0L).isAdmitted();
-        }
-
-        /** Checks the counter once both are done. */
-        @Arbiter
-        public void inFlight(ZZI_Result result) {
-            result.r3 = limiter.inFlight();
         }
     }
 
@@ -367,36 +305,6 @@ public final class ConcurrencyLimiterStress {
         @Actor
         public void freeThenTake(ZZ_Result result) {
             held.onSuccess(0L);
-            result.r2 = gate.tryAcquire() != null;
-        }
-    }
-
-    /** Thread-safe subject: two threads complete the same {@link SlotPermit} of a one-slot gate. */
-    @JCStressTest
-    @Outcome(id = "true, false, 0", expect = ACCEPTABLE, desc = "freed once: one slot again, then full")
-    @Outcome(expect = FORBIDDEN, desc = "the slot freed twice or not at all")
-    @State
-    public static class SlotDoubleCompletion {
-        private final SlotGate gate = new SlotGate(1);
-        private final SlotPermit held = gate.tryAcquire();
-
-        /** Completes with success. */
-        @Actor
-        public void success() {
-            held.onSuccess(0L);
-        }
-
-        /** Completes as dropped. */
-        @Actor
-        public void dropped() {
-            held.onDropped(0L);
-        }
-
-        /** Checks the slot came free exactly once. */
-        @Arbiter
-        public void after(ZZI_Result result) {
-            result.r3 = gate.inFlight();
-            result.r1 = gate.tryAcquire() != null;
             result.r2 = gate.tryAcquire() != null;
         }
     }
