@@ -34,7 +34,25 @@ public final class BackpressureExperiment extends SpecExperiment {
     private static final ExperimentSpec SPEC = PublishedFlags.spec("backpressure",
             "Backpressure strategy comparison",
             "Five admission strategies under the same overload: who absorbs the excess, as rejections or latency.",
-            optionList(),
+            List.of(
+                LabOption.flag(LabOption.DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
+                        + "run as they are. Every run is deterministic (virtual time, seeded randomness): the same "
+                        + "arguments give the same CSV bytes, with or without this flag."),
+                LabOption.duration(LabOption.DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
+                        + "The published model (constant, sustained) uses whole seconds, at least 1."),
+                LabOption.positiveInt(PublishedFlags.CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "
+                        + "against strategies that admit about 100/s."),
+                LabOption.duration(PublishedFlags.SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Snapshot window for "
+                        + "--arrivals poisson|bursty or --overload transient. The published model snapshots "
+                        + "every 20 x N arrivals."),
+                LabOption.oneOrAll(STRATEGY, Strategy.labels(),
+                        "Which strategy to run; all runs the five in this order."),
+                LabOption.choice(LabOption.ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
+                        + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
+                LabOption.choice(OVERLOAD, "sustained", List.of("sustained", "transient"), "sustained: the "
+                        + "offered load throughout (published); transient: every 5 s, 1 s at the offered load "
+                        + "then 4 s at 50 rps."),
+                LabOption.seed(42, "Seed of the random arrival streams (poisson, bursty).")),
             publishedConclusions(),
             "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
             "lab backpressure --backpressure-strategy bounded-queue",
@@ -47,35 +65,10 @@ public final class BackpressureExperiment extends SpecExperiment {
         super(SPEC);
     }
 
-    private static List<LabOption> optionList() {
-        List<String> strategies = new ArrayList<>();
-        strategies.add("all");
-        strategies.addAll(Strategy.labels());
-        return List.of(
-                LabOption.flag(LabOption.DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
-                        + "run as they are. Every run is deterministic (virtual time, seeded randomness): the same "
-                        + "arguments give the same CSV bytes, with or without this flag."),
-                LabOption.duration(LabOption.DURATION, "5s", Duration.ofHours(1), "Simulated run length (1 ms to 1 h). "
-                        + "The published model (constant, sustained) uses whole seconds, at least 1."),
-                LabOption.positiveInt(PublishedFlags.CONCURRENCY, 10, 50_000, "Load multiplier: offered load = 20 x N requests/s "
-                        + "against strategies that admit about 100/s."),
-                LabOption.duration(PublishedFlags.SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Snapshot window for "
-                        + "--arrivals poisson|bursty or --overload transient. The published model snapshots "
-                        + "every 20 x N arrivals."),
-                LabOption.choice(STRATEGY, "all", strategies,
-                        "Which strategy to run; all runs the five in this order."),
-                LabOption.choice(LabOption.ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
-                        + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
-                LabOption.choice(OVERLOAD, "sustained", List.of("sustained", "transient"), "sustained: the "
-                        + "offered load throughout (published); transient: every 5 s, 1 s at the offered load "
-                        + "then 4 s at 50 rps."),
-                LabOption.seed(42, "Seed of the random arrival streams (poisson, bursty)."));
-    }
-
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         Workload workload = workload(args);
-        List<Strategy> selected = selected(args.choice(STRATEGY));
+        List<Strategy> selected = args.chosen(STRATEGY, List.of(Strategy.values()), Strategy::label);
         List<Strategy> all = List.of(Strategy.values());
         boolean reuse = selected.equals(all);
         progress.begin("lab backpressure", selected.size() + (reuse ? 1 : 2) * all.size());
@@ -143,10 +136,6 @@ public final class BackpressureExperiment extends SpecExperiment {
                     + args.rawValues().get(PublishedFlags.SNAPSHOT_INTERVAL) + "'");
         }
         return workload;
-    }
-
-    private static List<Strategy> selected(String choice) {
-        return "all".equals(choice) ? List.of(Strategy.values()) : List.of(Strategy.byLabel(choice));
     }
 
     /**
