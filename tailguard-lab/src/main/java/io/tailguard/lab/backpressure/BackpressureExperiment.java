@@ -34,7 +34,21 @@ public final class BackpressureExperiment extends SpecExperiment {
     private static final ExperimentSpec SPEC = PublishedFlags.spec("backpressure",
             "Backpressure strategy comparison",
             "Five admission strategies under the same overload: who absorbs the excess, as rejections or latency.",
-            List.of(
+            optionList(),
+            publishedConclusions(),
+            "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
+            "lab backpressure --backpressure-strategy bounded-queue",
+            "lab backpressure --arrivals poisson --seed 7 --overload transient",
+            "lab backpressure --arrivals bursty --snapshot-interval 500ms",
+            "lab backpressure --arrivals poisson --seeds 10");
+
+    /** Creates the experiment. */
+    public BackpressureExperiment() {
+        super(SPEC);
+    }
+
+    private static List<LabOption> optionList() {
+        return List.of(
                 LabOption.flag(LabOption.DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
                         + "run as they are. Every run is deterministic (virtual time, seeded randomness): the same "
                         + "arguments give the same CSV bytes, with or without this flag."),
@@ -52,17 +66,7 @@ public final class BackpressureExperiment extends SpecExperiment {
                 LabOption.choice(OVERLOAD, "sustained", List.of("sustained", "transient"), "sustained: the "
                         + "offered load throughout (published); transient: every 5 s, 1 s at the offered load "
                         + "then 4 s at 50 rps."),
-                LabOption.seed(42, "Seed of the random arrival streams (poisson, bursty).")),
-            publishedConclusions(),
-            "lab backpressure --duration 5s --concurrency 10 --output-dir out/bp",
-            "lab backpressure --backpressure-strategy bounded-queue",
-            "lab backpressure --arrivals poisson --seed 7 --overload transient",
-            "lab backpressure --arrivals bursty --snapshot-interval 500ms",
-            "lab backpressure --arrivals poisson --seeds 10");
-
-    /** Creates the experiment. */
-    public BackpressureExperiment() {
-        super(SPEC);
+                LabOption.seed(42, "Seed of the random arrival streams (poisson, bursty)."));
     }
 
     @Override
