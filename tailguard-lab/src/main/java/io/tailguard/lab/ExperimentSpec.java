@@ -27,4 +27,15 @@ public record ExperimentSpec(String name, String title, String description, LabS
         examples = examples.isEmpty() ? List.of("lab " + name) : List.copyOf(examples);
         conclusions = List.copyOf(conclusions);
     }
+
+    /**
+     * Returns the spec of one of tailguard's own experiments: the {@link LabSeries#TAILGUARD} series
+     * and no conclusions, as there is no published article to check it against.
+     *
+     * @param examples command lines without the {@code tailguard} prefix; none for just {@code lab <name>}
+     */
+    public static ExperimentSpec own(String name, String title, String description, List<LabOption> options,
+                                     String... examples) {
+        return new ExperimentSpec(name, title, description, LabSeries.TAILGUARD, options, List.of(examples), List.of());
+    }
 }

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Thread-safe (immutable) validated arguments of one experiment run: every declared option's typed
@@ -104,6 +105,15 @@ public final class LabArgs {
     /** Returns the lower-case value of a {@link LabOption.Kind#CHOICE} option. */
     public String choice(String name) {
         return (String) get(name);
+    }
+
+    /**
+     * Returns the {@code items} a {@link LabOption#oneOrAll} option selected: all of them, in their
+     * order, or the one whose {@code label} is its value.
+     */
+    public <T> List<T> chosen(String name, List<T> items, Function<T, String> label) {
+        String choice = choice(name);
+        return items.stream().filter(item -> choice.equals(LabOption.ALL) || label.apply(item).equals(choice)).toList();
     }
 
     /** Returns the trimmed value of a {@link LabOption.Kind#TEXT} option. */

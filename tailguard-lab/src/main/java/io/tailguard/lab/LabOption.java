@@ -98,6 +98,8 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
     public static final String SEEDS = "--seeds";
     /** Most seeds one {@code --seeds} run may take. */
     public static final int MAX_SEEDS = 100;
+    /** The value of a {@link #oneOrAll} option that selects every one. */
+    public static final String ALL = "all";
 
     /**
      * The {@code --seed} option. Declaring it opts the experiment into {@code --seeds K}: the
@@ -128,6 +130,17 @@ public record LabOption(String name, Kind kind, String defaultValue, String desc
     /** One of {@code choices}; the first is not implied to be the default. */
     public static LabOption choice(String name, String defaultValue, List<String> choices, String description) {
         return new LabOption(name, Kind.CHOICE, defaultValue, description, choices, 0);
+    }
+
+    /**
+     * {@value #ALL} (the default), which selects all of {@code names} in their order, or one of them;
+     * {@link LabArgs#chosen} returns what it selected.
+     */
+    public static LabOption oneOrAll(String name, List<String> names, String description) {
+        List<String> choices = new java.util.ArrayList<>();
+        choices.add(ALL);
+        choices.addAll(names);
+        return choice(name, ALL, choices, description);
     }
 
     /** A decimal number greater than 0 and at most 1, for example {@code --scale 0.1}. */

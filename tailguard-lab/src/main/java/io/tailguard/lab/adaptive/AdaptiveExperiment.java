@@ -5,7 +5,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
 import java.util.ArrayList;
@@ -22,11 +21,10 @@ public final class AdaptiveExperiment extends SpecExperiment {
 
     /** Creates the experiment. */
     public AdaptiveExperiment() {
-        super(new ExperimentSpec("adaptive",
+        super(ExperimentSpec.own("adaptive",
             "Adaptive limits that are hard to fool: ours against Netflix concurrency-limits",
             "Load steps, capacity loss, a lucky sample, bimodal service, a stall, fast errors and "
                 + "steady overload against adaptive limits: goodput, tail, shedding, recovery, limit over time.",
-            LabSeries.TAILGUARD,
             List.of(
                 LabOption.fraction(SCALE, "1", "Share of each scenario's length to simulate (the drift "
                         + "scenario is 10 minutes at 1); 0.1 is a quick look."),
@@ -34,11 +32,10 @@ public final class AdaptiveExperiment extends SpecExperiment {
                         + "draws its probe jitter from ThreadLocalRandom, so its rows can vary between runs. "
                         + "One seed is one trajectory: where a tail comes from a rare crossing of the cliff, "
                         + "compare over --seeds.")),
-            List.of("lab adaptive",
-                    "lab adaptive --scale 0.1 --output-dir out/adaptive-quick",
-                    "lab adaptive --seed 7",
-                    "lab adaptive --seeds 20 --output-dir out/adaptive-seeds"),
-            List.of()));
+            "lab adaptive",
+            "lab adaptive --scale 0.1 --output-dir out/adaptive-quick",
+            "lab adaptive --seed 7",
+            "lab adaptive --seeds 20 --output-dir out/adaptive-seeds"));
     }
 
     @Override

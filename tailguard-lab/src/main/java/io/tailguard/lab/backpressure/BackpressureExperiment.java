@@ -48,9 +48,6 @@ public final class BackpressureExperiment extends SpecExperiment {
     }
 
     private static List<LabOption> optionList() {
-        List<String> strategies = new ArrayList<>();
-        strategies.add("all");
-        strategies.addAll(Strategy.labels());
         return List.of(
                 LabOption.flag(LabOption.DETERMINISTIC, "Changes nothing: accepted so that the published lab's command lines "
                         + "run as they are. Every run is deterministic (virtual time, seeded randomness): the same "
@@ -62,7 +59,7 @@ public final class BackpressureExperiment extends SpecExperiment {
                 LabOption.duration(PublishedFlags.SNAPSHOT_INTERVAL, "1s", Duration.ofHours(1), "Snapshot window for "
                         + "--arrivals poisson|bursty or --overload transient. The published model snapshots "
                         + "every 20 x N arrivals."),
-                LabOption.choice(STRATEGY, "all", strategies,
+                LabOption.oneOrAll(STRATEGY, Strategy.labels(),
                         "Which strategy to run; all runs the five in this order."),
                 LabOption.choice(LabOption.ARRIVALS, "constant", List.of("constant", "poisson", "bursty"), "Arrival process: "
                         + "evenly spaced (published), Poisson, or Poisson bursts (100 ms at 2x, 100 ms silent)."),
@@ -75,7 +72,7 @@ public final class BackpressureExperiment extends SpecExperiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         Workload workload = workload(args);
-        List<Strategy> selected = selected(args.choice(STRATEGY));
+        List<Strategy> selected = args.chosen(STRATEGY, List.of(Strategy.values()), Strategy::label);
         List<Strategy> all = List.of(Strategy.values());
         boolean reuse = selected.equals(all);
         progress.begin("lab backpressure", selected.size() + (reuse ? 1 : 2) * all.size());
@@ -143,10 +140,6 @@ public final class BackpressureExperiment extends SpecExperiment {
                     + args.rawValues().get(PublishedFlags.SNAPSHOT_INTERVAL) + "'");
         }
         return workload;
-    }
-
-    private static List<Strategy> selected(String choice) {
-        return "all".equals(choice) ? List.of(Strategy.values()) : List.of(Strategy.byLabel(choice));
     }
 
     /**

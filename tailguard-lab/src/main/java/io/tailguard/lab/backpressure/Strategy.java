@@ -111,16 +111,6 @@ enum Strategy {
         return this == BOUNDED_QUEUE || this == LEAKY_BUCKET;
     }
 
-    /** Returns the strategy called {@code label}. */
-    static Strategy byLabel(String label) {
-        for (Strategy s : values()) {
-            if (s.label.equals(label)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("label must be one of " + labels() + " but was " + label);
-    }
-
     /** All labels, in the published order. */
     static List<String> labels() {
         return Arrays.stream(values()).map(Strategy::label).collect(Collectors.toList());

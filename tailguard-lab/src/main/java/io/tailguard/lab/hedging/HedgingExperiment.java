@@ -4,7 +4,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
 import java.util.List;
@@ -26,16 +25,14 @@ public final class HedgingExperiment extends SpecExperiment {
 
     /** Creates the experiment. */
     public HedgingExperiment() {
-        super(new ExperimentSpec("hedging",
+        super(ExperimentSpec.own("hedging",
             "Hedged requests: the published article's speculative task, percentile delays and budgets",
             "Hedging against isolated slow responses: tail cut, true hedge rate and extra load, " + "and what hedges do to a saturated backend.",
-            LabSeries.TAILGUARD,
             List.of(
                 LabOption.positiveInt(REQUESTS, DEFAULT_REQUESTS, MAX_REQUESTS, "Calls simulated per row "
                         + "(18 rows). 1000000 gives steadier p99.9 figures and takes several times longer."),
                 LabOption.longValue(LabOption.SEED, 4, "Seed of the arrival and latency streams; same seed, same tables.")),
-            List.of( "lab hedging", "lab hedging --requests 1000000 --output-dir out/hedging", "lab hedging --seed 7"),
-            List.of()));
+            "lab hedging", "lab hedging --requests 1000000 --output-dir out/hedging", "lab hedging --seed 7"));
     }
 
     @Override

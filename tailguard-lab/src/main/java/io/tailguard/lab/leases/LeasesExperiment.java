@@ -5,7 +5,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
@@ -30,21 +29,19 @@ public final class LeasesExperiment extends SpecExperiment {
 
     /** Creates the experiment. */
     public LeasesExperiment() {
-        super(new ExperimentSpec("leases",
+        super(ExperimentSpec.own("leases",
             "Request leases and least-loaded balancing",
             "Three lease-guarded servers behind a least-loaded proxy at 1000 req/s: static leases of 9999, "
                 + "100 and 30 against adaptive ones; --heterogeneous compares least-loaded, p2c and round robin.",
-            LabSeries.TAILGUARD,
             List.of(
                 LabOption.duration(LabOption.DURATION, "60s", Duration.ofHours(1),
                         "How long the client sends 1000 requests/s (virtual time; the first second is warm-up)."),
                 LabOption.longValue(LabOption.SEED, 1L, "Seed of every random draw; same seed, same bytes."),
                 LabOption.flag(HETEROGENEOUS, "Halve the third server's thresholds (it saturates at 60 per "
                         + "window) and compare least-loaded, p2c and round-robin with static and adaptive leases.")),
-            List.of("lab leases --output-dir out/leases",
-                    "lab leases --heterogeneous --duration 120s --output-dir out/leases-het",
-                    "lab leases --seed 7 --duration 10s"),
-            List.of()));
+            "lab leases --output-dir out/leases",
+            "lab leases --heterogeneous --duration 120s --output-dir out/leases-het",
+            "lab leases --seed 7 --duration 10s"));
     }
 
     @Override

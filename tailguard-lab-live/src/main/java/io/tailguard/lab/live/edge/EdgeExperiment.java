@@ -5,7 +5,6 @@ import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.live.LiveOptions;
@@ -30,26 +29,10 @@ public final class EdgeExperiment extends SpecExperiment {
     static final String QUEUE = "--queue";
     static final String PUMA = "--puma";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("edge",
+    private static final ExperimentSpec SPEC = ExperimentSpec.own("edge",
             "Bounded queues at the edge, live: nginx, HAProxy and tailguard in front of a one-thread Puma",
             "Live (needs nginx, puma, haproxy): the article's 10 slow requests through real proxies; " + "who makes the backend work for clients that left.",
-            LabSeries.TAILGUARD,
-            optionList(),
             List.of(
-                "lab edge",
-                "lab edge --scale 0.1 --output-dir out/edge",
-                "lab edge --setup haproxy-client-timeout",
-                "lab edge --setup nginx --puma article",
-                "lab edge --service-time 2s --client-timeout 5s --proxy-timeout 10s"),
-            List.of());
-
-    /** Creates the experiment. */
-    public EdgeExperiment() {
-        super(SPEC);
-    }
-
-    private static List<LabOption> optionList() {
-        return List.of(
                 LabOption.duration(LiveOptions.SERVICE_TIME, "5s", Duration.ofMinutes(1),
                         "How long the Rack app sleeps per request."),
                 LabOption.duration(LiveOptions.CLIENT_TIMEOUT, "12s", Duration.ofMinutes(10),
@@ -64,7 +47,16 @@ public final class EdgeExperiment extends SpecExperiment {
                 LiveOptions.setup(EdgeSetup.names(), "Which setup to run; all runs the eight in this order."),
                 LabOption.choice(PUMA, "installed", List.of("installed", "article"), "installed: Puma as it is "
                         + "(since 3.10 it skips a queued request whose connection closed); article: that check "
-                        + "off, like the article's Puma 3.9, which served every request it had read."));
+                        + "off, like the article's Puma 3.9, which served every request it had read.")),
+            "lab edge",
+            "lab edge --scale 0.1 --output-dir out/edge",
+            "lab edge --setup haproxy-client-timeout",
+            "lab edge --setup nginx --puma article",
+            "lab edge --service-time 2s --client-timeout 5s --proxy-timeout 10s");
+
+    /** Creates the experiment. */
+    public EdgeExperiment() {
+        super(SPEC);
     }
 
     @Override
@@ -73,7 +65,7 @@ public final class EdgeExperiment extends SpecExperiment {
         EdgeTiming timing = EdgeTiming.scaled(args.duration(LiveOptions.SERVICE_TIME), args.duration(GAP),
                 args.duration(PROXY_TIMEOUT), args.duration(LiveOptions.CLIENT_TIMEOUT), args.intValue(CLIENTS),
                 args.intValue(QUEUE), scale);
-        List<EdgeSetup> setups = LiveOptions.chosen(args, EdgeSetup.all(), EdgeSetup::name);
+        List<EdgeSetup> setups = args.chosen(LiveOptions.SETUP, EdgeSetup.all(), EdgeSetup::name);
         EdgeRun.requirePrograms(setups);
 
         boolean pumaPrecheck = args.choice(PUMA).equals("installed");

@@ -34,12 +34,11 @@ public final class LeasesLiveExperiment extends SpecExperiment {
     /** The shortest simulated run: the simulated experiment's default. */
     static final Duration SIMULATED = Duration.ofSeconds(60);
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("leases-live",
+    private static final ExperimentSpec SPEC = ExperimentSpec.own("leases-live",
             "Request leases live: three lease-granting backends behind the tailguard proxy at 1000 req/s, beside " + "the simulation",
             "the RSocket lease demo over loopback (three backends, the proxy balancing by lease, 1000 req/s), " + "each row beside its simulated twin.",
-            new LeasesExperiment().spec().series(),
             List.of(
-                LabOption.duration(LiveOptions.DURATION, "20s", Duration.ofMinutes(10),
+                LabOption.duration(LabOption.DURATION, "20s", Duration.ofMinutes(10),
                         "Measured time per row, after 1 s of warm-up load (10 s for adaptive rows: the sender's slow "
                                 + "start); the simulated rows run 60 s or this long."),
                 LabOption.fraction(LiveOptions.SCALE, "1",
@@ -47,8 +46,7 @@ public final class LeasesLiveExperiment extends SpecExperiment {
                 LabOption.longValue(LabOption.SEED, 1L, "Seed of the backends' delays and of the simulated rows."),
                 LabOption.flag(HETEROGENEOUS, "The third backend saturates at 60 per window: least-loaded by lease "
                         + "against p2c on latency and round robin, static 100 and adaptive leases.")),
-            List.of("lab leases --live", "lab leases --live --duration 60s --output-dir out/leases-live", "lab leases --live --scale 0.1", "lab leases --live --heterogeneous"),
-            List.of());
+            "lab leases --live", "lab leases --live --duration 60s --output-dir out/leases-live", "lab leases --live --scale 0.1", "lab leases --live --heterogeneous");
 
     /** Creates the experiment. */
     public LeasesLiveExperiment() {
@@ -58,11 +56,11 @@ public final class LeasesLiveExperiment extends SpecExperiment {
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         double scale = args.fraction(LiveOptions.SCALE);
-        Duration duration = Duration.ofNanos(Math.round(args.duration(LiveOptions.DURATION).toNanos() * scale));
+        Duration duration = Duration.ofNanos(Math.round(args.duration(LabOption.DURATION).toNanos() * scale));
         Duration warmup = Duration.ofNanos(Math.round(WARMUP.toNanos() * scale));
         if (duration.toMillis() < 1_000L) {
-            throw LabUsageException.of(LiveOptions.DURATION, "at least 1s once multiplied by --scale",
-                    args.rawValues().get(LiveOptions.DURATION) + " x " + args.rawValues().get(LiveOptions.SCALE));
+            throw LabUsageException.of(LabOption.DURATION, "at least 1s once multiplied by --scale",
+                    args.rawValues().get(LabOption.DURATION) + " x " + args.rawValues().get(LiveOptions.SCALE));
         }
         long seed = args.longValue(LabOption.SEED);
         boolean heterogeneous = args.flag(HETEROGENEOUS);
@@ -100,7 +98,7 @@ public final class LeasesLiveExperiment extends SpecExperiment {
     private static Map<String, SimRow> simulated(Duration measured, long seed, boolean heterogeneous) {
         LeasesExperiment simulation = new LeasesExperiment();
         Map<String, String> given = new LinkedHashMap<>();
-        given.put(LiveOptions.DURATION, Math.max(SIMULATED.toMillis(), measured.toMillis() + 1_000L) + "ms");
+        given.put(LabOption.DURATION, Math.max(SIMULATED.toMillis(), measured.toMillis() + 1_000L) + "ms");
         given.put(LabOption.SEED, Long.toString(seed));
         if (heterogeneous) {
             given.put(HETEROGENEOUS, "true");

@@ -6,7 +6,6 @@ import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
 import io.tailguard.load.IntervalLog;
 import io.tailguard.load.LoadGenerator;
@@ -46,9 +45,8 @@ public final class LoadExperiment implements Experiment {
 
     @Override
     public ExperimentSpec spec() {
-        return new ExperimentSpec("load", "tailguard load: " + plan.target().url(),
-                "Open-loop HTTP load on a fixed schedule; latency from each request's due time.",
-                LabSeries.TAILGUARD, List.of(), List.of(), List.of());
+        return ExperimentSpec.own("load", "tailguard load: " + plan.target().url(),
+                "Open-loop HTTP load on a fixed schedule; latency from each request's due time.", List.of());
     }
 
     @Override

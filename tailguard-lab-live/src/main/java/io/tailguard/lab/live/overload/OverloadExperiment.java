@@ -1,12 +1,11 @@
 package io.tailguard.lab.live.overload;
 
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
 import io.tailguard.lab.live.LiveOptions;
 import io.tailguard.proxy.config.ProxyConfig;
 import io.tailguard.time.NanoClock;
@@ -22,30 +21,15 @@ import java.util.List;
  * client timeout; then the {@code tailguard-fixed} setup again in the simulator with the same core
  * queue, for the gap between prediction and reality.
  */
-public final class OverloadExperiment implements Experiment {
+public final class OverloadExperiment extends SpecExperiment {
 
     static final String WORKERS = "--workers";
     static final String QUEUE_TIMEOUT = "--queue-timeout";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("live-overload",
+    private static final ExperimentSpec SPEC = ExperimentSpec.own("live-overload",
             "The overload curve, live and simulated: direct, nginx, HAProxy and tailguard from 0.5x to 10x capacity",
             "Live (needs nginx, haproxy): goodput and p99 from 0.5x to 10x capacity through each proxy, " + "and tailguard's simulated twin.",
-            LabSeries.TAILGUARD,
-            optionList(),
             List.of(
-                "lab live-overload",
-                "lab live-overload --scale 0.2 --output-dir out/overload",
-                "lab live-overload --setup tailguard-fixed",
-                "lab live-overload --workers 8 --service-time 10ms --client-timeout 500ms --queue-timeout 250ms"),
-            List.of());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
-    }
-
-    private static List<LabOption> optionList() {
-        return List.of(
                 LabOption.positiveInt(WORKERS, 4, 256, "Requests the backend serves at once (HAProxy maxconn, "
                         + "tailguard's cap)."),
                 LabOption.duration(LiveOptions.SERVICE_TIME, "20ms", Duration.ofSeconds(10), "Each request's "
@@ -56,20 +40,28 @@ public final class OverloadExperiment implements Experiment {
                         + "tailguard's queue timeout."),
                 LabOption.duration(LiveOptions.WARMUP, "2s", Duration.ofMinutes(5),
                         "Load sent before each measurement."),
-                LabOption.duration(LiveOptions.DURATION, "6s", Duration.ofMinutes(10),
+                LabOption.duration(LabOption.DURATION, "6s", Duration.ofMinutes(10),
                         "Measured time per setup and load."),
                 LiveOptions.setup(OverloadSetup.labels(), "Which live setup to run; all runs the five in this order. "
                         + "The simulated twin always runs."),
                 LabOption.fraction(LiveOptions.SCALE, "1", "Multiplies the warm-up and measured times; 0.1 runs "
-                        + "ten times faster (capacity and timeouts unchanged)."));
+                        + "ten times faster (capacity and timeouts unchanged).")),
+            "lab live-overload",
+            "lab live-overload --scale 0.2 --output-dir out/overload",
+            "lab live-overload --setup tailguard-fixed",
+            "lab live-overload --workers 8 --service-time 10ms --client-timeout 500ms --queue-timeout 250ms");
+
+    /** Creates the experiment. */
+    public OverloadExperiment() {
+        super(SPEC);
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
         OverloadPlan plan = OverloadPlan.scaled(args.intValue(WORKERS), args.duration(LiveOptions.SERVICE_TIME),
                 args.duration(LiveOptions.CLIENT_TIMEOUT), args.duration(QUEUE_TIMEOUT),
-                args.duration(LiveOptions.WARMUP), args.duration(LiveOptions.DURATION), args.fraction(LiveOptions.SCALE));
-        List<OverloadSetup> setups = LiveOptions.chosen(args, List.of(OverloadSetup.values()), OverloadSetup::label);
+                args.duration(LiveOptions.WARMUP), args.duration(LabOption.DURATION), args.fraction(LiveOptions.SCALE));
+        List<OverloadSetup> setups = args.chosen(LiveOptions.SETUP, List.of(OverloadSetup.values()), OverloadSetup::label);
         setups.forEach(OverloadSetup::requirePrograms);
 
         NanoClock clock = NanoClock.system();

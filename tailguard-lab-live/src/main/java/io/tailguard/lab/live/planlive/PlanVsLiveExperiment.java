@@ -1,14 +1,14 @@
 package io.tailguard.lab.live.planlive;
 
 import io.tailguard.artifacts.FileArtifact;
-import io.tailguard.lab.Experiment;
 import io.tailguard.lab.ExperimentSpec;
 import io.tailguard.lab.LabArgs;
 import io.tailguard.lab.LabOption;
 import io.tailguard.lab.LabResult;
-import io.tailguard.lab.LabSeries;
 import io.tailguard.lab.LabUsageException;
 import io.tailguard.lab.Progress;
+import io.tailguard.lab.SpecExperiment;
+import io.tailguard.lab.live.LiveOptions;
 import io.tailguard.sim.path.PathSimulation;
 import io.tailguard.time.NanoClock;
 import java.io.IOException;
@@ -29,61 +29,46 @@ import java.util.Map;
  * patience as timeout; then the plan's own simulation runs the same configuration and description.
  * The CSV puts both side by side with the gaps.
  */
-public final class PlanVsLiveExperiment implements Experiment {
+public final class PlanVsLiveExperiment extends SpecExperiment {
 
     static final String SCENARIO = "--scenario";
     static final String LOADS = "--loads";
     static final String PATIENCE = "--patience";
-    static final String WARMUP = "--warmup";
-    static final String DURATION = "--duration";
     static final String PLAN_SEEDS = "--plan-seeds";
     static final String HOP = "--hop";
-    static final String SEED = "--seed";
 
-    private static final ExperimentSpec SPEC = new ExperimentSpec("plan-vs-live",
+    private static final ExperimentSpec SPEC = ExperimentSpec.own("plan-vs-live",
             "tailguard plan against the live proxy: five configurations from 0.5x to 10x capacity",
             "Live: the real proxy in front of --service backends on loopback, and tailguard plan's simulation of "
                     + "the same configuration and description, with the gap at each load.",
-            LabSeries.TAILGUARD,
-            optionList(),
             List.of(
-                "lab plan-vs-live",
-                "lab plan-vs-live --scenario p2c-slow --duration 10s",
-                "lab plan-vs-live --scenario codel-deadline --loads 1,5 --warmup 500ms --duration 1s"),
-            List.of());
-
-    @Override
-    public ExperimentSpec spec() {
-        return SPEC;
-    }
-
-    private static List<LabOption> optionList() {
-        List<String> scenarios = new ArrayList<>();
-        scenarios.add("all");
-        scenarios.addAll(Scenario.labels());
-        return List.of(
-                LabOption.choice(SCENARIO, "all", scenarios, "Which scenario to run; all runs the five in this order."),
+                LabOption.oneOrAll(SCENARIO, Scenario.labels(), "Which scenario to run; all runs the five in this order."),
                 LabOption.text(LOADS, "0.5,1,2,5,10", "X,X,...", "Loads as multiples of capacity (workers x backends "
                         + "/ mean service time, as tailguard plan computes it)."),
                 LabOption.duration(PATIENCE, "1s", Duration.ofMinutes(1), "How long a client waits: the plan's "
                         + "--patience and the generator's timeout."),
-                LabOption.duration(WARMUP, "1s", Duration.ofMinutes(1), "Live load sent before each measurement."),
-                LabOption.duration(DURATION, "3s", Duration.ofMinutes(10), "Live measured time per scenario and load."),
+                LabOption.duration(LiveOptions.WARMUP, "1s", Duration.ofMinutes(1), "Live load sent before each measurement."),
+                LabOption.duration(LabOption.DURATION, "3s", Duration.ofMinutes(10), "Live measured time per scenario and load."),
                 LabOption.duration(HOP, PathSimulation.DEFAULT_HOP, Duration.ofSeconds(1), "The plan's --hop: the "
                         + "proxy's time per forward, to the backend and back, while the backend's worker waits."),
                 LabOption.positiveInt(PLAN_SEEDS, 10, 1000, "Plan runs per scenario and load, each over the live "
                         + "step's warm-up and measured time; the CSV has their medians."),
-                LabOption.longValue(SEED, 1, "Seed of the service times, the live arrivals and the plan."));
+                LabOption.longValue(LabOption.SEED, 1, "Seed of the service times, the live arrivals and the plan.")),
+            "lab plan-vs-live",
+            "lab plan-vs-live --scenario p2c-slow --duration 10s",
+            "lab plan-vs-live --scenario codel-deadline --loads 1,5 --warmup 500ms --duration 1s");
+
+    /** Creates the experiment. */
+    public PlanVsLiveExperiment() {
+        super(SPEC);
     }
 
     @Override
     public LabResult run(LabArgs args, Progress progress) {
-        String choice = args.choice(SCENARIO);
-        List<Scenario> scenarios = List.of(Scenario.values()).stream()
-                .filter(s -> choice.equals("all") || s.label().equals(choice)).toList();
+        List<Scenario> scenarios = args.chosen(SCENARIO, List.of(Scenario.values()), Scenario::label);
         List<Double> loads = loads(args.text(LOADS));
         Duration patience = args.duration(PATIENCE);
-        long seed = args.longValue(SEED);
+        long seed = args.longValue(LabOption.SEED);
         NanoClock clock = NanoClock.system();
         Path configDir = configDir();
         List<GapRow> rows = new ArrayList<>();
@@ -94,19 +79,19 @@ public final class PlanVsLiveExperiment implements Experiment {
             // the proxy, backends and generator share this JVM: one unrecorded step at 1x first, so
             // the first recorded one does not measure the JIT compiling the proxy's path
             Scenario first = scenarios.get(0);
-            LiveSide.run(first, Math.round(first.capacityRps()), patience, Duration.ZERO, args.duration(WARMUP), seed,
+            LiveSide.run(first, Math.round(first.capacityRps()), patience, Duration.ZERO, args.duration(LiveOptions.WARMUP), seed,
                     configDir, clock);
             for (Scenario scenario : scenarios) {
                 double capacity = scenario.capacityRps();
                 capacities.put(scenario.label(), capacity);
                 for (double x : loads) {
                     long rps = Math.max(1, Math.round(x * capacity));
-                    LiveFigures live = LiveSide.run(scenario, rps, patience, args.duration(WARMUP),
-                            args.duration(DURATION), seed, configDir, clock);
+                    LiveFigures live = LiveSide.run(scenario, rps, patience, args.duration(LiveOptions.WARMUP),
+                            args.duration(LabOption.DURATION), seed, configDir, clock);
                     // the plan gets the rate the live clients drew: over a few seconds a Poisson count
                     // strays from the nominal rate by several percent, and a rate limit is not linear in it
                     PlanFigures plan = PlanSide.run(scenario, live.perSecond(live.offered()), patience,
-                            args.duration(WARMUP), args.duration(DURATION), args.duration(HOP), seed,
+                            args.duration(LiveOptions.WARMUP), args.duration(LabOption.DURATION), args.duration(HOP), seed,
                             args.intValue(PLAN_SEEDS));
                     rows.add(new GapRow(scenario.label(), x, rps, live.perSecond(live.offered()),
                             plan.offeredRps(), live.perSecond(live.goodput()), plan.goodputRps(),
