@@ -131,24 +131,9 @@ public final class Hedger {
         return estimator.delayNanos();
     }
 
-    /** Returns how many calls were started. */
-    public long calls() {
-        return calls.get();
-    }
-
-    /** Returns how many attempts beyond the first of each call were started. */
-    public long extraAttempts() {
-        return extraAttempts.get();
-    }
-
-    /** Returns how many times an extra attempt was due but the budget was spent. */
-    public long budgetDenials() {
-        return budgetDenials.get();
-    }
-
-    /** Returns how many calls were won by an attempt other than the first: the hedges that paid off. */
-    public long hedgesWon() {
-        return hedgesWon.get();
+    /** Returns what this hedger has counted so far. */
+    public HedgeStats stats() {
+        return new HedgeStats(calls.get(), extraAttempts.get(), budgetDenials.get(), hedgesWon.get());
     }
 
     /** Counts a call won by an attempt other than the first. */

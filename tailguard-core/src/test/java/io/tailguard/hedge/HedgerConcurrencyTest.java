@@ -75,7 +75,7 @@ class HedgerConcurrencyTest {
                 extra += attemptsStarted - 1;
             }
             assertThat(timedOut).isLessThan(calls);
-            assertThat(hedger.extraAttempts()).isEqualTo(extra);
+            assertThat(hedger.stats().extraAttempts()).isEqualTo(extra);
             // the budget: 20 tokens to start with plus half a token per call
             assertThat(extra).isLessThanOrEqualTo(20 + calls / 2);
         } finally {

@@ -74,9 +74,9 @@ class HedgerTest {
         assertThat(call.get()).isEqualTo(new HedgeResult<>("fast", 2, 2));
         assertThat(backend.cancelled(0)).isTrue();
         assertThat(scheduler.pendingCount()).isZero();
-        assertThat(hedger.extraAttempts()).isEqualTo(1);
-        assertThat(hedger.hedgesWon()).isEqualTo(1);
-        assertThat(hedger.calls()).isEqualTo(1);
+        assertThat(hedger.stats().extraAttempts()).isEqualTo(1);
+        assertThat(hedger.stats().hedgesWon()).isEqualTo(1);
+        assertThat(hedger.stats().calls()).isEqualTo(1);
     }
 
     @Test
@@ -94,8 +94,8 @@ class HedgerTest {
 
         assertThat(call.get()).isEqualTo(new HedgeResult<>("quick", 1, 1));
         assertThat(scheduler.pendingCount()).isZero();
-        assertThat(hedger.extraAttempts()).isZero();
-        assertThat(hedger.hedgesWon()).isZero();
+        assertThat(hedger.stats().extraAttempts()).isZero();
+        assertThat(hedger.stats().hedgesWon()).isZero();
     }
 
     @Test
@@ -207,8 +207,8 @@ class HedgerTest {
         assertThat(hedged.get()).isEqualTo(new HedgeResult<>("b1", 2, 2));
         assertThat(unhedged.get()).isEqualTo(new HedgeResult<>("a2", 1, 1));
         assertThat(second.startMillis()).containsExactly(0L);
-        assertThat(hedger.budgetDenials()).isEqualTo(1);
-        assertThat(hedger.extraAttempts()).isEqualTo(1);
+        assertThat(hedger.stats().budgetDenials()).isEqualTo(1);
+        assertThat(hedger.stats().extraAttempts()).isEqualTo(1);
     }
 
     @Test
@@ -224,8 +224,8 @@ class HedgerTest {
 
         // the first hedge is due at 10 ms; calls 1-10 (0-9 ms) deposit into a full budget and their
         // share is lost, so: 1 initial token + 990 calls × 0.05 = 50.5 tokens -> 50 hedges
-        assertThat(hedger.extraAttempts()).isEqualTo(50);
-        assertThat(hedger.budgetDenials()).isEqualTo(1000 - 50);
+        assertThat(hedger.stats().extraAttempts()).isEqualTo(50);
+        assertThat(hedger.stats().budgetDenials()).isEqualTo(1000 - 50);
     }
 
     @Test
@@ -329,7 +329,7 @@ class HedgerTest {
             scheduler.runUntilIdle();
         }
         assertThat(hedger.currentDelayNanos()).isEqualTo(Duration.ofMillis(9).toNanos());
-        long hedgesBefore = hedger.extraAttempts();
+        long hedgesBefore = hedger.stats().extraAttempts();
 
         for (int i = 0; i < 200; i++) {
             hedger.call(new ScriptedBackend(scheduler, Step.ok(100 + 10 * (i % 10), "slow"),
@@ -345,6 +345,6 @@ class HedgerTest {
         hedger.call(late);
         scheduler.runUntilIdle();
         assertThat(late.startMillis()).hasSize(1);
-        assertThat(hedger.extraAttempts()).isGreaterThan(hedgesBefore);
+        assertThat(hedger.stats().extraAttempts()).isGreaterThan(hedgesBefore);
     }
 }

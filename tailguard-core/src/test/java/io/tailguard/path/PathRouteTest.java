@@ -121,7 +121,7 @@ class PathRouteTest extends RouteFixture {
         route.pool().ended(a, 0, Completion.SUCCESS, now());
         route.pool().ended(a, 1, Completion.SUCCESS, now());
         assertThat(route.pool().inFlight()).isZero();
-        assertThat(route.hedger().hedgesWon()).isEqualTo(1);
+        assertThat(route.hedger().stats().hedgesWon()).isEqualTo(1);
     }
 
     @Test
@@ -149,7 +149,7 @@ class PathRouteTest extends RouteFixture {
         }
         // the budget starts with 10 tokens and earns 0.01 per request
         assertThat(hedges).isEqualTo(10);
-        assertThat(route.hedger().budgetDenials()).isEqualTo(20);
+        assertThat(route.hedger().stats().budgetDenials()).isEqualTo(20);
     }
 
     @Test

@@ -70,8 +70,8 @@ class TailguardClientInterceptorTest {
         second.onCompleted();
         assertThat(answer.get(30, TimeUnit.SECONDS)).isEqualTo("from the hedge");
         assertThat(service.awaitCancelled()).isEqualTo("hold"); // the first attempt
-        assertThat(interceptor.hedger().hedgesWon()).isEqualTo(1);
-        assertThat(interceptor.hedger().extraAttempts()).isEqualTo(1);
+        assertThat(interceptor.hedger().stats().hedgesWon()).isEqualTo(1);
+        assertThat(interceptor.hedger().stats().extraAttempts()).isEqualTo(1);
     }
 
     @Test

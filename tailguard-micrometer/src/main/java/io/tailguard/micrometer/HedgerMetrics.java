@@ -15,10 +15,10 @@ public final class HedgerMetrics extends PolicyBinder<Hedger> {
     /** Binds {@code hedger} with {@code tags} on every meter. */
     public HedgerMetrics(Hedger hedger, Iterable<Tag> tags) {
         super("hedger", hedger, tags);
-        counter("tailguard.hedge.calls", Hedger::calls, "hedged calls started");
-        counter("tailguard.hedge.sent", Hedger::extraAttempts, "attempts started beyond the first of each call");
-        counter("tailguard.hedge.won", Hedger::hedgesWon, "calls answered first by an attempt other than the first");
-        counter("tailguard.hedge.budget.denied", Hedger::budgetDenials, "extra attempts the budget refused");
+        counter("tailguard.hedge.calls", h -> h.stats().calls(), "hedged calls started");
+        counter("tailguard.hedge.sent", h -> h.stats().extraAttempts(), "attempts started beyond the first of each call");
+        counter("tailguard.hedge.won", h -> h.stats().hedgesWon(), "calls answered first by an attempt other than the first");
+        counter("tailguard.hedge.budget.denied", h -> h.stats().budgetDenials(), "extra attempts the budget refused");
         timeGauge("tailguard.hedge.delay", HedgerMetrics::delayNanos,
                 "wait before the next attempt of a call starting now");
     }

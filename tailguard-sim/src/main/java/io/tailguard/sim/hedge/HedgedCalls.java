@@ -80,7 +80,7 @@ public final class HedgedCalls {
         scheduler.schedule(0L, this::arrive);
         scheduler.runUntilIdle();
         long endNanos = scheduler.nowNanos();
-        long extra = hedger == null ? 0 : hedger.extraAttempts();
+        long extra = hedger == null ? 0 : hedger.stats().extraAttempts();
         return new Result(issued, hedged, extra, timedOut, slaMisses, backend.busyPct(endNanos), latencyMicros);
     }
 
