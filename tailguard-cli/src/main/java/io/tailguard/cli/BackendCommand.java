@@ -4,6 +4,7 @@ import io.tailguard.cli.load.NettyLogging;
 import io.tailguard.load.backend.LeaseBackend;
 import io.tailguard.load.backend.LeasePolicy;
 import io.tailguard.load.backend.ServiceBackend;
+import io.tailguard.load.backend.ServiceStats;
 import io.tailguard.sim.path.BackendModel;
 import io.tailguard.sim.path.ServiceText;
 import io.tailguard.sim.service.DelayTable;
@@ -139,8 +140,11 @@ public final class BackendCommand implements Callable<Integer> {
         }
         Delta served = new Delta();
         return serveUntilStopped(backend::close, backend.address(), "service " + service,
-                () -> String.format("served %d serving %d waiting %d", served.since(backend.served()),
-                        backend.serving(), backend.waiting()));
+                () -> {
+                    ServiceStats stats = backend.stats();
+                    return String.format("served %d serving %d waiting %d", served.since(stats.served()),
+                            stats.line().serving(), stats.line().waiting());
+                });
     }
 
     private SplittableRandom random() {

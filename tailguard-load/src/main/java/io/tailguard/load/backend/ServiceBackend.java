@@ -63,44 +63,9 @@ public final class ServiceBackend implements AutoCloseable {
         return (InetSocketAddress) server.localAddress();
     }
 
-    /** Returns the requests whose service time is over so far. */
-    public long served() {
-        return served.get();
-    }
-
-    /**
-     * Returns how late, on average, a service time ended after it was due, in nanoseconds (negative:
-     * early): what this machine's timers added to the drawn times after the line's correction for
-     * their overshoot (0 before anything was served).
-     */
-    public double meanLateNanos() {
-        long n = served.get();
-        return n == 0 ? 0.0 : (double) lateNanos.get() / n;
-    }
-
-    /** Returns the sum of every served request's lateness so far, in nanoseconds (see {@link #meanLateNanos()}). */
-    public long lateNanos() {
-        return lateNanos.get();
-    }
-
-    /** Returns the drawn service time of every request started so far, in nanoseconds. */
-    public long busyNanos() {
-        return line.busyNanos();
-    }
-
-    /** Returns the workers' idle time so far, summed over the workers, in nanoseconds. */
-    public long idleNanos() {
-        return line.idleNanos();
-    }
-
-    /** Returns the requests in service now. */
-    public int serving() {
-        return line.serving();
-    }
-
-    /** Returns the requests waiting for a worker now. */
-    public int waiting() {
-        return line.waiting();
+    /** Returns what this backend has served so far and what its line holds now. */
+    public ServiceStats stats() {
+        return new ServiceStats(served.get(), lateNanos.get(), line.stats());
     }
 
     /** Closes the listener and every connection. */

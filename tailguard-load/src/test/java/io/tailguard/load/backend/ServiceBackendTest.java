@@ -43,8 +43,8 @@ class ServiceBackendTest {
             }
             // one worker, 100 ms each: the last of three cannot be answered before 300 ms
             assertThat(clock.nanoTime() - start).isGreaterThanOrEqualTo(300_000_000L);
-            assertThat(backend.served()).isEqualTo(3);
-            assertThat(backend.serving()).isZero();
+            assertThat(backend.stats().served()).isEqualTo(3);
+            assertThat(backend.stats().line().serving()).isZero();
         }
     }
 

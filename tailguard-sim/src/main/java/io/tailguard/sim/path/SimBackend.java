@@ -51,7 +51,7 @@ final class SimBackend {
     }
 
     long busyNanos() {
-        return workers.busyNanos();
+        return workers.stats().busyNanos();
     }
 
     long wastedNanos() {

@@ -99,36 +99,12 @@ public final class WorkerLine<T> {
         }
     }
 
-    /** Returns the jobs in service now. */
-    public int serving() {
-        synchronized (line) {
-            return serving;
-        }
-    }
-
-    /** Returns the jobs waiting for a worker now. */
-    public int waiting() {
-        synchronized (line) {
-            return line.size();
-        }
-    }
-
-    /** Returns the service time of every job started so far, in nanoseconds. */
-    public long busyNanos() {
-        synchronized (line) {
-            return busyNanos;
-        }
-    }
-
-    /**
-     * Returns the workers' idle time since the line was created, in nanoseconds: summed over the
-     * workers, the time each had no job in service (a job whose timer is late counts as in service).
-     */
-    public long idleNanos() {
+    /** Returns what the line holds now and has counted so far, read at one moment. */
+    public LineStats stats() {
         long nowNanos = scheduler.clock().nanoTime();
         synchronized (line) {
             countIdle(nowNanos);
-            return idleNanos;
+            return new LineStats(serving, line.size(), busyNanos, idleNanos);
         }
     }
 

@@ -30,18 +30,16 @@ class WorkerLineTest {
         line.arrive("a");
         line.arrive("b");
         line.arrive("c");
-        assertThat(line.serving()).isEqualTo(2);
-        assertThat(line.waiting()).isEqualTo(1);
+        assertThat(line.stats()).isEqualTo(new LineStats(2, 1, 20_000_000L, 0L));
 
         scheduler.advance(Duration.ofMillis(9));
         assertThat(served).isEmpty();
         scheduler.advance(Duration.ofMillis(1));
         assertThat(served).containsExactly("a@10ms/10", "b@10ms/10");
-        assertThat(line.serving()).isEqualTo(1);
+        assertThat(line.stats().serving()).isEqualTo(1);
         scheduler.advance(Duration.ofMillis(10));
         assertThat(served).containsExactly("a@10ms/10", "b@10ms/10", "c@20ms/10");
-        assertThat(line.serving()).isZero();
-        assertThat(line.busyNanos()).isEqualTo(30_000_000L);
+        assertThat(line.stats()).isEqualTo(new LineStats(0, 0, 30_000_000L, 10_000_000L));
     }
 
     @Test
@@ -106,7 +104,7 @@ class WorkerLineTest {
         line.arrive("a");
         scheduler.advance(Duration.ofMillis(20));
         // 2 workers idle for 5 ms, then 1 for the 10 ms of a, then 2 for the last 10 ms
-        assertThat(line.idleNanos()).isEqualTo(40_000_000L);
+        assertThat(line.stats().idleNanos()).isEqualTo(40_000_000L);
     }
 
     /** A scheduler on this test's virtual time whose every timer fires {@code lateNanos} late. */

@@ -1,6 +1,7 @@
 package io.tailguard.lab.live.planlive;
 
 import io.tailguard.load.backend.ServiceBackend;
+import io.tailguard.load.backend.ServiceStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -53,10 +54,11 @@ final class BackendSpan implements AutoCloseable {
         long late = 0;
         long idle = 0;
         for (ServiceBackend backend : backends) {
-            served += backend.served();
-            busy += backend.busyNanos();
-            late += backend.lateNanos();
-            idle += backend.idleNanos();
+            ServiceStats stats = backend.stats();
+            served += stats.served();
+            busy += stats.line().busyNanos();
+            late += stats.lateNanos();
+            idle += stats.line().idleNanos();
         }
         Counters now = new Counters(served, busy, late, idle);
         synchronized (this) {
