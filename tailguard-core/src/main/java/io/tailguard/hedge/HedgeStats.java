@@ -1,8 +1,8 @@
 package io.tailguard.hedge;
 
 /**
- * What a {@link Hedger} has counted since it was made, read at one moment; each field is read on
- * its own, so a snapshot taken while calls run may be off by the calls in between.
+ * What a {@link Hedger} has counted since it was made. The four counters are read one after
+ * another, so a snapshot taken while calls run may be off by the calls in between.
  *
  * @param calls calls started
  * @param extraAttempts attempts started beyond the first of each call
